@@ -1,0 +1,382 @@
+#include "classad/evaluator.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "classad/builtins.h"
+#include "classad/operators.h"
+
+namespace classad {
+
+// What a name resolved to: an attribute's expression in a scope, or a value
+// computed directly (the special names self, parent, root, TARGET, ...).
+struct EvalContext::Found {
+  enum Kind { kNone, kExpr, kValue } kind = kNone;
+  const Expr* expr = nullptr;
+  std::shared_ptr<const Scope> scope;
+  Value value;
+};
+
+EvalContext::EvalContext(const EvalOptions& options, std::shared_ptr<const Scope> scope)
+    : options_(options),
+      scope_(std::move(scope)),
+      depth_remaining_(options.limits.max_eval_depth),
+      steps_remaining_(options.limits.max_eval_steps) {}
+
+int64_t EvalContext::Now() const {
+  if (options_.now) return options_.now();
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+bool EvalContext::Charge(uint64_t units) {
+  if (units > steps_remaining_) {
+    steps_remaining_ = 0;
+    NoteLimit("evaluation exceeded its work budget (Limits::max_eval_steps)");
+    return false;
+  }
+  steps_remaining_ -= units;
+  return true;
+}
+
+void EvalContext::NoteLimit(std::string message) {
+  if (limit_message_.empty()) limit_message_ = std::move(message);
+}
+
+bool EvalContext::EnterNested() {
+  if (depth_remaining_ <= 0) {
+    NoteLimit("evaluation nested too deeply (Limits::max_eval_depth)");
+    return false;
+  }
+  --depth_remaining_;
+  return true;
+}
+
+void EvalContext::LeaveNested() { ++depth_remaining_; }
+
+Value EvalContext::Evaluate(const Expr& expr) {
+  if (!EnterNested()) return Value::Error();
+  Value v = Eval(expr);
+  LeaveNested();
+  return v;
+}
+
+Value EvalContext::EvaluateIn(const Expr& expr, std::shared_ptr<const Scope> scope) {
+  std::shared_ptr<const Scope> saved = std::move(scope_);
+  scope_ = std::move(scope);
+  Value v = Evaluate(expr);
+  scope_ = std::move(saved);
+  return v;
+}
+
+// ---------------------------------------------------------------- names
+
+namespace {
+
+enum class Special { kNone, kSelf, kMy, kParent, kRoot, kCurrentTime };
+
+Special ClassifySpecial(const std::string& name) {
+  switch (name.size()) {
+    case 2: if (AttributeNamesEqual(name, "my")) return Special::kMy; break;
+    case 4:
+      if (AttributeNamesEqual(name, "self")) return Special::kSelf;
+      if (AttributeNamesEqual(name, "root")) return Special::kRoot;
+      break;
+    case 6: if (AttributeNamesEqual(name, "parent")) return Special::kParent; break;
+    case 8: if (AttributeNamesEqual(name, "toplevel")) return Special::kRoot; break;
+    case 11: if (AttributeNamesEqual(name, "CurrentTime")) return Special::kCurrentTime; break;
+    default: break;
+  }
+  return Special::kNone;
+}
+
+// Shares a scope that is an ancestor (or the target) of a shared scope.
+std::shared_ptr<const Scope> ShareTopLevel(const std::shared_ptr<const Scope>& from) {
+  const Scope* top = from->TopLevel();
+  if (top == from.get()) return from;
+  // Walk the owning chain so the shared_ptr we return keeps ownership.
+  std::shared_ptr<const Scope> s = from;
+  while (s->parent) s = s->parent;
+  return s;
+}
+
+}  // namespace
+
+bool EvalContext::SpecialName(const std::string& name, const std::shared_ptr<const Scope>& at,
+                              Found* out) {
+  switch (ClassifySpecial(name)) {
+    case Special::kNone:
+      return false;
+    case Special::kMy:
+      if (!compat()) return false;  // strict: an ordinary name, bound only in a match
+      [[fallthrough]];
+    case Special::kSelf:
+      out->kind = Found::kValue;
+      out->value = Value::Ad(at);
+      return true;
+    case Special::kParent:
+      out->kind = Found::kValue;
+      out->value = at->parent ? Value::Ad(at->parent) : Value::Undefined();
+      return true;
+    case Special::kRoot:
+      out->kind = Found::kValue;
+      out->value = Value::Ad(ShareTopLevel(at));
+      return true;
+    case Special::kCurrentTime:
+      out->kind = Found::kValue;
+      out->value = Value::Integer(Now());
+      return true;
+  }
+  return false;
+}
+
+EvalContext::Found EvalContext::LookupName(const std::string& name, uint64_t hash,
+                                           const std::shared_ptr<const Scope>& start, bool climb) {
+  Found found;
+  const std::shared_ptr<const Scope>* cur = &start;
+  while (*cur) {
+    const Scope& s = **cur;
+    if (const Expr* e = s.ad->Lookup(name, hash)) {
+      found.kind = Found::kExpr;
+      found.expr = e;
+      found.scope = *cur;
+      return found;
+    }
+    if (SpecialName(name, *cur, &found)) return found;
+    if (!climb) break;
+    cur = &s.parent;
+  }
+  // Past the outermost ad: the names a match binds (HTCondor's MatchClassAd
+  // context ad): TARGET, and in strict mode MY.
+  const Scope* top = start->TopLevel();
+  if (top->target != nullptr) {
+    if (AttributeNamesEqual(name, "target")) {
+      found.kind = Found::kValue;
+      found.value = Value::Ad(BorrowScope(top->target));
+    } else if (!compat() && AttributeNamesEqual(name, "my")) {
+      found.kind = Found::kValue;
+      found.value = Value::Ad(ShareTopLevel(start));
+    }
+  }
+  return found;
+}
+
+Value EvalContext::EvalFound(Found& found) {
+  if (found.kind == Found::kValue) return std::move(found.value);
+  if (found.kind == Found::kNone) return Value::Undefined();
+  // An attribute already being evaluated further up refers to itself:
+  // HTCondor treats such a loop as undefined.
+  if (std::find(in_progress_.begin(), in_progress_.end(), found.expr) != in_progress_.end()) {
+    return Value::Undefined();
+  }
+  in_progress_.push_back(found.expr);
+  std::shared_ptr<const Scope> saved = std::move(scope_);
+  scope_ = std::move(found.scope);
+  Value v = Evaluate(*found.expr);
+  scope_ = std::move(saved);
+  in_progress_.pop_back();
+  return v;
+}
+
+Value EvalContext::EvalAttribute(const Expr& expr) {
+  if (expr.absolute()) {
+    std::shared_ptr<const Scope> root = ShareTopLevel(scope_);
+    Found found = LookupName(expr.name(), expr.name_hash(), root, false);
+    return EvalFound(found);
+  }
+  Found found = LookupName(expr.name(), expr.name_hash(), scope_, true);
+  if (found.kind == Found::kNone && compat()) {
+    // Old ClassAd semantics: a name missing from MY is looked up in TARGET
+    // (only for references made from the top-level ad itself, as HTCondor).
+    const Scope* s = scope_.get();
+    if (s->is_top_level() && s->target != nullptr) {
+      found = LookupName(expr.name(), expr.name_hash(), BorrowScope(s->target), true);
+    }
+  }
+  return EvalFound(found);
+}
+
+Value EvalContext::EvalSelect(const Expr& expr) {
+  Value base = Evaluate(expr.child(0));
+  if (base.IsUndefined()) return Value::Undefined();
+  if (base.IsAd()) {
+    // As in HTCondor, a name missing from the selected ad is looked up in
+    // the ads enclosing it (so `[a = MY.x].a` finds x of the outer ad).
+    Found found = LookupName(expr.name(), expr.name_hash(), base.ad_scope(), true);
+    return EvalFound(found);
+  }
+  if (base.IsList()) {
+    // `list.attr` selects attr from every element.
+    const ExprList& items = base.list();
+    if (!Charge(items.size())) return Value::Error();
+    auto results = std::make_shared<ExprList>();
+    results->reserve(items.size());
+    for (const ExprPtr& item : items) {
+      Value element = Evaluate(*item);
+      Value selected;
+      if (element.IsAd()) {
+        Found found = LookupName(expr.name(), expr.name_hash(), element.ad_scope(), true);
+        selected = EvalFound(found);
+      } else if (element.IsUndefined()) {
+        selected = Value::Undefined();
+      } else {
+        selected = Value::Error();
+      }
+      results->push_back(Expr::Literal(std::move(selected)));
+    }
+    return Value::List(std::move(results));
+  }
+  return Value::Error();
+}
+
+Value EvalContext::EvalSubscript(const Expr& expr) {
+  Value base = Evaluate(expr.child(0));
+  Value index = Evaluate(expr.child(1));
+  if (base.IsError() || index.IsError()) return Value::Error();
+  if (base.IsUndefined() || index.IsUndefined()) return Value::Undefined();
+  if (base.IsAd() && index.IsString()) {
+    Found found = LookupName(index.string(), HashAttributeName(index.string()), base.ad_scope(),
+                             false);
+    if (found.kind != Found::kExpr) return Value::Undefined();
+    return EvalFound(found);
+  }
+  if (base.IsList() && index.IsInteger()) {
+    const ExprList& items = base.list();
+    int64_t i = index.integer();
+    if (i < 0 || static_cast<uint64_t>(i) >= items.size()) return Value::Error();
+    return Evaluate(*items[static_cast<size_t>(i)]);
+  }
+  return Value::Error();
+}
+
+const Expr* EvalContext::FindReferencedExpr(const Expr& reference,
+                                            std::shared_ptr<const Scope>* found_in) {
+  Found found;
+  if (reference.kind() == ExprKind::kAttribute) {
+    if (reference.absolute()) {
+      found = LookupName(reference.name(), reference.name_hash(), ShareTopLevel(scope_), false);
+    } else {
+      found = LookupName(reference.name(), reference.name_hash(), scope_, true);
+      if (found.kind == Found::kNone && compat() && scope_->is_top_level() &&
+          scope_->target != nullptr) {
+        found = LookupName(reference.name(), reference.name_hash(),
+                           BorrowScope(scope_->target), true);
+      }
+    }
+  } else if (reference.kind() == ExprKind::kSelect) {
+    Value base = Evaluate(reference.child(0));
+    if (!base.IsAd()) return nullptr;
+    found = LookupName(reference.name(), reference.name_hash(), base.ad_scope(), true);
+  }
+  if (found.kind != Found::kExpr) return nullptr;
+  if (found_in != nullptr) *found_in = found.scope;
+  return found.expr;
+}
+
+// ---------------------------------------------------------------- evaluation
+
+Value EvalContext::Eval(const Expr& expr) {
+  if (!Charge(1)) return Value::Error();
+  switch (expr.kind()) {
+    case ExprKind::kLiteral:
+      return expr.literal();
+    case ExprKind::kParens:
+      return Evaluate(expr.child(0));
+    case ExprKind::kAttribute:
+      return EvalAttribute(expr);
+    case ExprKind::kSelect:
+      return EvalSelect(expr);
+    case ExprKind::kSubscript:
+      return EvalSubscript(expr);
+    case ExprKind::kUnary:
+      return ApplyUnaryOp(expr.op(), Evaluate(expr.child(0)));
+    case ExprKind::kBinary: {
+      Value left = Evaluate(expr.child(0));
+      if (expr.op() == Op::kAnd || expr.op() == Op::kOr) {
+        bool truth;
+        if (ValueAsCondition(left, &truth) && truth == (expr.op() == Op::kOr)) {
+          return Value::Boolean(truth);
+        }
+      }
+      return ApplyBinaryOp(expr.op(), left, Evaluate(expr.child(1)));
+    }
+    case ExprKind::kConditional: {
+      Value cond = Evaluate(expr.child(0));
+      if (cond.IsUndefined()) return Value::Undefined();
+      bool truth;
+      if (!ValueAsCondition(cond, &truth)) return Value::Error();
+      return Evaluate(expr.child(truth ? 1 : 2));
+    }
+    case ExprKind::kElvis: {
+      Value left = Evaluate(expr.child(0));
+      if (!left.IsUndefined()) return left;
+      return Evaluate(expr.child(1));
+    }
+    case ExprKind::kCall:
+      if (expr.builtin() == nullptr) return Value::Error();
+      return expr.builtin()->fn(*this, expr.children());
+    case ExprKind::kList:
+      return Value::List(expr.items());
+    case ExprKind::kAd: {
+      auto scope = std::make_shared<Scope>();
+      scope->ad = expr.ad().get();
+      scope->keep_alive = expr.ad();
+      scope->parent = scope_;
+      return Value::Ad(std::move(scope));
+    }
+  }
+  return Value::Error();
+}
+
+// ---------------------------------------------------------------- matching
+
+MatchContext::MatchContext(const ClassAd* my, const ClassAd* target) {
+  my_.ad = my;
+  target_.ad = target;
+  if (target != nullptr) {
+    my_.target = &target_;
+    target_.target = &my_;
+  }
+}
+
+Value EvaluateExpr(const Expr& expr, const ClassAd* my, const ClassAd* target,
+                   const EvalOptions& options) {
+  const ClassAd empty;
+  MatchContext match(my != nullptr ? my : &empty, target);
+  EvalContext ctx(options, BorrowScope(match.my_scope()));
+  return ctx.Evaluate(expr);
+}
+
+Value EvaluateAttr(const ClassAd& my, std::string_view name, const ClassAd* target,
+                   const EvalOptions& options) {
+  const Expr* expr = my.Lookup(name);
+  if (expr == nullptr) return Value::Undefined();
+  MatchContext match(&my, target);
+  EvalContext ctx(options, BorrowScope(match.my_scope()));
+  return ctx.Evaluate(*expr);
+}
+
+bool AttrIsTrue(const ClassAd& ad, std::string_view name, const ClassAd* other,
+                const EvalOptions& options) {
+  Value v = EvaluateAttr(ad, name, other, options);
+  bool truth = false;
+  return v.IsBoolean() ? v.boolean() : (ValueAsCondition(v, &truth) && truth);
+}
+
+bool LeftMatchesRight(const ClassAd& left, const ClassAd& right, const EvalOptions& options) {
+  return AttrIsTrue(left, "Requirements", &right, options);
+}
+
+bool SymmetricMatch(const ClassAd& left, const ClassAd& right, const EvalOptions& options) {
+  return LeftMatchesRight(left, right, options) && LeftMatchesRight(right, left, options);
+}
+
+double RankOf(const ClassAd& ad, const ClassAd& other, const EvalOptions& options) {
+  Value v = EvaluateAttr(ad, "Rank", &other, options);
+  double rank = 0.0;
+  if (v.IsNumber() || v.IsBoolean()) v.ToReal(&rank);
+  return rank;
+}
+
+}  // namespace classad

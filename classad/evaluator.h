@@ -1,0 +1,138 @@
+// Evaluation of expressions against ads, with HTCondor's semantics.
+#ifndef CLASSAD_EVALUATOR_H_
+#define CLASSAD_EVALUATOR_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "classad/classad.h"
+#include "classad/limits.h"
+#include "classad/scope.h"
+#include "classad/value.h"
+
+namespace classad {
+
+enum class ScopingMode {
+  // HTCondor's daemons and tools ("old ClassAd semantics"): an unqualified
+  // name missing from MY is looked up in TARGET, and MY names the ad the
+  // reference is evaluated in.
+  kCompat,
+  // The ClassAd library's own default: no TARGET fallback; MY is an ordinary
+  // name bound only in a match.
+  kStrict,
+};
+
+struct EvalOptions {
+  ScopingMode mode = ScopingMode::kCompat;
+  Limits limits;
+  // Seconds since the epoch for time() and CurrentTime; when empty the
+  // system clock is read. Set it for reproducible evaluation.
+  std::function<int64_t()> now;
+};
+
+// The state of one evaluation: the current scope, the depth and work budget,
+// and the attribute references in progress (for loop detection). Cheap to
+// create; not thread-safe; one per thread. Built-in functions receive it to
+// evaluate their arguments.
+class EvalContext {
+ public:
+  // `scope` is where unqualified names start; a borrowed scope must
+  // outlive the context and the values it returns.
+  EvalContext(const EvalOptions& options, std::shared_ptr<const Scope> scope);
+
+  // Evaluates `expr` in the current scope. Never fails: problems give error.
+  Value Evaluate(const Expr& expr);
+
+  // Evaluates `expr` with `scope` as the current scope (for example an
+  // expression evaluated inside an ad value, as evalInEachContext does).
+  Value EvaluateIn(const Expr& expr, std::shared_ptr<const Scope> scope);
+
+  // The expression an attribute reference (`name`, `.name`, `base.name`)
+  // names, without evaluating it, and the scope it lives in; null when the
+  // reference does not resolve to an attribute. Used by unparse().
+  const Expr* FindReferencedExpr(const Expr& reference, std::shared_ptr<const Scope>* found_in);
+
+  const EvalOptions& options() const { return options_; }
+  const Limits& limits() const { return options_.limits; }
+  bool compat() const { return options_.mode == ScopingMode::kCompat; }
+  const Scope* current_scope() const { return scope_.get(); }
+  // Shares the current scope (for values that must refer back to it).
+  const std::shared_ptr<const Scope>& CurrentScopeRef() const { return scope_; }
+  int64_t Now() const;
+
+  // Spends `units` of the work budget. Returns false (and remembers the
+  // reason) when the budget is exhausted; the caller then returns error.
+  bool Charge(uint64_t units);
+  // Why the last limit was hit, or empty.
+  const std::string& limit_message() const { return limit_message_; }
+  // Records that a limit was hit (used by built-ins for size limits).
+  void NoteLimit(std::string message);
+  // Depth guard for nested evaluations started by built-ins (eval()).
+  bool EnterNested();
+  void LeaveNested();
+
+ private:
+  struct Found;
+  Value Eval(const Expr& expr);
+  Value EvalAttribute(const Expr& expr);
+  Value EvalSelect(const Expr& expr);
+  Value EvalSubscript(const Expr& expr);
+  Value EvalFound(Found& found);
+  Found LookupName(const std::string& name, uint64_t hash, const std::shared_ptr<const Scope>& start,
+                   bool climb);
+  bool SpecialName(const std::string& name, const std::shared_ptr<const Scope>& at, Found* out);
+
+  const EvalOptions& options_;
+  std::shared_ptr<const Scope> scope_;
+  int depth_remaining_;
+  uint64_t steps_remaining_;
+  std::vector<const Expr*> in_progress_;  // attribute expressions being evaluated
+  std::string limit_message_;
+};
+
+// Two ads evaluated against each other, as in matchmaking: within `my`,
+// TARGET names `target` and vice versa. Both ads are borrowed and must
+// outlive the context and any value it returns.
+class MatchContext {
+ public:
+  MatchContext(const ClassAd* my, const ClassAd* target);
+  MatchContext(const MatchContext&) = delete;
+  MatchContext& operator=(const MatchContext&) = delete;
+
+  const Scope* my_scope() const { return &my_; }
+  // Null when there is no target ad.
+  const Scope* target_scope() const { return target_.ad ? &target_ : nullptr; }
+
+ private:
+  Scope my_;
+  Scope target_;
+};
+
+// Evaluates `expr` with MY = `my` and TARGET = `target` (either may be null).
+Value EvaluateExpr(const Expr& expr, const ClassAd* my, const ClassAd* target,
+                   const EvalOptions& options = {});
+
+// Evaluates attribute `name` of `my` (undefined when absent) with TARGET =
+// `target`, which may be null.
+Value EvaluateAttr(const ClassAd& my, std::string_view name, const ClassAd* target,
+                   const EvalOptions& options = {});
+
+// Evaluates `name` of `ad` against `other` and tells whether it is true.
+// Helper for the match functions below.
+bool AttrIsTrue(const ClassAd& ad, std::string_view name, const ClassAd* other,
+                const EvalOptions& options);
+
+// Requirements of `left` hold against `right` (HTCondor's leftMatchesRight).
+bool LeftMatchesRight(const ClassAd& left, const ClassAd& right, const EvalOptions& options = {});
+// Both ads' Requirements hold against each other.
+bool SymmetricMatch(const ClassAd& left, const ClassAd& right, const EvalOptions& options = {});
+// `ad`'s Rank against `other` as a real, 0.0 when it is not a number
+// (HTCondor's convention for RANK).
+double RankOf(const ClassAd& ad, const ClassAd& other, const EvalOptions& options = {});
+
+}  // namespace classad
+
+#endif  // CLASSAD_EVALUATOR_H_

@@ -1,0 +1,183 @@
+#include "classad/expr.h"
+
+#include <algorithm>
+
+#include "classad/classad.h"
+#include "classad/operators.h"
+
+namespace classad {
+
+const char* OpSpelling(Op op) {
+  switch (op) {
+    case Op::kNone: return "";
+    case Op::kNegate: return "-";
+    case Op::kPlus: return "+";
+    case Op::kNot: return "!";
+    case Op::kBitNot: return "~";
+    case Op::kOr: return "||";
+    case Op::kAnd: return "&&";
+    case Op::kBitOr: return "|";
+    case Op::kBitXor: return "^";
+    case Op::kBitAnd: return "&";
+    case Op::kEqual: return "==";
+    case Op::kNotEqual: return "!=";
+    case Op::kIs: return "is";
+    case Op::kIsnt: return "isnt";
+    case Op::kLess: return "<";
+    case Op::kLessEq: return "<=";
+    case Op::kGreater: return ">";
+    case Op::kGreaterEq: return ">=";
+    case Op::kShiftLeft: return "<<";
+    case Op::kShiftRight: return ">>";
+    case Op::kShiftRightLogical: return ">>>";
+    case Op::kAdd: return "+";
+    case Op::kSubtract: return "-";
+    case Op::kMultiply: return "*";
+    case Op::kDivide: return "/";
+    case Op::kModulo: return "%";
+  }
+  return "?";
+}
+
+uint64_t HashAttributeName(std::string_view name) {
+  // FNV-1a over ASCII-lower-cased bytes.
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : name) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<unsigned char>(c + ('a' - 'A'));
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+ExprPtr Expr::Literal(Value value) {
+  auto e = std::make_shared<Expr>(ExprKind::kLiteral, Op::kNone);
+  e->literal_ = std::move(value);
+  return e;
+}
+
+ExprPtr Expr::Attribute(std::string name, bool absolute) {
+  auto e = std::make_shared<Expr>(ExprKind::kAttribute, Op::kNone);
+  e->name_hash_ = HashAttributeName(name);
+  e->name_ = std::move(name);
+  e->absolute_ = absolute;
+  return e;
+}
+
+ExprPtr Expr::Select(ExprPtr base, std::string name) {
+  auto e = std::make_shared<Expr>(ExprKind::kSelect, Op::kNone);
+  e->name_hash_ = HashAttributeName(name);
+  e->name_ = std::move(name);
+  e->children_.push_back(std::move(base));
+  e->ComputeDepth();
+  return e;
+}
+
+ExprPtr Expr::Subscript(ExprPtr base, ExprPtr index) {
+  auto e = std::make_shared<Expr>(ExprKind::kSubscript, Op::kNone);
+  e->children_ = {std::move(base), std::move(index)};
+  e->ComputeDepth();
+  return e;
+}
+
+ExprPtr Expr::Unary(Op op, ExprPtr operand) {
+  auto e = std::make_shared<Expr>(ExprKind::kUnary, op);
+  e->children_.push_back(std::move(operand));
+  e->ComputeDepth();
+  return e;
+}
+
+ExprPtr Expr::Binary(Op op, ExprPtr left, ExprPtr right) {
+  auto e = std::make_shared<Expr>(ExprKind::kBinary, op);
+  e->children_ = {std::move(left), std::move(right)};
+  e->ComputeDepth();
+  return e;
+}
+
+ExprPtr Expr::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
+  auto e = std::make_shared<Expr>(ExprKind::kConditional, Op::kNone);
+  e->children_ = {std::move(cond), std::move(if_true), std::move(if_false)};
+  e->ComputeDepth();
+  return e;
+}
+
+ExprPtr Expr::Elvis(ExprPtr left, ExprPtr right) {
+  auto e = std::make_shared<Expr>(ExprKind::kElvis, Op::kNone);
+  e->children_ = {std::move(left), std::move(right)};
+  e->ComputeDepth();
+  return e;
+}
+
+ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
+  auto e = std::make_shared<Expr>(ExprKind::kCall, Op::kNone);
+  e->name_hash_ = HashAttributeName(name);
+  e->name_ = std::move(name);
+  e->children_ = std::move(args);
+  e->builtin_ = builtin;
+  e->ComputeDepth();
+  return e;
+}
+
+ExprPtr Expr::List(std::vector<ExprPtr> items) {
+  auto e = std::make_shared<Expr>(ExprKind::kList, Op::kNone);
+  e->items_ = std::make_shared<const ExprList>(items);
+  e->children_ = std::move(items);
+  e->ComputeDepth();
+  return e;
+}
+
+ExprPtr Expr::Ad(std::shared_ptr<const ClassAd> ad) {
+  auto e = std::make_shared<Expr>(ExprKind::kAd, Op::kNone);
+  e->ad_ = std::move(ad);
+  return e;
+}
+
+ExprPtr Expr::Parens(ExprPtr inner) {
+  auto e = std::make_shared<Expr>(ExprKind::kParens, Op::kNone);
+  e->children_.push_back(std::move(inner));
+  e->ComputeDepth();
+  return e;
+}
+
+void Expr::ComputeDepth() {
+  uint32_t deepest = 0;
+  for (const ExprPtr& c : children_) deepest = std::max(deepest, c->depth_);
+  depth_ = deepest + 1;
+}
+
+bool Expr::SameAs(const Expr& other) const {
+  if (this == &other) return true;
+  if (kind_ != other.kind_ || op_ != other.op_) return false;
+  switch (kind_) {
+    case ExprKind::kLiteral:
+      return IdenticalValues(literal_, other.literal_);
+    case ExprKind::kAttribute:
+      if (absolute_ != other.absolute_) return false;
+      return AttributeNamesEqual(name_, other.name_);
+    case ExprKind::kSelect:
+      if (!AttributeNamesEqual(name_, other.name_)) return false;
+      break;
+    case ExprKind::kCall:
+      if (!AttributeNamesEqual(name_, other.name_)) return false;
+      break;
+    case ExprKind::kAd: {
+      const auto& a = ad_->attributes();
+      const auto& b = other.ad_->attributes();
+      if (a.size() != b.size()) return false;
+      for (const classad::Attribute& attr : a) {
+        const Expr* o = other.ad_->Lookup(attr.name, attr.hash);
+        if (o == nullptr || !attr.expr->SameAs(*o)) return false;
+      }
+      return true;
+    }
+    default:
+      break;
+  }
+  if (children_.size() != other.children_.size()) return false;
+  for (size_t i = 0; i < children_.size(); ++i) {
+    if (!children_[i]->SameAs(*other.children_[i])) return false;
+  }
+  return true;
+}
+
+}  // namespace classad

@@ -1,0 +1,119 @@
+// Expr: the abstract syntax tree of a ClassAd expression (our own, built by
+// the parser front-end; no ANTLR type ever appears here).
+#ifndef CLASSAD_EXPR_H_
+#define CLASSAD_EXPR_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classad/value.h"
+
+namespace classad {
+
+struct Builtin;
+
+enum class ExprKind : uint8_t {
+  kLiteral,      // a constant: number, string, boolean, undefined, error, time
+  kAttribute,    // `name` or `.name` (absolute)
+  kSelect,       // `base.name`
+  kSubscript,    // `base[index]`
+  kUnary,        // `-x`, `+x`, `!x`, `~x`
+  kBinary,       // every binary operator
+  kConditional,  // `c ? a : b`
+  kElvis,        // `a ?: b`
+  kCall,         // `name(args...)`
+  kList,         // `{ a, b }`
+  kAd,           // `[ name = expr; ... ]`
+  kParens,       // `( x )`: kept so that unparsing reproduces the text
+};
+
+enum class Op : uint8_t {
+  kNone,
+  // unary
+  kNegate, kPlus, kNot, kBitNot,
+  // binary, loosest first
+  kOr, kAnd, kBitOr, kBitXor, kBitAnd,
+  kEqual, kNotEqual, kIs, kIsnt,
+  kLess, kLessEq, kGreater, kGreaterEq,
+  kShiftLeft, kShiftRight, kShiftRightLogical,
+  kAdd, kSubtract, kMultiply, kDivide, kModulo,
+};
+
+// Canonical spelling of an operator ("&&", "is", ...).
+const char* OpSpelling(Op op);
+
+// Case-insensitive hash of an attribute name (ASCII folding), computed once
+// per name at parse time so that lookups do not rehash.
+uint64_t HashAttributeName(std::string_view name);
+
+// One node of an expression tree. Immutable after construction and shared
+// through ExprPtr, so one tree may serve many ads and threads at once.
+class Expr {
+ public:
+  static ExprPtr Literal(Value value);
+  static ExprPtr Attribute(std::string name, bool absolute);
+  static ExprPtr Select(ExprPtr base, std::string name);
+  static ExprPtr Subscript(ExprPtr base, ExprPtr index);
+  static ExprPtr Unary(Op op, ExprPtr operand);
+  static ExprPtr Binary(Op op, ExprPtr left, ExprPtr right);
+  static ExprPtr Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false);
+  static ExprPtr Elvis(ExprPtr left, ExprPtr right);
+  // `builtin` is the resolved function, or null when the name is unknown
+  // (such a call evaluates to error).
+  static ExprPtr Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin);
+  static ExprPtr List(std::vector<ExprPtr> items);
+  static ExprPtr Ad(std::shared_ptr<const ClassAd> ad);
+  static ExprPtr Parens(ExprPtr inner);
+
+  ExprKind kind() const { return kind_; }
+  Op op() const { return op_; }
+  // kLiteral: the constant.
+  const Value& literal() const { return literal_; }
+  // kAttribute / kSelect: the attribute name; kCall: the function name, as written.
+  const std::string& name() const { return name_; }
+  uint64_t name_hash() const { return name_hash_; }
+  // kAttribute: true for `.name`.
+  bool absolute() const { return absolute_; }
+  // Operands: kSelect {base}; kSubscript {base, index}; kUnary {x};
+  // kBinary {l, r}; kConditional {c, t, f}; kElvis {l, r}; kCall and kList
+  // the arguments or items; kParens {inner}.
+  const std::vector<ExprPtr>& children() const { return children_; }
+  const Expr& child(size_t i) const { return *children_[i]; }
+  // kList: the items as a shareable list (what a list value refers to).
+  const std::shared_ptr<const ExprList>& items() const { return items_; }
+  // kAd: the nested ad.
+  const std::shared_ptr<const ClassAd>& ad() const { return ad_; }
+  // kCall: the built-in, or null.
+  const Builtin* builtin() const { return builtin_; }
+
+  // Height of the tree below and including this node (a leaf is 1).
+  uint32_t depth() const { return depth_; }
+
+  // Structural equality (same shape, names compared case-insensitively
+  // for attributes, literals compared identically).
+  bool SameAs(const Expr& other) const;
+
+  // Use the factories; public only for std::make_shared.
+  Expr(ExprKind kind, Op op) : kind_(kind), op_(op) {}
+
+ private:
+  ExprKind kind_;
+  Op op_;
+  bool absolute_ = false;
+  uint64_t name_hash_ = 0;
+  Value literal_;
+  std::string name_;
+  std::vector<ExprPtr> children_;
+  std::shared_ptr<const ExprList> items_;
+  std::shared_ptr<const ClassAd> ad_;
+  const Builtin* builtin_ = nullptr;
+  uint32_t depth_ = 1;
+
+  void ComputeDepth();
+};
+
+}  // namespace classad
+
+#endif  // CLASSAD_EXPR_H_

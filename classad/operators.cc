@@ -1,0 +1,315 @@
+#include "classad/operators.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <strings.h>
+
+namespace classad {
+namespace {
+
+bool IsStrict(Op op) {
+  return op != Op::kIs && op != Op::kIsnt && op != Op::kAnd && op != Op::kOr;
+}
+
+// Two's-complement wrap-around without undefined behaviour.
+int64_t WrapAdd(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+int64_t WrapSub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+}
+int64_t WrapMul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+}
+
+// The numeric class two operands are brought to before an operator runs
+// (HTCondor's coerceToNumber): booleans become integers, an integer beside
+// a real becomes real; anything non-numeric decides the class by itself.
+enum class Coerced { kAd, kList, kString, kUndefined, kError, kAbsTime, kRelTime, kInteger, kReal };
+
+Coerced CoerceToNumber(Value& a, Value& b) {
+  if (a.IsAd() || b.IsAd()) return Coerced::kAd;
+  if (a.IsList() || b.IsList()) return Coerced::kList;
+  if (a.IsString() || b.IsString()) return Coerced::kString;
+  if (a.IsUndefined() || b.IsUndefined()) return Coerced::kUndefined;
+  if (a.IsError() || b.IsError()) return Coerced::kError;
+  if (a.IsAbsTime() || b.IsAbsTime()) return Coerced::kAbsTime;
+  if (a.IsRelTime() || b.IsRelTime()) return Coerced::kRelTime;
+  if (a.IsBoolean()) a = Value::Integer(a.boolean() ? 1 : 0);
+  if (b.IsBoolean()) b = Value::Integer(b.boolean() ? 1 : 0);
+  if (a.IsInteger() && b.IsInteger()) return Coerced::kInteger;
+  if (a.IsInteger()) a = Value::Real(static_cast<double>(a.integer()));
+  if (b.IsInteger()) b = Value::Real(static_cast<double>(b.integer()));
+  return Coerced::kReal;
+}
+
+template <typename T>
+bool CompareOrdered(Op op, const T& a, const T& b) {
+  switch (op) {
+    case Op::kLess: return a < b;
+    case Op::kLessEq: return a <= b;
+    case Op::kGreater: return a > b;
+    case Op::kGreaterEq: return a >= b;
+    case Op::kEqual: case Op::kIs: return a == b;
+    default: return a != b;  // kNotEqual, kIsnt
+  }
+}
+
+Value Compare(Op op, Value a, Value b) {
+  const bool meta = op == Op::kIs || op == Op::kIsnt;
+  Coerced kind;
+  if (meta) {
+    if (a.type() != b.type()) return Value::Boolean(op == Op::kIsnt);
+    if (a.IsExceptional()) return Value::Boolean(op == Op::kIs);
+    switch (a.type()) {
+      case ValueType::kBoolean:
+        return Value::Boolean(CompareOrdered(op, a.boolean(), b.boolean()));
+      case ValueType::kInteger: kind = Coerced::kInteger; break;
+      case ValueType::kReal: kind = Coerced::kReal; break;
+      case ValueType::kString: kind = Coerced::kString; break;
+      case ValueType::kAbsTime: kind = Coerced::kAbsTime; break;
+      case ValueType::kRelTime: kind = Coerced::kRelTime; break;
+      default: return Value::Error();  // two lists or two ads
+    }
+  } else {
+    kind = CoerceToNumber(a, b);
+  }
+  switch (kind) {
+    case Coerced::kString: {
+      if (!a.IsString() || !b.IsString()) return Value::Error();
+      int cmp = meta ? std::strcmp(a.string().c_str(), b.string().c_str())
+                     : strcasecmp(a.string().c_str(), b.string().c_str());
+      return Value::Boolean(CompareOrdered(op, cmp, 0));
+    }
+    case Coerced::kInteger:
+      return Value::Boolean(CompareOrdered(op, a.integer(), b.integer()));
+    case Coerced::kReal:
+      return Value::Boolean(CompareOrdered(op, a.real(), b.real()));
+    case Coerced::kAbsTime: {
+      if (!a.IsAbsTime() || !b.IsAbsTime()) return Value::Error();
+      bool same = CompareOrdered(op, a.abstime().seconds, b.abstime().seconds);
+      if (op == Op::kIs) same = same && a.abstime().offset == b.abstime().offset;
+      if (op == Op::kIsnt) same = same || a.abstime().offset != b.abstime().offset;
+      return Value::Boolean(same);
+    }
+    case Coerced::kRelTime:
+      if (!a.IsRelTime() || !b.IsRelTime()) return Value::Error();
+      return Value::Boolean(CompareOrdered(op, a.reltime(), b.reltime()));
+    default:
+      return Value::Error();  // lists, ads
+  }
+}
+
+// Real arithmetic: a result of +infinity is error (as 1.0/0 is), while
+// -infinity and NaN pass through, exactly as HTCondor's overflow check
+// (which compares with HUGE_VAL only). Real modulo is always error.
+Value RealArithmetic(Op op, double a, double b) {
+  double r;
+  switch (op) {
+    case Op::kAdd: r = a + b; break;
+    case Op::kSubtract: r = a - b; break;
+    case Op::kMultiply: r = a * b; break;
+    case Op::kDivide: r = a / b; break;
+    default: return Value::Error();
+  }
+  if (r == HUGE_VAL) return Value::Error();
+  return Value::Real(r);
+}
+
+Value IntegerArithmetic(Op op, int64_t a, int64_t b) {
+  switch (op) {
+    case Op::kAdd: return Value::Integer(WrapAdd(a, b));
+    case Op::kSubtract: return Value::Integer(WrapSub(a, b));
+    case Op::kMultiply: return Value::Integer(WrapMul(a, b));
+    case Op::kDivide:
+      if (b == 0) return Value::Error();
+      if (a == std::numeric_limits<int64_t>::min() && b == -1) {
+        return Value::Integer(std::numeric_limits<int64_t>::max());
+      }
+      return Value::Integer(a / b);
+    case Op::kModulo:
+      if (b == 0) return Value::Error();
+      if (a == std::numeric_limits<int64_t>::min() && b == -1) return Value::Integer(0);
+      return Value::Integer(a % b);
+    default:
+      return Value::Error();
+  }
+}
+
+int64_t TruncateSeconds(double seconds) {
+  if (!std::isfinite(seconds)) return 0;
+  if (seconds >= 9.2e18) return std::numeric_limits<int64_t>::max();
+  if (seconds <= -9.2e18) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(seconds);
+}
+
+Value TimeArithmetic(Op op, const Value& a, const Value& b) {
+  if (op == Op::kAdd) {
+    if (a.IsAbsTime() && b.IsRelTime()) {
+      return Value::AbsoluteTime({WrapAdd(a.abstime().seconds, TruncateSeconds(b.reltime())),
+                                  a.abstime().offset});
+    }
+    if (a.IsRelTime() && b.IsAbsTime()) {
+      return Value::AbsoluteTime({WrapAdd(b.abstime().seconds, TruncateSeconds(a.reltime())),
+                                  b.abstime().offset});
+    }
+    if (a.IsRelTime() && b.IsRelTime()) return Value::RelTime(a.reltime() + b.reltime());
+  } else if (op == Op::kSubtract) {
+    if (a.IsAbsTime() && b.IsAbsTime()) {
+      return Value::RelTime(static_cast<double>(WrapSub(a.abstime().seconds, b.abstime().seconds)));
+    }
+    if (a.IsAbsTime() && b.IsRelTime()) {
+      return Value::AbsoluteTime({WrapSub(a.abstime().seconds, TruncateSeconds(b.reltime())),
+                                  a.abstime().offset});
+    }
+    if (a.IsRelTime() && b.IsRelTime()) return Value::RelTime(a.reltime() - b.reltime());
+  } else if (op == Op::kMultiply || op == Op::kDivide) {
+    double factor;
+    if (a.IsRelTime() && (b.IsInteger() || b.IsReal()) && b.ToReal(&factor)) {
+      if (op == Op::kMultiply) return Value::RelTime(a.reltime() * factor);
+      if (factor == 0) return Value::Error();
+      return Value::RelTime(a.reltime() / factor);
+    }
+    if (op == Op::kMultiply && b.IsRelTime() && (a.IsInteger() || a.IsReal()) &&
+        a.ToReal(&factor)) {
+      return Value::RelTime(factor * b.reltime());
+    }
+  }
+  return Value::Error();
+}
+
+bool IsArithmeticOperand(const Value& v) {
+  return v.IsInteger() || v.IsReal() || v.IsAbsTime() || v.IsRelTime() || v.IsBoolean();
+}
+
+Value Arithmetic(Op op, Value a, Value b) {
+  if (!IsArithmeticOperand(a) || !IsArithmeticOperand(b)) return Value::Error();
+  switch (CoerceToNumber(a, b)) {
+    case Coerced::kInteger: return IntegerArithmetic(op, a.integer(), b.integer());
+    case Coerced::kReal: return RealArithmetic(op, a.real(), b.real());
+    case Coerced::kAbsTime:
+    case Coerced::kRelTime: return TimeArithmetic(op, a, b);
+    default: return Value::Error();
+  }
+}
+
+// Shift counts outside 0..63 are defined here (HTCondor leaves them to the
+// C++ compiler): a negative count is error, larger counts shift every bit out.
+Value Shift(Op op, int64_t value, int64_t count) {
+  if (count < 0) return Value::Error();
+  const uint64_t bits = static_cast<uint64_t>(value);
+  switch (op) {
+    case Op::kShiftLeft:
+      return Value::Integer(count >= 64 ? 0 : static_cast<int64_t>(bits << count));
+    case Op::kShiftRight:
+      if (count >= 64) return Value::Integer(value < 0 ? -1 : 0);
+      return Value::Integer(value >> count);
+    default:  // kShiftRightLogical
+      return Value::Integer(count >= 64 ? 0 : static_cast<int64_t>(bits >> count));
+  }
+}
+
+Value Bitwise(Op op, const Value& a, const Value& b) {
+  if (!a.IsInteger() || !b.IsInteger()) return Value::Error();
+  const int64_t x = a.integer(), y = b.integer();
+  switch (op) {
+    case Op::kBitOr: return Value::Integer(x | y);
+    case Op::kBitAnd: return Value::Integer(x & y);
+    case Op::kBitXor: return Value::Integer(x ^ y);
+    default: return Shift(op, x, y);
+  }
+}
+
+// Booleans as they are; integers and reals by being non-zero.
+bool BooleanEquivalent(const Value& v, bool* truth) {
+  switch (v.type()) {
+    case ValueType::kBoolean: *truth = v.boolean(); return true;
+    case ValueType::kInteger: *truth = v.integer() != 0; return true;
+    case ValueType::kReal: *truth = v.real() != 0.0; return true;
+    default: return false;
+  }
+}
+
+Value Logical(Op op, const Value& a, const Value& b) {
+  bool x = false, y = false;
+  const bool a_bool = BooleanEquivalent(a, &x);
+  const bool b_bool = BooleanEquivalent(b, &y);
+  if (!a_bool && !a.IsExceptional()) return Value::Error();
+  if (!b_bool && !b.IsExceptional()) return Value::Error();
+  if (op == Op::kOr) {
+    if (a_bool && x) return Value::Boolean(true);
+    if (a.IsError()) return Value::Error();
+    if (a_bool) return b_bool ? Value::Boolean(y) : b;  // a is false
+    // a is undefined
+    if (!b_bool) return b;
+    return y ? Value::Boolean(true) : Value::Undefined();
+  }
+  // kAnd
+  if (a_bool && !x) return Value::Boolean(false);
+  if (a.IsError()) return Value::Error();
+  if (a_bool) return b_bool ? Value::Boolean(y) : b;  // a is true
+  if (!b_bool) return b;
+  return y ? Value::Undefined() : Value::Boolean(false);
+}
+
+}  // namespace
+
+bool ValueAsCondition(const Value& value, bool* truth) { return BooleanEquivalent(value, truth); }
+
+Value ApplyUnaryOp(Op op, const Value& v) {
+  if (op == Op::kPlus) {
+    if (v.IsBoolean() || v.IsString() || v.IsList() || v.IsAd() || v.IsAbsTime()) {
+      return Value::Error();
+    }
+    return v;
+  }
+  if (v.IsError()) return Value::Error();
+  if (v.IsUndefined()) return Value::Undefined();
+  switch (op) {
+    case Op::kNegate:
+      if (v.IsInteger()) return Value::Integer(WrapSub(0, v.integer()));
+      if (v.IsReal()) return Value::Real(-v.real());
+      if (v.IsRelTime()) return Value::RelTime(-v.reltime());
+      return Value::Error();
+    case Op::kNot: {
+      bool truth;
+      if (!BooleanEquivalent(v, &truth)) return Value::Error();
+      return Value::Boolean(!truth);
+    }
+    case Op::kBitNot:
+      if (!v.IsInteger()) return Value::Error();
+      return Value::Integer(~v.integer());
+    default:
+      return Value::Error();
+  }
+}
+
+Value ApplyBinaryOp(Op op, const Value& left, const Value& right) {
+  if (IsStrict(op)) {
+    if (left.IsError() || right.IsError()) return Value::Error();
+    if (left.IsUndefined() || right.IsUndefined()) return Value::Undefined();
+  }
+  switch (op) {
+    case Op::kOr:
+    case Op::kAnd:
+      return Logical(op, left, right);
+    case Op::kBitOr: case Op::kBitXor: case Op::kBitAnd:
+    case Op::kShiftLeft: case Op::kShiftRight: case Op::kShiftRightLogical:
+      return Bitwise(op, left, right);
+    case Op::kEqual: case Op::kNotEqual: case Op::kIs: case Op::kIsnt:
+    case Op::kLess: case Op::kLessEq: case Op::kGreater: case Op::kGreaterEq:
+      return Compare(op, left, right);
+    case Op::kAdd: case Op::kSubtract: case Op::kMultiply: case Op::kDivide: case Op::kModulo:
+      return Arithmetic(op, left, right);
+    default:
+      return Value::Error();
+  }
+}
+
+bool IdenticalValues(const Value& left, const Value& right) {
+  Value v = Compare(Op::kIs, left, right);
+  return v.IsBoolean() && v.boolean();
+}
+
+}  // namespace classad

@@ -1,0 +1,40 @@
+// The ClassAd parser front-end: text in, our own AST out. ANTLR is an
+// implementation detail of parser.cc and never appears in this interface.
+#ifndef CLASSAD_PARSER_H_
+#define CLASSAD_PARSER_H_
+
+#include <memory>
+#include <string_view>
+
+#include "classad/classad.h"
+#include "classad/limits.h"
+#include "classad/status.h"
+
+namespace classad {
+
+struct ParseOptions {
+  Limits limits;
+  // HTCondor's daemon ("old ClassAd") lexer, the default of its tools:
+  // integer literals may not start with 0 (no octal/hex) and `;` separates
+  // function arguments as well as `,`. Off gives the library's strict lexer,
+  // where `;` is not an argument separator (leading zeros still rejected).
+  bool compat = true;
+};
+
+// Parses one expression. On failure the Status is kParseError (or
+// kLimitExceeded) with the line and column in `text` and what was expected.
+// Thread-safe (no shared state).
+Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& options = {});
+
+// Parses one new-syntax ad, `[ name = expr; ... ]`, with optional
+// surrounding white space and comments. Same error contract.
+Result<std::shared_ptr<ClassAd>> ParseAd(std::string_view text, const ParseOptions& options = {});
+
+// Parses a sequence of new-syntax ads, `[...] [...]` with white space or
+// comments between them. Same error contract; no partial result on error.
+Result<std::vector<std::shared_ptr<ClassAd>>> ParseAdSequence(std::string_view text,
+                                                              const ParseOptions& options = {});
+
+}  // namespace classad
+
+#endif  // CLASSAD_PARSER_H_

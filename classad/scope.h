@@ -1,0 +1,36 @@
+// Scope: the chain of ads an expression's names are looked up in.
+#ifndef CLASSAD_SCOPE_H_
+#define CLASSAD_SCOPE_H_
+
+#include <memory>
+
+#include "classad/classad.h"
+
+namespace classad {
+
+// One link of a lookup chain: an ad and the ad that lexically encloses it.
+// A top-level ad has no parent; in a match its `target` is the other ad
+// (what TARGET names). Scopes made during evaluation for nested ads are
+// heap-allocated and shared by the values that refer to them; top-level
+// scopes usually live on the caller's stack (see MatchContext), and values
+// borrowing them are valid only while they live.
+struct Scope {
+  const ClassAd* ad = nullptr;
+  // Keeps `ad` alive when it is owned by an expression or a value; empty
+  // when the ad is borrowed from the caller.
+  std::shared_ptr<const void> keep_alive;
+  std::shared_ptr<const Scope> parent;
+  // Top-level only: the other ad of a match, or null.
+  const Scope* target = nullptr;
+
+  bool is_top_level() const { return parent == nullptr; }
+  // The outermost scope of this chain.
+  const Scope* TopLevel() const;
+};
+
+// A non-owning shared_ptr to a scope that the caller keeps alive.
+std::shared_ptr<const Scope> BorrowScope(const Scope* scope);
+
+}  // namespace classad
+
+#endif  // CLASSAD_SCOPE_H_

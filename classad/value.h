@@ -1,0 +1,123 @@
+// Value: the result of evaluating a ClassAd expression.
+#ifndef CLASSAD_VALUE_H_
+#define CLASSAD_VALUE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace classad {
+
+class ClassAd;
+class Expr;
+struct Scope;
+
+// Expressions are immutable once built and shared between ads and values.
+using ExprPtr = std::shared_ptr<const Expr>;
+// The elements of a list, kept as expressions: HTCondor lists hold
+// unevaluated expressions, evaluated where an element is used.
+using ExprList = std::vector<ExprPtr>;
+
+enum class ValueType : uint8_t {
+  kUndefined,
+  kError,
+  kBoolean,
+  kInteger,
+  kReal,
+  kString,
+  kList,
+  kAd,
+  kAbsTime,
+  kRelTime,
+};
+
+// An absolute time: seconds since the Unix epoch (UTC) and the time zone
+// offset, in seconds east of UTC, that it is shown in.
+struct AbsTime {
+  int64_t seconds = 0;
+  int32_t offset = 0;
+};
+
+// A ClassAd value. Scalars are stored inline; strings use std::string (no
+// heap allocation up to 15 bytes); lists and ads are shared, immutable.
+// A Value that refers to an ad (kAd) or to a list taken from an ad borrows
+// from the ads being evaluated: it is valid while those ads live.
+// Not thread-safe to mutate; const access is safe from many threads.
+class Value {
+ public:
+  Value() : type_(ValueType::kUndefined), i_(0) {}
+
+  static Value Undefined() { return Value(); }
+  static Value Error() { Value v; v.type_ = ValueType::kError; return v; }
+  static Value Boolean(bool b) { Value v; v.type_ = ValueType::kBoolean; v.b_ = b; return v; }
+  static Value Integer(int64_t i) { Value v; v.type_ = ValueType::kInteger; v.i_ = i; return v; }
+  static Value Real(double r) { Value v; v.type_ = ValueType::kReal; v.r_ = r; return v; }
+  static Value String(std::string s) {
+    Value v; v.type_ = ValueType::kString; v.s_ = std::move(s); return v;
+  }
+  static Value RelTime(double seconds) {
+    Value v; v.type_ = ValueType::kRelTime; v.r_ = seconds; return v;
+  }
+  static Value AbsoluteTime(AbsTime t) { Value v; v.type_ = ValueType::kAbsTime; v.t_ = t; return v; }
+  static Value List(std::shared_ptr<const ExprList> list);
+  // An ad value: the ad together with the chain of enclosing scopes that
+  // unqualified names inside it resolve through.
+  static Value Ad(std::shared_ptr<const Scope> scope);
+  // A new, free-standing ad (for example the result of splitTime()).
+  static Value NewAd(std::shared_ptr<const ClassAd> ad);
+
+  ValueType type() const { return type_; }
+  bool IsUndefined() const { return type_ == ValueType::kUndefined; }
+  bool IsError() const { return type_ == ValueType::kError; }
+  bool IsBoolean() const { return type_ == ValueType::kBoolean; }
+  bool IsInteger() const { return type_ == ValueType::kInteger; }
+  bool IsReal() const { return type_ == ValueType::kReal; }
+  bool IsNumber() const { return type_ == ValueType::kInteger || type_ == ValueType::kReal; }
+  bool IsString() const { return type_ == ValueType::kString; }
+  bool IsList() const { return type_ == ValueType::kList; }
+  bool IsAd() const { return type_ == ValueType::kAd; }
+  bool IsAbsTime() const { return type_ == ValueType::kAbsTime; }
+  bool IsRelTime() const { return type_ == ValueType::kRelTime; }
+  // Undefined or error: the values every operator propagates.
+  bool IsExceptional() const { return type_ <= ValueType::kError; }
+
+  // Accessors: call only when the type matches (checked in debug builds).
+  bool boolean() const { return b_; }
+  int64_t integer() const { return i_; }
+  double real() const { return r_; }
+  double reltime() const { return r_; }
+  AbsTime abstime() const { return t_; }
+  const std::string& string() const { return s_; }
+  std::string&& take_string() { return std::move(s_); }
+  const ExprList& list() const;
+  const std::shared_ptr<const ExprList>& list_ptr() const;
+  const ClassAd& ad() const;
+  const std::shared_ptr<const Scope>& ad_scope() const;
+
+  // Numeric view: integer, real, boolean (0/1), relative time and absolute
+  // time (seconds) convert; returns false for every other type.
+  bool ToReal(double* out) const;
+  // Integer view: integer, boolean, real (truncated), times (truncated).
+  bool ToInteger(int64_t* out) const;
+
+ private:
+  ValueType type_;
+  union {
+    bool b_;
+    int64_t i_;
+    double r_;
+    AbsTime t_;
+  };
+  std::string s_;
+  std::shared_ptr<const ExprList> list_;
+  std::shared_ptr<const Scope> scope_;
+};
+
+// Human-readable name of a type ("integer", "string", ...), for messages.
+const char* TypeName(ValueType type);
+
+}  // namespace classad
+
+#endif  // CLASSAD_VALUE_H_

@@ -1,0 +1,155 @@
+// The ClassAd language (HTCondor's "new ClassAd" syntax) for ANTLR 4.7.
+// Generated to C++ at build time; the parse tree is turned into our own AST
+// by classad/ast_builder.cc and never leaves the parser.
+//
+// Precedence, loosest first: ?: (ternary) || && | ^ & (== != =?= =!= is isnt)
+// (< <= > >=) (<< >> >>>) (+ -) (* / %) unary(- + ! ~) postfix(. [] ?:).
+// The elvis operator `a ?: b` binds at postfix level, as in HTCondor's
+// parser (`!undefined ?: 4` is `!(undefined ?: 4)`).
+grammar ClassAd;
+
+// ---------------------------------------------------------------- entries
+exprEntry  : expression EOF ;
+adEntry    : classAd EOF ;
+adSeqEntry : classAd* EOF ;
+
+// ---------------------------------------------------------------- expressions
+// `c ? : d` (empty middle) is the elvis operator at this level.
+expression
+    : orExpr ( QUESTION expression? COLON expression )?
+    ;
+orExpr     : andExpr ( OR andExpr )* ;
+andExpr    : bitOrExpr ( AND bitOrExpr )* ;
+bitOrExpr  : bitXorExpr ( BITOR bitXorExpr )* ;
+bitXorExpr : bitAndExpr ( BITXOR bitAndExpr )* ;
+bitAndExpr : equalityExpr ( BITAND equalityExpr )* ;
+equalityExpr
+    : relationalExpr ( equalityOp relationalExpr )*
+    ;
+equalityOp : EQ | NE | META_EQ | META_NE | IS | ISNT ;
+relationalExpr
+    : shiftExpr ( relationalOp shiftExpr )*
+    ;
+relationalOp : LT | LE | GT | GE ;
+shiftExpr
+    : additiveExpr ( shiftOp additiveExpr )*
+    ;
+shiftOp : SHL | SHR | USHR ;
+additiveExpr
+    : multiplicativeExpr ( additiveOp multiplicativeExpr )*
+    ;
+additiveOp : PLUS | MINUS ;
+multiplicativeExpr
+    : unaryExpr ( multiplicativeOp unaryExpr )*
+    ;
+multiplicativeOp : STAR | SLASH | PERCENT ;
+unaryExpr
+    : unaryOp unaryExpr
+    | postfixExpr
+    ;
+unaryOp : MINUS | PLUS | NOT | TILDE ;
+postfixExpr
+    : primary postfixOp*
+    ;
+postfixOp
+    : DOT attrName                         # selectOp
+    | LBRACKET expression RBRACKET         # subscriptOp
+    | ELVIS unaryExpr                      # elvisOp
+    ;
+primary
+    : INTEGER                              # integerLiteral
+    | REAL                                 # realLiteral
+    | STRING+                              # stringLiteral
+    | TRUE                                 # trueLiteral
+    | FALSE                                # falseLiteral
+    | UNDEFINED                            # undefinedLiteral
+    | ERROR                                # errorLiteral
+    | IDENTIFIER LPAREN argList? RPAREN    # callExpr
+    | DOT attrName                         # absoluteAttr
+    | attrName                             # attrRef
+    | LPAREN expression RPAREN             # parenExpr
+    | LBRACE ( expression ( COMMA expression )* )? RBRACE   # listLiteral
+    | classAd                              # adLiteral
+    ;
+argList : expression ( argSeparator expression )* ;
+argSeparator : COMMA | SEMI ;
+
+// ---------------------------------------------------------------- ads
+classAd : LBRACKET SEMI* ( attrDef ( SEMI+ attrDef )* SEMI* )? RBRACKET ;
+attrDef : attrName ASSIGN expression ;
+attrName : IDENTIFIER | QUOTED_NAME ;
+
+// ---------------------------------------------------------------- lexer
+TRUE      : [tT][rR][uU][eE] ;
+FALSE     : [fF][aA][lL][sS][eE] ;
+UNDEFINED : [uU][nN][dD][eE][fF][iI][nN][eE][dD] ;
+ERROR     : [eE][rR][rR][oO][rR] ;
+ISNT      : [iI][sS][nN][tT] ;
+IS        : [iI][sS] ;
+
+IDENTIFIER : [a-zA-Z_] [a-zA-Z0-9_]* ;
+
+// Numbers. Hexadecimal and a trailing '.' are lexed so that the parser can
+// reject them with a precise message.
+REAL
+    : DIGIT+ '.' DIGIT+ EXPONENT?
+    | '.' DIGIT+ EXPONENT?
+    | DIGIT+ EXPONENT
+    ;
+HEX_INTEGER : '0' [xX] [0-9a-zA-Z]* ;
+INTEGER : DIGIT+ ;
+BAD_NUMBER : DIGIT+ '.' ;
+fragment DIGIT : [0-9] ;
+fragment EXPONENT : [eE] [+-]? DIGIT+ ;
+
+// Strings and quoted attribute names; escapes are decoded by the builder.
+STRING      : '"' ( ~["\\] | '\\' . )* '"' ;
+QUOTED_NAME : '\'' ( ~['\\] | '\\' . )* '\'' ;
+
+META_EQ : '=?=' ;
+META_NE : '=!=' ;
+EQ      : '==' ;
+NE      : '!=' ;
+LE      : '<=' ;
+GE      : '>=' ;
+USHR    : '>>>' ;
+SHR     : '>>' ;
+SHL     : '<<' ;
+LT      : '<' ;
+GT      : '>' ;
+OR      : '||' ;
+AND     : '&&' ;
+BITOR   : '|' ;
+BITXOR  : '^' ;
+BITAND  : '&' ;
+PLUS    : '+' ;
+MINUS   : '-' ;
+STAR    : '*' ;
+SLASH   : '/' ;
+PERCENT : '%' ;
+NOT     : '!' ;
+TILDE   : '~' ;
+ELVIS   : '?:' ;
+QUESTION: '?' ;
+COLON   : ':' ;
+ASSIGN  : '=' ;
+DOT     : '.' ;
+COMMA   : ',' ;
+SEMI    : ';' ;
+LPAREN  : '(' ;
+RPAREN  : ')' ;
+LBRACKET: '[' ;
+RBRACKET: ']' ;
+LBRACE  : '{' ;
+RBRACE  : '}' ;
+
+LINE_COMMENT  : '//' ~[\r\n]* -> skip ;
+BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+WS            : [ \t\r\n\f\u000B]+ -> skip ;
+
+// Anything else becomes a token the parser never accepts, so that the error
+// names the offending character.
+UNTERMINATED_STRING : '"' ( ~["\\] | '\\' . )* '\\'? EOF ;
+UNTERMINATED_NAME   : '\'' ( ~['\\] | '\\' . )* '\\'? EOF ;
+UNTERMINATED_COMMENT: '/*' ( ~'*' | '*'+ ~[*/] )* '*'* EOF ;
+BAD_CHAR : . ;
