@@ -152,8 +152,9 @@ EvalContext::Found EvalContext::LookupName(const std::string& name, uint64_t has
   const Scope* top = start->TopLevel();
   if (top->target != nullptr) {
     if (AttributeNamesEqual(name, "target")) {
+      // The two sides of a match share one owner (see MatchContext).
       found.kind = Found::kValue;
-      found.value = Value::Ad(BorrowScope(top->target));
+      found.value = Value::Ad(std::shared_ptr<const Scope>(ShareTopLevel(start), top->target));
     } else if (!compat() && AttributeNamesEqual(name, "my")) {
       found.kind = Found::kValue;
       found.value = Value::Ad(ShareTopLevel(start));
@@ -191,7 +192,8 @@ Value EvalContext::EvalAttribute(const Expr& expr) {
     // (only for references made from the top-level ad itself, as HTCondor).
     const Scope* s = scope_.get();
     if (s->is_top_level() && s->target != nullptr) {
-      found = LookupName(expr.name(), expr.name_hash(), BorrowScope(s->target), true);
+      found = LookupName(expr.name(), expr.name_hash(),
+                         std::shared_ptr<const Scope>(scope_, s->target), true);
     }
   }
   return EvalFound(found);
@@ -261,7 +263,7 @@ const Expr* EvalContext::FindReferencedExpr(const Expr& reference,
       if (found.kind == Found::kNone && compat() && scope_->is_top_level() &&
           scope_->target != nullptr) {
         found = LookupName(reference.name(), reference.name_hash(),
-                           BorrowScope(scope_->target), true);
+                           std::shared_ptr<const Scope>(scope_, scope_->target), true);
       }
     }
   } else if (reference.kind() == ExprKind::kSelect) {
@@ -340,21 +342,37 @@ MatchContext::MatchContext(const ClassAd* my, const ClassAd* target) {
   }
 }
 
+namespace {
+
+// A match whose scopes are owned by the values that refer to them, so that a
+// returned ad value stays valid after the call (the ads themselves remain
+// borrowed from the caller).
+struct OwnedMatch {
+  OwnedMatch(const ClassAd* my, const ClassAd* target)
+      : empty(), match(my != nullptr ? my : &empty, target) {}
+  const ClassAd empty;
+  MatchContext match;
+};
+
+Value EvaluateInOwnedMatch(const Expr& expr, const ClassAd* my, const ClassAd* target,
+                           const EvalOptions& options) {
+  auto owned = std::make_shared<OwnedMatch>(my, target);
+  EvalContext ctx(options, std::shared_ptr<const Scope>(owned, owned->match.my_scope()));
+  return ctx.Evaluate(expr);
+}
+
+}  // namespace
+
 Value EvaluateExpr(const Expr& expr, const ClassAd* my, const ClassAd* target,
                    const EvalOptions& options) {
-  const ClassAd empty;
-  MatchContext match(my != nullptr ? my : &empty, target);
-  EvalContext ctx(options, BorrowScope(match.my_scope()));
-  return ctx.Evaluate(expr);
+  return EvaluateInOwnedMatch(expr, my, target, options);
 }
 
 Value EvaluateAttr(const ClassAd& my, std::string_view name, const ClassAd* target,
                    const EvalOptions& options) {
   const Expr* expr = my.Lookup(name);
   if (expr == nullptr) return Value::Undefined();
-  MatchContext match(&my, target);
-  EvalContext ctx(options, BorrowScope(match.my_scope()));
-  return ctx.Evaluate(*expr);
+  return EvaluateInOwnedMatch(*expr, &my, target, options);
 }
 
 bool AttrIsTrue(const ClassAd& ad, std::string_view name, const ClassAd* other,

@@ -37,8 +37,9 @@ struct BuildError {
   throw BuildError{Status(code, std::move(message), where)};
 }
 
-[[noreturn]] void FailAt(std::string message, antlr4::ParserRuleContext* ctx) {
-  Fail(StatusCode::kParseError, std::move(message), ctx ? ctx->getStart() : nullptr);
+[[noreturn]] void FailAt(std::string message, antlr4::ParserRuleContext* ctx,
+                         StatusCode code = StatusCode::kParseError) {
+  Fail(code, std::move(message), ctx ? ctx->getStart() : nullptr);
 }
 
 // ---------------------------------------------------------------- input checks
@@ -507,7 +508,7 @@ ExprPtr AstBuilder::Primary(G::PrimaryContext* ctx) {
     auto items = l->expression();
     if (items.size() > options_.limits.max_list_items) {
       FailAt("list literal with more than " + std::to_string(options_.limits.max_list_items) +
-                 " items (Limits::max_list_items)", ctx);
+                 " items (Limits::max_list_items)", ctx, StatusCode::kLimitExceeded);
     }
     std::vector<ExprPtr> built;
     built.reserve(items.size());
@@ -558,7 +559,7 @@ std::shared_ptr<ClassAd> AstBuilder::Ad(G::ClassAdContext* ctx) {
     ad->Insert(name, Expression(def->expression()));
     if (ad->size() > options_.limits.max_ad_attributes) {
       FailAt("ad with more than " + std::to_string(options_.limits.max_ad_attributes) +
-                 " attributes (Limits::max_ad_attributes)", def);
+                 " attributes (Limits::max_ad_attributes)", def, StatusCode::kLimitExceeded);
     }
   }
   return ad;

@@ -1,0 +1,125 @@
+// Evaluator: scoping (compat and strict), matching, loops, budgets.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "classad/evaluator.h"
+#include "classad/parser.h"
+#include "classad/unparse.h"
+
+namespace classad {
+namespace {
+
+std::shared_ptr<ClassAd> Ad(const std::string& text) {
+  Result<std::shared_ptr<ClassAd>> ad = ParseAd(text);
+  EXPECT_TRUE(ad.ok()) << ad.status().ToString();
+  return ad.ok() ? *ad : std::make_shared<ClassAd>();
+}
+
+std::string Eval(const std::string& text, const ClassAd* my = nullptr,
+                 const ClassAd* target = nullptr, ScopingMode mode = ScopingMode::kCompat) {
+  ParseOptions parse_options;
+  parse_options.compat = mode == ScopingMode::kCompat;
+  Result<ExprPtr> e = ParseExpression(text, parse_options);
+  if (!e.ok()) return "PARSE_ERROR";
+  EvalOptions options;
+  options.mode = mode;
+  return UnparseValue(EvaluateExpr(**e, my, target, options));
+}
+
+class EvaluatorTest : public ::testing::Test {
+ protected:
+  std::shared_ptr<ClassAd> job_ = Ad(
+      "[ Owner = \"alice\"; RequestMemory = 2048; RequestCpus = 4;"
+      "  Requirements = TARGET.Memory >= RequestMemory && Cpus >= RequestCpus;"
+      "  Rank = Memory / 1024; Nested = [ a = RequestCpus; b = parent.Owner ] ]");
+  std::shared_ptr<ClassAd> slot_ = Ad(
+      "[ Memory = 16384; Cpus = 8; Requirements = TARGET.RequestMemory <= Memory;"
+      "  Rank = TARGET.Owner == \"alice\"; LoopA = LoopB; LoopB = LoopA ]");
+};
+
+TEST_F(EvaluatorTest, CompatFallsBackToTargetForUnqualifiedNames) {
+  EXPECT_EQ(Eval("Memory", job_.get(), slot_.get()), "16384");
+  EXPECT_EQ(Eval("Memory", job_.get(), slot_.get(), ScopingMode::kStrict), "undefined");
+  EXPECT_EQ(Eval("TARGET.Memory", job_.get(), slot_.get(), ScopingMode::kStrict), "16384");
+}
+
+TEST_F(EvaluatorTest, MyAndTargetAndParent) {
+  EXPECT_EQ(Eval("MY.Owner", job_.get(), slot_.get()), "\"alice\"");
+  EXPECT_EQ(Eval("TARGET.TARGET.Owner", job_.get(), slot_.get()), "\"alice\"");
+  EXPECT_EQ(Eval("Nested.a", job_.get(), slot_.get()), "4");
+  EXPECT_EQ(Eval("Nested.b", job_.get(), slot_.get()), "\"alice\"");
+  EXPECT_EQ(Eval("[x = MY.Owner].x", job_.get()), "\"alice\"");
+  EXPECT_EQ(Eval(".Owner", job_.get()), "\"alice\"");
+}
+
+TEST_F(EvaluatorTest, MatchingBothWays) {
+  EXPECT_TRUE(LeftMatchesRight(*job_, *slot_));
+  EXPECT_TRUE(LeftMatchesRight(*slot_, *job_));
+  EXPECT_TRUE(SymmetricMatch(*job_, *slot_));
+  EXPECT_DOUBLE_EQ(RankOf(*job_, *slot_), 16.0);
+  EXPECT_DOUBLE_EQ(RankOf(*slot_, *job_), 1.0);
+  auto small = Ad("[ Memory = 1024; Cpus = 8; Requirements = true ]");
+  EXPECT_FALSE(LeftMatchesRight(*job_, *small));
+  EXPECT_FALSE(SymmetricMatch(*job_, *small));
+}
+
+TEST_F(EvaluatorTest, ReferenceLoopsAreUndefinedNotHangs) {
+  EXPECT_EQ(Eval("LoopA", slot_.get()), "undefined");
+  EXPECT_EQ(Eval("TARGET.LoopA + 1", job_.get(), slot_.get()), "undefined");
+  auto self = Ad("[ x = x + 1; y = [ z = y ].z ]");
+  EXPECT_EQ(Eval("x", self.get()), "undefined");
+  EXPECT_EQ(Eval("y", self.get()), "undefined");
+}
+
+TEST_F(EvaluatorTest, DeepReferenceChainsHitTheDepthLimit) {
+  // a0 = a1 + 1; a1 = a2 + 1; ... 10000 levels: error, not a stack overflow.
+  auto chain = std::make_shared<ClassAd>();
+  for (int i = 0; i < 10000; ++i) {
+    auto e = ParseExpression("a" + std::to_string(i + 1) + " + 1");
+    ASSERT_TRUE(e.ok());
+    chain->Insert("a" + std::to_string(i), *e);
+  }
+  chain->InsertValue("a10000", Value::Integer(0));
+  EXPECT_EQ(Eval("a0", chain.get()), "error");
+  EXPECT_EQ(Eval("a9990", chain.get()), "10");
+}
+
+TEST_F(EvaluatorTest, WorkBudgetStopsExponentialExpressions) {
+  // Each level doubles the work: 2^60 evaluations without a budget.
+  auto blowup = std::make_shared<ClassAd>();
+  blowup->InsertValue("b0", Value::Integer(1));
+  for (int i = 1; i <= 60; ++i) {
+    std::string prev = "b" + std::to_string(i - 1);
+    auto e = ParseExpression(prev + " + " + prev);
+    ASSERT_TRUE(e.ok());
+    blowup->Insert("b" + std::to_string(i), *e);
+  }
+  EvalOptions options;
+  options.limits.max_eval_steps = 1'000'000;
+  auto expr = ParseExpression("b60");
+  ASSERT_TRUE(expr.ok());
+  EXPECT_TRUE(EvaluateExpr(**expr, blowup.get(), nullptr, options).IsError());
+}
+
+TEST_F(EvaluatorTest, CurrentTimeUsesTheInjectedClock) {
+  EvalOptions options;
+  options.now = [] { return int64_t{1234}; };
+  auto expr = ParseExpression("CurrentTime + 1");
+  ASSERT_TRUE(expr.ok());
+  EXPECT_EQ(UnparseValue(EvaluateExpr(**expr, job_.get(), nullptr, options)), "1235");
+}
+
+TEST_F(EvaluatorTest, ValuesOutliveTheirExpressions) {
+  Value v;
+  {
+    auto expr = ParseExpression("[a = {1, 2}; b = a[1]]");
+    ASSERT_TRUE(expr.ok());
+    v = EvaluateExpr(**expr, job_.get(), nullptr);
+  }
+  ASSERT_TRUE(v.IsAd());
+  EXPECT_EQ(UnparseValue(v), "[ a = { 1,2 }; b = a[1] ]");
+}
+
+}  // namespace
+}  // namespace classad

@@ -1,0 +1,158 @@
+// Parser front-end: syntax, error locations and messages, limits, hostile input.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "classad/parser.h"
+#include "classad/unparse.h"
+
+namespace classad {
+namespace {
+
+std::string RoundTrip(const std::string& text) {
+  Result<ExprPtr> e = ParseExpression(text);
+  if (!e.ok()) return "PARSE_ERROR: " + e.status().ToString();
+  return Unparse(**e);
+}
+
+Status ParseError(const std::string& text, const ParseOptions& options = {}) {
+  Result<ExprPtr> e = ParseExpression(text, options);
+  EXPECT_FALSE(e.ok()) << text << " parsed as " << (e.ok() ? Unparse(**e) : "");
+  return e.ok() ? Status() : e.status();
+}
+
+TEST(Parser, PrecedenceAndCanonicalForm) {
+  EXPECT_EQ(RoundTrip("a+b*c"), "a + b * c");
+  EXPECT_EQ(RoundTrip("a || b && c"), "a || b && c");
+  EXPECT_EQ(RoundTrip("a =?= b =!= c"), "a is b isnt c");
+  EXPECT_EQ(RoundTrip("x ?: -2"), "x ?: -2");
+  EXPECT_EQ(RoundTrip("a ? : b"), "a ?: b");
+  EXPECT_EQ(RoundTrip("-9223372036854775808"), "-9223372036854775808");
+  EXPECT_EQ(RoundTrip("1 -2"), "1 - 2");
+  EXPECT_EQ(RoundTrip("- 2"), " -2");
+  EXPECT_EQ(RoundTrip("[b=1;a=2]"), "[ a = 2; b = 1 ]");
+  EXPECT_EQ(RoundTrip("[;a=1;;b=2;;]"), "[ a = 1; b = 2 ]");
+  EXPECT_EQ(RoundTrip("f(1; 2)"), "f(1,2)");
+}
+
+TEST(Parser, ErrorsNameLineColumnAndWhatWentWrong) {
+  Status s = ParseError("a +\n  (b * ");
+  EXPECT_EQ(s.code(), StatusCode::kParseError);
+  EXPECT_EQ(s.where().line, 2);
+  EXPECT_GT(s.where().column, 0);
+
+  s = ParseError("\"abc");
+  EXPECT_NE(s.message().find("unterminated string"), std::string::npos) << s.ToString();
+  s = ParseError("/* never closed");
+  EXPECT_NE(s.message().find("unterminated /* comment"), std::string::npos) << s.ToString();
+  s = ParseError("0x10");
+  EXPECT_NE(s.message().find("hexadecimal"), std::string::npos) << s.ToString();
+  s = ParseError("010");
+  EXPECT_NE(s.message().find("leading zero"), std::string::npos) << s.ToString();
+  s = ParseError("10.");
+  EXPECT_NE(s.message().find("malformed number"), std::string::npos) << s.ToString();
+  s = ParseError("1 @ 2");
+  EXPECT_NE(s.message().find("unexpected character '@'"), std::string::npos) << s.ToString();
+  EXPECT_EQ(s.where().column, 3);
+  s = ParseError("9223372036854775808");
+  EXPECT_NE(s.message().find("outside the 64-bit range"), std::string::npos) << s.ToString();
+  s = ParseError("absTime(\"not a time\")");
+  EXPECT_NE(s.message().find("invalid absolute time"), std::string::npos) << s.ToString();
+}
+
+TEST(Parser, TrailingTokensAfterTernaryAreAnError) {
+  ParseError("1 ? 2 : 3 : 4");
+  ParseError("true ? 1 : 2 3");
+}
+
+TEST(Parser, StrictModeRejectsSemicolonArguments) {
+  ParseOptions strict;
+  strict.compat = false;
+  Status s = ParseError("strcat(\"a\"; \"b\")", strict);
+  EXPECT_NE(s.message().find("';'"), std::string::npos);
+  EXPECT_TRUE(ParseExpression("strcat(\"a\"; \"b\")").ok());
+}
+
+TEST(Parser, HostileInputGivesErrorsNotCrashes) {
+  // NUL bytes and invalid UTF-8.
+  Status s = ParseError(std::string("a + \0b", 6));
+  EXPECT_NE(s.message().find("NUL"), std::string::npos);
+  s = ParseError("\"\xff\xfe\"");
+  EXPECT_NE(s.message().find("UTF-8"), std::string::npos);
+  s = ParseError("\"caf\xc3\"");
+  EXPECT_NE(s.message().find("UTF-8"), std::string::npos);
+  // NUL written as an escape.
+  s = ParseError("\"a\\0b\"");
+  EXPECT_NE(s.message().find("NUL"), std::string::npos);
+  // Deep nesting is refused before the recursive parser runs.
+  s = ParseError(std::string(100000, '(') + "1" + std::string(100000, ')'));
+  EXPECT_EQ(s.code(), StatusCode::kLimitExceeded);
+  s = ParseError(std::string(100000, '!') + "true");
+  EXPECT_EQ(s.code(), StatusCode::kLimitExceeded);
+  s = ParseError(std::string(100000, '[') + std::string(100000, ']'));
+  EXPECT_EQ(s.code(), StatusCode::kLimitExceeded);
+  std::string ternaries;
+  for (int i = 0; i < 10000; ++i) ternaries += "a ? b : ";
+  s = ParseError(ternaries + "c");
+  EXPECT_EQ(s.code(), StatusCode::kLimitExceeded);
+}
+
+TEST(Parser, LongOperatorChainsHitTheTreeDepthLimit) {
+  std::string chain = "1";
+  for (int i = 0; i < 5000; ++i) chain += " + 1";
+  Status s = ParseError(chain);
+  EXPECT_EQ(s.code(), StatusCode::kLimitExceeded);
+  EXPECT_NE(s.message().find("max_tree_depth"), std::string::npos);
+  std::string ok = "1";
+  for (int i = 0; i < 1000; ++i) ok += " || x";
+  EXPECT_TRUE(ParseExpression(ok).ok());
+}
+
+TEST(Parser, InputSizeLimit) {
+  ParseOptions options;
+  options.limits.max_input_bytes = 10;
+  Status s = ParseError("12345 + 67890", options);
+  EXPECT_EQ(s.code(), StatusCode::kLimitExceeded);
+}
+
+TEST(Parser, StringAndListLimits) {
+  ParseOptions options;
+  options.limits.max_string_bytes = 4;
+  EXPECT_EQ(ParseError("\"12345\"", options).code(), StatusCode::kLimitExceeded);
+  EXPECT_EQ(ParseError("\"12\" \"345\"", options).code(), StatusCode::kLimitExceeded);
+  options.limits.max_list_items = 2;
+  EXPECT_EQ(ParseError("{1,2,3}", options).code(), StatusCode::kLimitExceeded);
+  options.limits.max_ad_attributes = 1;
+  EXPECT_EQ(ParseError("[a=1;b=2]", options).code(), StatusCode::kLimitExceeded);
+}
+
+TEST(Parser, AdsAndAdSequences) {
+  Result<std::shared_ptr<ClassAd>> ad = ParseAd("  // comment\n [ a = 1; B = \"x\" ] ");
+  ASSERT_TRUE(ad.ok()) << ad.status().ToString();
+  EXPECT_EQ((*ad)->size(), 2u);
+  EXPECT_NE((*ad)->Lookup("b"), nullptr);
+  auto seq = ParseAdSequence("[a=1] /* x */ [b=2]\n[c=3]");
+  ASSERT_TRUE(seq.ok()) << seq.status().ToString();
+  EXPECT_EQ(seq->size(), 3u);
+  auto bad = ParseAdSequence("[a=1]\n[b=]");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().where().line, 2);
+}
+
+TEST(Parser, UnparseRoundTripIsStable) {
+  for (const char* text : {"(a + b) * -c", "x.y[3].z", "f(g(1), {1, 2}, [a = b])",
+                           "a ?: b ? c : d", "'quoted name' + .abs", "\"\\t\\\"\\\\\"",
+                           "absTime(\"2020-01-01T00:00:00Z\")", "relTime(\"1:00\")",
+                           "-0.0 + 1e300 - .5", "a isnt undefined && !b || ~c"}) {
+    Result<ExprPtr> first = ParseExpression(text);
+    ASSERT_TRUE(first.ok()) << text << ": " << first.status().ToString();
+    std::string printed = Unparse(**first);
+    Result<ExprPtr> second = ParseExpression(printed);
+    ASSERT_TRUE(second.ok()) << printed << ": " << second.status().ToString();
+    EXPECT_TRUE((*first)->SameAs(**second)) << text << " -> " << printed;
+    EXPECT_EQ(Unparse(**second), printed);
+  }
+}
+
+}  // namespace
+}  // namespace classad
