@@ -3,6 +3,7 @@
 #ifndef CLASSAD_TIME_UTIL_H_
 #define CLASSAD_TIME_UTIL_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -28,6 +29,18 @@ std::string FormatAbsTime(AbsTime time);
 // "[-][D+]hh:mm:ss" with leading zero components left out ("00", "01:30",
 // "1+00:00:00"), fractional seconds via %g; without relTime(...) or quotes.
 std::string FormatRelTime(double seconds);
+
+// ---- calendar arithmetic (proleptic Gregorian, no time zone database) ----
+
+// Floor division and its non-negative remainder (divisor > 0).
+int64_t FloorDiv(int64_t a, int64_t b);
+int64_t FloorMod(int64_t a, int64_t b);
+bool IsLeapYear(int64_t year);
+// Days from 1970-01-01 to year-month-day (month 1..12; a day outside the
+// month's range simply counts on).
+int64_t DaysFromCivil(int64_t year, int64_t month, int64_t day);
+// The inverse of DaysFromCivil.
+void CivilFromDays(int64_t days, int64_t* year, int64_t* month, int64_t* day);
 
 }  // namespace classad
 

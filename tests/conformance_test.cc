@@ -91,8 +91,9 @@ TEST(Conformance, AllCasesThroughClassadEval) {
         ADD_FAILURE() << c.id << ": no output line";
         continue;
       }
-      bool ok = kind == "parse-error" ? line.rfind("PARSE_ERROR", 0) == 0
-                                      : line == c.expected;
+      // A parse failure prints PARSE_ERROR followed by the reason.
+      bool ok = c.expected == "PARSE_ERROR" ? line.rfind("PARSE_ERROR", 0) == 0
+                                            : line == c.expected;
       if (!ok) {
         ++failed;
         ADD_FAILURE() << c.id << " [" << my << "|" << target << "] " << c.expression

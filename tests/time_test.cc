@@ -1,0 +1,527 @@
+// Tests of absolute and relative times: the string forms (time_util.cc) and
+// the time built-ins (builtins_time.cc), beyond what the conformance corpus
+// covers: bad strings, limits, round trips, and the places where we chose
+// the evident intent over an accident of the reference.
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "classad/builtins.h"
+#include "classad/evaluator.h"
+#include "classad/parser.h"
+#include "classad/time_util.h"
+#include "classad/unparse.h"
+#include "classad/value.h"
+
+namespace classad {
+namespace {
+
+// --- helpers ---------------------------------------------------------------------
+
+// FormatAbsTime of the parse of `text`, or "BAD" when it does not parse.
+std::string Abs(const std::string& text) {
+  AbsTime t;
+  if (!ParseAbsTimeString(text, &t)) return "BAD";
+  return FormatAbsTime(t);
+}
+
+// FormatRelTime of the parse of `text`, or "BAD" when it does not parse.
+std::string Rel(const std::string& text) {
+  double seconds = 0;
+  if (!ParseRelTimeString(text, &seconds)) return "BAD";
+  return FormatRelTime(seconds);
+}
+
+// Seconds of the parse of `text` (NaN when it does not parse).
+double RelSeconds(const std::string& text) {
+  double seconds = 0;
+  if (!ParseRelTimeString(text, &seconds)) return std::nan("");
+  return seconds;
+}
+
+// Options whose clock reads 2023-11-14T22:13:20Z.
+EvalOptions FixedClock() {
+  EvalOptions options;
+  options.now = [] { return int64_t{1700000000}; };
+  return options;
+}
+
+// Parses and evaluates `text` with no ads and a fixed clock; returns the
+// value unparsed, or PARSE_ERROR.
+std::string Eval(const std::string& text) {
+  Result<ExprPtr> parsed = ParseExpression(text);
+  if (!parsed.ok()) return "PARSE_ERROR";
+  return UnparseValue(EvaluateExpr(**parsed, nullptr, nullptr, FixedClock()));
+}
+
+// --- absTime strings ---------------------------------------------------------------
+
+TEST(AbsTimeString, AcceptsTheReferenceForms) {
+  EXPECT_EQ(Abs("2020-01-01T00:00:00Z"), "2020-01-01T00:00:00-00:00");
+  EXPECT_EQ(Abs("2020-01-01T00:00:00z"), "2020-01-01T00:00:00-00:00");
+  EXPECT_EQ(Abs("2020-01-01T00:00:00+05:30"), "2020-01-01T00:00:00+05:30");
+  EXPECT_EQ(Abs("2020-01-01T00:00:00+0130"), "2020-01-01T00:00:00+01:30");
+  EXPECT_EQ(Abs("1997-08-30T16:04:05-0500"), "1997-08-30T16:04:05-05:00");
+  EXPECT_EQ(Abs("2020-01-01T00:00:00-00:30"), "2020-01-01T00:00:00-00:30");
+  EXPECT_EQ(Abs("2020-01-01"), "2020-01-01T00:00:00-00:00");
+  EXPECT_EQ(Abs("2020-06-15 12:34:56"), "2020-06-15T12:34:56-00:00");
+  EXPECT_EQ(Abs("20200615T123456Z"), "2020-06-15T12:34:56-00:00");
+  EXPECT_EQ(Abs("2020/06/15 12:34:56 Z"), "2020-06-15T12:34:56-00:00");
+  EXPECT_EQ(Abs("2003-09-03T"), "2003-09-03T00:00:00-00:00");
+  EXPECT_EQ(Abs("  2020-01-01T00:00:00Z  "), "2020-01-01T00:00:00-00:00");
+  EXPECT_EQ(Abs("2020-01-01T00:00:00+14:00"), "2020-01-01T00:00:00+14:00");
+  EXPECT_EQ(Abs("9999-12-31T23:59:59Z"), "9999-12-31T23:59:59-00:00");
+  EXPECT_EQ(Abs("0000-01-01T00:00:00Z"), "0000-01-01T00:00:00-00:00");
+  // A one-digit field is read as the reference reads it (digit, separator).
+  EXPECT_EQ(Abs("2020-6-15"), "2020-06-15T00:00:00-00:00");
+}
+
+TEST(AbsTimeString, ZoneGivesTheInstant) {
+  AbsTime t;
+  ASSERT_TRUE(ParseAbsTimeString("2020-01-01T01:00:00+01:00", &t));
+  EXPECT_EQ(t.seconds, 1577836800);
+  EXPECT_EQ(t.offset, 3600);
+  ASSERT_TRUE(ParseAbsTimeString("1997-08-30T16:04:05-0500", &t));
+  EXPECT_EQ(t.seconds, 872975045);
+  EXPECT_EQ(t.offset, -18000);
+  ASSERT_TRUE(ParseAbsTimeString("2020-01-01", &t));
+  EXPECT_EQ(t.offset, 0);  // no zone means UTC, whatever the process TZ
+}
+
+TEST(AbsTimeString, MissingMonthAndDayMeanTheFirst) {
+  // The reference gives the last day of the previous month (mktime of day 0).
+  EXPECT_EQ(Abs("2020"), "2020-01-01T00:00:00-00:00");
+  EXPECT_EQ(Abs("2020Z"), "2020-01-01T00:00:00-00:00");
+  EXPECT_EQ(Abs("2020-06"), "2020-06-01T00:00:00-00:00");
+  EXPECT_EQ(Abs("abc 2020"), "2020-01-01T00:00:00-00:00");
+}
+
+TEST(AbsTimeString, OutOfRangeFieldsAreErrors) {
+  // The reference normalises these through mktime.
+  EXPECT_EQ(Abs("2020-13-45T00:00:00Z"), "BAD");
+  EXPECT_EQ(Abs("2021-02-29T25:61:61Z"), "BAD");
+  EXPECT_EQ(Abs("2020-00-10"), "BAD");
+  EXPECT_EQ(Abs("2020-01-00"), "BAD");
+  EXPECT_EQ(Abs("2020-04-31"), "BAD");
+  EXPECT_EQ(Abs("2020-01-01T24:00:00Z"), "BAD");
+  EXPECT_EQ(Abs("2020-01-01T23:60:00Z"), "BAD");
+  EXPECT_EQ(Abs("2020-01-01T23:59:60Z"), "BAD");
+}
+
+TEST(AbsTimeString, LeapYears) {
+  EXPECT_EQ(Abs("2000-02-29"), "2000-02-29T00:00:00-00:00");
+  EXPECT_EQ(Abs("2004-02-29T12:00:00Z"), "2004-02-29T12:00:00-00:00");
+  EXPECT_EQ(Abs("1900-02-29"), "BAD");
+  EXPECT_EQ(Abs("2100-02-29"), "BAD");
+  EXPECT_EQ(Abs("2021-02-29"), "BAD");
+}
+
+TEST(AbsTimeString, TheSecondBeforeTheEpochParses) {
+  // The reference rejects it: mktime's -1 doubles as its error marker.
+  AbsTime t;
+  ASSERT_TRUE(ParseAbsTimeString("1969-12-31T23:59:59Z", &t));
+  EXPECT_EQ(t.seconds, -1);
+  EXPECT_EQ(Abs("1969-12-31T23:59:58Z"), "1969-12-31T23:59:58-00:00");
+  EXPECT_EQ(Abs("1900-01-01T00:00:00Z"), "1900-01-01T00:00:00-00:00");
+}
+
+TEST(AbsTimeString, RejectsMalformedText) {
+  EXPECT_EQ(Abs(""), "BAD");
+  EXPECT_EQ(Abs("   "), "BAD");
+  EXPECT_EQ(Abs("garbage"), "BAD");
+  EXPECT_EQ(Abs("Z"), "BAD");
+  EXPECT_EQ(Abs("202"), "BAD");
+  EXPECT_EQ(Abs("99-01-01"), "BAD");                    // a year has four digits
+  EXPECT_EQ(Abs("2020-01-01T00:00:00.5Z"), "BAD");      // no fractional seconds
+  EXPECT_EQ(Abs("2020-01-01T00:00:00+05"), "BAD");      // a zone needs minutes
+  EXPECT_EQ(Abs("2020-01-01T00:00:00+24:00"), "BAD");   // not a zone, so stray digits
+  EXPECT_EQ(Abs("2020-01-01T00:00:00+05:60"), "BAD");
+  EXPECT_EQ(Abs("2020-01-01T00:00:00 1"), "BAD");
+  EXPECT_EQ(Abs("2020-06-1"), "BAD");
+}
+
+TEST(AbsTimeString, TrailingNonDigitsAreIgnored) {
+  EXPECT_EQ(Abs("2020-01-01T00:00:00 UTC"), "2020-01-01T00:00:00-00:00");
+  EXPECT_EQ(Abs("2020-01-01T00:00:00+05:30  "), "2020-01-01T00:00:00+05:30");
+}
+
+// --- FormatAbsTime -------------------------------------------------------------------
+
+TEST(FormatAbsTime, Offsets) {
+  EXPECT_EQ(FormatAbsTime({0, 0}), "1970-01-01T00:00:00-00:00");
+  EXPECT_EQ(FormatAbsTime({0, 1}), "1970-01-01T00:00:01+00:00");
+  EXPECT_EQ(FormatAbsTime({0, -1}), "1969-12-31T23:59:59-00:00");
+  EXPECT_EQ(FormatAbsTime({0, -19800}), "1969-12-31T18:30:00-05:30");
+  EXPECT_EQ(FormatAbsTime({1700000000, 19800}), "2023-11-15T03:43:20+05:30");
+  EXPECT_EQ(FormatAbsTime({-86400, 0}), "1969-12-31T00:00:00-00:00");
+}
+
+TEST(FormatAbsTime, YearsOutsideFourDigits) {
+  EXPECT_EQ(FormatAbsTime({-62135596800, 0}), "0001-01-01T00:00:00-00:00");
+  EXPECT_EQ(FormatAbsTime({-62167219201, 0}), "-0001-12-31T23:59:59-00:00");
+  EXPECT_EQ(FormatAbsTime({253402300800, 0}), "10000-01-01T00:00:00-00:00");
+}
+
+TEST(FormatAbsTime, ExtremesDoNotOverflow) {
+  // Only that these are computed without undefined behaviour.
+  EXPECT_FALSE(FormatAbsTime({INT64_MAX, INT32_MAX}).empty());
+  EXPECT_FALSE(FormatAbsTime({INT64_MIN, INT32_MIN}).empty());
+}
+
+TEST(FormatAbsTime, RoundTripsThroughTheParser) {
+  std::mt19937_64 rng(20240611);
+  const int64_t kFirst = -62167219200;  // 0000-01-01
+  const int64_t kLast = 253402300799;   // 9999-12-31T23:59:59
+  for (int i = 0; i < 20000; ++i) {
+    AbsTime t;
+    t.seconds = kFirst + static_cast<int64_t>(rng() % static_cast<uint64_t>(kLast - kFirst));
+    t.offset = static_cast<int32_t>(static_cast<int64_t>(rng() % 2879) - 1439) * 60;
+    // The earliest and latest instants shown at some offsets leave 0000-9999.
+    if (t.seconds + t.offset < kFirst || t.seconds + t.offset > kLast) continue;
+    const std::string text = FormatAbsTime(t);
+    AbsTime back;
+    ASSERT_TRUE(ParseAbsTimeString(text, &back)) << text;
+    EXPECT_EQ(back.seconds, t.seconds) << text;
+    EXPECT_EQ(back.offset, t.offset) << text;
+  }
+}
+
+// --- relTime strings --------------------------------------------------------------
+
+TEST(RelTimeString, AcceptsTheReferenceForms) {
+  EXPECT_EQ(Rel("0"), "00");
+  EXPECT_EQ(Rel("1"), "01");
+  EXPECT_EQ(Rel("59"), "59");
+  EXPECT_EQ(Rel("60"), "01:00");
+  EXPECT_EQ(Rel("1:00"), "01:00");
+  EXPECT_EQ(Rel("01:00:00"), "01:00:00");
+  EXPECT_EQ(Rel("1:2:3"), "01:02:03");
+  EXPECT_EQ(Rel("1+00:00:00"), "1+00:00:00");
+  EXPECT_EQ(Rel("-1+00:00:01"), "-1+00:00:01");
+  EXPECT_EQ(Rel("2+25:14:16.123"), "3+01:14:16.123");
+  EXPECT_EQ(Rel("100:00:00"), "4+04:00:00");
+  EXPECT_EQ(Rel("10+"), "10+00:00:00");
+  EXPECT_EQ(Rel("1d2h3m4s"), "1+02:03:04");
+  EXPECT_EQ(Rel("1D2H3M4S"), "1+02:03:04");
+  EXPECT_EQ(Rel("1h30m"), "01:30:00");
+  EXPECT_EQ(Rel("90m"), "01:30:00");
+  EXPECT_EQ(Rel("3600s"), "01:00:00");
+  EXPECT_EQ(Rel("0.5s"), "0.5");
+  EXPECT_EQ(Rel("  5  "), "05");
+  EXPECT_EQ(Rel("1 : 30"), "01:30");
+  EXPECT_EQ(Rel(".5"), "0.5");
+  EXPECT_EQ(Rel("+5"), "05");  // an empty day count, as the reference reads it
+}
+
+TEST(RelTimeString, EmptyAndSignOnlyAreZero) {
+  EXPECT_EQ(Rel(""), "00");
+  EXPECT_EQ(Rel("   "), "00");
+  EXPECT_EQ(Rel("-0"), "00");
+  EXPECT_EQ(Rel("-"), "00");
+  EXPECT_TRUE(std::signbit(RelSeconds("-0")));
+}
+
+TEST(RelTimeString, Values) {
+  EXPECT_DOUBLE_EQ(RelSeconds("1d2h3m4.5s"), 93784.5);
+  EXPECT_DOUBLE_EQ(RelSeconds("-1:00"), -60);
+  EXPECT_DOUBLE_EQ(RelSeconds("0.001"), 0.001);
+  EXPECT_DOUBLE_EQ(RelSeconds("123456789012345+"), 123456789012345.0 * 86400);
+}
+
+TEST(RelTimeString, RejectsMalformedText) {
+  EXPECT_EQ(Rel("garbage"), "BAD");
+  EXPECT_EQ(Rel("1x"), "BAD");
+  EXPECT_EQ(Rel("1:2:3:4:5"), "BAD");
+  EXPECT_EQ(Rel("--1"), "BAD");
+  EXPECT_EQ(Rel("1 day"), "BAD");
+  EXPECT_EQ(Rel("a1"), "BAD");
+  EXPECT_EQ(Rel("1.2.3"), "BAD");
+  EXPECT_EQ(Rel("5."), "BAD");
+  EXPECT_EQ(Rel("1e5"), "BAD");
+  EXPECT_EQ(Rel("1-2"), "BAD");
+  EXPECT_EQ(Rel("\xc3\xa9"), "BAD");
+  // More than 15 digits in a count is refused rather than overflowed.
+  EXPECT_EQ(Rel("1234567890123456+"), "BAD");
+}
+
+// --- FormatRelTime -----------------------------------------------------------------
+
+TEST(FormatRelTime, LeadingZeroComponentsAreLeftOut) {
+  EXPECT_EQ(FormatRelTime(0), "00");
+  EXPECT_EQ(FormatRelTime(-0.0), "00");
+  EXPECT_EQ(FormatRelTime(5), "05");
+  EXPECT_EQ(FormatRelTime(-5), "-05");
+  EXPECT_EQ(FormatRelTime(90), "01:30");
+  EXPECT_EQ(FormatRelTime(3600), "01:00:00");
+  EXPECT_EQ(FormatRelTime(86400), "1+00:00:00");
+  EXPECT_EQ(FormatRelTime(-90061), "-1+01:01:01");
+  EXPECT_EQ(FormatRelTime(123456789), "1428+21:33:09");
+}
+
+TEST(FormatRelTime, FractionsArePaddedAfterAColon) {
+  // The reference prints %02g: 01:00:0.5 and 1+02:03:4.5.
+  EXPECT_EQ(FormatRelTime(1.5), "1.5");
+  EXPECT_EQ(FormatRelTime(0.25), "0.25");
+  EXPECT_EQ(FormatRelTime(-0.5), "-0.5");
+  EXPECT_EQ(FormatRelTime(12.25), "12.25");
+  EXPECT_EQ(FormatRelTime(60.5), "01:00.5");
+  EXPECT_EQ(FormatRelTime(3600.5), "01:00:00.5");
+  EXPECT_EQ(FormatRelTime(93784.5), "1+02:03:04.5");
+  EXPECT_EQ(FormatRelTime(172799.5), "1+23:59:59.5");
+  EXPECT_EQ(FormatRelTime(-3661.25), "-01:01:01.25");
+}
+
+TEST(FormatRelTime, HugeAndNonFiniteValues) {
+  EXPECT_EQ(FormatRelTime(86400.0 * 1e15), "1000000000000000+00:00:00");
+  EXPECT_EQ(FormatRelTime(1e300).substr(0, 4), "1157");
+  EXPECT_EQ(FormatRelTime(std::nan("")), "nan");
+  EXPECT_EQ(FormatRelTime(HUGE_VAL), "inf");
+  EXPECT_EQ(FormatRelTime(-HUGE_VAL), "-inf");
+}
+
+TEST(FormatRelTime, WholeSecondsRoundTrip) {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 20000; ++i) {
+    const double seconds =
+        static_cast<double>(static_cast<int64_t>(rng() % 2000000000000ULL) - 1000000000000LL);
+    EXPECT_EQ(RelSeconds(FormatRelTime(seconds)), seconds) << FormatRelTime(seconds);
+  }
+  for (double seconds : {0.5, 59.25, 60.5, 3599.75, 86399.5, -93784.5}) {
+    EXPECT_EQ(RelSeconds(FormatRelTime(seconds)), seconds) << FormatRelTime(seconds);
+  }
+}
+
+// --- time(), absTime(), relTime() -----------------------------------------------
+
+TEST(TimeBuiltins, ClockFunctionsUseTheContextClock) {
+  EXPECT_EQ(Eval("time()"), "1700000000");
+  EXPECT_EQ(Eval("absTime()"), R"(absTime("2023-11-14T22:13:20-00:00"))");
+  EXPECT_EQ(Eval("currentTime()"), R"(absTime("2023-11-14T22:13:20-00:00"))");
+  EXPECT_EQ(Eval("dayTime()"), R"(relTime("22:13:20"))");
+  EXPECT_EQ(Eval("timeZoneOffset()"), R"(relTime("00"))");
+  EXPECT_EQ(Eval("formatTime()"), R"("Tue Nov 14 22:13:20 2023")");
+  EXPECT_EQ(Eval("time(1)"), "error");
+  EXPECT_EQ(Eval("currentTime(1)"), "error");
+  EXPECT_EQ(Eval("dayTime(1)"), "error");
+  EXPECT_EQ(Eval("timeZoneOffset(0)"), "error");
+}
+
+TEST(TimeBuiltins, NamesAreCaseInsensitive) {
+  for (const char* name : {"time", "currentTime", "timeZoneOffset", "dayTime", "absTime",
+                           "relTime", "splitTime", "formatTime", "interval", "getYear",
+                           "GETMONTH", "getdayofyear", "getDayOfMonth", "getDayOfWeek",
+                           "getDays", "getHours", "getMinutes", "getSeconds"}) {
+    EXPECT_NE(FindBuiltin(name), nullptr) << name;
+  }
+  EXPECT_EQ(Eval("GETHOURS(absTime(3600))"), "1");
+}
+
+TEST(TimeBuiltins, AbsTimeOfComputedStringsParses) {
+  // The reference returns the string itself.
+  EXPECT_EQ(Eval(R"(absTime(strcat("2020", "-01-01")))"),
+            R"(absTime("2020-01-01T00:00:00-00:00"))");
+  EXPECT_EQ(Eval(R"(absTime(strcat("1997-08-30T16:04:05", "-0500")))"),
+            R"(absTime("1997-08-30T16:04:05-05:00"))");
+  EXPECT_EQ(Eval(R"(absTime(strcat("garbage")))"), "error");
+  EXPECT_EQ(Eval(R"(absTime("2020-01-01", 3600))"),
+            R"(absTime("2020-01-01T01:00:00+01:00"))");
+}
+
+TEST(TimeBuiltins, RelTimeOfComputedStringsParses) {
+  // The reference returns relTime(0).
+  EXPECT_EQ(Eval(R"(relTime(strcat("1", "0")))"), R"(relTime("10"))");
+  EXPECT_EQ(Eval(R"(relTime(strcat("1d", "2h")))"), R"(relTime("1+02:00:00"))");
+  EXPECT_EQ(Eval(R"(relTime(strcat("1x")))"), "error");
+}
+
+TEST(TimeBuiltins, RelTimeLiteralsAreRelativeTimes) {
+  // The reference folds them into plain reals.
+  EXPECT_EQ(Eval(R"(isReltime(relTime("60")))"), "true");
+  EXPECT_EQ(Eval(R"(relTime(60) == relTime("1:00"))"), "true");
+  EXPECT_EQ(Eval(R"(relTime("1d2h3m4.5s"))"), R"(relTime("1+02:03:04.5"))");
+  EXPECT_EQ(Eval(R"(relTime("garbage"))"), "PARSE_ERROR");
+  EXPECT_EQ(Eval(R"(absTime("garbage"))"), "PARSE_ERROR");
+  EXPECT_EQ(Eval(R"(absTime("2020-13-45T00:00:00Z"))"), "PARSE_ERROR");
+}
+
+TEST(TimeBuiltins, AbsTimeOffsetArgument) {
+  EXPECT_EQ(Eval("absTime(0, 3600)"), R"(absTime("1970-01-01T01:00:00+01:00"))");
+  EXPECT_EQ(Eval("absTime(0, -1)"), R"(absTime("1969-12-31T23:59:59-00:00"))");
+  EXPECT_EQ(Eval("absTime(0, relTime(-3600))"), R"(absTime("1969-12-31T23:00:00-01:00"))");
+  EXPECT_EQ(Eval("absTime(0, -1.9)"), R"(absTime("1969-12-31T23:59:59-00:00"))");
+  // The reference ignores the offset of an absolute time.
+  EXPECT_EQ(Eval(R"(absTime(absTime("2020-01-01T00:00:00Z"), 3600))"),
+            R"(absTime("2020-01-01T01:00:00+01:00"))");
+  EXPECT_EQ(Eval("absTime(0, undefined)"), "error");
+  EXPECT_EQ(Eval("absTime(undefined, 0)"), "undefined");
+  EXPECT_EQ(Eval("absTime(undefined, \"x\")"), "error");
+  EXPECT_EQ(Eval("absTime(0, 4294967296)"), "error");
+  EXPECT_EQ(Eval("absTime(0, 1e300)"), "error");
+}
+
+TEST(TimeBuiltins, AbsTimeOfNumbers) {
+  // 64-bit seconds: the reference cuts integers to 32 bits.
+  EXPECT_EQ(Eval("absTime(2147483648)"), R"(absTime("2038-01-19T03:14:08-00:00"))");
+  EXPECT_EQ(Eval("absTime(253402300799)"), R"(absTime("9999-12-31T23:59:59-00:00"))");
+  EXPECT_EQ(Eval("absTime(-1.9)"), R"(absTime("1969-12-31T23:59:59-00:00"))");
+  EXPECT_EQ(Eval("absTime(relTime(90.9))"), R"(absTime("1970-01-01T00:01:30-00:00"))");
+  EXPECT_EQ(Eval("absTime(1e300)"), "error");
+  EXPECT_EQ(Eval("absTime(real(\"NaN\"))"), "error");
+  EXPECT_EQ(Eval("absTime(true)"), "error");
+  EXPECT_EQ(Eval("absTime([a = 1])"), "error");
+  EXPECT_EQ(Eval("absTime(error)"), "error");
+}
+
+TEST(TimeBuiltins, RelTimeConversions) {
+  EXPECT_EQ(Eval("relTime(4294967296)"), R"(relTime("49710+06:28:16"))");
+  EXPECT_EQ(Eval(R"(relTime(absTime("1970-01-02T00:00:00Z")))"), R"(relTime("1+00:00:00"))");
+  EXPECT_EQ(Eval("relTime(true)"), "error");
+  EXPECT_EQ(Eval("relTime([a = 1])"), "error");
+  EXPECT_EQ(Eval("relTime(5, 1)"), "error");
+  EXPECT_EQ(Eval("relTime(undefined, 1)"), "error");
+}
+
+// --- get*() ---------------------------------------------------------------------
+
+TEST(TimeBuiltins, FieldsOfAbsoluteTimesUseTheirOwnOffset) {
+  // The reference uses the process time zone (UTC in its test run: 11).
+  EXPECT_EQ(Eval(R"(getHours(absTime("2020-02-29T12:34:56+01:00")))"), "12");
+  const std::string new_year = R"(absTime("2020-01-01T00:30:00+01:00"))";
+  EXPECT_EQ(Eval("getYear(" + new_year + ")"), "2020");
+  EXPECT_EQ(Eval("getMonth(" + new_year + ")"), "1");
+  EXPECT_EQ(Eval("getDayOfMonth(" + new_year + ")"), "1");
+  EXPECT_EQ(Eval("getDayOfYear(" + new_year + ")"), "0");
+  EXPECT_EQ(Eval("getDayOfWeek(" + new_year + ")"), "3");
+  EXPECT_EQ(Eval("getMinutes(" + new_year + ")"), "30");
+  EXPECT_EQ(Eval("getDays(" + new_year + ")"), "error");
+}
+
+TEST(TimeBuiltins, FieldsOfAbsoluteTimesBeforeTheEpoch) {
+  EXPECT_EQ(Eval("getYear(absTime(-1))"), "1969");
+  EXPECT_EQ(Eval("getDayOfYear(absTime(-1))"), "364");
+  EXPECT_EQ(Eval("getDayOfWeek(absTime(-1))"), "3");
+  EXPECT_EQ(Eval("getSeconds(absTime(-1))"), "59");
+  EXPECT_EQ(Eval("getDayOfYear(absTime(\"2020-12-31\"))"), "365");
+}
+
+TEST(TimeBuiltins, FieldsOfRelativeTimes) {
+  EXPECT_EQ(Eval("getDays(relTime(-90061))"), "-1");
+  EXPECT_EQ(Eval("getHours(relTime(-90061))"), "-1");
+  EXPECT_EQ(Eval("getSeconds(relTime(-0.5))"), "0");
+  EXPECT_EQ(Eval("getDays(relTime(1e12))"), "11574074");
+  EXPECT_EQ(Eval("getDays(relTime(1e300))"), "error");
+  EXPECT_EQ(Eval("getYear(relTime(5))"), "error");
+  EXPECT_EQ(Eval("getSeconds(5)"), "error");
+  EXPECT_EQ(Eval("getSeconds(relTime(5), 1)"), "error");
+}
+
+// --- splitTime() -------------------------------------------------------------------
+
+TEST(TimeBuiltins, SplitTimeValues) {
+  EXPECT_EQ(Eval("splitTime(relTime(-0.5))"),
+            R"([ Days = 0; Type = "RelativeTime"; Hours = 0; Minutes = 0; )"
+            R"(Seconds = -5.000000000000000E-01 ])");
+  EXPECT_EQ(Eval("splitTime(absTime(0, -3600))"),
+            R"([ Day = 31; Type = "AbsoluteTime"; Year = 1969; Hours = 23; Month = 12; )"
+            R"(Offset = -3600; Minutes = 0; Seconds = 0 ])");
+  EXPECT_EQ(Eval("splitTime(4294967296).Year"), "2106");
+  EXPECT_EQ(Eval(R"(splitTime(relTime("1d2h3m4.5s")).Seconds)"), "4.500000000000000E+00");
+}
+
+TEST(TimeBuiltins, SplitTimeRejects) {
+  EXPECT_EQ(Eval(R"(splitTime("2020"))"), "error");
+  EXPECT_EQ(Eval("splitTime(true)"), "error");
+  EXPECT_EQ(Eval("splitTime(1, 2)"), "error");
+  EXPECT_EQ(Eval("splitTime(1e300)"), "error");
+  EXPECT_EQ(Eval("splitTime([Year = 2020])"), "error");
+}
+
+// --- formatTime() --------------------------------------------------------------------
+
+TEST(TimeBuiltins, FormatTimeZoneConversionsShowTheTimesOffset) {
+  // The reference prints +0000 and the process zone name.
+  const std::string t = R"(absTime("1997-08-30T16:04:05-0500"))";
+  EXPECT_EQ(Eval("formatTime(" + t + R"(, "%z %Z"))"), R"("-0500 -0500")");
+  EXPECT_EQ(Eval(R"(formatTime(absTime("2020-01-01T00:00:00+05:30"), "%z"))"), R"("+0530")");
+  EXPECT_EQ(Eval(R"(formatTime(0, "%z %Z"))"), R"("+0000 UTC")");
+  EXPECT_EQ(Eval("formatTime(" + t + R"(, "%s"))"), R"("872975045")");
+}
+
+TEST(TimeBuiltins, FormatTimeConversions) {
+  const std::string t = R"(absTime("1997-08-30T16:04:05-0500"))";
+  EXPECT_EQ(Eval("formatTime(" + t + R"(, "%F %T %r %P"))"),
+            R"("1997-08-30 16:04:05 04:04:05 PM pm")");
+  EXPECT_EQ(Eval("formatTime(" + t + R"(, "%e|%k|%-d|%_5H|%^a|%#b|%10A"))"),
+            R"("30|16|30|   16|SAT|AUG|  Saturday")");
+  EXPECT_EQ(Eval("formatTime(" + t + R"(, "%W %g %y %Ey %OH %n"))"), R"("34 97 97 97 16 \n")");
+  // Unknown and unfinished conversions are copied as written.
+  EXPECT_EQ(Eval("formatTime(" + t + R"(, "%Q %+ 100%"))"), R"("%Q %+ 100%")");
+  EXPECT_EQ(Eval(R"(formatTime(absTime("2020-12-31"), "%G-W%V-%u %j"))"), R"("2020-W53-4 366")");
+  EXPECT_EQ(Eval(R"(formatTime(absTime("2021-01-03"), "%G-W%V-%u"))"), R"("2020-W53-7")");
+  EXPECT_EQ(Eval(R"(formatTime(absTime("2019-12-30"), "%G-W%V-%u"))"), R"("2020-W01-1")");
+}
+
+TEST(TimeBuiltins, FormatTimeHasNoLengthCap) {
+  // The reference writes into a 1024-byte buffer.
+  std::string format;
+  for (int i = 0; i < 600; ++i) format += "%Y";
+  std::string expected;
+  for (int i = 0; i < 600; ++i) expected += "1970";
+  EXPECT_EQ(Eval(R"(formatTime(0, ")" + format + R"("))"), "\"" + expected + "\"");
+}
+
+TEST(TimeBuiltins, FormatTimeRespectsTheStringLimit) {
+  EvalOptions options = FixedClock();
+  options.limits.max_string_bytes = 100;
+  Result<ExprPtr> small = ParseExpression(R"(formatTime(0, "%90Y"))");
+  Result<ExprPtr> large = ParseExpression(R"(formatTime(0, "%60Y%60Y"))");
+  ASSERT_TRUE(small.ok() && large.ok());
+  EXPECT_TRUE(EvaluateExpr(**small, nullptr, nullptr, options).IsString());
+  EXPECT_TRUE(EvaluateExpr(**large, nullptr, nullptr, options).IsError());
+  // A huge field width is capped rather than allocated.
+  EXPECT_EQ(Eval(R"(size(formatTime(0, "%99999999999Y")))"), "1024");
+}
+
+TEST(TimeBuiltins, FormatTimeOfAds) {
+  EXPECT_EQ(Eval(R"(formatTime([Year = 2001; Month = 2; Day = 3; Offset = 3600], "%F %a %z"))"),
+            R"("2001-02-03 Sat +0100")");
+  EXPECT_EQ(Eval(R"(formatTime([Year = 2001; Month = 13; Day = 1], "%b %m"))"), R"("? 13")");
+  EXPECT_EQ(Eval(R"(formatTime([Hours = 5.5; Minutes = "x"], "%H:%M %Y"))"),
+            R"("00:00 1900")");
+  EXPECT_EQ(Eval(R"(formatTime([Year = 3000000000], "%Y"))"), "error");
+  EXPECT_EQ(Eval(R"(formatTime([Year = 2000 + 1], "%Y"))"), R"("2001")");
+}
+
+TEST(TimeBuiltins, FormatTimeRejects) {
+  EXPECT_EQ(Eval(R"(formatTime(relTime(5)))"), "error");
+  EXPECT_EQ(Eval(R"(formatTime("2020", "%Y"))"), "error");
+  EXPECT_EQ(Eval(R"(formatTime(true, "%Y"))"), "error");
+  EXPECT_EQ(Eval(R"(formatTime(0, 5))"), "error");
+  EXPECT_EQ(Eval(R"(formatTime(1e300, "%Y"))"), "error");
+  EXPECT_EQ(Eval(R"(formatTime(0, "%Y", 1))"), "error");
+}
+
+// --- interval() ------------------------------------------------------------------
+
+TEST(TimeBuiltins, IntervalUsesSixtyFourBits) {
+  // The reference cuts to 32 bits.
+  EXPECT_EQ(Eval("interval(4294967296)"), R"("49710+06:28:16")");
+  EXPECT_EQ(Eval("interval(9223372036854775807)"), R"("106751991167300+15:30:07")");
+  EXPECT_EQ(Eval("interval(-9223372036854775807 - 1)"), R"("-106751991167300+15:30:08")");
+}
+
+TEST(TimeBuiltins, IntervalForms) {
+  EXPECT_EQ(Eval("interval(-30)"), R"("-30")");
+  EXPECT_EQ(Eval("interval(-3541)"), R"("-59:01")");
+  EXPECT_EQ(Eval("interval(-86430)"), R"("-1+00:00:30")");
+  EXPECT_EQ(Eval("interval(absTime(3600))"), R"("1:00:00")");
+  EXPECT_EQ(Eval("interval(error)"), "error");
+  EXPECT_EQ(Eval("interval({1})"), "error");
+}
+
+}  // namespace
+}  // namespace classad
