@@ -1,0 +1,181 @@
+// Math functions: floor(), ceiling()/ceil(), round(), pow(), quantize() and
+// random().
+//
+// Where HTCondor's library casts an out-of-range double to a 64-bit integer
+// (floor(1e30), round(NaN), pow(2, 63), ...) the manual says the result is
+// error, and so it is here. Integer pow() is computed exactly (the
+// reference goes through a double, rounding -8 to -7 and losing precision
+// above 2^53), and integer quantize() rounds up exactly for negative
+// operands and quanta too.
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include "classad/builtins.h"
+#include "classad/convert.h"
+#include "classad/evaluator.h"
+#include "classad/expr.h"
+#include "classad/value.h"
+
+namespace classad {
+namespace {
+
+// --- rounding ----------------------------------------------------------------
+
+// A real rounded by `rounder` as an integer, or error when the result is
+// NaN or does not fit in 64 bits.
+Value RoundedToInteger(double r, double (*rounder)(double)) {
+  double rounded = rounder(r);
+  if (!(rounded >= -9223372036854775808.0 && rounded < 9223372036854775808.0)) {
+    return Value::Error();
+  }
+  return Value::Integer(static_cast<int64_t>(rounded));
+}
+
+// round-half-to-even in the default floating-point environment.
+double RoundHalfEven(double r) { return std::nearbyint(r); }
+double Floor(double r) { return std::floor(r); }
+double Ceil(double r) { return std::ceil(r); }
+
+// f(x) for floor/ceiling/round: integers unchanged; anything else goes
+// through real() and is rounded by `rounder` (error when real() fails, for
+// undefined too, as the manual says).
+template <double (*kRounder)(double)>
+Value RoundCall(EvalContext& ctx, const std::vector<ExprPtr>& args) {
+  if (args.size() != 1) return Value::Error();
+  Value arg = EvalArg(ctx, args, 0);
+  if (arg.IsInteger()) return arg;
+  Value real = ConvertToReal(arg);
+  if (!real.IsReal()) return Value::Error();
+  return RoundedToInteger(real.real(), kRounder);
+}
+
+// --- pow ---------------------------------------------------------------------
+
+// base^exponent for integers, exponent >= 0, exactly; error when the result
+// does not fit in 64 bits.
+Value IntegerPower(int64_t base, int64_t exponent) {
+  if (exponent == 0 || base == 1) return Value::Integer(1);
+  if (base == 0) return Value::Integer(0);
+  if (base == -1) return Value::Integer(exponent % 2 == 0 ? 1 : -1);
+  // |base| >= 2, so any exponent of 64 or more overflows.
+  if (exponent >= 64) return Value::Error();
+  using boost::multiprecision::cpp_int;
+  cpp_int result = boost::multiprecision::pow(cpp_int(base), static_cast<unsigned>(exponent));
+  if (result > INT64_MAX || result < INT64_MIN) return Value::Error();
+  return Value::Integer(static_cast<int64_t>(result));
+}
+
+// pow(base, exponent): an integer when both are integers and the exponent is
+// not negative, otherwise a real computed with std::pow after real();
+// error when either has no real value.
+Value Pow(EvalContext& ctx, const std::vector<ExprPtr>& args) {
+  if (args.size() != 2) return Value::Error();
+  Value base = EvalArg(ctx, args, 0);
+  Value exponent = EvalArg(ctx, args, 1);
+  if (base.IsInteger() && exponent.IsInteger() && exponent.integer() >= 0) {
+    return IntegerPower(base.integer(), exponent.integer());
+  }
+  Value real_base = ConvertToReal(base);
+  Value real_exponent = ConvertToReal(exponent);
+  if (!real_base.IsReal() || !real_exponent.IsReal()) return Value::Error();
+  return Value::Real(std::pow(real_base.real(), real_exponent.real()));
+}
+
+// --- quantize ----------------------------------------------------------------
+
+// The smallest multiple of `quantum` (non-zero) that is >= `value` for
+// positive quanta (<= for negative ones: ceiling(value / quantum) *
+// quantum), exactly; error on overflow.
+Value IntegerQuantize(int64_t value, int64_t quantum) {
+  using boost::multiprecision::cpp_int;
+  cpp_int quotient = cpp_int(value) / quantum;  // truncates toward zero
+  if (cpp_int(value) % quantum != 0 && ((value < 0) == (quantum < 0))) ++quotient;
+  cpp_int result = quotient * quantum;
+  if (result > INT64_MAX || result < INT64_MIN) return Value::Error();
+  return Value::Integer(static_cast<int64_t>(result));
+}
+
+// Rounds `value` (whose real value is `real_value`) up to a multiple of
+// `quantum`: an integer result for integer operands, a real one otherwise;
+// `value` itself when the quantum is zero.
+Value QuantizeTo(const Value& value, double real_value, const Value& quantum) {
+  if (quantum.IsInteger()) {
+    if (quantum.integer() == 0) return value;
+    if (value.IsInteger()) return IntegerQuantize(value.integer(), quantum.integer());
+    double q = static_cast<double>(quantum.integer());
+    return Value::Real(std::ceil(real_value / q) * q);
+  }
+  Value real_quantum = ConvertToReal(quantum);
+  if (!real_quantum.IsReal()) return Value::Error();
+  double q = real_quantum.real();
+  const double kEpsilon = 1e-8;
+  if (q >= -kEpsilon && q <= kEpsilon) return value;
+  return Value::Real(std::ceil(real_value / q) * q);
+}
+
+// quantize(a, b): a rounded up to a multiple of b. When b is a list, the
+// first element (evaluated in order) whose real value is >= a is returned
+// as it is; when none is, a is rounded up to a multiple of the last one
+// (an empty list leaves a unchanged). error when a or a considered element
+// has no real value.
+Value Quantize(EvalContext& ctx, const std::vector<ExprPtr>& args) {
+  if (args.size() != 2) return Value::Error();
+  Value value = EvalArg(ctx, args, 0);
+  Value quantum = EvalArg(ctx, args, 1);
+  Value real_value = ConvertToReal(value);
+  if (!real_value.IsReal()) return Value::Error();
+  if (!quantum.IsList()) return QuantizeTo(value, real_value.real(), quantum);
+
+  Value last = Value::Real(0.0);
+  for (const ExprPtr& item : quantum.list()) {
+    if (!ctx.Charge(1)) return Value::Error();
+    last = ctx.Evaluate(*item);
+    Value real_item = ConvertToReal(last);
+    if (!real_item.IsReal()) return Value::Error();
+    if (real_item.real() >= real_value.real()) return last;
+  }
+  return QuantizeTo(value, real_value.real(), last);
+}
+
+// --- random ------------------------------------------------------------------
+
+// random([x]): an integer in [0, x) for a positive integer x, a real in
+// [0, x) for a positive real x, a real in [0, 1) without an argument;
+// error otherwise. Each call seeds its own engine: no shared state.
+Value Random(EvalContext& ctx, const std::vector<ExprPtr>& args) {
+  if (args.size() > 1) return Value::Error();
+  Value limit = args.empty() ? Value::Real(1.0) : EvalArg(ctx, args, 0);
+  std::random_device seed;
+  std::mt19937_64 engine(seed());
+  if (limit.IsInteger()) {
+    if (limit.integer() <= 0) return Value::Error();
+    std::uniform_int_distribution<int64_t> pick(0, limit.integer() - 1);
+    return Value::Integer(pick(engine));
+  }
+  if (limit.IsReal()) {
+    if (!(limit.real() > 0.0) || !std::isfinite(limit.real())) return Value::Error();
+    std::uniform_real_distribution<double> pick(0.0, limit.real());
+    double r = pick(engine);
+    return Value::Real(r < limit.real() ? r : 0.0);
+  }
+  return Value::Error();
+}
+
+}  // namespace
+
+void RegisterMathBuiltins(BuiltinTableBuilder& table) {
+  table.Add("floor", RoundCall<Floor>);
+  table.Add("ceiling", RoundCall<Ceil>);
+  table.Add("ceil", RoundCall<Ceil>);
+  table.Add("round", RoundCall<RoundHalfEven>);
+  table.Add("pow", Pow);
+  table.Add("quantize", Quantize);
+  table.Add("random", Random);
+}
+
+}  // namespace classad
