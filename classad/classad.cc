@@ -1,6 +1,7 @@
 #include "classad/classad.h"
 
 #include <cassert>
+#include <cstring>
 
 namespace classad {
 
@@ -10,8 +11,10 @@ inline char FoldAscii(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char
 
 bool AttributeNamesEqual(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
+  // Most lookups spell the name as the ad does: try the exact match first.
+  if (std::memcmp(a.data(), b.data(), a.size()) == 0) return true;
   for (size_t i = 0; i < a.size(); ++i) {
-    if (FoldAscii(a[i]) != FoldAscii(b[i])) return false;
+    if (a[i] != b[i] && FoldAscii(a[i]) != FoldAscii(b[i])) return false;
   }
   return true;
 }

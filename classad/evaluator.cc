@@ -8,10 +8,11 @@
 
 namespace classad {
 
-// What a name resolved to: an attribute's expression in a scope, or a value
-// computed directly (the special names self, parent, root, TARGET, ...).
+// What a name resolved to: an attribute's expression and the scope it lives
+// in (kExpr), an ad named by a special name such as self, parent, root or
+// TARGET (kScope, in `scope`), or another value computed directly (kValue).
 struct EvalContext::Found {
-  enum Kind { kNone, kExpr, kValue } kind = kNone;
+  enum Kind { kNone, kExpr, kScope, kValue } kind = kNone;
   const Expr* expr = nullptr;
   std::shared_ptr<const Scope> scope;
   Value value;
@@ -74,23 +75,6 @@ Value EvalContext::EvaluateIn(const Expr& expr, std::shared_ptr<const Scope> sco
 
 namespace {
 
-enum class Special { kNone, kSelf, kMy, kParent, kRoot, kCurrentTime };
-
-Special ClassifySpecial(const std::string& name) {
-  switch (name.size()) {
-    case 2: if (AttributeNamesEqual(name, "my")) return Special::kMy; break;
-    case 4:
-      if (AttributeNamesEqual(name, "self")) return Special::kSelf;
-      if (AttributeNamesEqual(name, "root")) return Special::kRoot;
-      break;
-    case 6: if (AttributeNamesEqual(name, "parent")) return Special::kParent; break;
-    case 8: if (AttributeNamesEqual(name, "toplevel")) return Special::kRoot; break;
-    case 11: if (AttributeNamesEqual(name, "CurrentTime")) return Special::kCurrentTime; break;
-    default: break;
-  }
-  return Special::kNone;
-}
-
 // Shares a scope that is an ancestor (or the target) of a shared scope.
 std::shared_ptr<const Scope> ShareTopLevel(const std::shared_ptr<const Scope>& from) {
   const Scope* top = from->TopLevel();
@@ -103,27 +87,33 @@ std::shared_ptr<const Scope> ShareTopLevel(const std::shared_ptr<const Scope>& f
 
 }  // namespace
 
-bool EvalContext::SpecialName(const std::string& name, const std::shared_ptr<const Scope>& at,
+bool EvalContext::SpecialName(NameClass name_class, const std::shared_ptr<const Scope>& at,
                               Found* out) {
-  switch (ClassifySpecial(name)) {
-    case Special::kNone:
+  switch (name_class) {
+    case NameClass::kOrdinary:
+    case NameClass::kTarget:  // bound past the outermost ad, see LookupName
       return false;
-    case Special::kMy:
+    case NameClass::kMy:
       if (!compat()) return false;  // strict: an ordinary name, bound only in a match
       [[fallthrough]];
-    case Special::kSelf:
-      out->kind = Found::kValue;
-      out->value = Value::Ad(at);
+    case NameClass::kSelf:
+      out->kind = Found::kScope;
+      out->scope = at;
       return true;
-    case Special::kParent:
-      out->kind = Found::kValue;
-      out->value = at->parent ? Value::Ad(at->parent) : Value::Undefined();
+    case NameClass::kParent:
+      if (at->parent) {
+        out->kind = Found::kScope;
+        out->scope = at->parent;
+      } else {
+        out->kind = Found::kValue;
+        out->value = Value::Undefined();
+      }
       return true;
-    case Special::kRoot:
-      out->kind = Found::kValue;
-      out->value = Value::Ad(ShareTopLevel(at));
+    case NameClass::kRoot:
+      out->kind = Found::kScope;
+      out->scope = ShareTopLevel(at);
       return true;
-    case Special::kCurrentTime:
+    case NameClass::kCurrentTime:
       out->kind = Found::kValue;
       out->value = Value::Integer(Now());
       return true;
@@ -131,7 +121,8 @@ bool EvalContext::SpecialName(const std::string& name, const std::shared_ptr<con
   return false;
 }
 
-EvalContext::Found EvalContext::LookupName(const std::string& name, uint64_t hash,
+EvalContext::Found EvalContext::LookupName(std::string_view name, uint64_t hash,
+                                           NameClass name_class,
                                            const std::shared_ptr<const Scope>& start, bool climb) {
   Found found;
   const std::shared_ptr<const Scope>* cur = &start;
@@ -143,69 +134,99 @@ EvalContext::Found EvalContext::LookupName(const std::string& name, uint64_t has
       found.scope = *cur;
       return found;
     }
-    if (SpecialName(name, *cur, &found)) return found;
+    if (name_class != NameClass::kOrdinary && SpecialName(name_class, *cur, &found)) return found;
     if (!climb) break;
     cur = &s.parent;
   }
   // Past the outermost ad: the names a match binds (HTCondor's MatchClassAd
   // context ad): TARGET, and in strict mode MY.
-  const Scope* top = start->TopLevel();
-  if (top->target != nullptr) {
-    if (AttributeNamesEqual(name, "target")) {
+  if (name_class == NameClass::kTarget || (name_class == NameClass::kMy && !compat())) {
+    const Scope* top = start->TopLevel();
+    if (top->target != nullptr) {
+      found.kind = Found::kScope;
       // The two sides of a match share one owner (see MatchContext).
-      found.kind = Found::kValue;
-      found.value = Value::Ad(std::shared_ptr<const Scope>(ShareTopLevel(start), top->target));
-    } else if (!compat() && AttributeNamesEqual(name, "my")) {
-      found.kind = Found::kValue;
-      found.value = Value::Ad(ShareTopLevel(start));
+      found.scope = name_class == NameClass::kTarget
+                        ? std::shared_ptr<const Scope>(ShareTopLevel(start), top->target)
+                        : ShareTopLevel(start);
     }
   }
   return found;
 }
 
+bool EvalContext::InProgress(const Expr* expr) const {
+  const size_t inline_count = std::min(in_progress_count_, kInlineInProgress);
+  for (size_t i = 0; i < inline_count; ++i) {
+    if (in_progress_[i] == expr) return true;
+  }
+  return std::find(overflow_.begin(), overflow_.end(), expr) != overflow_.end();
+}
+
 Value EvalContext::EvalFound(Found& found) {
   if (found.kind == Found::kValue) return std::move(found.value);
+  if (found.kind == Found::kScope) return Value::Ad(std::move(found.scope));
   if (found.kind == Found::kNone) return Value::Undefined();
   // An attribute already being evaluated further up refers to itself:
   // HTCondor treats such a loop as undefined.
-  if (std::find(in_progress_.begin(), in_progress_.end(), found.expr) != in_progress_.end()) {
-    return Value::Undefined();
+  if (InProgress(found.expr)) return Value::Undefined();
+  if (in_progress_count_ < kInlineInProgress) {
+    in_progress_[in_progress_count_] = found.expr;
+  } else {
+    overflow_.push_back(found.expr);
   }
-  in_progress_.push_back(found.expr);
+  ++in_progress_count_;
   std::shared_ptr<const Scope> saved = std::move(scope_);
   scope_ = std::move(found.scope);
   Value v = Evaluate(*found.expr);
   scope_ = std::move(saved);
-  in_progress_.pop_back();
+  if (--in_progress_count_ >= kInlineInProgress) overflow_.pop_back();
   return v;
 }
 
 Value EvalContext::EvalAttribute(const Expr& expr) {
+  Found found = ResolveAttribute(expr);
+  return EvalFound(found);
+}
+
+EvalContext::Found EvalContext::ResolveAttribute(const Expr& expr) {
   if (expr.absolute()) {
     std::shared_ptr<const Scope> root = ShareTopLevel(scope_);
-    Found found = LookupName(expr.name(), expr.name_hash(), root, false);
-    return EvalFound(found);
+    return LookupName(expr.name(), expr.name_hash(), expr.name_class(), root, false);
   }
-  Found found = LookupName(expr.name(), expr.name_hash(), scope_, true);
+  Found found = LookupName(expr.name(), expr.name_hash(), expr.name_class(), scope_, true);
   if (found.kind == Found::kNone && compat()) {
     // Old ClassAd semantics: a name missing from MY is looked up in TARGET
     // (only for references made from the top-level ad itself, as HTCondor).
     const Scope* s = scope_.get();
     if (s->is_top_level() && s->target != nullptr) {
-      found = LookupName(expr.name(), expr.name_hash(),
+      found = LookupName(expr.name(), expr.name_hash(), expr.name_class(),
                          std::shared_ptr<const Scope>(scope_, s->target), true);
     }
   }
-  return EvalFound(found);
+  return found;
 }
 
 Value EvalContext::EvalSelect(const Expr& expr) {
-  Value base = Evaluate(expr.child(0));
+  const Expr& base_expr = expr.child(0);
+  if (base_expr.kind() == ExprKind::kAttribute) {
+    // `TARGET.x`, `MY.x`, `parent.x`: the base names an ad directly; look x
+    // up there without materialising the ad as a value.
+    if (!Charge(1)) return Value::Error();
+    Found base = ResolveAttribute(base_expr);
+    if (base.kind == Found::kScope) {
+      Found found = LookupName(expr.name(), expr.name_hash(), expr.name_class(), base.scope, true);
+      return EvalFound(found);
+    }
+    return SelectFrom(expr, EvalFound(base));
+  }
+  return SelectFrom(expr, Evaluate(base_expr));
+}
+
+Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
   if (base.IsUndefined()) return Value::Undefined();
   if (base.IsAd()) {
     // As in HTCondor, a name missing from the selected ad is looked up in
     // the ads enclosing it (so `[a = MY.x].a` finds x of the outer ad).
-    Found found = LookupName(expr.name(), expr.name_hash(), base.ad_scope(), true);
+    Found found = LookupName(expr.name(), expr.name_hash(), expr.name_class(), base.ad_scope(), true);
     return EvalFound(found);
   }
   if (base.IsList()) {
@@ -218,7 +239,7 @@ Value EvalContext::EvalSelect(const Expr& expr) {
       Value element = Evaluate(*item);
       Value selected;
       if (element.IsAd()) {
-        Found found = LookupName(expr.name(), expr.name_hash(), element.ad_scope(), true);
+        Found found = LookupName(expr.name(), expr.name_hash(), expr.name_class(), element.ad_scope(), true);
         selected = EvalFound(found);
       } else if (element.IsUndefined()) {
         selected = Value::Undefined();
@@ -238,7 +259,8 @@ Value EvalContext::EvalSubscript(const Expr& expr) {
   if (base.IsError() || index.IsError()) return Value::Error();
   if (base.IsUndefined() || index.IsUndefined()) return Value::Undefined();
   if (base.IsAd() && index.IsString()) {
-    Found found = LookupName(index.string(), HashAttributeName(index.string()), base.ad_scope(),
+    const std::string& name = index.string();
+    Found found = LookupName(name, HashAttributeName(name), ClassifyName(name), base.ad_scope(),
                              false);
     if (found.kind != Found::kExpr) return Value::Undefined();
     return EvalFound(found);
@@ -257,19 +279,19 @@ const Expr* EvalContext::FindReferencedExpr(const Expr& reference,
   Found found;
   if (reference.kind() == ExprKind::kAttribute) {
     if (reference.absolute()) {
-      found = LookupName(reference.name(), reference.name_hash(), ShareTopLevel(scope_), false);
+      found = LookupName(reference.name(), reference.name_hash(), reference.name_class(), ShareTopLevel(scope_), false);
     } else {
-      found = LookupName(reference.name(), reference.name_hash(), scope_, true);
+      found = LookupName(reference.name(), reference.name_hash(), reference.name_class(), scope_, true);
       if (found.kind == Found::kNone && compat() && scope_->is_top_level() &&
           scope_->target != nullptr) {
-        found = LookupName(reference.name(), reference.name_hash(),
+        found = LookupName(reference.name(), reference.name_hash(), reference.name_class(),
                            std::shared_ptr<const Scope>(scope_, scope_->target), true);
       }
     }
   } else if (reference.kind() == ExprKind::kSelect) {
     Value base = Evaluate(reference.child(0));
     if (!base.IsAd()) return nullptr;
-    found = LookupName(reference.name(), reference.name_hash(), base.ad_scope(), true);
+    found = LookupName(reference.name(), reference.name_hash(), reference.name_class(), base.ad_scope(), true);
   }
   if (found.kind != Found::kExpr) return nullptr;
   if (found_in != nullptr) *found_in = found.scope;

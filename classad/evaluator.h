@@ -79,17 +79,25 @@ class EvalContext {
   Value Eval(const Expr& expr);
   Value EvalAttribute(const Expr& expr);
   Value EvalSelect(const Expr& expr);
+  Value SelectFrom(const Expr& expr, const Value& base);
+  Found ResolveAttribute(const Expr& expr);
   Value EvalSubscript(const Expr& expr);
   Value EvalFound(Found& found);
-  Found LookupName(const std::string& name, uint64_t hash, const std::shared_ptr<const Scope>& start,
-                   bool climb);
-  bool SpecialName(const std::string& name, const std::shared_ptr<const Scope>& at, Found* out);
+  Found LookupName(std::string_view name, uint64_t hash, NameClass name_class,
+                   const std::shared_ptr<const Scope>& start, bool climb);
+  bool SpecialName(NameClass name_class, const std::shared_ptr<const Scope>& at, Found* out);
+  bool InProgress(const Expr* expr) const;
 
   const EvalOptions& options_;
   std::shared_ptr<const Scope> scope_;
   int depth_remaining_;
   uint64_t steps_remaining_;
-  std::vector<const Expr*> in_progress_;  // attribute expressions being evaluated
+  // Attribute expressions being evaluated (for loop detection): the first
+  // kInlineInProgress in place, deeper ones in overflow_.
+  static constexpr size_t kInlineInProgress = 16;
+  const Expr* in_progress_[kInlineInProgress];
+  size_t in_progress_count_ = 0;
+  std::vector<const Expr*> overflow_;
   std::string limit_message_;
 };
 

@@ -50,6 +50,24 @@ uint64_t HashAttributeName(std::string_view name) {
   return h;
 }
 
+NameClass ClassifyName(std::string_view name) {
+  switch (name.size()) {
+    case 2: if (AttributeNamesEqual(name, "my")) return NameClass::kMy; break;
+    case 4:
+      if (AttributeNamesEqual(name, "self")) return NameClass::kSelf;
+      if (AttributeNamesEqual(name, "root")) return NameClass::kRoot;
+      break;
+    case 6:
+      if (AttributeNamesEqual(name, "parent")) return NameClass::kParent;
+      if (AttributeNamesEqual(name, "target")) return NameClass::kTarget;
+      break;
+    case 8: if (AttributeNamesEqual(name, "toplevel")) return NameClass::kRoot; break;
+    case 11: if (AttributeNamesEqual(name, "CurrentTime")) return NameClass::kCurrentTime; break;
+    default: break;
+  }
+  return NameClass::kOrdinary;
+}
+
 ExprPtr Expr::Literal(Value value) {
   auto e = std::make_shared<Expr>(ExprKind::kLiteral, Op::kNone);
   e->literal_ = std::move(value);
@@ -59,6 +77,7 @@ ExprPtr Expr::Literal(Value value) {
 ExprPtr Expr::Attribute(std::string name, bool absolute) {
   auto e = std::make_shared<Expr>(ExprKind::kAttribute, Op::kNone);
   e->name_hash_ = HashAttributeName(name);
+  e->name_class_ = ClassifyName(name);
   e->name_ = std::move(name);
   e->absolute_ = absolute;
   return e;
@@ -67,6 +86,7 @@ ExprPtr Expr::Attribute(std::string name, bool absolute) {
 ExprPtr Expr::Select(ExprPtr base, std::string name) {
   auto e = std::make_shared<Expr>(ExprKind::kSelect, Op::kNone);
   e->name_hash_ = HashAttributeName(name);
+  e->name_class_ = ClassifyName(name);
   e->name_ = std::move(name);
   e->children_.push_back(std::move(base));
   e->ComputeDepth();

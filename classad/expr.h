@@ -44,6 +44,21 @@ enum class Op : uint8_t {
 // Canonical spelling of an operator ("&&", "is", ...).
 const char* OpSpelling(Op op);
 
+// What an attribute name means to the evaluator besides naming an attribute
+// (classified once, when the expression is built).
+enum class NameClass : uint8_t {
+  kOrdinary,
+  kSelf,         // self
+  kMy,           // MY (special in compat mode)
+  kParent,       // parent
+  kRoot,         // root, toplevel
+  kCurrentTime,  // CurrentTime
+  kTarget,       // TARGET (bound by a match)
+};
+
+// The class of `name` (case-insensitive).
+NameClass ClassifyName(std::string_view name);
+
 // Case-insensitive hash of an attribute name (ASCII folding), computed once
 // per name at parse time so that lookups do not rehash.
 uint64_t HashAttributeName(std::string_view name);
@@ -74,6 +89,7 @@ class Expr {
   // kAttribute / kSelect: the attribute name; kCall: the function name, as written.
   const std::string& name() const { return name_; }
   uint64_t name_hash() const { return name_hash_; }
+  NameClass name_class() const { return name_class_; }
   // kAttribute: true for `.name`.
   bool absolute() const { return absolute_; }
   // Operands: kSelect {base}; kSubscript {base, index}; kUnary {x};
@@ -102,6 +118,7 @@ class Expr {
   ExprKind kind_;
   Op op_;
   bool absolute_ = false;
+  NameClass name_class_ = NameClass::kOrdinary;
   uint64_t name_hash_ = 0;
   Value literal_;
   std::string name_;

@@ -23,12 +23,12 @@ int64_t WrapMul(int64_t a, int64_t b) {
   return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
 }
 
-// The numeric class two operands are brought to before an operator runs
-// (HTCondor's coerceToNumber): booleans become integers, an integer beside
-// a real becomes real; anything non-numeric decides the class by itself.
+// The class two operands are brought to before an operator runs
+// (HTCondor's coerceToNumber): anything non-numeric decides the class by
+// itself; booleans count as integers; an integer beside a real is real.
 enum class Coerced { kAd, kList, kString, kUndefined, kError, kAbsTime, kRelTime, kInteger, kReal };
 
-Coerced CoerceToNumber(Value& a, Value& b) {
+Coerced Classify(const Value& a, const Value& b) {
   if (a.IsAd() || b.IsAd()) return Coerced::kAd;
   if (a.IsList() || b.IsList()) return Coerced::kList;
   if (a.IsString() || b.IsString()) return Coerced::kString;
@@ -36,12 +36,16 @@ Coerced CoerceToNumber(Value& a, Value& b) {
   if (a.IsError() || b.IsError()) return Coerced::kError;
   if (a.IsAbsTime() || b.IsAbsTime()) return Coerced::kAbsTime;
   if (a.IsRelTime() || b.IsRelTime()) return Coerced::kRelTime;
-  if (a.IsBoolean()) a = Value::Integer(a.boolean() ? 1 : 0);
-  if (b.IsBoolean()) b = Value::Integer(b.boolean() ? 1 : 0);
-  if (a.IsInteger() && b.IsInteger()) return Coerced::kInteger;
-  if (a.IsInteger()) a = Value::Real(static_cast<double>(a.integer()));
-  if (b.IsInteger()) b = Value::Real(static_cast<double>(b.integer()));
-  return Coerced::kReal;
+  if (a.IsReal() || b.IsReal()) return Coerced::kReal;
+  return Coerced::kInteger;
+}
+
+// An integer or boolean operand as an integer.
+int64_t AsInteger(const Value& v) { return v.IsBoolean() ? (v.boolean() ? 1 : 0) : v.integer(); }
+// An integer, boolean or real operand as a real.
+double AsReal(const Value& v) {
+  if (v.IsReal()) return v.real();
+  return static_cast<double>(AsInteger(v));
 }
 
 template <typename T>
@@ -56,7 +60,7 @@ bool CompareOrdered(Op op, const T& a, const T& b) {
   }
 }
 
-Value Compare(Op op, Value a, Value b) {
+Value Compare(Op op, const Value& a, const Value& b) {
   const bool meta = op == Op::kIs || op == Op::kIsnt;
   Coerced kind;
   if (meta) {
@@ -73,7 +77,7 @@ Value Compare(Op op, Value a, Value b) {
       default: return Value::Error();  // two lists or two ads
     }
   } else {
-    kind = CoerceToNumber(a, b);
+    kind = Classify(a, b);
   }
   switch (kind) {
     case Coerced::kString: {
@@ -83,9 +87,9 @@ Value Compare(Op op, Value a, Value b) {
       return Value::Boolean(CompareOrdered(op, cmp, 0));
     }
     case Coerced::kInteger:
-      return Value::Boolean(CompareOrdered(op, a.integer(), b.integer()));
+      return Value::Boolean(CompareOrdered(op, AsInteger(a), AsInteger(b)));
     case Coerced::kReal:
-      return Value::Boolean(CompareOrdered(op, a.real(), b.real()));
+      return Value::Boolean(CompareOrdered(op, AsReal(a), AsReal(b)));
     case Coerced::kAbsTime: {
       if (!a.IsAbsTime() || !b.IsAbsTime()) return Value::Error();
       bool same = CompareOrdered(op, a.abstime().seconds, b.abstime().seconds);
@@ -183,11 +187,11 @@ bool IsArithmeticOperand(const Value& v) {
   return v.IsInteger() || v.IsReal() || v.IsAbsTime() || v.IsRelTime() || v.IsBoolean();
 }
 
-Value Arithmetic(Op op, Value a, Value b) {
+Value Arithmetic(Op op, const Value& a, const Value& b) {
   if (!IsArithmeticOperand(a) || !IsArithmeticOperand(b)) return Value::Error();
-  switch (CoerceToNumber(a, b)) {
-    case Coerced::kInteger: return IntegerArithmetic(op, a.integer(), b.integer());
-    case Coerced::kReal: return RealArithmetic(op, a.real(), b.real());
+  switch (Classify(a, b)) {
+    case Coerced::kInteger: return IntegerArithmetic(op, AsInteger(a), AsInteger(b));
+    case Coerced::kReal: return RealArithmetic(op, AsReal(a), AsReal(b));
     case Coerced::kAbsTime:
     case Coerced::kRelTime: return TimeArithmetic(op, a, b);
     default: return Value::Error();

@@ -8,17 +8,52 @@
 
 namespace classad {
 
+namespace value_internal {
+
+struct StringPayload : Payload {
+  explicit StringPayload(std::string s) : Payload(ValueType::kString), text(std::move(s)) {}
+  std::string text;
+};
+
+struct ListPayload : Payload {
+  explicit ListPayload(std::shared_ptr<const ExprList> l)
+      : Payload(ValueType::kList), list(std::move(l)) {}
+  std::shared_ptr<const ExprList> list;
+};
+
+struct AdPayload : Payload {
+  explicit AdPayload(std::shared_ptr<const Scope> s) : Payload(ValueType::kAd), scope(std::move(s)) {}
+  std::shared_ptr<const Scope> scope;
+};
+
+}  // namespace value_internal
+
+using value_internal::AdPayload;
+using value_internal::ListPayload;
+using value_internal::StringPayload;
+
+void Value::Release() {
+  if (payload_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete payload_;
+}
+
+Value Value::String(std::string s) {
+  Value v;
+  v.payload_ = new StringPayload(std::move(s));
+  v.type_ = ValueType::kString;
+  return v;
+}
+
 Value Value::List(std::shared_ptr<const ExprList> list) {
   Value v;
+  v.payload_ = new ListPayload(std::move(list));
   v.type_ = ValueType::kList;
-  v.list_ = std::move(list);
   return v;
 }
 
 Value Value::Ad(std::shared_ptr<const Scope> scope) {
   Value v;
+  v.payload_ = new AdPayload(std::move(scope));
   v.type_ = ValueType::kAd;
-  v.scope_ = std::move(scope);
   return v;
 }
 
@@ -29,19 +64,38 @@ Value Value::NewAd(std::shared_ptr<const ClassAd> ad) {
   return Ad(std::move(scope));
 }
 
-const ExprList& Value::list() const {
-  assert(type_ == ValueType::kList);
-  return *list_;
+const std::string& Value::string() const {
+  assert(type_ == ValueType::kString);
+  return static_cast<const StringPayload*>(payload_)->text;
 }
 
-const std::shared_ptr<const ExprList>& Value::list_ptr() const { return list_; }
+std::string Value::take_string() {
+  assert(type_ == ValueType::kString);
+  auto* p = static_cast<StringPayload*>(payload_);
+  std::string out = p->refs.load(std::memory_order_acquire) == 1 ? std::move(p->text) : p->text;
+  *this = Value();
+  return out;
+}
+
+const ExprList& Value::list() const {
+  assert(type_ == ValueType::kList);
+  return *static_cast<const ListPayload*>(payload_)->list;
+}
+
+const std::shared_ptr<const ExprList>& Value::list_ptr() const {
+  assert(type_ == ValueType::kList);
+  return static_cast<const ListPayload*>(payload_)->list;
+}
 
 const ClassAd& Value::ad() const {
   assert(type_ == ValueType::kAd);
-  return *scope_->ad;
+  return *static_cast<const AdPayload*>(payload_)->scope->ad;
 }
 
-const std::shared_ptr<const Scope>& Value::ad_scope() const { return scope_; }
+const std::shared_ptr<const Scope>& Value::ad_scope() const {
+  assert(type_ == ValueType::kAd);
+  return static_cast<const AdPayload*>(payload_)->scope;
+}
 
 bool Value::ToReal(double* out) const {
   switch (type_) {
@@ -49,7 +103,7 @@ bool Value::ToReal(double* out) const {
     case ValueType::kReal:
     case ValueType::kRelTime: *out = r_; return true;
     case ValueType::kBoolean: *out = b_ ? 1.0 : 0.0; return true;
-    case ValueType::kAbsTime: *out = static_cast<double>(t_.seconds); return true;
+    case ValueType::kAbsTime: *out = static_cast<double>(i_); return true;
     default: return false;
   }
 }
@@ -63,7 +117,7 @@ bool Value::ToInteger(int64_t* out) const {
       if (!std::isfinite(r_) || r_ >= 9.2233720368547758e18 || r_ < -9.2233720368547758e18) return false;
       *out = static_cast<int64_t>(r_);
       return true;
-    case ValueType::kAbsTime: *out = t_.seconds; return true;
+    case ValueType::kAbsTime: *out = i_; return true;
     default: return false;
   }
 }

@@ -2,10 +2,12 @@
 #ifndef CLASSAD_VALUE_H_
 #define CLASSAD_VALUE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace classad {
@@ -40,27 +42,63 @@ struct AbsTime {
   int32_t offset = 0;
 };
 
-// A ClassAd value. Scalars are stored inline; strings use std::string (no
-// heap allocation up to 15 bytes); lists and ads are shared, immutable.
+namespace value_internal {
+// A reference-counted, immutable payload shared by copies of a Value
+// (strings, lists, ads). The count is atomic so that values and the
+// expressions holding them can be shared between threads.
+struct Payload {
+  explicit Payload(ValueType t) : type(t) {}
+  virtual ~Payload() = default;
+  std::atomic<uint32_t> refs{1};
+  ValueType type;
+};
+struct StringPayload;
+struct ListPayload;
+struct AdPayload;
+}  // namespace value_internal
+
+// A ClassAd value in 16 bytes: scalars inline, strings, lists and ads in a
+// shared immutable payload (copying a Value is a reference-count increment).
 // A Value that refers to an ad (kAd) or to a list taken from an ad borrows
 // from the ads being evaluated: it is valid while those ads live.
-// Not thread-safe to mutate; const access is safe from many threads.
+// Const access is safe from many threads; copies may be used on any thread.
 class Value {
  public:
-  Value() : type_(ValueType::kUndefined), i_(0) {}
+  Value() : type_(ValueType::kUndefined), offset_(0), i_(0) {}
+  Value(const Value& other) : type_(other.type_), offset_(other.offset_), i_(other.i_) {
+    if (HasPayload()) payload_->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  Value(Value&& other) noexcept : type_(other.type_), offset_(other.offset_), i_(other.i_) {
+    other.type_ = ValueType::kUndefined;
+  }
+  Value& operator=(const Value& other) {
+    if (this != &other) {
+      Value copy(other);
+      Swap(copy);
+    }
+    return *this;
+  }
+  Value& operator=(Value&& other) noexcept {
+    Value moved(std::move(other));
+    Swap(moved);
+    return *this;
+  }
+  ~Value() {
+    if (HasPayload()) Release();
+  }
 
   static Value Undefined() { return Value(); }
   static Value Error() { Value v; v.type_ = ValueType::kError; return v; }
   static Value Boolean(bool b) { Value v; v.type_ = ValueType::kBoolean; v.b_ = b; return v; }
   static Value Integer(int64_t i) { Value v; v.type_ = ValueType::kInteger; v.i_ = i; return v; }
   static Value Real(double r) { Value v; v.type_ = ValueType::kReal; v.r_ = r; return v; }
-  static Value String(std::string s) {
-    Value v; v.type_ = ValueType::kString; v.s_ = std::move(s); return v;
-  }
+  static Value String(std::string s);
   static Value RelTime(double seconds) {
     Value v; v.type_ = ValueType::kRelTime; v.r_ = seconds; return v;
   }
-  static Value AbsoluteTime(AbsTime t) { Value v; v.type_ = ValueType::kAbsTime; v.t_ = t; return v; }
+  static Value AbsoluteTime(AbsTime t) {
+    Value v; v.type_ = ValueType::kAbsTime; v.i_ = t.seconds; v.offset_ = t.offset; return v;
+  }
   static Value List(std::shared_ptr<const ExprList> list);
   // An ad value: the ad together with the chain of enclosing scopes that
   // unqualified names inside it resolve through.
@@ -88,9 +126,11 @@ class Value {
   int64_t integer() const { return i_; }
   double real() const { return r_; }
   double reltime() const { return r_; }
-  AbsTime abstime() const { return t_; }
-  const std::string& string() const { return s_; }
-  std::string&& take_string() { return std::move(s_); }
+  AbsTime abstime() const { return AbsTime{i_, offset_}; }
+  const std::string& string() const;
+  // The string, moved out when this value is its only holder (copied
+  // otherwise); the value is left undefined.
+  std::string take_string();
   const ExprList& list() const;
   const std::shared_ptr<const ExprList>& list_ptr() const;
   const ClassAd& ad() const;
@@ -103,17 +143,25 @@ class Value {
   bool ToInteger(int64_t* out) const;
 
  private:
+  bool HasPayload() const { return type_ == ValueType::kString || type_ == ValueType::kList ||
+                                   type_ == ValueType::kAd; }
+  void Release();
+  void Swap(Value& other) {
+    std::swap(type_, other.type_);
+    std::swap(offset_, other.offset_);
+    std::swap(i_, other.i_);
+  }
+
   ValueType type_;
+  int32_t offset_;  // kAbsTime: the zone offset
   union {
     bool b_;
-    int64_t i_;
+    int64_t i_;  // kInteger; kAbsTime: the seconds
     double r_;
-    AbsTime t_;
+    value_internal::Payload* payload_;
   };
-  std::string s_;
-  std::shared_ptr<const ExprList> list_;
-  std::shared_ptr<const Scope> scope_;
 };
+static_assert(sizeof(Value) == 16, "Value is meant to stay two words");
 
 // Human-readable name of a type ("integer", "string", ...), for messages.
 const char* TypeName(ValueType type);
