@@ -55,6 +55,7 @@ void ClassAd::Insert(std::string_view name, ExprPtr expr) {
     return;
   }
   attributes_.push_back(Attribute{std::string(name), hash, std::move(expr)});
+  if (ClassifyName(name) != NameClass::kOrdinary) ++special_names_;
   if (attributes_.size() > kLinearScanLimit) {
     if (index_.size() < 2 * attributes_.size()) {
       size_t buckets = 16;
@@ -76,6 +77,7 @@ void ClassAd::InsertValue(std::string_view name, Value value) {
 bool ClassAd::Remove(std::string_view name) {
   int i = FindIndex(name, HashAttributeName(name));
   if (i < 0) return false;
+  if (ClassifyName(attributes_[i].name) != NameClass::kOrdinary) --special_names_;
   attributes_.erase(attributes_.begin() + i);
   if (!index_.empty()) Rehash(index_.size());
   return true;
@@ -98,6 +100,7 @@ ExprPtr ClassAd::LookupPtr(std::string_view name) const {
 void ClassAd::Clear() {
   attributes_.clear();
   index_.clear();
+  special_names_ = 0;
 }
 
 }  // namespace classad

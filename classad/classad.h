@@ -47,6 +47,11 @@ class ClassAd {
   // The shared pointer of `name`'s expression, or null.
   ExprPtr LookupPtr(std::string_view name) const;
 
+  // Whether some attribute is named like a special name (MY, TARGET,
+  // parent, self, root, toplevel, CurrentTime). When false, the evaluator
+  // need not look for such a name in this ad before resolving it.
+  bool has_special_names() const { return special_names_ > 0; }
+
   size_t size() const { return attributes_.size(); }
   bool empty() const { return attributes_.empty(); }
   // Attributes in insertion order.
@@ -63,6 +68,7 @@ class ClassAd {
   // than kLinearScanLimit attributes.
   std::vector<int32_t> index_;
   static constexpr size_t kLinearScanLimit = 8;
+  uint32_t special_names_ = 0;  // attributes whose name is a special name
 };
 
 // Case-insensitive ASCII equality of attribute names.

@@ -57,10 +57,23 @@ bool EvalContext::EnterNested() {
 void EvalContext::LeaveNested() { ++depth_remaining_; }
 
 Value EvalContext::Evaluate(const Expr& expr) {
-  if (!EnterNested()) return Value::Error();
+  if (depth_remaining_ <= 0 || steps_remaining_ == 0) {
+    NoteLimit(depth_remaining_ <= 0
+                  ? "evaluation nested too deeply (Limits::max_eval_depth)"
+                  : "evaluation exceeded its work budget (Limits::max_eval_steps)");
+    return Value::Error();
+  }
+  --depth_remaining_;
+  --steps_remaining_;
   Value v = Eval(expr);
-  LeaveNested();
+  ++depth_remaining_;
   return v;
+}
+
+const Value& EvalContext::EvaluateOperand(const Expr& expr, Value* scratch) {
+  if (expr.kind() == ExprKind::kLiteral) return expr.literal();
+  *scratch = Evaluate(expr);
+  return *scratch;
 }
 
 Value EvalContext::EvaluateIn(const Expr& expr, std::shared_ptr<const Scope> scope) {
@@ -128,10 +141,12 @@ EvalContext::Found EvalContext::LookupName(std::string_view name, uint64_t hash,
   const std::shared_ptr<const Scope>* cur = &start;
   while (*cur) {
     const Scope& s = **cur;
-    if (const Expr* e = s.ad->Lookup(name, hash)) {
+    const bool may_be_attribute = name_class == NameClass::kOrdinary || s.ad->has_special_names();
+    if (const Expr* e = may_be_attribute ? s.ad->Lookup(name, hash) : nullptr) {
       found.kind = Found::kExpr;
       found.expr = e;
-      found.scope = *cur;
+      // A literal needs no scope to be evaluated in.
+      if (e->kind() != ExprKind::kLiteral) found.scope = *cur;
       return found;
     }
     if (name_class != NameClass::kOrdinary && SpecialName(name_class, *cur, &found)) return found;
@@ -165,6 +180,7 @@ Value EvalContext::EvalFound(Found& found) {
   if (found.kind == Found::kValue) return std::move(found.value);
   if (found.kind == Found::kScope) return Value::Ad(std::move(found.scope));
   if (found.kind == Found::kNone) return Value::Undefined();
+  if (found.expr->kind() == ExprKind::kLiteral) return found.expr->literal();
   // An attribute already being evaluated further up refers to itself:
   // HTCondor treats such a loop as undefined.
   if (InProgress(found.expr)) return Value::Undefined();
@@ -300,30 +316,36 @@ const Expr* EvalContext::FindReferencedExpr(const Expr& reference,
 
 // ---------------------------------------------------------------- evaluation
 
-Value EvalContext::Eval(const Expr& expr) {
-  if (!Charge(1)) return Value::Error();
+Value EvalContext::Eval(const Expr& outer) {
+  // Parentheses only matter to the unparser.
+  const Expr* e = &outer;
+  while (e->kind() == ExprKind::kParens) e = &e->child(0);
+  const Expr& expr = *e;
   switch (expr.kind()) {
     case ExprKind::kLiteral:
       return expr.literal();
     case ExprKind::kParens:
-      return Evaluate(expr.child(0));
+      return Value::Error();  // unreachable
     case ExprKind::kAttribute:
       return EvalAttribute(expr);
     case ExprKind::kSelect:
       return EvalSelect(expr);
     case ExprKind::kSubscript:
       return EvalSubscript(expr);
-    case ExprKind::kUnary:
-      return ApplyUnaryOp(expr.op(), Evaluate(expr.child(0)));
+    case ExprKind::kUnary: {
+      Value scratch;
+      return ApplyUnaryOp(expr.op(), EvaluateOperand(expr.child(0), &scratch));
+    }
     case ExprKind::kBinary: {
-      Value left = Evaluate(expr.child(0));
+      Value left_scratch, right_scratch;
+      const Value& left = EvaluateOperand(expr.child(0), &left_scratch);
       if (expr.op() == Op::kAnd || expr.op() == Op::kOr) {
         bool truth;
         if (ValueAsCondition(left, &truth) && truth == (expr.op() == Op::kOr)) {
           return Value::Boolean(truth);
         }
       }
-      return ApplyBinaryOp(expr.op(), left, Evaluate(expr.child(1)));
+      return ApplyBinaryOp(expr.op(), left, EvaluateOperand(expr.child(1), &right_scratch));
     }
     case ExprKind::kConditional: {
       Value cond = Evaluate(expr.child(0));

@@ -77,6 +77,8 @@ class EvalContext {
  private:
   struct Found;
   Value Eval(const Expr& expr);
+  // A literal's own value, or `expr` evaluated into `*scratch`.
+  const Value& EvaluateOperand(const Expr& expr, Value* scratch);
   Value EvalAttribute(const Expr& expr);
   Value EvalSelect(const Expr& expr);
   Value SelectFrom(const Expr& expr, const Value& base);

@@ -53,6 +53,15 @@ TEST_F(EvaluatorTest, MyAndTargetAndParent) {
   EXPECT_EQ(Eval(".Owner", job_.get()), "\"alice\"");
 }
 
+TEST_F(EvaluatorTest, AttributesNamedLikeSpecialNamesShadowThem) {
+  auto odd = Ad("[ TARGET = [ Memory = 5 ]; Parent = 7; x = TARGET.Memory; y = parent ]");
+  EXPECT_EQ(Eval("x", odd.get(), slot_.get()), "5");
+  EXPECT_EQ(Eval("y", odd.get(), slot_.get()), "7");
+  EXPECT_EQ(Eval("TARGET.Memory", odd.get(), slot_.get()), "5");
+  odd->Remove("TARGET");
+  EXPECT_EQ(Eval("x", odd.get(), slot_.get()), "16384");
+}
+
 TEST_F(EvaluatorTest, MatchingBothWays) {
   EXPECT_TRUE(LeftMatchesRight(*job_, *slot_));
   EXPECT_TRUE(LeftMatchesRight(*slot_, *job_));
