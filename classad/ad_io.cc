@@ -1,0 +1,500 @@
+// The format-independent parts of ad reading and writing: the input cursor,
+// format detection, AdReader, AppendAd and AdWriter.
+#include "classad/ad_io.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <system_error>
+#include <utility>
+
+#include "classad/ad_io_internal.h"
+#include "classad/unparse.h"
+
+namespace classad {
+namespace ad_io_internal {
+
+namespace {
+constexpr size_t kReadBlockBytes = size_t{64} << 10;
+}  // namespace
+
+TextCursor::TextCursor(std::istream* in, std::string name) : in_(in), name_(std::move(name)) {}
+
+TextCursor::TextCursor(std::string_view text, std::string name)
+    : view_(text), at_end_(true), name_(std::move(name)) {}
+
+int TextCursor::PeekSlow(size_t ahead) {
+  if (!Fill(ahead + 1)) return -1;
+  return static_cast<unsigned char>(view_[pos_ + ahead]);
+}
+
+bool TextCursor::Fill(size_t need) {
+  if (pos_ + need <= view_.size()) return true;
+  if (at_end_ || in_ == nullptr) return false;
+  // Drop what has been consumed, then read blocks until enough is there.
+  if (pos_ > 0) {
+    buffer_.erase(0, pos_);
+    pos_ = 0;
+  }
+  while (buffer_.size() < need && !at_end_) {
+    size_t old_size = buffer_.size();
+    buffer_.resize(old_size + kReadBlockBytes);
+    in_->read(buffer_.data() + old_size, static_cast<std::streamsize>(kReadBlockBytes));
+    std::streamsize got = in_->gcount();
+    buffer_.resize(old_size + static_cast<size_t>(got > 0 ? got : 0));
+    if (!*in_) {
+      at_end_ = true;
+      if (in_->bad()) read_failed_ = true;
+    }
+  }
+  view_ = buffer_;
+  return need <= view_.size();
+}
+
+std::string_view TextCursor::Lookahead(size_t max_bytes) {
+  Fill(max_bytes);
+  size_t available = view_.size() - pos_;
+  return view_.substr(pos_, std::min(available, max_bytes));
+}
+
+void TextCursor::SkipByteOrderMark() {
+  if (Peek(0) == 0xEF && Peek(1) == 0xBB && Peek(2) == 0xBF) pos_ += 3;
+}
+
+bool TextCursor::ReadLine(std::string* line, size_t max_bytes, bool* too_long) {
+  line->clear();
+  *too_long = false;
+  bool read_any = false;
+  for (;;) {
+    if (pos_ >= view_.size() && !Fill(1)) return read_any;
+    read_any = true;
+    const char* start = view_.data() + pos_;
+    size_t available = view_.size() - pos_;
+    const void* newline = std::memchr(start, '\n', available);
+    size_t length = newline ? static_cast<size_t>(static_cast<const char*>(newline) - start)
+                            : available;
+    if (!*too_long) {
+      if (line->size() + length > max_bytes) {
+        *too_long = true;
+      } else {
+        line->append(start, length);
+      }
+    }
+    if (newline) {
+      pos_ += length + 1;
+      ++line_;
+      column_ = 1;
+      return true;
+    }
+    for (size_t i = 0; i < length; ++i) {
+      if ((static_cast<unsigned char>(start[i]) & 0xC0) != 0x80) ++column_;
+    }
+    pos_ += length;
+  }
+}
+
+size_t FindInvalidUtf8(std::string_view text) {
+  size_t i = 0;
+  const size_t n = text.size();
+  while (i < n) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t length;
+    uint32_t code;
+    if (c >= 0xC2 && c <= 0xDF) {
+      length = 2;
+      code = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      length = 3;
+      code = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      length = 4;
+      code = c & 0x07;
+    } else {
+      return i;
+    }
+    if (i + length > n) return i;
+    for (size_t k = 1; k < length; ++k) {
+      unsigned char cc = static_cast<unsigned char>(text[i + k]);
+      if ((cc & 0xC0) != 0x80) return i;
+      code = (code << 6) | (cc & 0x3F);
+    }
+    if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000) || code > 0x10FFFF ||
+        (code >= 0xD800 && code <= 0xDFFF)) {
+      return i;
+    }
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
+SourceLocation LocationInText(std::string_view text, size_t offset, const SourceLocation& origin) {
+  SourceLocation where = origin;
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      ++where.line;
+      where.column = 1;
+    } else if ((c & 0xC0) != 0x80) {
+      ++where.column;
+    }
+  }
+  return where;
+}
+
+std::string DescribeByte(int c) {
+  switch (c) {
+    case -1: return "the end of the input";
+    case '\n': return "a line break";
+    case '\r': return "a carriage return";
+    case '\t': return "a tab";
+    case ' ': return "a space";
+    case 0: return "a NUL byte";
+    default: break;
+  }
+  if (c < 0x20 || c >= 0x7F) {
+    static const char kHex[] = "0123456789ABCDEF";
+    std::string out = "byte 0x";
+    out += kHex[(c >> 4) & 0xF];
+    out += kHex[c & 0xF];
+    return out;
+  }
+  return std::string("'") + static_cast<char>(c) + "'";
+}
+
+void AppendNewSyntaxEscaped(std::string_view text, char quote, std::string* out) {
+  for (char ch : text) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (ch == '\\' || ch == quote) {
+      out->push_back('\\');
+      out->push_back(ch);
+    } else if (c < 0x20 || c >= 0x7F) {
+      out->push_back('\\');
+      out->push_back(static_cast<char>('0' + ((c >> 6) & 7)));
+      out->push_back(static_cast<char>('0' + ((c >> 3) & 7)));
+      out->push_back(static_cast<char>('0' + (c & 7)));
+    } else {
+      out->push_back(ch);
+    }
+  }
+}
+
+namespace {
+
+bool IsDigitChar(char c) { return c >= '0' && c <= '9'; }
+
+// Length of the digits starting at `i`.
+size_t DigitRun(std::string_view text, size_t i) {
+  size_t start = i;
+  while (i < text.size() && IsDigitChar(text[i])) ++i;
+  return i - start;
+}
+
+}  // namespace
+
+ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
+  if (text.empty()) return nullptr;
+  const char first = text[0];
+  if (IsDigitChar(first)) {
+    const char* begin = text.data();
+    const char* end = text.data() + text.size();
+    size_t digits = DigitRun(text, 0);
+    if (digits == text.size()) {
+      // No leading zeros (the compat lexer rejects them) and no overflow.
+      if ((first == '0' && digits > 1) || digits > 18) return nullptr;
+      int64_t value = 0;
+      if (std::from_chars(begin, end, value).ptr != end) return nullptr;
+      return Expr::Literal(Value::Integer(value));
+    }
+    if (first == '0' && digits > 1) return nullptr;
+    size_t i = digits;
+    if (text[i] != '.') return nullptr;
+    size_t fraction = DigitRun(text, i + 1);
+    if (fraction == 0) return nullptr;
+    i += 1 + fraction;
+    if (i < text.size()) {
+      if (text[i] != 'e' && text[i] != 'E') return nullptr;
+      ++i;
+      if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+      size_t exponent = DigitRun(text, i);
+      if (exponent == 0 || i + exponent != text.size()) return nullptr;
+    }
+    double value = 0;
+    auto result = std::from_chars(begin, end, value);
+    if (result.ec != std::errc() || result.ptr != end) return nullptr;
+    return Expr::Literal(Value::Real(value));
+  }
+  if (first == '"') {
+    if (text.size() < 2 || text.back() != '"' || text.size() - 2 > limits.max_string_bytes) {
+      return nullptr;
+    }
+    std::string_view body = text.substr(1, text.size() - 2);
+    for (char c : body) {
+      if (c == '"' || c == '\\' || c < 0x20 || c > 0x7E) return nullptr;
+    }
+    return Expr::Literal(Value::String(std::string(body)));
+  }
+  if (AttributeNamesEqual(text, "true")) return Expr::Literal(Value::Boolean(true));
+  if (AttributeNamesEqual(text, "false")) return Expr::Literal(Value::Boolean(false));
+  return nullptr;
+}
+
+ExprPtr CloneExpr(const Expr& expr) {
+  std::vector<ExprPtr> children;
+  children.reserve(expr.children().size());
+  for (const ExprPtr& child : expr.children()) children.push_back(CloneExpr(*child));
+  switch (expr.kind()) {
+    case ExprKind::kLiteral: return Expr::Literal(expr.literal());
+    case ExprKind::kAttribute: return Expr::Attribute(expr.name(), expr.absolute());
+    case ExprKind::kSelect: return Expr::Select(std::move(children[0]), expr.name());
+    case ExprKind::kSubscript: return Expr::Subscript(std::move(children[0]), std::move(children[1]));
+    case ExprKind::kUnary: return Expr::Unary(expr.op(), std::move(children[0]));
+    case ExprKind::kBinary:
+      return Expr::Binary(expr.op(), std::move(children[0]), std::move(children[1]));
+    case ExprKind::kConditional:
+      return Expr::Conditional(std::move(children[0]), std::move(children[1]), std::move(children[2]));
+    case ExprKind::kElvis: return Expr::Elvis(std::move(children[0]), std::move(children[1]));
+    case ExprKind::kCall: return Expr::Call(expr.name(), std::move(children), expr.builtin());
+    case ExprKind::kList: return Expr::List(std::move(children));
+    case ExprKind::kParens: return Expr::Parens(std::move(children[0]));
+    case ExprKind::kAd: {
+      auto ad = std::make_shared<ClassAd>();
+      for (const Attribute& attribute : expr.ad()->attributes()) {
+        ad->Insert(attribute.name, CloneExpr(*attribute.expr));
+      }
+      return Expr::Ad(std::move(ad));
+    }
+  }
+  return nullptr;
+}
+
+ExprPtr ExprCache::Find(std::string_view text) const {
+  auto it = entries_.find(std::string(text));
+  return it == entries_.end() ? nullptr : CloneExpr(*it->second);
+}
+
+void ExprCache::Remember(std::string_view text, ExprPtr expr) {
+  if (text.size() > kMaxEntryBytes) return;
+  if (entries_.size() >= kMaxEntries || text_bytes_ + text.size() > kMaxTextBytes) {
+    entries_.clear();
+    text_bytes_ = 0;
+  }
+  if (entries_.emplace(std::string(text), std::move(expr)).second) text_bytes_ += text.size();
+}
+
+std::vector<const Attribute*> OrderedAttributes(const ClassAd& ad, AttributeOrder order) {
+  if (order == AttributeOrder::kCanonical) return AttributesInPrintOrder(ad);
+  std::vector<const Attribute*> attributes;
+  attributes.reserve(ad.size());
+  for (const Attribute& attribute : ad.attributes()) attributes.push_back(&attribute);
+  if (order == AttributeOrder::kByName) {
+    auto lower = [](unsigned char c) { return static_cast<unsigned char>(std::tolower(c)); };
+    std::stable_sort(attributes.begin(), attributes.end(),
+                     [&](const Attribute* a, const Attribute* b) {
+                       return std::lexicographical_compare(
+                           a->name.begin(), a->name.end(), b->name.begin(), b->name.end(),
+                           [&](char x, char y) { return lower(x) < lower(y); });
+                     });
+  }
+  return attributes;
+}
+
+}  // namespace ad_io_internal
+
+using ad_io_internal::TextCursor;
+
+const char* AdFormatName(AdFormat format) {
+  switch (format) {
+    case AdFormat::kAuto: return "auto";
+    case AdFormat::kNew: return "new";
+    case AdFormat::kOld: return "old";
+    case AdFormat::kJson: return "json";
+  }
+  return "?";
+}
+
+namespace {
+
+bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+size_t SkipBlanks(std::string_view text, size_t i) {
+  while (i < text.size() && IsBlank(text[i])) ++i;
+  return i;
+}
+
+}  // namespace
+
+AdFormat DetectAdFormat(std::string_view text) {
+  size_t i = 0;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
+  for (;;) {
+    i = SkipBlanks(text, i);
+    if (i >= text.size()) return AdFormat::kOld;
+    char c = text[i];
+    char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    if (c == '#' || (c == '/' && next == '/')) {
+      size_t end = text.find('\n', i);
+      if (end == std::string_view::npos) return AdFormat::kOld;
+      i = end + 1;
+      continue;
+    }
+    if (c == '/' && next == '*') {
+      size_t end = text.find("*/", i + 2);
+      if (end == std::string_view::npos) return AdFormat::kOld;
+      i = end + 2;
+      continue;
+    }
+    size_t j = SkipBlanks(text, i + 1);
+    char after = j < text.size() ? text[j] : '\0';
+    if (c == '[') return after == '{' ? AdFormat::kJson : AdFormat::kNew;
+    if (c == '{') return after == '[' ? AdFormat::kNew : AdFormat::kJson;
+    return AdFormat::kOld;
+  }
+}
+
+// ----------------------------------------------------------------- AdReader
+
+AdReader::AdReader(std::istream* in, std::string source_name, const AdReadOptions& options)
+    : cursor_(std::make_unique<TextCursor>(in, std::move(source_name))),
+      options_(options),
+      format_(options.format) {}
+
+AdReader::AdReader(std::string_view text, std::string source_name, const AdReadOptions& options)
+    : cursor_(std::make_unique<TextCursor>(text, std::move(source_name))),
+      options_(options),
+      format_(options.format) {}
+
+AdReader::~AdReader() = default;
+
+Result<std::unique_ptr<AdReader>> AdReader::OpenFile(const std::string& path,
+                                                     const AdReadOptions& options) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    return Status(StatusCode::kIoError, "cannot read '" + path + "': it is a directory");
+  }
+  auto stream = std::make_unique<std::ifstream>(path, std::ios::in | std::ios::binary);
+  if (!stream->is_open()) {
+    int error = errno;
+    return Status(StatusCode::kIoError,
+                  "cannot open '" + path + "': " + (error ? std::strerror(error) : "unknown error"));
+  }
+  auto reader = std::make_unique<AdReader>(stream.get(), path, options);
+  reader->owned_stream_ = std::move(stream);
+  return reader;
+}
+
+bool AdReader::Start() {
+  cursor_->SkipByteOrderMark();
+  if (format_ == AdFormat::kAuto) {
+    // A window large enough for any sensible run of leading comments.
+    format_ = DetectAdFormat(cursor_->Lookahead(size_t{64} << 10));
+  }
+  switch (format_) {
+    case AdFormat::kNew:
+      reader_ = ad_io_internal::MakeNewFormatReader(cursor_.get(), options_);
+      break;
+    case AdFormat::kJson:
+      reader_ = ad_io_internal::MakeJsonFormatReader(cursor_.get(), options_);
+      break;
+    case AdFormat::kOld:
+    case AdFormat::kAuto:
+      reader_ = ad_io_internal::MakeOldFormatReader(cursor_.get(), options_);
+      break;
+  }
+  return reader_ != nullptr;
+}
+
+bool AdReader::Next(std::shared_ptr<ClassAd>* ad) {
+  if (failed_) return false;
+  if (!reader_ && !Start()) {
+    failed_ = true;
+    status_ = Status(StatusCode::kInvalidArgument, "no reader for this format");
+    return false;
+  }
+  Status status;
+  if (reader_->Next(ad, &status)) return true;
+  failed_ = true;  // finished, one way or the other
+  if (!status.ok()) {
+    status_ = std::move(status);
+  } else if (cursor_->read_failed()) {
+    status_ = Status(StatusCode::kIoError, "error while reading the input", cursor_->location());
+  }
+  ad->reset();
+  return false;
+}
+
+namespace {
+
+Result<std::vector<std::shared_ptr<ClassAd>>> ReadAll(AdReader* reader) {
+  std::vector<std::shared_ptr<ClassAd>> ads;
+  std::shared_ptr<ClassAd> ad;
+  while (reader->Next(&ad)) ads.push_back(std::move(ad));
+  if (!reader->status().ok()) return reader->status();
+  return ads;
+}
+
+}  // namespace
+
+Result<std::vector<std::shared_ptr<ClassAd>>> ReadAdsFromString(std::string_view text,
+                                                                const AdReadOptions& options,
+                                                                const std::string& source_name) {
+  AdReader reader(text, source_name, options);
+  return ReadAll(&reader);
+}
+
+Result<std::vector<std::shared_ptr<ClassAd>>> ReadAdsFromFile(const std::string& path,
+                                                              const AdReadOptions& options) {
+  auto reader = AdReader::OpenFile(path, options);
+  if (!reader.ok()) return reader.status();
+  return ReadAll(reader->get());
+}
+
+// ----------------------------------------------------------------- writing
+
+Status AppendAd(const ClassAd& ad, const AdWriteOptions& options, std::string* out) {
+  switch (options.format) {
+    case AdFormat::kOld:
+      return ad_io_internal::AppendOldAd(ad, options.order, out);
+    case AdFormat::kJson:
+      ad_io_internal::AppendJsonAd(ad, options.order, options.pretty, out);
+      out->push_back('\n');
+      return Status::Ok();
+    case AdFormat::kNew:
+    case AdFormat::kAuto:
+      ad_io_internal::AppendNewAd(ad, options.order, options.pretty, out);
+      return Status::Ok();
+  }
+  return Status(StatusCode::kInvalidArgument, "unknown ad format");
+}
+
+AdWriter::AdWriter(std::ostream* out, const AdWriteOptions& options)
+    : out_(out), options_(options) {}
+
+Status AdWriter::Write(const ClassAd& ad) {
+  buffer_.clear();
+  if (options_.format == AdFormat::kJson) buffer_ += written_ == 0 ? "[\n" : ",\n";
+  Status status = AppendAd(ad, options_, &buffer_);
+  if (!status.ok()) return status;
+  out_->write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+  if (!*out_) return Status(StatusCode::kIoError, "error while writing ads");
+  ++written_;
+  return Status::Ok();
+}
+
+Status AdWriter::Finish() {
+  if (options_.format == AdFormat::kJson) *out_ << (written_ == 0 ? "[\n]\n" : "]\n");
+  out_->flush();
+  if (!*out_) return Status(StatusCode::kIoError, "error while writing ads");
+  return Status::Ok();
+}
+
+}  // namespace classad

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The main job on bundled examples: installs what is missing, builds, then
+# uses classad_eval to match the example job against the example slot both
+# ways, in each ad format, and shows the batch mode.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh
+EVAL=build/classad_eval
+export TZ=UTC LC_ALL=C
+
+echo "== The job's Requirements and Rank against the slot (job is MY, slot is TARGET)"
+"$EVAL" -my-file examples/job.ad -target-file examples/slot.ad -quiet \
+  'Requirements' 'Rank' 'TARGET.Cpus - RequestCpus' 'unparse(Requirements)'
+
+echo "== The slot's side of the match (slot is MY, job is TARGET)"
+"$EVAL" -my-file examples/slot.ad -target-file examples/job.ad -quiet 'Requirements' 'Rank'
+
+echo "== The same job read from old syntax (condor_q -long) and the slot from JSON"
+"$EVAL" -my-file examples/job.old.ad -target-file examples/slot.json -quiet 'Requirements && TARGET.Requirements'
+
+echo "== Building a context ad from arguments, as HTCondor's classad_eval does"
+"$EVAL" 'x = y' 'y = 7' 'x'
+
+echo "== Batch mode: one result line per input line"
+printf '%s\n' 'RequestMemory * 2' 'strcat(Owner, "@", TARGET.UidDomain)' \
+  'TARGET.Memory >= RequestMemory ? "fits" : "too big"' 'this is not ( valid' |
+  "$EVAL" -stdin -my-file examples/job.ad -target-file examples/slot.ad
