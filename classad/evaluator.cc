@@ -168,12 +168,12 @@ EvalContext::Found EvalContext::LookupName(std::string_view name, uint64_t hash,
   return found;
 }
 
-bool EvalContext::InProgress(const Expr* expr) const {
+bool EvalContext::InProgress(const InProgressEntry& entry) const {
   const size_t inline_count = std::min(in_progress_count_, kInlineInProgress);
   for (size_t i = 0; i < inline_count; ++i) {
-    if (in_progress_[i] == expr) return true;
+    if (in_progress_[i] == entry) return true;
   }
-  return std::find(overflow_.begin(), overflow_.end(), expr) != overflow_.end();
+  return std::find(overflow_.begin(), overflow_.end(), entry) != overflow_.end();
 }
 
 Value EvalContext::EvalFound(Found& found) {
@@ -183,11 +183,12 @@ Value EvalContext::EvalFound(Found& found) {
   if (found.expr->kind() == ExprKind::kLiteral) return found.expr->literal();
   // An attribute already being evaluated further up refers to itself:
   // HTCondor treats such a loop as undefined.
-  if (InProgress(found.expr)) return Value::Undefined();
+  const InProgressEntry entry{found.scope->ad, found.expr};
+  if (InProgress(entry)) return Value::Undefined();
   if (in_progress_count_ < kInlineInProgress) {
-    in_progress_[in_progress_count_] = found.expr;
+    in_progress_[in_progress_count_] = entry;
   } else {
-    overflow_.push_back(found.expr);
+    overflow_.push_back(entry);
   }
   ++in_progress_count_;
   std::shared_ptr<const Scope> saved = std::move(scope_);

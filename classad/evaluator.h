@@ -88,7 +88,16 @@ class EvalContext {
   Found LookupName(std::string_view name, uint64_t hash, NameClass name_class,
                    const std::shared_ptr<const Scope>& start, bool climb);
   bool SpecialName(NameClass name_class, const std::shared_ptr<const Scope>& at, Found* out);
-  bool InProgress(const Expr* expr) const;
+  // An attribute being evaluated: its expression and the ad holding it.
+  // (One expression object may be shared by many attributes and ads; a
+  // path from it back to an attribute of the same ad holding the same
+  // expression is a genuine cycle.)
+  struct InProgressEntry {
+    const ClassAd* ad;
+    const Expr* expr;
+    bool operator==(const InProgressEntry& o) const { return ad == o.ad && expr == o.expr; }
+  };
+  bool InProgress(const InProgressEntry& entry) const;
 
   const EvalOptions& options_;
   std::shared_ptr<const Scope> scope_;
@@ -97,9 +106,9 @@ class EvalContext {
   // Attribute expressions being evaluated (for loop detection): the first
   // kInlineInProgress in place, deeper ones in overflow_.
   static constexpr size_t kInlineInProgress = 16;
-  const Expr* in_progress_[kInlineInProgress];
+  InProgressEntry in_progress_[kInlineInProgress];
   size_t in_progress_count_ = 0;
-  std::vector<const Expr*> overflow_;
+  std::vector<InProgressEntry> overflow_;
   std::string limit_message_;
 };
 

@@ -81,6 +81,25 @@ TEST_F(EvaluatorTest, ReferenceLoopsAreUndefinedNotHangs) {
   EXPECT_EQ(Eval("y", self.get()), "undefined");
 }
 
+TEST_F(EvaluatorTest, SharedExpressionsAreNotMistakenForLoops) {
+  // One expression object used by attributes of two ads, and twice in one ad.
+  auto shared = ParseExpression("Base * 2");
+  ASSERT_TRUE(shared.ok());
+  auto a = Ad("[ Base = 1; Other = TARGET.Doubled ]");
+  auto b = Ad("[ Base = 10 ]");
+  a->Insert("Doubled", *shared);
+  b->Insert("Doubled", *shared);
+  b->Insert("AlsoDoubled", *shared);
+  EXPECT_EQ(Eval("Other + Doubled", a.get(), b.get()), "22");
+  EXPECT_EQ(Eval("Doubled + AlsoDoubled", b.get()), "40");
+  // A real cycle through a shared expression is still a loop.
+  auto cyclic = ParseExpression("Next + 1");
+  ASSERT_TRUE(cyclic.ok());
+  auto c = Ad("[ Next = Loop ]");
+  c->Insert("Loop", *cyclic);
+  EXPECT_EQ(Eval("Loop", c.get()), "undefined");
+}
+
 TEST_F(EvaluatorTest, DeepReferenceChainsHitTheDepthLimit) {
   // a0 = a1 + 1; a1 = a2 + 1; ... 10000 levels: error, not a stack overflow.
   auto chain = std::make_shared<ClassAd>();
