@@ -248,38 +248,9 @@ ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
   return nullptr;
 }
 
-ExprPtr CloneExpr(const Expr& expr) {
-  std::vector<ExprPtr> children;
-  children.reserve(expr.children().size());
-  for (const ExprPtr& child : expr.children()) children.push_back(CloneExpr(*child));
-  switch (expr.kind()) {
-    case ExprKind::kLiteral: return Expr::Literal(expr.literal());
-    case ExprKind::kAttribute: return Expr::Attribute(expr.name(), expr.absolute());
-    case ExprKind::kSelect: return Expr::Select(std::move(children[0]), expr.name());
-    case ExprKind::kSubscript: return Expr::Subscript(std::move(children[0]), std::move(children[1]));
-    case ExprKind::kUnary: return Expr::Unary(expr.op(), std::move(children[0]));
-    case ExprKind::kBinary:
-      return Expr::Binary(expr.op(), std::move(children[0]), std::move(children[1]));
-    case ExprKind::kConditional:
-      return Expr::Conditional(std::move(children[0]), std::move(children[1]), std::move(children[2]));
-    case ExprKind::kElvis: return Expr::Elvis(std::move(children[0]), std::move(children[1]));
-    case ExprKind::kCall: return Expr::Call(expr.name(), std::move(children), expr.builtin());
-    case ExprKind::kList: return Expr::List(std::move(children));
-    case ExprKind::kParens: return Expr::Parens(std::move(children[0]));
-    case ExprKind::kAd: {
-      auto ad = std::make_shared<ClassAd>();
-      for (const Attribute& attribute : expr.ad()->attributes()) {
-        ad->Insert(attribute.name, CloneExpr(*attribute.expr));
-      }
-      return Expr::Ad(std::move(ad));
-    }
-  }
-  return nullptr;
-}
-
 ExprPtr ExprCache::Find(std::string_view text) const {
   auto it = entries_.find(std::string(text));
-  return it == entries_.end() ? nullptr : CloneExpr(*it->second);
+  return it == entries_.end() ? nullptr : it->second;
 }
 
 void ExprCache::Remember(std::string_view text, ExprPtr expr) {

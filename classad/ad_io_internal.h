@@ -122,21 +122,15 @@ void AppendNewSyntaxEscaped(std::string_view text, char quote, std::string* out)
 // backslash or quote inside. Null for anything else (use the parser).
 ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits);
 
-// A deep copy of `expr` built with the Expr factories: no node (and no
-// nested ad) is shared with `expr`, so the copy may be the value of another
-// attribute without two attributes ever sharing an expression object (the
-// evaluator tells attributes apart by their expression's address).
-ExprPtr CloneExpr(const Expr& expr);
-
 // Remembers the parse of expression texts that repeat within one input (a
 // dump repeats its Requirements, Rank... from ad to ad). Bounded: forgets
 // everything when full. Not thread-safe; one per reader.
 class ExprCache {
  public:
-  // A private copy of the expression parsed from `text`, or null.
+  // The expression parsed from `text`, or null. Expressions are immutable
+  // and may be shared by any number of attributes and ads.
   ExprPtr Find(std::string_view text) const;
-  // Remembers `expr` as the parse of `text`; `expr` may also be used as is
-  // by the caller (the cache hands out copies only).
+  // Remembers `expr` as the parse of `text`.
   void Remember(std::string_view text, ExprPtr expr);
 
  private:
