@@ -76,92 +76,107 @@ ExprPtr Expr::Literal(Value value) {
 
 ExprPtr Expr::Attribute(std::string name, bool absolute) {
   auto e = std::make_shared<Expr>(ExprKind::kAttribute, Op::kNone);
-  e->name_hash_ = HashAttributeName(name);
+  e->MutableNode().name_hash = HashAttributeName(name);
   e->name_class_ = ClassifyName(name);
-  e->name_ = std::move(name);
+  e->MutableNode().name = std::move(name);
   e->absolute_ = absolute;
   return e;
 }
 
 ExprPtr Expr::Select(ExprPtr base, std::string name) {
   auto e = std::make_shared<Expr>(ExprKind::kSelect, Op::kNone);
-  e->name_hash_ = HashAttributeName(name);
+  e->MutableNode().name_hash = HashAttributeName(name);
   e->name_class_ = ClassifyName(name);
-  e->name_ = std::move(name);
-  e->children_.push_back(std::move(base));
+  e->MutableNode().name = std::move(name);
+  e->MutableNode().children.push_back(std::move(base));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Subscript(ExprPtr base, ExprPtr index) {
   auto e = std::make_shared<Expr>(ExprKind::kSubscript, Op::kNone);
-  e->children_ = {std::move(base), std::move(index)};
+  e->MutableNode().children = {std::move(base), std::move(index)};
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Unary(Op op, ExprPtr operand) {
   auto e = std::make_shared<Expr>(ExprKind::kUnary, op);
-  e->children_.push_back(std::move(operand));
+  e->MutableNode().children.push_back(std::move(operand));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Binary(Op op, ExprPtr left, ExprPtr right) {
   auto e = std::make_shared<Expr>(ExprKind::kBinary, op);
-  e->children_ = {std::move(left), std::move(right)};
+  e->MutableNode().children = {std::move(left), std::move(right)};
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
   auto e = std::make_shared<Expr>(ExprKind::kConditional, Op::kNone);
-  e->children_ = {std::move(cond), std::move(if_true), std::move(if_false)};
+  e->MutableNode().children = {std::move(cond), std::move(if_true), std::move(if_false)};
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Elvis(ExprPtr left, ExprPtr right) {
   auto e = std::make_shared<Expr>(ExprKind::kElvis, Op::kNone);
-  e->children_ = {std::move(left), std::move(right)};
+  e->MutableNode().children = {std::move(left), std::move(right)};
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
   auto e = std::make_shared<Expr>(ExprKind::kCall, Op::kNone);
-  e->name_hash_ = HashAttributeName(name);
-  e->name_ = std::move(name);
-  e->children_ = std::move(args);
-  e->builtin_ = builtin;
+  e->MutableNode().name_hash = HashAttributeName(name);
+  e->MutableNode().name = std::move(name);
+  e->MutableNode().children = std::move(args);
+  e->MutableNode().builtin = builtin;
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::List(std::vector<ExprPtr> items) {
   auto e = std::make_shared<Expr>(ExprKind::kList, Op::kNone);
-  e->items_ = std::make_shared<const ExprList>(items);
-  e->children_ = std::move(items);
+  e->MutableNode().items = std::make_shared<const ExprList>(items);
+  e->MutableNode().children = std::move(items);
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Ad(std::shared_ptr<const ClassAd> ad) {
   auto e = std::make_shared<Expr>(ExprKind::kAd, Op::kNone);
-  e->ad_ = std::move(ad);
+  e->MutableNode().ad = std::move(ad);
   return e;
 }
 
 ExprPtr Expr::Parens(ExprPtr inner) {
   auto e = std::make_shared<Expr>(ExprKind::kParens, Op::kNone);
-  e->children_.push_back(std::move(inner));
+  e->MutableNode().children.push_back(std::move(inner));
   e->ComputeDepth();
   return e;
 }
 
+const std::string& Expr::EmptyName() {
+  static const std::string empty;
+  return empty;
+}
+
+const std::vector<ExprPtr>& Expr::NoChildren() {
+  static const std::vector<ExprPtr> none;
+  return none;
+}
+
+Expr::Node& Expr::MutableNode() {
+  if (!node_) node_ = std::make_unique<Node>();
+  return *node_;
+}
+
 void Expr::ComputeDepth() {
   uint32_t deepest = 0;
-  for (const ExprPtr& c : children_) deepest = std::max(deepest, c->depth_);
+  for (const ExprPtr& c : children()) deepest = std::max(deepest, c->depth_);
   depth_ = deepest + 1;
 }
 
@@ -173,19 +188,19 @@ bool Expr::SameAs(const Expr& other) const {
       return IdenticalValues(literal_, other.literal_);
     case ExprKind::kAttribute:
       if (absolute_ != other.absolute_) return false;
-      return AttributeNamesEqual(name_, other.name_);
+      return AttributeNamesEqual(name(), other.name());
     case ExprKind::kSelect:
-      if (!AttributeNamesEqual(name_, other.name_)) return false;
+      if (!AttributeNamesEqual(name(), other.name())) return false;
       break;
     case ExprKind::kCall:
-      if (!AttributeNamesEqual(name_, other.name_)) return false;
+      if (!AttributeNamesEqual(name(), other.name())) return false;
       break;
     case ExprKind::kAd: {
-      const auto& a = ad_->attributes();
-      const auto& b = other.ad_->attributes();
+      const auto& a = ad()->attributes();
+      const auto& b = other.ad()->attributes();
       if (a.size() != b.size()) return false;
       for (const classad::Attribute& attr : a) {
-        const Expr* o = other.ad_->Lookup(attr.name, attr.hash);
+        const Expr* o = other.ad()->Lookup(attr.name, attr.hash);
         if (o == nullptr || !attr.expr->SameAs(*o)) return false;
       }
       return true;
@@ -193,9 +208,11 @@ bool Expr::SameAs(const Expr& other) const {
     default:
       break;
   }
-  if (children_.size() != other.children_.size()) return false;
-  for (size_t i = 0; i < children_.size(); ++i) {
-    if (!children_[i]->SameAs(*other.children_[i])) return false;
+  const auto& mine = children();
+  const auto& theirs = other.children();
+  if (mine.size() != theirs.size()) return false;
+  for (size_t i = 0; i < mine.size(); ++i) {
+    if (!mine[i]->SameAs(*theirs[i])) return false;
   }
   return true;
 }

@@ -87,23 +87,22 @@ class Expr {
   // kLiteral: the constant.
   const Value& literal() const { return literal_; }
   // kAttribute / kSelect: the attribute name; kCall: the function name, as written.
-  const std::string& name() const { return name_; }
-  uint64_t name_hash() const { return name_hash_; }
+  const std::string& name() const { return node_ ? node_->name : EmptyName(); }
+  uint64_t name_hash() const { return node_ ? node_->name_hash : 0; }
   NameClass name_class() const { return name_class_; }
   // kAttribute: true for `.name`.
   bool absolute() const { return absolute_; }
   // Operands: kSelect {base}; kSubscript {base, index}; kUnary {x};
   // kBinary {l, r}; kConditional {c, t, f}; kElvis {l, r}; kCall and kList
   // the arguments or items; kParens {inner}.
-  const std::vector<ExprPtr>& children() const { return children_; }
-  const Expr& child(size_t i) const { return *children_[i]; }
+  const std::vector<ExprPtr>& children() const { return node_ ? node_->children : NoChildren(); }
+  const Expr& child(size_t i) const { return *node_->children[i]; }
   // kList: the items as a shareable list (what a list value refers to).
-  const std::shared_ptr<const ExprList>& items() const { return items_; }
+  const std::shared_ptr<const ExprList>& items() const { return node_->items; }
   // kAd: the nested ad.
-  const std::shared_ptr<const ClassAd>& ad() const { return ad_; }
+  const std::shared_ptr<const ClassAd>& ad() const { return node_->ad; }
   // kCall: the built-in, or null.
-  const Builtin* builtin() const { return builtin_; }
-
+  const Builtin* builtin() const { return node_ ? node_->builtin : nullptr; }
   // Height of the tree below and including this node (a leaf is 1).
   uint32_t depth() const { return depth_; }
 
@@ -115,20 +114,28 @@ class Expr {
   Expr(ExprKind kind, Op op) : kind_(kind), op_(op) {}
 
  private:
+  // What only non-literal nodes need, kept out of line so that a literal
+  // node (most of an ad) is 32 bytes.
+  struct Node {
+    std::string name;
+    uint64_t name_hash = 0;
+    std::vector<ExprPtr> children;
+    std::shared_ptr<const ExprList> items;
+    std::shared_ptr<const ClassAd> ad;
+    const Builtin* builtin = nullptr;
+  };
+  static const std::string& EmptyName();
+  static const std::vector<ExprPtr>& NoChildren();
+  Node& MutableNode();
+  void ComputeDepth();
+
   ExprKind kind_;
   Op op_;
   bool absolute_ = false;
   NameClass name_class_ = NameClass::kOrdinary;
-  uint64_t name_hash_ = 0;
-  Value literal_;
-  std::string name_;
-  std::vector<ExprPtr> children_;
-  std::shared_ptr<const ExprList> items_;
-  std::shared_ptr<const ClassAd> ad_;
-  const Builtin* builtin_ = nullptr;
   uint32_t depth_ = 1;
-
-  void ComputeDepth();
+  Value literal_;
+  std::unique_ptr<Node> node_;  // null for literals
 };
 
 }  // namespace classad
