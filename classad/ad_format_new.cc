@@ -99,8 +99,11 @@ std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseO
     while (!value.empty() && IsBlankByte(static_cast<unsigned char>(value.front()))) value.remove_prefix(1);
     while (!value.empty() && IsBlankByte(static_cast<unsigned char>(value.back()))) value.remove_suffix(1);
     if (value.empty()) return nullptr;
-    ExprPtr expr = ParseSimpleLiteral(value, options.limits);
-    if (!expr) expr = cache->Find(value);
+    ExprPtr expr = cache->Find(value);
+    if (!expr) {
+      expr = ParseSimpleLiteral(value, options.limits);
+      if (expr) cache->Remember(value, expr);
+    }
     if (!expr) {
       Result<ExprPtr> parsed = ParseExpression(value, value_options);
       if (!parsed.ok()) return nullptr;

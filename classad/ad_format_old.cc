@@ -299,12 +299,13 @@ class OldFormatReader : public ad_io_internal::FormatReader {
     while (rhs < line_.size() && IsLineBlank(line_[rhs])) ++rhs;
     int rhs_column = ColumnOfByte(line_, rhs);
     std::string_view text = std::string_view(line_).substr(rhs);
-    if (ExprPtr simple = ad_io_internal::ParseSimpleLiteral(text, options_.parse.limits)) {
-      ad->Insert(name, std::move(simple));
-      return true;
-    }
     if (ExprPtr cached = cache_.Find(text)) {
       ad->Insert(name, std::move(cached));
+      return true;
+    }
+    if (ExprPtr simple = ad_io_internal::ParseSimpleLiteral(text, options_.parse.limits)) {
+      cache_.Remember(text, simple);
+      ad->Insert(name, std::move(simple));
       return true;
     }
     Result<ExprPtr> expr = ParseOldExpression(text, options_.parse);

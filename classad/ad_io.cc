@@ -249,7 +249,7 @@ ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
 }
 
 ExprPtr ExprCache::Find(std::string_view text) const {
-  auto it = entries_.find(std::string(text));
+  auto it = entries_.find(text);
   return it == entries_.end() ? nullptr : it->second;
 }
 
@@ -392,7 +392,10 @@ bool AdReader::Next(std::shared_ptr<ClassAd>* ad) {
     return false;
   }
   Status status;
-  if (reader_->Next(ad, &status)) return true;
+  if (reader_->Next(ad, &status)) {
+    (*ad)->ShrinkToFit();  // ads read from a dump are kept, often by the million
+    return true;
+  }
   failed_ = true;  // finished, one way or the other
   if (!status.ok()) {
     status_ = std::move(status);

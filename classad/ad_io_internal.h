@@ -122,8 +122,9 @@ void AppendNewSyntaxEscaped(std::string_view text, char quote, std::string* out)
 // backslash or quote inside. Null for anything else (use the parser).
 ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits);
 
-// Remembers the parse of expression texts that repeat within one input (a
-// dump repeats its Requirements, Rank... from ad to ad). Bounded: forgets
+// Remembers the parse of value texts that repeat within one input (a dump
+// repeats its Requirements, Rank, "Idle", true, 0... from ad to ad), so that
+// repeated values are parsed once and stored once. Bounded: forgets
 // everything when full. Not thread-safe; one per reader.
 class ExprCache {
  public:
@@ -137,7 +138,12 @@ class ExprCache {
   static constexpr size_t kMaxEntries = 1 << 14;
   static constexpr size_t kMaxTextBytes = size_t{4} << 20;
   static constexpr size_t kMaxEntryBytes = size_t{64} << 10;
-  std::unordered_map<std::string, ExprPtr> entries_;
+  // Lets Find look a string_view up without building a std::string.
+  struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+  };
+  std::unordered_map<std::string, ExprPtr, TextHash, std::equal_to<>> entries_;
   size_t text_bytes_ = 0;
 };
 

@@ -97,6 +97,16 @@ ExprPtr ClassAd::LookupPtr(std::string_view name) const {
   return i < 0 ? nullptr : attributes_[i].expr;
 }
 
+void ClassAd::ShrinkToFit() {
+  attributes_.shrink_to_fit();
+  if (!index_.empty()) {
+    size_t buckets = 16;
+    while (buckets < 2 * attributes_.size()) buckets *= 2;
+    if (buckets < index_.size()) Rehash(buckets);
+    index_.shrink_to_fit();
+  }
+}
+
 void ClassAd::Clear() {
   attributes_.clear();
   index_.clear();

@@ -57,6 +57,9 @@ class ClassAd {
   // Attributes in insertion order.
   const std::vector<Attribute>& attributes() const { return attributes_; }
   void Clear();
+  // Releases the spare capacity left by growing the ad attribute by
+  // attribute (call once an ad is complete and will be kept).
+  void ShrinkToFit();
 
  private:
   int FindIndex(std::string_view name, uint64_t hash) const;
