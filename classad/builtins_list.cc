@@ -59,7 +59,7 @@ Value TestMember(EvalContext& ctx, const std::vector<ExprPtr>& args, bool identi
   if (!identical && needle.IsError()) return Value::Error();
   for (const ExprPtr& item : haystack.list()) {
     if (!ctx.Charge(1)) return Value::Error();
-    Value element = ctx.Evaluate(*item);
+    Value element = ctx.EvaluateElement(haystack, *item);
     if (identical) {
       if (IdenticalValues(element, needle)) return Value::Boolean(true);
     } else {
@@ -118,7 +118,7 @@ Value ListCompare(EvalContext& ctx, const std::vector<ExprPtr>& args, bool need_
 
   for (const ExprPtr& item : list.list()) {
     if (!ctx.Charge(1)) return Value::Error();
-    Value outcome = ApplyBinaryOp(op, ctx.Evaluate(*item), target);
+    Value outcome = ApplyBinaryOp(op, ctx.EvaluateElement(list, *item), target);
     if (outcome.IsBoolean()) {
       if (!need_all && outcome.boolean()) return Value::Boolean(true);
       if (need_all && !outcome.boolean()) return Value::Boolean(false);
@@ -164,7 +164,7 @@ bool CollectNumbers(EvalContext& ctx, const std::vector<ExprPtr>& args,
   elements->numbers.reserve(list.list().size());
   for (const ExprPtr& item : list.list()) {
     if (!ctx.Charge(1)) return false;
-    Value element = ctx.Evaluate(*item);
+    Value element = ctx.EvaluateElement(list, *item);
     if (element.IsUndefined()) {
       ++elements->undefined_count;
     } else if (element.IsBoolean()) {

@@ -134,7 +134,7 @@ Value Quantize(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   Value last = Value::Real(0.0);
   for (const ExprPtr& item : quantum.list()) {
     if (!ctx.Charge(1)) return Value::Error();
-    last = ctx.Evaluate(*item);
+    last = ctx.EvaluateElement(quantum, *item);
     Value real_item = ConvertToReal(last);
     if (!real_item.IsReal()) return Value::Error();
     if (real_item.real() >= real_value.real()) return last;

@@ -70,6 +70,12 @@ Value EvalContext::Evaluate(const Expr& expr) {
   return v;
 }
 
+Value EvalContext::EvaluateElement(const Value& list, const Expr& item) {
+  const std::shared_ptr<const Scope>& home = list.list_home();
+  if (!home || home == scope_) return Evaluate(item);
+  return EvaluateIn(item, home);
+}
+
 const Value& EvalContext::EvaluateOperand(const Expr& expr, Value* scratch) {
   if (expr.kind() == ExprKind::kLiteral) return expr.literal();
   *scratch = Evaluate(expr);
@@ -253,7 +259,7 @@ Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
     auto results = std::make_shared<ExprList>();
     results->reserve(items.size());
     for (const ExprPtr& item : items) {
-      Value element = Evaluate(*item);
+      Value element = EvaluateElement(base, *item);
       Value selected;
       if (element.IsAd()) {
         Found found = LookupName(expr.name(), expr.name_hash(), expr.name_class(), element.ad_scope(), true);
@@ -286,7 +292,7 @@ Value EvalContext::EvalSubscript(const Expr& expr) {
     const ExprList& items = base.list();
     int64_t i = index.integer();
     if (i < 0 || static_cast<uint64_t>(i) >= items.size()) return Value::Error();
-    return Evaluate(*items[static_cast<size_t>(i)]);
+    return EvaluateElement(base, *items[static_cast<size_t>(i)]);
   }
   return Value::Error();
 }
@@ -364,7 +370,7 @@ Value EvalContext::Eval(const Expr& outer) {
       if (expr.builtin() == nullptr) return Value::Error();
       return expr.builtin()->fn(*this, expr.children());
     case ExprKind::kList:
-      return Value::List(expr.items());
+      return Value::List(expr.items(), scope_);
     case ExprKind::kAd: {
       auto scope = std::make_shared<Scope>();
       scope->ad = expr.ad().get();

@@ -50,6 +50,11 @@ class EvalContext {
   // expression evaluated inside an ad value, as evalInEachContext does).
   Value EvaluateIn(const Expr& expr, std::shared_ptr<const Scope> scope);
 
+  // Evaluates `item`, an element of the list value `list`, in the scope the
+  // list belongs to (as HTCondor does), or in the current scope when the
+  // list has none. Built-ins that walk a list use this.
+  Value EvaluateElement(const Value& list, const Expr& item);
+
   // The expression an attribute reference (`name`, `.name`, `base.name`)
   // names, without evaluating it, and the scope it lives in; null when the
   // reference does not resolve to an attribute. Used by unparse().

@@ -16,9 +16,10 @@ struct StringPayload : Payload {
 };
 
 struct ListPayload : Payload {
-  explicit ListPayload(std::shared_ptr<const ExprList> l)
-      : Payload(ValueType::kList), list(std::move(l)) {}
+  ListPayload(std::shared_ptr<const ExprList> l, std::shared_ptr<const Scope> h)
+      : Payload(ValueType::kList), list(std::move(l)), home(std::move(h)) {}
   std::shared_ptr<const ExprList> list;
+  std::shared_ptr<const Scope> home;
 };
 
 struct AdPayload : Payload {
@@ -43,9 +44,9 @@ Value Value::String(std::string s) {
   return v;
 }
 
-Value Value::List(std::shared_ptr<const ExprList> list) {
+Value Value::List(std::shared_ptr<const ExprList> list, std::shared_ptr<const Scope> home) {
   Value v;
-  v.payload_ = new ListPayload(std::move(list));
+  v.payload_ = new ListPayload(std::move(list), std::move(home));
   v.type_ = ValueType::kList;
   return v;
 }
@@ -85,6 +86,11 @@ const ExprList& Value::list() const {
 const std::shared_ptr<const ExprList>& Value::list_ptr() const {
   assert(type_ == ValueType::kList);
   return static_cast<const ListPayload*>(payload_)->list;
+}
+
+const std::shared_ptr<const Scope>& Value::list_home() const {
+  assert(type_ == ValueType::kList);
+  return static_cast<const ListPayload*>(payload_)->home;
 }
 
 const ClassAd& Value::ad() const {

@@ -99,7 +99,11 @@ class Value {
   static Value AbsoluteTime(AbsTime t) {
     Value v; v.type_ = ValueType::kAbsTime; v.i_ = t.seconds; v.offset_ = t.offset; return v;
   }
-  static Value List(std::shared_ptr<const ExprList> list);
+  // A list value. `home` is the scope the list's expressions belong to (the
+  // ad holding the list); its elements are evaluated there. Null when the
+  // elements need no scope (for example values made by a built-in).
+  static Value List(std::shared_ptr<const ExprList> list,
+                    std::shared_ptr<const Scope> home = nullptr);
   // An ad value: the ad together with the chain of enclosing scopes that
   // unqualified names inside it resolve through.
   static Value Ad(std::shared_ptr<const Scope> scope);
@@ -133,6 +137,8 @@ class Value {
   std::string take_string();
   const ExprList& list() const;
   const std::shared_ptr<const ExprList>& list_ptr() const;
+  // The scope a list's elements are evaluated in, or null (see List()).
+  const std::shared_ptr<const Scope>& list_home() const;
   const ClassAd& ad() const;
   const std::shared_ptr<const Scope>& ad_scope() const;
 

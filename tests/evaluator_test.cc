@@ -100,6 +100,19 @@ TEST_F(EvaluatorTest, SharedExpressionsAreNotMistakenForLoops) {
   EXPECT_EQ(Eval("Loop", c.get()), "undefined");
 }
 
+TEST_F(EvaluatorTest, ListElementsAreEvaluatedWhereTheListLives) {
+  auto machine = Ad("[ Cpus = 8; Gpus = 2; Resources = { Cpus, Gpus }; Names = { Name } ;"
+                    "  Name = \"slot1\" ]");
+  auto job = Ad("[ Cpus = 1; Name = \"job\" ]");
+  for (ScopingMode mode : {ScopingMode::kCompat, ScopingMode::kStrict}) {
+    EXPECT_EQ(Eval("TARGET.Resources[0]", job.get(), machine.get(), mode), "8");
+    EXPECT_EQ(Eval("sum(TARGET.Resources)", job.get(), machine.get(), mode), "10");
+    EXPECT_EQ(Eval("member(8, TARGET.Resources)", job.get(), machine.get(), mode), "true");
+    EXPECT_EQ(Eval("TARGET.Names[0]", job.get(), machine.get(), mode), "\"slot1\"");
+  }
+  EXPECT_EQ(Eval("{ Cpus }[0]", job.get(), machine.get()), "1");
+}
+
 TEST_F(EvaluatorTest, DeepReferenceChainsHitTheDepthLimit) {
   // a0 = a1 + 1; a1 = a2 + 1; ... 10000 levels: error, not a stack overflow.
   auto chain = std::make_shared<ClassAd>();
