@@ -36,24 +36,6 @@ struct Origin {
   int column;
 };
 
-bool IsIdentifier(std::string_view name) {
-  if (name.empty()) return false;
-  auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-  if (!alpha(name[0])) return false;
-  for (char c : name) {
-    if (!alpha(c) && !(c >= '0' && c <= '9')) return false;
-  }
-  return true;
-}
-
-bool IsReservedWord(std::string_view name) {
-  static const char* const kReserved[] = {"error", "false", "is", "isnt", "parent", "true", "undefined"};
-  for (const char* word : kReserved) {
-    if (AttributeNamesEqual(name, word)) return true;
-  }
-  return false;
-}
-
 // Rewrites old-syntax expression text into new-syntax text the parser
 // accepts with the same meaning, recording the origin of every output byte.
 // The output is plain ASCII: bytes >= 0x80 inside literals become octal
@@ -288,7 +270,7 @@ class OldFormatReader : public ad_io_internal::FormatReader {
         *status = ErrorAt(line_number, first, "expected an attribute name before '='");
         return false;
       }
-      if (!IsIdentifier(name)) {
+      if (!IsIdentifierName(name)) {
         *status = ErrorAt(line_number, first,
                           "invalid attribute name '" + name +
                               "' (expected letters, digits and '_', not starting with a digit)");
@@ -333,7 +315,7 @@ class OldFormatReader : public ad_io_internal::FormatReader {
 // identifier and not a reserved word, otherwise 'quoted' with only the
 // quote escaped. False when it cannot be written.
 bool AppendOldAttributeName(std::string_view name, bool allow_reserved, std::string* out) {
-  if (IsIdentifier(name) && (allow_reserved || !IsReservedWord(name))) {
+  if (IsIdentifierName(name) && (allow_reserved || !IsReservedName(name))) {
     out->append(name);
     return true;
   }

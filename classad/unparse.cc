@@ -11,16 +11,6 @@
 namespace classad {
 namespace {
 
-bool IsIdentifier(std::string_view name) {
-  if (name.empty()) return false;
-  auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-  if (!alpha(name[0])) return false;
-  for (char c : name) {
-    if (!alpha(c) && !(c >= '0' && c <= '9')) return false;
-  }
-  return true;
-}
-
 bool IsKeyword(std::string_view name) {
   for (const char* word : {"true", "false", "undefined", "error", "is", "isnt"}) {
     if (AttributeNamesEqual(name, word)) return true;
@@ -31,7 +21,7 @@ bool IsKeyword(std::string_view name) {
 // Selection names (`a.name`) only need quotes when they would not lex as an
 // identifier; `parent` is a name there, not the scope keyword.
 void AppendSelectionName(std::string_view name, std::string* out) {
-  if (IsIdentifier(name) && !IsKeyword(name)) {
+  if (IsIdentifierName(name) && !IsKeyword(name)) {
     out->append(name);
   } else {
     AppendQuotedString(name, '\'', out);
@@ -96,8 +86,22 @@ void AppendQuotedString(std::string_view text, char quote, std::string* out) {
   out->push_back(quote);
 }
 
+bool IsIdentifierName(std::string_view name) {
+  if (name.empty()) return false;
+  auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  if (!alpha(name[0])) return false;
+  for (char c : name) {
+    if (!alpha(c) && !(c >= '0' && c <= '9')) return false;
+  }
+  return true;
+}
+
+bool IsReservedName(std::string_view name) {
+  return IsKeyword(name) || AttributeNamesEqual(name, "parent");
+}
+
 void AppendAttributeName(std::string_view name, std::string* out) {
-  if (IsIdentifier(name) && !IsKeyword(name) && !AttributeNamesEqual(name, "parent")) {
+  if (IsIdentifierName(name) && !IsReservedName(name)) {
     out->append(name);
   } else {
     AppendQuotedString(name, '\'', out);

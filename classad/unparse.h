@@ -38,6 +38,13 @@ void AppendReal(double value, std::string* out);
 // escaped, other non-printable bytes (and every byte >= 0x80) as \ooo.
 void AppendQuotedString(std::string_view text, char quote, std::string* out);
 
+// Whether `name` lexes as a bare identifier: [A-Za-z_][A-Za-z0-9_]*.
+bool IsIdentifierName(std::string_view name);
+
+// Whether `name` is a reserved word that must be quoted where it stands for
+// an attribute: error, false, is, isnt, parent, true, undefined (any case).
+bool IsReservedName(std::string_view name);
+
 // An attribute name: bare when it is an identifier and not a reserved word,
 // otherwise in single quotes with escapes.
 void AppendAttributeName(std::string_view name, std::string* out);
