@@ -29,13 +29,19 @@ int Run(const std::string& dir, size_t max_slots) {
   {
     auto reader = AdReader::OpenFile(dir + "/jobs.ads", {});
     if (!reader.ok()) { std::fprintf(stderr, "%s\n", reader.status().ToString().c_str()); return 1; }
+    // The first idle job, or else the first job (its Requirements and Rank
+    // are what the kernel evaluates, whatever its state).
     std::shared_ptr<ClassAd> ad;
     while ((*reader)->Next(&ad)) {
+      if (!job) job = ad;
       Value status = EvaluateAttr(*ad, "JobStatus", nullptr);
-      if (status.IsInteger() && status.integer() == 1) { job = ad; break; }  // first idle job
+      if (status.IsInteger() && status.integer() == 1) {
+        job = ad;
+        break;
+      }
     }
   }
-  if (!job) { std::fprintf(stderr, "no idle job in %s/jobs.ads\n", dir.c_str()); return 1; }
+  if (!job) { std::fprintf(stderr, "no job in %s/jobs.ads\n", dir.c_str()); return 1; }
 
   const Expr* job_req = job->Lookup("Requirements");
   const Expr* job_rank = job->Lookup("Rank");
