@@ -308,11 +308,40 @@ ExprPtr AstBuilder::CheckDepth(ExprPtr e, antlr4::ParserRuleContext* ctx) {
   return e;
 }
 
+// Whether `e` prints as a postfix-level expression (a primary, possibly
+// followed by `.name` or `[index]`), which an operator may take as is.
+bool IsPostfixLevel(const Expr& e) {
+  switch (e.kind()) {
+    case ExprKind::kLiteral: case ExprKind::kAttribute: case ExprKind::kSelect:
+    case ExprKind::kSubscript: case ExprKind::kCall: case ExprKind::kList:
+    case ExprKind::kAd: case ExprKind::kParens:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Wraps `e` in parentheses unless `fits` says it prints as an operand that
+// reads back as itself.
+ExprPtr ParenthesizeUnless(bool fits, ExprPtr e) {
+  return fits ? e : Expr::Parens(std::move(e));
+}
+
 ExprPtr AstBuilder::Expression(G::ExpressionContext* ctx) {
   ExprPtr cond = Or(ctx->orExpr());
   if (ctx->QUESTION() == nullptr) return cond;
   if (ctx->expression().size() == 1) {
-    return CheckDepth(Expr::Elvis(std::move(cond), Expression(ctx->expression(0))), ctx);
+    // `c ? : d` binds loosest, but its canonical form `c ?: d` binds at
+    // postfix level; parentheses keep the printed text meaning the same:
+    // the left side must be a postfix-level operand, the right side a
+    // unary-level one.
+    const bool left_fits = IsPostfixLevel(*cond);
+    ExprPtr left = ParenthesizeUnless(left_fits, std::move(cond));
+    ExprPtr right = Expression(ctx->expression(0));
+    const bool right_fits = IsPostfixLevel(*right) || right->kind() == ExprKind::kUnary ||
+                            right->kind() == ExprKind::kElvis;
+    right = ParenthesizeUnless(right_fits, std::move(right));
+    return CheckDepth(Expr::Elvis(std::move(left), std::move(right)), ctx);
   }
   return CheckDepth(Expr::Conditional(std::move(cond), Expression(ctx->expression(0)),
                                       Expression(ctx->expression(1))), ctx);
