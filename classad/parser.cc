@@ -279,18 +279,14 @@ class AstBuilder {
   std::shared_ptr<ClassAd> Ad(G::ClassAdContext* ctx);
 
  private:
-  ExprPtr Or(G::OrExprContext* ctx);
-  ExprPtr And(G::AndExprContext* ctx);
-  ExprPtr BitOr(G::BitOrExprContext* ctx);
-  ExprPtr BitXor(G::BitXorExprContext* ctx);
-  ExprPtr BitAnd(G::BitAndExprContext* ctx);
-  ExprPtr Equality(G::EqualityExprContext* ctx);
-  ExprPtr Relational(G::RelationalExprContext* ctx);
-  ExprPtr Shift(G::ShiftExprContext* ctx);
-  ExprPtr Additive(G::AdditiveExprContext* ctx);
-  ExprPtr Multiplicative(G::MultiplicativeExprContext* ctx);
+  // The parts of the expression rule whose first child is not itself an
+  // expression (so they end a left-recursive chain).
+  ExprPtr Leaf(G::ExpressionContext* ctx);
+  // Builds the node of `ctx` (a left-recursive alternative) on top of its
+  // already built left operand.
+  ExprPtr ApplyLeft(G::ExpressionContext* ctx, ExprPtr left);
   ExprPtr Unary(G::UnaryExprContext* ctx);
-  ExprPtr Postfix(G::PostfixExprContext* ctx);
+  ExprPtr LooseElvis(ExprPtr left, ExprPtr right, antlr4::ParserRuleContext* ctx);
   ExprPtr Primary(G::PrimaryContext* ctx);
   ExprPtr Call(G::CallExprContext* ctx);
   std::string AttrName(G::AttrNameContext* ctx);
@@ -327,172 +323,133 @@ ExprPtr ParenthesizeUnless(bool fits, ExprPtr e) {
   return fits ? e : Expr::Parens(std::move(e));
 }
 
+// The operator a token stands for in a binary position.
+Op BinaryOpOf(size_t token_type) {
+  switch (token_type) {
+    case ClassAdLexer::STAR: return Op::kMultiply;
+    case ClassAdLexer::SLASH: return Op::kDivide;
+    case ClassAdLexer::PERCENT: return Op::kModulo;
+    case ClassAdLexer::PLUS: return Op::kAdd;
+    case ClassAdLexer::MINUS: return Op::kSubtract;
+    case ClassAdLexer::SHL: return Op::kShiftLeft;
+    case ClassAdLexer::SHR: return Op::kShiftRight;
+    case ClassAdLexer::USHR: return Op::kShiftRightLogical;
+    case ClassAdLexer::LT: return Op::kLess;
+    case ClassAdLexer::LE: return Op::kLessEq;
+    case ClassAdLexer::GT: return Op::kGreater;
+    case ClassAdLexer::GE: return Op::kGreaterEq;
+    case ClassAdLexer::EQ: return Op::kEqual;
+    case ClassAdLexer::NE: return Op::kNotEqual;
+    case ClassAdLexer::META_EQ: case ClassAdLexer::IS: return Op::kIs;
+    case ClassAdLexer::META_NE: case ClassAdLexer::ISNT: return Op::kIsnt;
+    case ClassAdLexer::BITAND: return Op::kBitAnd;
+    case ClassAdLexer::BITXOR: return Op::kBitXor;
+    case ClassAdLexer::BITOR: return Op::kBitOr;
+    case ClassAdLexer::AND: return Op::kAnd;
+    case ClassAdLexer::OR: return Op::kOr;
+    default: return Op::kNone;
+  }
+}
+
+// The first token of a parse-tree child (a token or a rule).
+antlr4::Token* FirstToken(antlr4::tree::ParseTree* child) {
+  if (auto* rule = dynamic_cast<antlr4::ParserRuleContext*>(child)) return rule->getStart();
+  return static_cast<antlr4::tree::TerminalNode*>(child)->getSymbol();
+}
+
+// Whether `ctx` is an alternative whose first child is an expression.
+bool IsLeftRecursive(const G::ExpressionContext* ctx) {
+  const std::type_info& t = typeid(*ctx);
+  return t != typeid(G::PrimaryExprContext) && t != typeid(G::UnaryExprContext) &&
+         t != typeid(G::ConditionalExprContext);
+}
+
+G::ExpressionContext* ChildExpression(G::ExpressionContext* ctx, size_t i) {
+  return static_cast<G::ExpressionContext*>(ctx->children[i]);
+}
+
 ExprPtr AstBuilder::Expression(G::ExpressionContext* ctx) {
-  ExprPtr cond = Or(ctx->orExpr());
-  if (ctx->QUESTION() == nullptr) return cond;
-  if (ctx->expression().size() == 1) {
-    // `c ? : d` binds loosest, but its canonical form `c ?: d` binds at
-    // postfix level; parentheses keep the printed text meaning the same:
-    // the left side must be a postfix-level operand, the right side a
-    // unary-level one.
-    const bool left_fits = IsPostfixLevel(*cond);
-    ExprPtr left = ParenthesizeUnless(left_fits, std::move(cond));
-    ExprPtr right = Expression(ctx->expression(0));
-    const bool right_fits = IsPostfixLevel(*right) || right->kind() == ExprKind::kUnary ||
-                            right->kind() == ExprKind::kElvis;
-    right = ParenthesizeUnless(right_fits, std::move(right));
-    return CheckDepth(Expr::Elvis(std::move(left), std::move(right)), ctx);
+  // Left-recursive alternatives nest down their left operand: walk that
+  // spine with a loop, not recursion, so `a || b || ... ` of any length
+  // cannot exhaust the stack (the tree depth limit still applies).
+  std::vector<G::ExpressionContext*> spine;
+  G::ExpressionContext* cur = ctx;
+  while (IsLeftRecursive(cur)) {
+    spine.push_back(cur);
+    cur = ChildExpression(cur, 0);
   }
-  return CheckDepth(Expr::Conditional(std::move(cond), Expression(ctx->expression(0)),
-                                      Expression(ctx->expression(1))), ctx);
+  ExprPtr e = Leaf(cur);
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it) e = ApplyLeft(*it, std::move(e));
+  return e;
 }
 
-ExprPtr AstBuilder::Or(G::OrExprContext* ctx) {
-  auto operands = ctx->andExpr();
-  ExprPtr left = And(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    left = CheckDepth(Expr::Binary(Op::kOr, std::move(left), And(operands[i])), ctx);
+ExprPtr AstBuilder::ApplyLeft(G::ExpressionContext* ctx, ExprPtr left) {
+  const std::type_info& t = typeid(*ctx);
+  if (t == typeid(G::SelectExprContext)) {
+    auto* name = static_cast<G::AttrNameContext*>(ctx->children[2]);
+    return CheckDepth(Expr::Select(std::move(left), AttrName(name)), ctx);
   }
-  return left;
+  if (t == typeid(G::SubscriptExprContext)) {
+    return CheckDepth(Expr::Subscript(std::move(left), Expression(ChildExpression(ctx, 2))), ctx);
+  }
+  if (t == typeid(G::ElvisExprContext)) {
+    return CheckDepth(Expr::Elvis(std::move(left), Expression(ChildExpression(ctx, 2))), ctx);
+  }
+  const Op op = BinaryOpOf(FirstToken(ctx->children[1])->getType());
+  return CheckDepth(Expr::Binary(op, std::move(left), Expression(ChildExpression(ctx, 2))), ctx);
 }
 
-ExprPtr AstBuilder::And(G::AndExprContext* ctx) {
-  auto operands = ctx->bitOrExpr();
-  ExprPtr left = BitOr(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    left = CheckDepth(Expr::Binary(Op::kAnd, std::move(left), BitOr(operands[i])), ctx);
-  }
-  return left;
+ExprPtr AstBuilder::LooseElvis(ExprPtr left, ExprPtr right, antlr4::ParserRuleContext* ctx) {
+  // `c ? : d` binds loosest, but its canonical form `c ?: d` binds at
+  // postfix level; parentheses keep the printed text meaning the same: the
+  // left side must be a postfix-level operand, the right side a
+  // unary-level one.
+  const bool left_fits = IsPostfixLevel(*left);
+  left = ParenthesizeUnless(left_fits, std::move(left));
+  const bool right_fits = IsPostfixLevel(*right) || right->kind() == ExprKind::kUnary ||
+                          right->kind() == ExprKind::kElvis;
+  right = ParenthesizeUnless(right_fits, std::move(right));
+  return CheckDepth(Expr::Elvis(std::move(left), std::move(right)), ctx);
 }
 
-ExprPtr AstBuilder::BitOr(G::BitOrExprContext* ctx) {
-  auto operands = ctx->bitXorExpr();
-  ExprPtr left = BitXor(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    left = CheckDepth(Expr::Binary(Op::kBitOr, std::move(left), BitXor(operands[i])), ctx);
+ExprPtr AstBuilder::Leaf(G::ExpressionContext* ctx) {
+  const std::type_info& t = typeid(*ctx);
+  if (t == typeid(G::PrimaryExprContext)) {
+    return Primary(static_cast<G::PrimaryContext*>(ctx->children[0]));
   }
-  return left;
-}
-
-ExprPtr AstBuilder::BitXor(G::BitXorExprContext* ctx) {
-  auto operands = ctx->bitAndExpr();
-  ExprPtr left = BitAnd(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    left = CheckDepth(Expr::Binary(Op::kBitXor, std::move(left), BitAnd(operands[i])), ctx);
-  }
-  return left;
-}
-
-ExprPtr AstBuilder::BitAnd(G::BitAndExprContext* ctx) {
-  auto operands = ctx->equalityExpr();
-  ExprPtr left = Equality(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    left = CheckDepth(Expr::Binary(Op::kBitAnd, std::move(left), Equality(operands[i])), ctx);
-  }
-  return left;
-}
-
-ExprPtr AstBuilder::Equality(G::EqualityExprContext* ctx) {
-  auto operands = ctx->relationalExpr();
-  auto ops = ctx->equalityOp();
-  ExprPtr left = Relational(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    Op op = Op::kEqual;
-    auto* o = ops[i - 1];
-    if (o->NE()) op = Op::kNotEqual;
-    else if (o->META_EQ() || o->IS()) op = Op::kIs;
-    else if (o->META_NE() || o->ISNT()) op = Op::kIsnt;
-    left = CheckDepth(Expr::Binary(op, std::move(left), Relational(operands[i])), ctx);
-  }
-  return left;
-}
-
-ExprPtr AstBuilder::Relational(G::RelationalExprContext* ctx) {
-  auto operands = ctx->shiftExpr();
-  auto ops = ctx->relationalOp();
-  ExprPtr left = Shift(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    auto* o = ops[i - 1];
-    Op op = o->LT() ? Op::kLess : o->LE() ? Op::kLessEq : o->GT() ? Op::kGreater : Op::kGreaterEq;
-    left = CheckDepth(Expr::Binary(op, std::move(left), Shift(operands[i])), ctx);
-  }
-  return left;
-}
-
-ExprPtr AstBuilder::Shift(G::ShiftExprContext* ctx) {
-  auto operands = ctx->additiveExpr();
-  auto ops = ctx->shiftOp();
-  ExprPtr left = Additive(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    auto* o = ops[i - 1];
-    Op op = o->SHL() ? Op::kShiftLeft : o->SHR() ? Op::kShiftRight : Op::kShiftRightLogical;
-    left = CheckDepth(Expr::Binary(op, std::move(left), Additive(operands[i])), ctx);
-  }
-  return left;
-}
-
-ExprPtr AstBuilder::Additive(G::AdditiveExprContext* ctx) {
-  auto operands = ctx->multiplicativeExpr();
-  auto ops = ctx->additiveOp();
-  ExprPtr left = Multiplicative(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    Op op = ops[i - 1]->PLUS() ? Op::kAdd : Op::kSubtract;
-    left = CheckDepth(Expr::Binary(op, std::move(left), Multiplicative(operands[i])), ctx);
-  }
-  return left;
-}
-
-ExprPtr AstBuilder::Multiplicative(G::MultiplicativeExprContext* ctx) {
-  auto operands = ctx->unaryExpr();
-  auto ops = ctx->multiplicativeOp();
-  ExprPtr left = Unary(operands[0]);
-  for (size_t i = 1; i < operands.size(); ++i) {
-    auto* o = ops[i - 1];
-    Op op = o->STAR() ? Op::kMultiply : o->SLASH() ? Op::kDivide : Op::kModulo;
-    left = CheckDepth(Expr::Binary(op, std::move(left), Unary(operands[i])), ctx);
-  }
-  return left;
+  if (t == typeid(G::UnaryExprContext)) return Unary(static_cast<G::UnaryExprContext*>(ctx));
+  auto* cond = static_cast<G::ConditionalExprContext*>(ctx);
+  ExprPtr test = Expression(ChildExpression(cond, 0));
+  ExprPtr if_false = Expression(ChildExpression(cond, cond->children.size() - 1));
+  if (cond->middle == nullptr) return LooseElvis(std::move(test), std::move(if_false), ctx);
+  return CheckDepth(Expr::Conditional(std::move(test), Expression(cond->middle), std::move(if_false)),
+                    ctx);
 }
 
 ExprPtr AstBuilder::Unary(G::UnaryExprContext* ctx) {
-  if (ctx->postfixExpr() != nullptr) return Postfix(ctx->postfixExpr());
-  G::UnaryOpContext* o = ctx->unaryOp();
-  G::UnaryExprContext* operand = ctx->unaryExpr();
+  auto* o = static_cast<G::UnaryOpContext*>(ctx->children[0]);
+  G::ExpressionContext* operand = ChildExpression(ctx, 1);
+  const size_t op_type = o->getStart()->getType();
   // `-` written directly before a number is part of the literal (so that
   // -9223372036854775808 is representable and `-1` unparses as `-1`).
-  if (o->MINUS() != nullptr && operand->postfixExpr() != nullptr &&
-      operand->postfixExpr()->postfixOp().empty()) {
-    G::PrimaryContext* p = operand->postfixExpr()->primary();
-    antlr4::Token* minus = o->MINUS()->getSymbol();
+  if (op_type == ClassAdLexer::MINUS && typeid(*operand) == typeid(G::PrimaryExprContext)) {
+    auto* p = static_cast<G::PrimaryContext*>(operand->children[0]);
+    antlr4::Token* minus = o->getStart();
     antlr4::Token* number = p->getStart();
-    bool adjacent = minus->getStopIndex() + 1 == number->getStartIndex();
-    if (adjacent) {
-      if (auto* i = dynamic_cast<G::IntegerLiteralContext*>(p)) {
-        return Expr::Literal(ParseIntegerText(i->INTEGER()->getText(), true, number));
+    if (minus->getStopIndex() + 1 == number->getStartIndex()) {
+      if (typeid(*p) == typeid(G::IntegerLiteralContext)) {
+        return Expr::Literal(ParseIntegerText(number->getText(), true, number));
       }
-      if (auto* r = dynamic_cast<G::RealLiteralContext*>(p)) {
-        return Expr::Literal(Value::Real(-ParseRealText(r->REAL()->getText())));
+      if (typeid(*p) == typeid(G::RealLiteralContext)) {
+        return Expr::Literal(Value::Real(-ParseRealText(number->getText())));
       }
     }
   }
-  Op op = o->MINUS() ? Op::kNegate : o->PLUS() ? Op::kPlus : o->NOT() ? Op::kNot : Op::kBitNot;
-  return CheckDepth(Expr::Unary(op, Unary(operand)), ctx);
-}
-
-ExprPtr AstBuilder::Postfix(G::PostfixExprContext* ctx) {
-  ExprPtr e = Primary(ctx->primary());
-  for (G::PostfixOpContext* op : ctx->postfixOp()) {
-    if (auto* s = dynamic_cast<G::SelectOpContext*>(op)) {
-      e = Expr::Select(std::move(e), AttrName(s->attrName()));
-    } else if (auto* sub = dynamic_cast<G::SubscriptOpContext*>(op)) {
-      e = Expr::Subscript(std::move(e), Expression(sub->expression()));
-    } else {
-      auto* elvis = static_cast<G::ElvisOpContext*>(op);
-      e = Expr::Elvis(std::move(e), Unary(elvis->unaryExpr()));
-    }
-    e = CheckDepth(std::move(e), op);
-  }
-  return e;
+  Op op = op_type == ClassAdLexer::MINUS  ? Op::kNegate
+          : op_type == ClassAdLexer::PLUS ? Op::kPlus
+          : op_type == ClassAdLexer::NOT  ? Op::kNot
+                                          : Op::kBitNot;
+  return CheckDepth(Expr::Unary(op, Expression(operand)), ctx);
 }
 
 std::string AstBuilder::AttrName(G::AttrNameContext* ctx) {

@@ -14,48 +14,34 @@ adEntry    : classAd EOF ;
 adSeqEntry : classAd* EOF ;
 
 // ---------------------------------------------------------------- expressions
-// `c ? : d` (empty middle) is the elvis operator at this level.
+// One left-recursive rule: ANTLR turns it into precedence climbing, which
+// builds far fewer parse-tree nodes than a cascade of one rule per level.
+// Alternatives are listed from the tightest binding to the loosest.
 expression
-    : orExpr ( QUESTION expression? COLON expression )?
-    ;
-orExpr     : andExpr ( OR andExpr )* ;
-andExpr    : bitOrExpr ( AND bitOrExpr )* ;
-bitOrExpr  : bitXorExpr ( BITOR bitXorExpr )* ;
-bitXorExpr : bitAndExpr ( BITXOR bitAndExpr )* ;
-bitAndExpr : equalityExpr ( BITAND equalityExpr )* ;
-equalityExpr
-    : relationalExpr ( equalityOp relationalExpr )*
+    : expression DOT attrName                              # selectExpr
+    | expression LBRACKET expression RBRACKET              # subscriptExpr
+    | expression ELVIS expression                          # elvisExpr
+    | unaryOp expression                                   # unaryExpr
+    | expression multiplicativeOp expression               # multiplicativeExpr
+    | expression additiveOp expression                     # additiveExpr
+    | expression shiftOp expression                        # shiftExpr
+    | expression relationalOp expression                   # relationalExpr
+    | expression equalityOp expression                     # equalityExpr
+    | expression BITAND expression                         # bitAndExpr
+    | expression BITXOR expression                         # bitXorExpr
+    | expression BITOR expression                          # bitOrExpr
+    | expression AND expression                            # andExpr
+    | expression OR expression                             # orExpr
+    // `c ? : d` (empty middle) is the elvis operator at this level.
+    | <assoc=right> expression QUESTION middle=expression? COLON expression  # conditionalExpr
+    | primary                                              # primaryExpr
     ;
 equalityOp : EQ | NE | META_EQ | META_NE | IS | ISNT ;
-relationalExpr
-    : shiftExpr ( relationalOp shiftExpr )*
-    ;
 relationalOp : LT | LE | GT | GE ;
-shiftExpr
-    : additiveExpr ( shiftOp additiveExpr )*
-    ;
 shiftOp : SHL | SHR | USHR ;
-additiveExpr
-    : multiplicativeExpr ( additiveOp multiplicativeExpr )*
-    ;
 additiveOp : PLUS | MINUS ;
-multiplicativeExpr
-    : unaryExpr ( multiplicativeOp unaryExpr )*
-    ;
 multiplicativeOp : STAR | SLASH | PERCENT ;
-unaryExpr
-    : unaryOp unaryExpr
-    | postfixExpr
-    ;
 unaryOp : MINUS | PLUS | NOT | TILDE ;
-postfixExpr
-    : primary postfixOp*
-    ;
-postfixOp
-    : DOT attrName                         # selectOp
-    | LBRACKET expression RBRACKET         # subscriptOp
-    | ELVIS unaryExpr                      # elvisOp
-    ;
 primary
     : INTEGER                              # integerLiteral
     | REAL                                 # realLiteral

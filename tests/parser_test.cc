@@ -106,6 +106,14 @@ TEST(Parser, LongOperatorChainsHitTheTreeDepthLimit) {
   std::string ok = "1";
   for (int i = 0; i < 1000; ++i) ok += " || x";
   EXPECT_TRUE(ParseExpression(ok).ok());
+  // Far longer chains (and selections, subscripts) are refused cleanly:
+  // neither the parser nor the tree builder recurses along them.
+  std::string huge = "a";
+  for (int i = 0; i < 200000; ++i) huge += " || a";
+  EXPECT_EQ(ParseError(huge).code(), StatusCode::kLimitExceeded);
+  std::string selections = "a";
+  for (int i = 0; i < 100000; ++i) selections += ".b[0]";
+  EXPECT_EQ(ParseError(selections).code(), StatusCode::kLimitExceeded);
 }
 
 TEST(Parser, InputSizeLimit) {
