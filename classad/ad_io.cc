@@ -199,9 +199,8 @@ size_t DigitRun(std::string_view text, size_t i) {
   return i - start;
 }
 
-}  // namespace
-
-ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
+// A plain literal without a sign: see ParseSimpleLiteral.
+ExprPtr ParseSimpleScalar(std::string_view text, const Limits& limits) {
   if (text.empty()) return nullptr;
   const char first = text[0];
   if (IsDigitChar(first)) {
@@ -246,6 +245,64 @@ ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
   if (AttributeNamesEqual(text, "true")) return Expr::Literal(Value::Boolean(true));
   if (AttributeNamesEqual(text, "false")) return Expr::Literal(Value::Boolean(false));
   return nullptr;
+}
+
+// `-` directly followed by a plain number, folded into the literal exactly
+// as the parser folds it.
+ExprPtr ParseNegativeNumber(std::string_view text, const Limits& limits) {
+  ExprPtr magnitude = ParseSimpleScalar(text.substr(1), limits);
+  if (!magnitude || !magnitude->literal().IsNumber()) return nullptr;
+  const Value& v = magnitude->literal();
+  return v.IsInteger() ? Expr::Literal(Value::Integer(-v.integer()))
+                       : Expr::Literal(Value::Real(-v.real()));
+}
+
+// A plain literal, possibly negative.
+ExprPtr ParseSimpleItem(std::string_view text, const Limits& limits) {
+  if (!text.empty() && text[0] == '-') return ParseNegativeNumber(text, limits);
+  return ParseSimpleScalar(text, limits);
+}
+
+bool IsListBlank(char c) { return c == ' ' || c == '\t'; }
+
+// `{ a, b, ... }` whose items are plain literals.
+ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
+  if (text.size() < 2 || text.front() != '{' || text.back() != '}') return nullptr;
+  const std::string_view body = text.substr(1, text.size() - 2);
+  std::vector<ExprPtr> items;
+  size_t i = 0;
+  auto skip_blanks = [&] {
+    while (i < body.size() && IsListBlank(body[i])) ++i;
+  };
+  skip_blanks();
+  if (i == body.size()) return Expr::List({});
+  for (;;) {
+    skip_blanks();
+    const size_t start = i;
+    if (i < body.size() && body[i] == '"') {
+      const size_t close = body.find('"', i + 1);
+      if (close == std::string_view::npos) return nullptr;
+      i = close + 1;
+    } else {
+      while (i < body.size() && body[i] != ',' && !IsListBlank(body[i])) ++i;
+    }
+    ExprPtr item = ParseSimpleItem(body.substr(start, i - start), limits);
+    if (!item || items.size() >= limits.max_list_items) return nullptr;
+    items.push_back(std::move(item));
+    skip_blanks();
+    if (i == body.size()) break;
+    if (body[i] != ',') return nullptr;
+    ++i;
+  }
+  return Expr::List(std::move(items));
+}
+
+}  // namespace
+
+ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
+  if (text.empty()) return nullptr;
+  if (text[0] == '{') return ParseSimpleList(text, limits);
+  return ParseSimpleItem(text, limits);
 }
 
 ExprPtr ExprCache::Find(std::string_view text) const {

@@ -118,8 +118,9 @@ void AppendNewSyntaxEscaped(std::string_view text, char quote, std::string* out)
 
 // Builds the commonest right-hand sides of a dump directly, exactly as the
 // parser would: an integer without leading zeros that cannot overflow, a
-// real `d.d[e[+-]d]`, true/false, or a string of printable ASCII with no
-// backslash or quote inside. Null for anything else (use the parser).
+// real `d.d[e[+-]d]`, either possibly preceded by `-`, true/false, a string
+// of printable ASCII with no backslash or quote inside, or a list `{ ... }`
+// of those. Null for anything else (use the parser).
 ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits);
 
 // Remembers the parse of value texts that repeat within one input (a dump
