@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "classad/builtins.h"
+#include "classad/string_list.h"
 #include "classad/evaluator.h"
 #include "classad/expr.h"
 #include "classad/value.h"
@@ -1049,31 +1050,7 @@ Value ReplaceAllFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   return SubstituteCall(ctx, args, SubstituteKind::kReplaceAll);
 }
 
-// Whether `c` is one of `delimiters`.
-bool IsDelimiter(char c, std::string_view delimiters) {
-  return delimiters.find(c) != std::string_view::npos;
-}
 
-// The items of a string list as HTCondor's StringTokenIterator yields
-// them: split at any byte of `delimiters`, white space trimmed from both
-// ends of each item, empty items dropped.
-std::vector<std::string_view> StringListItems(std::string_view list, std::string_view delimiters) {
-  std::vector<std::string_view> items;
-  size_t i = 0;
-  const size_t n = list.size();
-  while (i < n) {
-    while (i < n && (IsDelimiter(list[i], delimiters) || IsPatternSpace(list[i]))) ++i;
-    if (i >= n) break;
-    const size_t begin = i;
-    size_t last = i;  // last byte that is not white space
-    while (i < n && !IsDelimiter(list[i], delimiters)) {
-      if (!IsPatternSpace(list[i])) last = i;
-      ++i;
-    }
-    items.push_back(list.substr(begin, last + 1 - begin));
-  }
-  return items;
-}
 
 // stringList_regexpMember(pattern, list[, delimiters[, options]]) (an
 // HTCondor daemon function): whether `pattern` matches one of the items of
@@ -1095,7 +1072,7 @@ Value StringListRegexpMemberFn(EvalContext& ctx, const std::vector<ExprPtr>& arg
   if (!ctx.Charge(1 + values[0].string().size() + list.size())) return Value::Error();
   CompiledPattern pattern(values[0].string(), options);
   if (!pattern.Valid()) return Value::Error();
-  std::vector<std::string_view> items = StringListItems(list, delimiters);
+  std::vector<std::string_view> items = SplitStringList(list, delimiters);
   if (items.empty()) return Value::Undefined();
   for (std::string_view item : items) {
     const RE2* re = pattern.ForTarget(item);

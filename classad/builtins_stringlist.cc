@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "classad/builtins.h"
+#include "classad/string_list.h"
 #include "classad/evaluator.h"
 #include "classad/expr.h"
 #include "classad/value.h"
@@ -38,31 +39,7 @@ bool IsSpace(char c) {
 // ASCII lower case of one byte.
 char AsciiLower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
-// Whether `c` is one of `delimiters`.
-bool IsDelimiter(char c, std::string_view delimiters) {
-  return delimiters.find(c) != std::string_view::npos;
-}
 
-// The items of a string list as StringTokenIterator yields them: split at
-// any byte of `delimiters`, white space trimmed from both ends of each
-// item, empty items dropped.
-std::vector<std::string_view> TrimmedItems(std::string_view list, std::string_view delimiters) {
-  std::vector<std::string_view> items;
-  size_t i = 0;
-  const size_t n = list.size();
-  while (i < n) {
-    while (i < n && (IsDelimiter(list[i], delimiters) || IsSpace(list[i]))) ++i;
-    if (i >= n) break;
-    const size_t begin = i;
-    size_t last = i;  // last byte that is not white space
-    while (i < n && !IsDelimiter(list[i], delimiters)) {
-      if (!IsSpace(list[i])) last = i;
-      ++i;
-    }
-    items.push_back(list.substr(begin, last + 1 - begin));
-  }
-  return items;
-}
 
 // The items of a string list as the library's stringListsIntersect splits
 // it: at any byte of `delimiters` (" ," when empty), nothing trimmed,
@@ -166,7 +143,7 @@ Value StringListSizeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   if (!EvaluateStrings(ctx, args, &values)) return Value::Error();
   const std::string_view delimiters = StringArgOr(values, 1, ", ");
   if (!ctx.Charge(1 + values[0].string().size())) return Value::Error();
-  return Value::Integer(static_cast<int64_t>(TrimmedItems(values[0].string(), delimiters).size()));
+  return Value::Integer(static_cast<int64_t>(SplitStringList(values[0].string(), delimiters).size()));
 }
 
 // What a stringList summary function computes.
@@ -207,7 +184,7 @@ Value SummarizeStringList(EvalContext& ctx, const std::vector<ExprPtr>& args, Su
   if (!EvaluateStrings(ctx, args, &values)) return Value::Error();
   const std::string_view delimiters = StringArgOr(values, 1, ", ");
   if (!ctx.Charge(1 + values[0].string().size())) return Value::Error();
-  std::vector<std::string_view> items = TrimmedItems(values[0].string(), delimiters);
+  std::vector<std::string_view> items = SplitStringList(values[0].string(), delimiters);
   if (items.empty()) {
     if (summary == Summary::kSum || summary == Summary::kAvg) return Value::Real(0.0);
     return Value::Undefined();
@@ -279,7 +256,7 @@ Value StringListMembership(EvalContext& ctx, const std::vector<ExprPtr>& args,
       (values.size() == 3 && values[2].IsString()) ? std::string_view(values[2].string())
                                                    : std::string_view(", \t\r\n");
   if (!ctx.Charge(1 + first.size() + list.size())) return Value::Error();
-  std::vector<std::string_view> list_items = TrimmedItems(list, delimiters);
+  std::vector<std::string_view> list_items = SplitStringList(list, delimiters);
   if (membership == Membership::kMember) {
     for (std::string_view item : list_items) {
       if (ignore_case ? EqualsIgnoreCase(item, first) : item == first) return Value::Boolean(true);
@@ -290,7 +267,7 @@ Value StringListMembership(EvalContext& ctx, const std::vector<ExprPtr>& args,
   for (std::string_view item : list_items) {
     list_set.insert(ignore_case ? LowerCased(item) : std::string(item));
   }
-  for (std::string_view item : TrimmedItems(first, delimiters)) {
+  for (std::string_view item : SplitStringList(first, delimiters)) {
     const std::string key = ignore_case ? LowerCased(item) : std::string(item);
     if (list_set.count(key) == 0) return Value::Boolean(false);
   }
