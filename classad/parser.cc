@@ -578,6 +578,11 @@ auto RunParser(std::string_view text, const ParseOptions& options, Build build)
     antlr4::CommonTokenStream tokens(&lexer);
     tokens.fill();
     if (!errors.status().ok()) return errors.status();
+    if (tokens.size() > options.limits.max_tokens) {
+      return Status(StatusCode::kLimitExceeded,
+                    "input of " + std::to_string(tokens.size()) + " tokens exceeds " +
+                        std::to_string(options.limits.max_tokens) + " (Limits::max_tokens)");
+    }
     Status nesting = CheckNesting(tokens.getTokens(), options.limits.max_nesting_depth);
     if (!nesting.ok()) return nesting;
     G parser(&tokens);
