@@ -189,6 +189,10 @@ void UnparseTo(const Expr& expr, std::string* out) {
       return;
     case ExprKind::kSelect:
       UnparseTo(expr.child(0), out);
+      // `1.s` would read back as the malformed number `1.`.
+      if (expr.child(0).kind() == ExprKind::kLiteral && expr.child(0).literal().IsInteger()) {
+        out->push_back(' ');
+      }
       out->push_back('.');
       AppendSelectionName(expr.name(), out);
       return;
