@@ -1,0 +1,69 @@
+#include "fuzz/fuzz_util.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "classad/value.h"
+
+namespace classad_fuzz {
+namespace {
+
+// True when `r` reads back bit for bit from 16 significant digits.
+bool RealSurvivesText(double r) {
+  if (!std::isfinite(r)) return false;
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.15e", r);
+  const double back = std::strtod(buf, nullptr);
+  return std::signbit(back) == std::signbit(r) && back == r;
+}
+
+// True when the literal `value` survives its text form.
+bool LiteralSurvivesText(const classad::Value& value) {
+  switch (value.type()) {
+    case classad::ValueType::kReal:
+      return RealSurvivesText(value.real());
+    case classad::ValueType::kRelTime: {
+      const double s = value.reltime();
+      return std::isfinite(s) && s == std::trunc(s) && std::fabs(s) < 9.0e15;
+    }
+    default:
+      return true;
+  }
+}
+
+}  // namespace
+
+void Finding(std::string_view what, std::string_view first, std::string_view second) {
+  std::fprintf(stderr, "\n==FINDING== %.*s\n", static_cast<int>(what.size()), what.data());
+  if (!first.empty()) {
+    std::fprintf(stderr, "--- first:\n%.*s\n", static_cast<int>(first.size()), first.data());
+  }
+  if (!second.empty()) {
+    std::fprintf(stderr, "--- second:\n%.*s\n", static_cast<int>(second.size()), second.data());
+  }
+  std::abort();
+}
+
+bool HasLossyText(const classad::Expr& expr) {
+  if (expr.kind() == classad::ExprKind::kLiteral) return !LiteralSurvivesText(expr.literal());
+  if (expr.kind() == classad::ExprKind::kUnary && expr.op() == classad::Op::kNegate &&
+      expr.child(0).kind() == classad::ExprKind::kLiteral &&
+      expr.child(0).literal().IsNumber()) {
+    return true;
+  }
+  if (expr.kind() == classad::ExprKind::kAd) return HasLossyText(*expr.ad());
+  for (const classad::ExprPtr& child : expr.children()) {
+    if (HasLossyText(*child)) return true;
+  }
+  return false;
+}
+
+bool HasLossyText(const classad::ClassAd& ad) {
+  for (const classad::Attribute& attribute : ad.attributes()) {
+    if (HasLossyText(*attribute.expr)) return true;
+  }
+  return false;
+}
+
+}  // namespace classad_fuzz

@@ -1,0 +1,43 @@
+// Helpers shared by the libFuzzer targets: reporting a finding, and telling
+// which trees can survive a trip through text exactly.
+#ifndef CLASSAD_FUZZ_FUZZ_UTIL_H_
+#define CLASSAD_FUZZ_FUZZ_UTIL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "classad/classad.h"
+#include "classad/expr.h"
+
+namespace classad_fuzz {
+
+// The fuzzer's input as text.
+inline std::string_view AsText(const uint8_t* data, size_t size) {
+  return std::string_view(reinterpret_cast<const char*>(data), size);
+}
+
+// Reports a broken invariant (`what`, with the texts involved) on stderr
+// and aborts, which libFuzzer records as a crash.
+[[noreturn]] void Finding(std::string_view what, std::string_view first = {},
+                          std::string_view second = {});
+
+// Aborts with Finding(what, ...) unless `condition` holds.
+inline void Check(bool condition, std::string_view what, std::string_view first = {},
+                  std::string_view second = {}) {
+  if (!condition) Finding(what, first, second);
+}
+
+// True when the canonical text of `expr` does not give back the same tree,
+// by design of the HTCondor formats: a real that 16 significant digits do
+// not pin down (or that is not finite), a relative time with a fraction
+// (printed with %g) or out of range, or a unary minus applied to a number
+// literal (`- 1` prints as ` -1`, which reads back as the literal -1; see
+// FuzzRegressions.UnaryMinusOfANumberSettlesAfterOneRoundTrip).
+bool HasLossyText(const classad::Expr& expr);
+// The same for any attribute of `ad`.
+bool HasLossyText(const classad::ClassAd& ad);
+
+}  // namespace classad_fuzz
+
+#endif  // CLASSAD_FUZZ_FUZZ_UTIL_H_

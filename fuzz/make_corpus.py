@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the libFuzzer targets.
+
+Usage: fuzz/make_corpus.py OUT_DIR
+
+Seeds come from the repository itself: the expressions of the conformance
+cases (tests/data/conformance/cases.tsv), the conformance ads, the example
+ads (examples/) and the hand-picked seeds committed in fuzz/seeds/. Each
+target gets OUT_DIR/<target>/, one file per seed, named by its SHA-1 so that
+rerunning is idempotent.
+"""
+import hashlib
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CONFORMANCE = os.path.join(ROOT, "tests", "data", "conformance")
+EXAMPLES = os.path.join(ROOT, "examples")
+SEEDS = os.path.join(ROOT, "fuzz", "seeds")
+
+# The first byte of a fuzz_parse_ad input: format in bits 0-1.
+AUTO, NEW, OLD, JSON = 0, 1, 2, 3
+STREAM = 4
+
+
+def read(path):
+    """The bytes of a file."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def case_expressions():
+    """The expression column of cases.tsv, without duplicates."""
+    seen = []
+    found = set()
+    for line in read(os.path.join(CONFORMANCE, "cases.tsv")).split(b"\n"):
+        if not line or line.startswith(b"#"):
+            continue
+        fields = line.split(b"\t")
+        if len(fields) == 6 and fields[4] not in found:
+            found.add(fields[4])
+            seen.append(fields[4])
+    return seen
+
+
+def committed(kind):
+    """The hand-picked seeds of fuzz/seeds/<kind>/."""
+    folder = os.path.join(SEEDS, kind)
+    if not os.path.isdir(folder):
+        return []
+    return [read(os.path.join(folder, n)) for n in sorted(os.listdir(folder))]
+
+
+def ad_files():
+    """(format, bytes) of every ad file of the repository."""
+    out = []
+    for name in ("job.ad", "machine.ad", "misc.ad"):
+        out.append((NEW, read(os.path.join(CONFORMANCE, name))))
+    suffixes = {".ad": NEW, ".json": JSON}
+    for name in sorted(os.listdir(EXAMPLES)) if os.path.isdir(EXAMPLES) else []:
+        fmt = OLD if ".old." in name else suffixes.get(os.path.splitext(name)[1])
+        if fmt is not None:
+            out.append((fmt, read(os.path.join(EXAMPLES, name))))
+    return out
+
+
+def write(out_dir, target, seeds):
+    """Writes `seeds` into out_dir/target; returns how many files exist."""
+    folder = os.path.join(out_dir, target)
+    os.makedirs(folder, exist_ok=True)
+    for seed in seeds:
+        name = hashlib.sha1(seed).hexdigest()
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                f.write(seed)
+    return len(os.listdir(folder))
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    out_dir = sys.argv[1]
+    exprs = case_expressions() + committed("expressions")
+    ads = ad_files()
+    new_ads = [text for fmt, text in ads if fmt == NEW] + committed("ads")
+    one_attribute = [b"[ x = " + e + b" ]" for e in exprs]
+
+    parse_ad = []
+    for fmt, text in ads:
+        for selector in (AUTO, fmt, fmt | STREAM, fmt | 8):
+            parse_ad.append(bytes([selector]) + text)
+    for text in committed("ads"):
+        parse_ad.append(bytes([NEW]) + text)
+    for text in committed("old_ads"):
+        parse_ad.append(bytes([OLD]) + text)
+    for text in committed("json_ads"):
+        parse_ad.append(bytes([JSON]) + text)
+    # A sample of single-attribute ads in new and old syntax.
+    for e in exprs[::8]:
+        parse_ad.append(bytes([NEW]) + b"[ x = " + e + b" ]")
+        parse_ad.append(bytes([OLD]) + b"x = " + e + b"\n")
+
+    counts = {
+        "fuzz_parse_expression": write(out_dir, "fuzz_parse_expression", exprs),
+        "fuzz_evaluate": write(out_dir, "fuzz_evaluate", exprs),
+        "fuzz_unparse_roundtrip": write(out_dir, "fuzz_unparse_roundtrip", exprs),
+        "fuzz_parse_ad": write(out_dir, "fuzz_parse_ad", parse_ad),
+        "fuzz_ad_roundtrip": write(out_dir, "fuzz_ad_roundtrip", new_ads + one_attribute),
+    }
+    for target, n in counts.items():
+        print(f"make_corpus: {target}: {n} seeds")
+
+
+if __name__ == "__main__":
+    main()

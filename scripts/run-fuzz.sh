@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (build-fuzz/), replays the saved
+# regression inputs (fuzz/regressions/<target>/), then runs every target for
+# the given number of seconds and prints, per target, executions, coverage
+# (cov/ft of libFuzzer's last status line), CPU time and findings.
+# Exits non-zero when a target crashed, leaked, timed out, ran out of memory,
+# or a saved regression input fails again.
+#
+#   scripts/run-fuzz.sh [seconds-per-target] [target...]
+#
+# Environment: FUZZ_JOBS (targets run at once, default 2), FUZZ_BUILD_DIR
+# (default build-fuzz). The corpus grows in $FUZZ_BUILD_DIR/corpus/<target>
+# across runs; findings go to $FUZZ_BUILD_DIR/findings/<target>/, logs to
+# $FUZZ_BUILD_DIR/logs/. See docs/fuzzing.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_PER_TARGET="${1:-30}"
+shift || true
+JOBS="${FUZZ_JOBS:-2}"
+BUILD="${FUZZ_BUILD_DIR:-build-fuzz}"
+ALL_TARGETS=(fuzz_parse_expression fuzz_evaluate fuzz_parse_ad fuzz_unparse_roundtrip
+             fuzz_ad_roundtrip)
+if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
+
+# The longest input worth trying, per target.
+max_len() {
+  case "$1" in
+    fuzz_parse_ad) echo 16384 ;;
+    fuzz_ad_roundtrip) echo 8192 ;;
+    fuzz_evaluate) echo 2048 ;;
+    *) echo 4096 ;;
+  esac
+}
+
+# ---------------------------------------------------------------- build
+scripts/install-deps.sh
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER=clang++-14 -DCLASSAD_BUILD_FUZZ=ON \
+    -DCLASSAD_BUILD_TESTS=OFF -DCLASSAD_BUILD_BENCH=OFF >/dev/null
+fi
+cmake --build "$BUILD" -j 2 --target "${TARGETS[@]}"
+python3 fuzz/make_corpus.py "$BUILD/seeds"
+
+# ---------------------------------------------------------------- run
+# Replays fuzz/regressions/<target>/ and fuzzes one target; writes
+# $BUILD/logs/<target>.{replay,log,time,rc}.
+run_target() {
+  local t="$1" logs="$BUILD/logs"
+  mkdir -p "$BUILD/corpus/$t" "$BUILD/findings/$t" "$logs"
+  rm -f "$BUILD/findings/$t"/* "$logs/$t".*
+  local replay_rc=0
+  if compgen -G "fuzz/regressions/$t/*" >/dev/null; then
+    "$BUILD/$t" -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$BUILD/findings/$t/replay-" \
+      fuzz/regressions/"$t"/* >"$logs/$t.replay" 2>&1 || replay_rc=$?
+  fi
+  echo "$replay_rc" >"$logs/$t.replay_rc"
+  local rc=0 TIMEFORMAT='%U %S'
+  { time "$BUILD/$t" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
+      -max_len="$(max_len "$t")" -dict=fuzz/classad.dict -print_final_stats=1 \
+      -artifact_prefix="$BUILD/findings/$t/" \
+      "$BUILD/corpus/$t" "$BUILD/seeds/$t" >"$logs/$t.log" 2>&1 || rc=$?; } 2>"$logs/$t.time"
+  echo "$rc" >"$logs/$t.rc"
+}
+
+running=0
+for t in "${TARGETS[@]}"; do
+  if [ "$running" -ge "$JOBS" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  echo "run-fuzz: $t for ${SECONDS_PER_TARGET}s"
+  run_target "$t" &
+  running=$((running + 1))
+done
+wait || true
+
+# ---------------------------------------------------------------- report
+status=0
+printf '\n%-24s %12s %8s %8s %9s  %s\n' target executions cov ft cpu_s findings
+for t in "${TARGETS[@]}"; do
+  log="$BUILD/logs/$t.log"
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  last=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 || true)
+  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
+  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+  cpu=$(awk '{printf "%.0f", $1 + $2}' "$BUILD/logs/$t.time" 2>/dev/null || echo "?")
+  findings=$(find "$BUILD/findings/$t" -type f \( -name 'crash-*' -o -name 'leak-*' \
+             -o -name 'timeout-*' -o -name 'oom-*' -o -name 'replay-*' \) | sort)
+  rc=$(cat "$BUILD/logs/$t.rc")
+  replay_rc=$(cat "$BUILD/logs/$t.replay_rc")
+  summary="none"
+  if [ -n "$findings" ] || [ "$rc" != 0 ] || [ "$replay_rc" != 0 ]; then
+    status=1
+    summary="rc=$rc replay_rc=$replay_rc ${findings:-(no artifact; see $log)}"
+    summary="${summary//$'\n'/ }"
+  fi
+  printf '%-24s %12s %8s %8s %9s  %s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$cpu" \
+    "$summary"
+done
+if [ "$status" -ne 0 ]; then
+  echo "run-fuzz: FINDINGS (logs in $BUILD/logs/; reproduce with $BUILD/<target> <file>)"
+fi
+exit "$status"

@@ -1,0 +1,154 @@
+// Regression tests for what the libFuzzer campaigns found (docs/fuzzing.md).
+// Each test is the minimal input of one finding; the crashing inputs are in
+// fuzz/regressions/<target>/. Tests named DISABLED_ are bugs not fixed yet.
+#include <pthread.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "classad/evaluator.h"
+#include "classad/parser.h"
+#include "classad/unparse.h"
+
+namespace classad {
+namespace {
+
+// Parses `text` (compat lexer); fails the test when it does not parse.
+ExprPtr MustParse(const std::string& text) {
+  Result<ExprPtr> parsed = ParseExpression(text);
+  EXPECT_TRUE(parsed.ok()) << text << ": " << parsed.status().ToString();
+  return parsed.ok() ? *parsed : Expr::Literal(Value::Error());
+}
+
+// The unparsed value of `text` evaluated with no ads.
+std::string EvalText(const std::string& text) {
+  return UnparseValue(EvaluateExpr(*MustParse(text), nullptr, nullptr));
+}
+
+// F1 (by design, not a bug): `- 1` is a unary minus applied to 1 and prints
+// as ` -1`, HTCondor's form; that text reads back as the literal -1. The
+// value is the same and the text settles after one round trip.
+TEST(FuzzRegressions, UnaryMinusOfANumberSettlesAfterOneRoundTrip) {
+  ExprPtr first = MustParse("- 1");
+  const std::string text = Unparse(*first);
+  EXPECT_EQ(text, " -1");
+  ExprPtr second = MustParse(text);
+  EXPECT_EQ(Unparse(*second), "-1");
+  EXPECT_TRUE(MustParse(Unparse(*second))->SameAs(*second));
+  EXPECT_EQ(EvalText(text), EvalText("- 1"));
+}
+
+// F2 (fuzz_unparse_roundtrip): an elvis written with an empty ternary middle
+// (`c ? : d`) binds loosest, but prints as `c ?: d`, and `?:` binds at
+// postfix level: `undefined + 1 ? : 5` is 5, its text `undefined + 1 ?: 5`
+// reads back as `undefined + (1 ?: 5)`, which is undefined. The unparsed
+// text must keep the meaning and be stable (the fix adds parentheses, so
+// the trees are not compared).
+TEST(FuzzRegressions, LooseElvisKeepsItsMeaningThroughText) {
+  for (const char* input : {"undefined + 1 ? : 5", "undefin ^ d ? : 5", "-undefined ? : 5",
+                            "undefined ? : 4 ? : 5"}) {
+    ExprPtr first = MustParse(input);
+    const std::string text = Unparse(*first);
+    ExprPtr second = MustParse(text);
+    EXPECT_EQ(Unparse(*second), text) << input;
+    EXPECT_EQ(EvalText(input), EvalText(text)) << input << " unparses as " << text;
+  }
+}
+
+// F5 (fuzz_ad_roundtrip, campaign of 2026-11-22): a selection on an integer
+// literal, `1 .s`, unparses as `1.s`, which does not parse ("malformed
+// number '1.'"), so an ad holding it is written to text no reader accepts.
+// The unparsed text of every tree must parse again. Fixed: a space goes
+// between an integer literal and the selection's dot.
+TEST(FuzzRegressions, SelectionOnAnIntegerLiteralUnparsesToText) {
+  for (const char* input : {"1 .s", "-1 .s", "1 .e5", "9223372036854775807 .s + e"}) {
+    ExprPtr first = MustParse(input);
+    const std::string text = Unparse(*first);
+    Result<ExprPtr> second = ParseExpression(text);
+    ASSERT_TRUE(second.ok()) << input << " unparses as " << text << ": "
+                             << second.status().ToString();
+    EXPECT_EQ(Unparse(**second), text) << input;
+  }
+}
+
+// An ad of `hops` attributes a0 .. a<hops>, each reaching the next through
+// a nested ad: `[ a0 = [ x = a1 ].x; a1 = [ x = a2 ].x; ...; a<hops> = 1 ]`.
+std::string NestedAdChain(int hops) {
+  std::string text = "[ ";
+  for (int i = 0; i < hops; ++i) {
+    text += "a" + std::to_string(i) + " = [ x = a" + std::to_string(i + 1) + " ].x; ";
+  }
+  return text + "a" + std::to_string(hops) + " = 1 ]";
+}
+
+// What a thread evaluating `a0` of an ad gets and gives back.
+struct ChainJob {
+  const ClassAd* ad;
+  std::string result;
+};
+
+// Thread body: evaluates a0 of job->ad with the default limits.
+void* EvaluateA0(void* arg) {
+  auto* job = static_cast<ChainJob*>(arg);
+  job->result = UnparseValue(EvaluateAttr(*job->ad, "a0", nullptr));
+  return nullptr;
+}
+
+// F3 (found by hand with the sanitizer build of classad_eval; input in
+// fuzz/regressions/fuzz_evaluate/): Limits::max_eval_depth (4,000) does not
+// keep evaluation off the end of the stack. Each hop of the chain above
+// costs two depth units, so the limit is reached after 2,000 hops; in an
+// -O2 build that takes between 2 and 2.5 MiB of stack (a thread with a
+// 2 MiB stack dies with SIGSEGV), and under AddressSanitizer the 8 MiB main
+// stack overflows first. Expected: the limit is hit first and the result is
+// error (fixed by max_eval_depth 2,000).
+TEST(FuzzRegressions, EvaluationDepthLimitFitsInATwoMebibyteStack) {
+  Result<std::shared_ptr<ClassAd>> ad = ParseAd(NestedAdChain(3000));
+  ASSERT_TRUE(ad.ok()) << ad.status().ToString();
+  ChainJob job{ad->get(), ""};
+  pthread_attr_t attr;
+  ASSERT_EQ(pthread_attr_init(&attr), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attr, size_t{2} << 20), 0);
+  pthread_t thread;
+  ASSERT_EQ(pthread_create(&thread, &attr, EvaluateA0, &job), 0);
+  ASSERT_EQ(pthread_join(thread, nullptr), 0);
+  pthread_attr_destroy(&attr);
+  EXPECT_EQ(job.result, "error");
+}
+
+// Peak resident memory of this process so far, in KiB.
+long PeakRssKib() {
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+// F4 (found by hand while seeding the campaign): parsing costs about 500
+// bytes of memory per input byte before any count limit is checked (ANTLR
+// keeps every token and a full parse tree), so an input within
+// Limits::max_input_bytes exhausts memory: `f(1,1,...)` of 2 MB takes
+// 1.1 GB and 10 s, 16 MiB would take about 9 GB; `a || a || ...` is
+// rejected by max_tree_depth only after the whole parse (300,000 operands:
+// 10 s, 680 MB). Expected: an input of max_input_bytes is accepted or
+// rejected with a peak memory well below 1 GiB (fixed by max_tokens, checked
+// before the parse tree is built, and max_input_bytes 1 MiB; without them
+// this test needs about 9 GB).
+TEST(FuzzRegressions, ParsingAnInputOfTheMaximumSizeNeedsBoundedMemory) {
+  const size_t size = std::min(ParseOptions().limits.max_input_bytes, size_t{16} << 20);
+  std::string text = "f(1";
+  while (text.size() + 3 <= size) text += ",1";
+  text += ")";
+  const long before = PeakRssKib();
+  Result<ExprPtr> parsed = ParseExpression(text);
+  if (!parsed.ok()) {
+    EXPECT_EQ(parsed.status().code(), StatusCode::kLimitExceeded);
+  }
+  EXPECT_LT(PeakRssKib() - before, 1L << 20) << "KiB of extra peak memory";
+}
+
+}  // namespace
+}  // namespace classad
