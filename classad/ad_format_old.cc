@@ -449,6 +449,10 @@ bool AppendOldExpr(const Expr& expr, bool string_may_end_line, std::string* out)
       return AppendOldAttributeName(expr.name(), false, out);
     case ExprKind::kSelect:
       if (!AppendOldExpr(*children[0], false, out)) return false;
+      // `1.s` would read back as the malformed number `1.`.
+      if (children[0]->kind() == ExprKind::kLiteral && children[0]->literal().IsInteger()) {
+        out->push_back(' ');
+      }
       out->push_back('.');
       return AppendOldAttributeName(expr.name(), false, out);
     case ExprKind::kSubscript:

@@ -50,12 +50,13 @@ run_target() {
   local t="$1" logs="$BUILD/logs"
   mkdir -p "$BUILD/corpus/$t" "$BUILD/findings/$t" "$logs"
   rm -f "$BUILD/findings/$t"/* "$logs/$t".*
-  local replay_rc=0
-  if compgen -G "fuzz/regressions/$t/*" >/dev/null; then
-    "$BUILD/$t" -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$BUILD/findings/$t/replay-" \
-      fuzz/regressions/"$t"/* >"$logs/$t.replay" 2>&1 || replay_rc=$?
-  fi
-  echo "$replay_rc" >"$logs/$t.replay_rc"
+  : >"$logs/$t.replay_failed"
+  local input
+  for input in fuzz/regressions/"$t"/*; do
+    [ -f "$input" ] || continue
+    "$BUILD/$t" -timeout=10 -rss_limit_mb=2048 "$input" >>"$logs/$t.replay" 2>&1 ||
+      echo "$input" >>"$logs/$t.replay_failed"
+  done
   local rc=0 TIMEFORMAT='%U %S'
   { time "$BUILD/$t" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
       -max_len="$(max_len "$t")" -dict=fuzz/classad.dict -print_final_stats=1 \
@@ -87,13 +88,19 @@ for t in "${TARGETS[@]}"; do
   ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
   cpu=$(awk '{printf "%.0f", $1 + $2}' "$BUILD/logs/$t.time" 2>/dev/null || echo "?")
   findings=$(find "$BUILD/findings/$t" -type f \( -name 'crash-*' -o -name 'leak-*' \
-             -o -name 'timeout-*' -o -name 'oom-*' -o -name 'replay-*' \) | sort)
+             -o -name 'timeout-*' -o -name 'oom-*' \) | sort)
   rc=$(cat "$BUILD/logs/$t.rc")
-  replay_rc=$(cat "$BUILD/logs/$t.replay_rc")
+  replays=$(cat "$BUILD/logs/$t.replay_failed")
   summary="none"
-  if [ -n "$findings" ] || [ "$rc" != 0 ] || [ "$replay_rc" != 0 ]; then
+  if [ -n "$findings" ] || [ "$rc" != 0 ]; then
+    summary="${findings:-exit status $rc, see $log}"
+  fi
+  if [ -n "$replays" ]; then
+    [ "$summary" = none ] && summary="" || summary="$summary "
+    summary="${summary}regressions failing again: $replays (see $BUILD/logs/$t.replay)"
+  fi
+  if [ "$summary" != none ]; then
     status=1
-    summary="rc=$rc replay_rc=$replay_rc ${findings:-(no artifact; see $log)}"
     summary="${summary//$'\n'/ }"
   fi
   printf '%-24s %12s %8s %8s %9s  %s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$cpu" \

@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
+#include "classad/ad_io.h"
 #include "classad/evaluator.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
@@ -72,6 +74,31 @@ TEST(FuzzRegressions, SelectionOnAnIntegerLiteralUnparsesToText) {
     ASSERT_TRUE(second.ok()) << input << " unparses as " << text << ": "
                              << second.status().ToString();
     EXPECT_EQ(Unparse(**second), text) << input;
+  }
+}
+
+// F6 (fuzz_ad_roundtrip, replaying F5's input after its fix): the old-syntax
+// writer has the same fault as F5 had: AppendOldExpr (ad_format_old.cc, the
+// kSelect case) writes `x = 1 .s` as `x = 1.s`, which the old-syntax reader
+// rejects ("malformed number '1.'"). An ad AppendAd writes in old syntax
+// must read back. Fixed as F5 was.
+TEST(FuzzRegressions, OldSyntaxSelectionOnAnIntegerLiteralReadsBack) {
+  for (const char* input : {"1 .s", "-1 .s", "9223372036854775807 .s + e"}) {
+    ClassAd ad;
+    ad.Insert("x", MustParse(input));
+    AdWriteOptions options;
+    options.format = AdFormat::kOld;
+    std::string written;
+    ASSERT_TRUE(AppendAd(ad, options, &written).ok()) << input;
+    AdReadOptions read_options;
+    read_options.format = AdFormat::kOld;
+    Result<std::vector<std::shared_ptr<ClassAd>>> back = ReadAdsFromString(written, read_options);
+    ASSERT_TRUE(back.ok()) << input << " written as " << written << ": "
+                           << back.status().ToString();
+    ASSERT_EQ(back->size(), 1u) << written;
+    const Expr* read = (*back)[0]->Lookup("x");
+    ASSERT_NE(read, nullptr) << written;
+    EXPECT_EQ(Unparse(*read), Unparse(*ad.Lookup("x"))) << written;
   }
 }
 
