@@ -61,6 +61,23 @@ TEST(FuzzRegressions, LooseElvisKeepsItsMeaningThroughText) {
   }
 }
 
+// F7 (fuzz_unparse_roundtrip, verification run after the fixes): a chain
+// of loose elvis operators nests to the right, `a ? : b ? : c` being
+// `a ?: (b ?: c)`, but prints as `a ?: b ?: c`, which reads back as the
+// postfix chain `(a ?: b) ?: c`. The value is the same (the elvis is
+// associative) and the text is stable, but the tree is not: the unparsed
+// text of a tree must read back as the same tree. Not fixed yet.
+TEST(FuzzRegressions, DISABLED_LooseElvisChainKeepsItsShapeThroughText) {
+  for (const char* input : {"a ? : b ? : c", "x + 1 ? : y ? : z",
+                            "unfalse && falsedde ? : 6-unfalse && falsedde ? : 6"}) {
+    ExprPtr first = MustParse(input);
+    const std::string text = Unparse(*first);
+    ExprPtr second = MustParse(text);
+    EXPECT_TRUE(first->SameAs(*second)) << input << " unparses as " << text;
+    EXPECT_EQ(EvalText(input), EvalText(text)) << input;
+  }
+}
+
 // F5 (fuzz_ad_roundtrip, campaign of 2026-11-22): a selection on an integer
 // literal, `1 .s`, unparses as `1.s`, which does not parse ("malformed
 // number '1.'"), so an ad holding it is written to text no reader accepts.
