@@ -3,6 +3,7 @@
 #ifndef CLASSAD_BUILTINS_H_
 #define CLASSAD_BUILTINS_H_
 
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -18,15 +19,24 @@ namespace classad {
 // counts or types give error, never an exception.
 using BuiltinFn = Value (*)(EvalContext& ctx, const std::vector<ExprPtr>& args);
 
+// How the planner (program.h) may compile a call of a built-in.
+enum class BuiltinLowering : uint8_t {
+  kCall,         // call `fn` with the unevaluated arguments
+  kConditional,  // exactly `c ? a : b` for three arguments (ifThenElse)
+};
+
 struct Builtin {
   const char* name;  // canonical spelling, e.g. "stringListMember"
   BuiltinFn fn;
+  BuiltinLowering lowering = BuiltinLowering::kCall;
 };
 
 // Collects built-ins while the table is being built.
 class BuiltinTableBuilder {
  public:
-  void Add(const char* name, BuiltinFn fn) { entries_.push_back({name, fn}); }
+  void Add(const char* name, BuiltinFn fn, BuiltinLowering lowering = BuiltinLowering::kCall) {
+    entries_.push_back({name, fn, lowering});
+  }
   const std::vector<Builtin>& entries() const { return entries_; }
 
  private:

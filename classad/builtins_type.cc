@@ -340,7 +340,7 @@ void RegisterTypeBuiltins(BuiltinTableBuilder& table) {
   table.Add("real", ConvertCall<ConvertToReal>);
   table.Add("string", ConvertCall<ConvertToStringValue>);
   table.Add("bool", ConvertCall<ConvertToBoolean>);
-  table.Add("ifThenElse", IfThenElse);
+  table.Add("ifThenElse", IfThenElse, BuiltinLowering::kConditional);
   table.Add("eval", Eval);
   table.Add("unparse", UnparseAttr);
   table.Add("unresolved", Unresolved);

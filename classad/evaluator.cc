@@ -57,6 +57,12 @@ bool EvalContext::EnterNested() {
 void EvalContext::LeaveNested() { ++depth_remaining_; }
 
 Value EvalContext::Evaluate(const Expr& expr) {
+  if (!options_.compiled) return EvalTree(expr);
+  if (expr.kind() == ExprKind::kLiteral) return expr.literal();
+  return Run(expr.program());
+}
+
+Value EvalContext::EvalTree(const Expr& expr) {
   if (depth_remaining_ <= 0 || steps_remaining_ == 0) {
     NoteLimit(depth_remaining_ <= 0
                   ? "evaluation nested too deeply (Limits::max_eval_depth)"
@@ -78,7 +84,7 @@ Value EvalContext::EvaluateElement(const Value& list, const Expr& item) {
 
 const Value& EvalContext::EvaluateOperand(const Expr& expr, Value* scratch) {
   if (expr.kind() == ExprKind::kLiteral) return expr.literal();
-  *scratch = Evaluate(expr);
+  *scratch = EvalTree(expr);
   return *scratch;
 }
 
@@ -187,9 +193,13 @@ Value EvalContext::EvalFound(Found& found) {
   if (found.kind == Found::kScope) return Value::Ad(std::move(found.scope));
   if (found.kind == Found::kNone) return Value::Undefined();
   if (found.expr->kind() == ExprKind::kLiteral) return found.expr->literal();
+  return EvalAttributeExpr(*found.expr, std::move(found.scope));
+}
+
+Value EvalContext::EvalAttributeExpr(const Expr& expr, std::shared_ptr<const Scope> scope) {
   // An attribute already being evaluated further up refers to itself:
   // HTCondor treats such a loop as undefined.
-  const InProgressEntry entry{found.scope->ad, found.expr};
+  const InProgressEntry entry{scope ? scope->ad : scope_->ad, &expr};
   if (InProgress(entry)) return Value::Undefined();
   if (in_progress_count_ < kInlineInProgress) {
     in_progress_[in_progress_count_] = entry;
@@ -197,10 +207,15 @@ Value EvalContext::EvalFound(Found& found) {
     overflow_.push_back(entry);
   }
   ++in_progress_count_;
-  std::shared_ptr<const Scope> saved = std::move(scope_);
-  scope_ = std::move(found.scope);
-  Value v = Evaluate(*found.expr);
-  scope_ = std::move(saved);
+  Value v;
+  if (!scope) {
+    v = Evaluate(expr);
+  } else {
+    std::shared_ptr<const Scope> saved = std::move(scope_);
+    scope_ = std::move(scope);
+    v = Evaluate(expr);
+    scope_ = std::move(saved);
+  }
   if (--in_progress_count_ >= kInlineInProgress) overflow_.pop_back();
   return v;
 }
@@ -241,7 +256,7 @@ Value EvalContext::EvalSelect(const Expr& expr) {
     }
     return SelectFrom(expr, EvalFound(base));
   }
-  return SelectFrom(expr, Evaluate(base_expr));
+  return SelectFrom(expr, EvalTree(base_expr));
 }
 
 Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
@@ -277,8 +292,8 @@ Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
 }
 
 Value EvalContext::EvalSubscript(const Expr& expr) {
-  Value base = Evaluate(expr.child(0));
-  Value index = Evaluate(expr.child(1));
+  Value base = EvalTree(expr.child(0));
+  Value index = EvalTree(expr.child(1));
   if (base.IsError() || index.IsError()) return Value::Error();
   if (base.IsUndefined() || index.IsUndefined()) return Value::Undefined();
   if (base.IsAd() && index.IsString()) {
@@ -312,7 +327,7 @@ const Expr* EvalContext::FindReferencedExpr(const Expr& reference,
       }
     }
   } else if (reference.kind() == ExprKind::kSelect) {
-    Value base = Evaluate(reference.child(0));
+    Value base = EvalTree(reference.child(0));
     if (!base.IsAd()) return nullptr;
     found = LookupName(reference.name(), reference.name_hash(), reference.name_class(), base.ad_scope(), true);
   }
@@ -355,16 +370,16 @@ Value EvalContext::Eval(const Expr& outer) {
       return ApplyBinaryOp(expr.op(), left, EvaluateOperand(expr.child(1), &right_scratch));
     }
     case ExprKind::kConditional: {
-      Value cond = Evaluate(expr.child(0));
+      Value cond = EvalTree(expr.child(0));
       if (cond.IsUndefined()) return Value::Undefined();
       bool truth;
       if (!ValueAsCondition(cond, &truth)) return Value::Error();
-      return Evaluate(expr.child(truth ? 1 : 2));
+      return EvalTree(expr.child(truth ? 1 : 2));
     }
     case ExprKind::kElvis: {
-      Value left = Evaluate(expr.child(0));
+      Value left = EvalTree(expr.child(0));
       if (!left.IsUndefined()) return left;
-      return Evaluate(expr.child(1));
+      return EvalTree(expr.child(1));
     }
     case ExprKind::kCall:
       if (expr.builtin() == nullptr) return Value::Error();

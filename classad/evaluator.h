@@ -10,6 +10,7 @@
 
 #include "classad/classad.h"
 #include "classad/limits.h"
+#include "classad/program.h"
 #include "classad/scope.h"
 #include "classad/value.h"
 
@@ -27,6 +28,11 @@ enum class ScopingMode {
 
 struct EvalOptions {
   ScopingMode mode = ScopingMode::kCompat;
+  // Evaluate through compiled programs (program.h), the fast path and the
+  // default. False runs the tree walker alone: the reference the compiled
+  // path is tested against (same values; limits may be reached at slightly
+  // different points, as the two count work differently).
+  bool compiled = true;
   Limits limits;
   // Seconds since the epoch for time() and CurrentTime; when empty the
   // system clock is read. Set it for reproducible evaluation.
@@ -44,6 +50,10 @@ class EvalContext {
   EvalContext(const EvalOptions& options, std::shared_ptr<const Scope> scope);
 
   // Evaluates `expr` in the current scope. Never fails: problems give error.
+  // Runs the expression's compiled program unless EvalOptions::compiled is
+  // false. Does not allocate for the common policy expressions (comparisons
+  // and logic over attributes of MY and TARGET) beyond what the values
+  // themselves need.
   Value Evaluate(const Expr& expr);
 
   // Evaluates `expr` with `scope` as the current scope (for example an
@@ -81,7 +91,25 @@ class EvalContext {
 
  private:
   struct Found;
+  // The tree walker: evaluates `expr` node by node (with depth and budget
+  // accounting), and Eval, the step for one node.
+  Value EvalTree(const Expr& expr);
   Value Eval(const Expr& expr);
+  // Runs a compiled program in the current scope (program_run.cc).
+  Value Run(const Program& program);
+  // The value of the ordinary unqualified name `node` (kLoadName) and of
+  // `TARGET.x` / `MY.x` (kLoadSelect): either *ref points at a value that
+  // outlives the evaluation (a literal of an ad), or the value is stored
+  // in *owned and *ref points there.
+  void LoadName(const Expr& node, const Value** ref, Value* owned);
+  void LoadSelect(const Expr& node, const Value** ref, Value* owned);
+  // Pushes the attribute expression `expr` found in `where` (a top-level
+  // scope: the current one or its target) through LoadName/LoadSelect.
+  void LoadFound(const Expr& expr, const Scope* where, const Value** ref, Value* owned);
+  // Evaluates the attribute expression `expr` of `scope`'s ad in that scope,
+  // with loop detection (a loop gives undefined).
+  // `scope` null means the current scope.
+  Value EvalAttributeExpr(const Expr& expr, std::shared_ptr<const Scope> scope);
   // A literal's own value, or `expr` evaluated into `*scratch`.
   const Value& EvaluateOperand(const Expr& expr, Value* scratch);
   Value EvalAttribute(const Expr& expr);

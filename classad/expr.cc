@@ -4,6 +4,7 @@
 
 #include "classad/classad.h"
 #include "classad/operators.h"
+#include "classad/program.h"
 
 namespace classad {
 
@@ -167,6 +168,20 @@ const std::string& Expr::EmptyName() {
 const std::vector<ExprPtr>& Expr::NoChildren() {
   static const std::vector<ExprPtr> none;
   return none;
+}
+
+Expr::Node::~Node() { delete program.load(std::memory_order_acquire); }
+
+const Program& Expr::program() const {
+  const Program* existing = node_->program.load(std::memory_order_acquire);
+  if (existing != nullptr) return *existing;
+  std::unique_ptr<Program> compiled = Program::Compile(*this);
+  if (node_->program.compare_exchange_strong(existing, compiled.get(),
+                                             std::memory_order_acq_rel,
+                                             std::memory_order_acquire)) {
+    return *compiled.release();
+  }
+  return *existing;  // another thread installed its program first
 }
 
 Expr::Node& Expr::MutableNode() {

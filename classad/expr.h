@@ -3,6 +3,7 @@
 #ifndef CLASSAD_EXPR_H_
 #define CLASSAD_EXPR_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -13,6 +14,7 @@
 namespace classad {
 
 struct Builtin;
+class Program;
 
 enum class ExprKind : uint8_t {
   kLiteral,      // a constant: number, string, boolean, undefined, error, time
@@ -106,6 +108,12 @@ class Expr {
   // Height of the tree below and including this node (a leaf is 1).
   uint32_t depth() const { return depth_; }
 
+  // The compiled form of this expression (see program.h), built on first
+  // use and kept with the node. Not for literals (they need no program).
+  // Thread-safe: concurrent first uses may each compile, and one result is
+  // kept; the reference stays valid while this node lives.
+  const Program& program() const;
+
   // Structural equality (same shape, names compared case-insensitively
   // for attributes, literals compared identically).
   bool SameAs(const Expr& other) const;
@@ -123,6 +131,12 @@ class Expr {
     std::shared_ptr<const ExprList> items;
     std::shared_ptr<const ClassAd> ad;
     const Builtin* builtin = nullptr;
+    // The compiled program, owned; null until first needed.
+    mutable std::atomic<const Program*> program{nullptr};
+    Node() = default;
+    Node(const Node&) = delete;
+    Node& operator=(const Node&) = delete;
+    ~Node();
   };
   static const std::string& EmptyName();
   static const std::vector<ExprPtr>& NoChildren();

@@ -52,7 +52,7 @@ Result<const ClassAd*> AdLibrary::Get(const std::string& name) {
   return static_cast<const ClassAd*>(ad->get());
 }
 
-std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads) {
+std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads, bool compiled) {
   const bool strict = c.kind == "eval-strict";
   ParseOptions parse_options;
   parse_options.compat = !strict;
@@ -66,6 +66,7 @@ std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads) {
   if (!target.ok()) return "AD_ERROR " + target.status().ToString();
   EvalOptions options;
   options.mode = strict ? ScopingMode::kStrict : ScopingMode::kCompat;
+  options.compiled = compiled;
   options.now = [] { return int64_t{1700000000}; };
   return UnparseValue(EvaluateExpr(**expr, *my, *target, options));
 }

@@ -39,8 +39,9 @@ class AdLibrary {
   std::map<std::string, std::shared_ptr<ClassAd>> ads_;
 };
 
-// The output line of one case, computed with the library.
-std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads);
+// The output line of one case, computed with the library: through compiled
+// programs (the default) or, with `compiled` false, the tree walker alone.
+std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads, bool compiled = true);
 
 }  // namespace classad::testing
 

@@ -25,14 +25,15 @@ std::vector<ConformanceCase> AllCases() {
   return cases.ok() ? *cases : std::vector<ConformanceCase>{};
 }
 
-// Runs the cases of one kind through the library; reports each mismatch.
-void RunKindThroughLibrary(const std::string& kind) {
+// Runs the cases of one kind through the library (compiled programs, or the
+// tree walker alone); reports each mismatch.
+void RunKindThroughLibrary(const std::string& kind, bool compiled = true) {
   AdLibrary ads(kDataDir);
   int ran = 0, failed = 0;
   for (const ConformanceCase& c : AllCases()) {
     if (c.kind != kind) continue;
     ++ran;
-    std::string got = RunCaseWithLibrary(c, ads);
+    std::string got = RunCaseWithLibrary(c, ads, compiled);
     if (got != c.expected) {
       ++failed;
       ADD_FAILURE() << c.id << " [" << c.my_ad << "|" << c.target_ad << "] " << c.expression
@@ -47,6 +48,10 @@ TEST(Conformance, EvalCompatThroughLibrary) { RunKindThroughLibrary("eval-compat
 TEST(Conformance, EvalStrictThroughLibrary) { RunKindThroughLibrary("eval-strict"); }
 TEST(Conformance, UnparseThroughLibrary) { RunKindThroughLibrary("unparse"); }
 TEST(Conformance, ParseErrorThroughLibrary) { RunKindThroughLibrary("parse-error"); }
+// The tree walker, which the compiled path is checked against, must pass
+// the corpus on its own too.
+TEST(Conformance, EvalCompatThroughTreeWalker) { RunKindThroughLibrary("eval-compat", false); }
+TEST(Conformance, EvalStrictThroughTreeWalker) { RunKindThroughLibrary("eval-strict", false); }
 
 // Reads a whole file.
 std::string Slurp(const std::string& path) {

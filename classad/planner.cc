@@ -1,0 +1,280 @@
+// The planner: compiles an expression tree into a Program (program.h).
+#include <algorithm>
+#include <cassert>
+#include <cstdio>
+#include <optional>
+
+#include "classad/builtins.h"
+#include "classad/operators.h"
+#include "classad/program.h"
+
+namespace classad {
+
+// Builds one program; a new Planner per compilation.
+class Planner {
+ public:
+  explicit Planner(Program* out) : out_(out) {}
+
+  // Emits code that leaves the value of `e` on the stack.
+  void Emit(const Expr& e);
+
+ private:
+  // Skips parentheses, which only matter to the unparser.
+  static const Expr& Unwrap(const Expr& e) {
+    const Expr* p = &e;
+    while (p->kind() == ExprKind::kParens) p = &p->child(0);
+    return *p;
+  }
+  uint32_t Here() const { return static_cast<uint32_t>(out_->code_.size()); }
+  // Appends an instruction; `pushes` is its net effect on the stack depth.
+  uint32_t Add(Instr instr, int pushes) {
+    out_->code_.push_back(instr);
+    depth_ += pushes;
+    out_->max_stack_ = std::max<uint32_t>(out_->max_stack_, static_cast<uint32_t>(depth_));
+    return Here() - 1;
+  }
+  // Whether the code from `start` to the end is a single constant push, and
+  // if so its value.
+  const Value* ConstantSince(uint32_t start) const {
+    if (Here() != start + 1) return nullptr;
+    const Instr& i = out_->code_[start];
+    if (i.code == OpCode::kConst) return &out_->constants_[i.index];
+    if (i.code == OpCode::kLiteral) return &i.node->literal();
+    return nullptr;
+  }
+  // Replaces the code from `start` on by a push of `value`.
+  void ReplaceWithConstant(uint32_t start, Value value, int depth_before) {
+    out_->code_.resize(start);
+    depth_ = depth_before;
+    EmitConstant(std::move(value));
+  }
+  void EmitConstant(Value value) {
+    out_->constants_.push_back(std::move(value));
+    Instr i{OpCode::kConst};
+    i.index = static_cast<uint32_t>(out_->constants_.size() - 1);
+    Add(i, +1);
+  }
+  void EmitNode(OpCode code, const Expr& node) {
+    Instr i{code};
+    i.node = &node;
+    Add(i, +1);
+  }
+  void EmitUnary(const Expr& e);
+  void EmitBinary(const Expr& e);
+  void EmitConditional(const Expr& cond, const Expr& if_true, const Expr& if_false);
+  void EmitElvis(const Expr& e);
+  void EmitSelect(const Expr& e);
+  void EmitCall(const Expr& e);
+
+  Program* out_;
+  int depth_ = 0;
+};
+
+void Planner::Emit(const Expr& outer) {
+  const Expr& e = Unwrap(outer);
+  switch (e.kind()) {
+    case ExprKind::kLiteral:
+      EmitNode(OpCode::kLiteral, e);
+      return;
+    case ExprKind::kAttribute:
+      // Special names (TARGET, MY, parent, ...) and `.name` keep their
+      // general resolution in the tree walker.
+      EmitNode(!e.absolute() && e.name_class() == NameClass::kOrdinary ? OpCode::kLoadName
+                                                                        : OpCode::kTree,
+               e);
+      return;
+    case ExprKind::kSelect:
+      EmitSelect(e);
+      return;
+    case ExprKind::kUnary:
+      EmitUnary(e);
+      return;
+    case ExprKind::kBinary:
+      EmitBinary(e);
+      return;
+    case ExprKind::kConditional:
+      EmitConditional(e.child(0), e.child(1), e.child(2));
+      return;
+    case ExprKind::kElvis:
+      EmitElvis(e);
+      return;
+    case ExprKind::kCall:
+      EmitCall(e);
+      return;
+    case ExprKind::kParens:  // unwrapped above
+    case ExprKind::kSubscript:
+    case ExprKind::kList:
+    case ExprKind::kAd:
+      EmitNode(OpCode::kTree, e);
+      return;
+  }
+}
+
+void Planner::EmitUnary(const Expr& e) {
+  const int depth_before = depth_;
+  const uint32_t start = Here();
+  Emit(e.child(0));
+  if (const Value* operand = ConstantSince(start)) {
+    ReplaceWithConstant(start, ApplyUnaryOp(e.op(), *operand), depth_before);
+    return;
+  }
+  Instr i{OpCode::kUnary};
+  i.op = e.op();
+  i.node = &e;
+  Add(i, 0);
+}
+
+void Planner::EmitBinary(const Expr& e) {
+  const int depth_before = depth_;
+  const uint32_t start = Here();
+  const bool logical = e.op() == Op::kAnd || e.op() == Op::kOr;
+  Emit(e.child(0));
+  // A copy: emitting the right operand may move the constant table.
+  std::optional<Value> left;
+  if (const Value* v = ConstantSince(start)) left = *v;
+  if (logical && left) {
+    // A constant left operand that decides the result folds the whole
+    // operator, as the evaluator's short-circuit would.
+    bool truth;
+    if (ValueAsCondition(*left, &truth) && truth == (e.op() == Op::kOr)) {
+      ReplaceWithConstant(start, Value::Boolean(truth), depth_before);
+      return;
+    }
+  }
+  uint32_t jump = 0;
+  if (logical) {
+    Instr i{e.op() == Op::kAnd ? OpCode::kAndJump : OpCode::kOrJump};
+    i.node = &e;
+    jump = Add(i, 0);
+  }
+  const uint32_t right_start = Here();
+  Emit(e.child(1));
+  if (left) {
+    if (const Value* right = ConstantSince(right_start)) {
+      ReplaceWithConstant(start, ApplyBinaryOp(e.op(), *left, *right), depth_before);
+      return;
+    }
+  }
+  Instr i{OpCode::kBinary};
+  i.op = e.op();
+  i.node = &e;
+  Add(i, -1);
+  if (logical) out_->code_[jump].target = Here();
+}
+
+void Planner::EmitConditional(const Expr& cond, const Expr& if_true, const Expr& if_false) {
+  const int depth_before = depth_;
+  Emit(cond);
+  Instr test{OpCode::kCondJump};
+  const uint32_t test_at = Add(test, -1);
+  Emit(if_true);
+  const uint32_t skip_else = Add(Instr{OpCode::kJump}, 0);
+  out_->code_[test_at].target = Here();
+  depth_ = depth_before;
+  Emit(if_false);
+  out_->code_[skip_else].target = Here();
+  out_->code_[test_at].index = Here();
+}
+
+void Planner::EmitElvis(const Expr& e) {
+  Emit(e.child(0));
+  const uint32_t test_at = Add(Instr{OpCode::kElvisJump}, -1);
+  Emit(e.child(1));
+  out_->code_[test_at].target = Here();
+}
+
+void Planner::EmitSelect(const Expr& e) {
+  const Expr& base = Unwrap(e.child(0));
+  const bool direct = &base == &e.child(0) && base.kind() == ExprKind::kAttribute &&
+                      !base.absolute() &&
+                      (base.name_class() == NameClass::kTarget ||
+                       base.name_class() == NameClass::kMy) &&
+                      e.name_class() == NameClass::kOrdinary;
+  EmitNode(direct ? OpCode::kLoadSelect : OpCode::kTree, e);
+}
+
+void Planner::EmitCall(const Expr& e) {
+  const Builtin* builtin = e.builtin();
+  if (builtin == nullptr) {
+    EmitConstant(Value::Error());  // an unknown function, whatever its arguments
+    return;
+  }
+  if (builtin->lowering == BuiltinLowering::kConditional && e.children().size() == 3) {
+    EmitConditional(e.child(0), e.child(1), e.child(2));
+    return;
+  }
+  EmitNode(OpCode::kCall, e);
+}
+
+std::unique_ptr<Program> Program::Compile(const Expr& expr) {
+  auto program = std::make_unique<Program>();
+  Planner planner(program.get());
+  planner.Emit(expr);
+  program->code_.shrink_to_fit();
+  program->constants_.shrink_to_fit();
+  return program;
+}
+
+namespace {
+
+const char* OpCodeName(OpCode code) {
+  switch (code) {
+    case OpCode::kConst: return "const";
+    case OpCode::kLiteral: return "literal";
+    case OpCode::kLoadName: return "load";
+    case OpCode::kLoadSelect: return "select";
+    case OpCode::kUnary: return "unary";
+    case OpCode::kBinary: return "binary";
+    case OpCode::kAndJump: return "and-jump";
+    case OpCode::kOrJump: return "or-jump";
+    case OpCode::kCondJump: return "cond-jump";
+    case OpCode::kJump: return "jump";
+    case OpCode::kElvisJump: return "elvis-jump";
+    case OpCode::kCall: return "call";
+    case OpCode::kTree: return "tree";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string Program::Disassemble() const {
+  std::string out;
+  char line[64];
+  for (size_t pc = 0; pc < code_.size(); ++pc) {
+    const Instr& i = code_[pc];
+    std::snprintf(line, sizeof line, "%zu: %s", pc, OpCodeName(i.code));
+    out += line;
+    switch (i.code) {
+      case OpCode::kUnary:
+      case OpCode::kBinary:
+        out += ' ';
+        out += OpSpelling(i.op);
+        break;
+      case OpCode::kLoadName:
+      case OpCode::kCall:
+        out += ' ';
+        out += i.node->name();
+        break;
+      case OpCode::kLoadSelect:
+        out += ' ';
+        out += i.node->child(0).name() + "." + i.node->name();
+        break;
+      case OpCode::kAndJump:
+      case OpCode::kOrJump:
+      case OpCode::kJump:
+      case OpCode::kElvisJump:
+        out += " -> " + std::to_string(i.target);
+        break;
+      case OpCode::kCondJump:
+        out += " else -> " + std::to_string(i.target) + ", end " + std::to_string(i.index);
+        break;
+      default:
+        break;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace classad

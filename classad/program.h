@@ -1,0 +1,78 @@
+// Program: the compiled form of an expression, a flat sequence of
+// instructions for a small stack machine (the planner's output, run by
+// EvalContext). The tree stays the expression of record; a program is a
+// cache derived from it, built once per expression node on first evaluation
+// and shared by every evaluation of that node.
+#ifndef CLASSAD_PROGRAM_H_
+#define CLASSAD_PROGRAM_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classad/expr.h"
+#include "classad/value.h"
+
+namespace classad {
+
+// What one instruction does. Operands are taken from and results pushed to
+// the evaluation stack; `Instr::target` is a jump destination.
+enum class OpCode : uint8_t {
+  kConst,       // push constants[index]
+  kLiteral,     // push the literal of `node` (a kLiteral Expr of the tree)
+  kLoadName,    // push the value of the unqualified ordinary name `node`
+  kLoadSelect,  // push `TARGET.x` / `MY.x` (`node` is the kSelect)
+  kUnary,       // pop x, push op x
+  kBinary,      // pop r, pop l, push l op r
+  kAndJump,     // top decides && (false): replace it by false, jump to target
+  kOrJump,      // top decides || (true): replace it by true, jump to target
+  kCondJump,    // pop the condition of ?: / ifThenElse: undefined -> push
+                // undefined and jump to `index`; not a condition -> push
+                // error and jump to `index`; false -> jump to target
+  kJump,        // jump to target
+  kElvisJump,   // top is not undefined: jump to target; else pop it
+  kCall,        // push the built-in call `node` (arguments evaluated by it)
+  kTree,        // push `node` evaluated by the tree walker (what the planner
+                // does not compile: lists, nested ads, subscripts, ...)
+};
+
+// One instruction: 16 bytes.
+struct Instr {
+  OpCode code;
+  Op op = Op::kNone;      // kUnary, kBinary
+  uint32_t target = 0;    // jump destination
+  uint32_t index = 0;     // kConst: constant; kCondJump: the end of the ?:
+  const Expr* node = nullptr;  // the tree node the instruction stands for
+};
+
+// A compiled expression. Immutable once built; safe to run from many
+// threads at once. Borrows the tree it was compiled from (the nodes named by
+// Instr::node): it must not outlive that tree, which is guaranteed when it is
+// owned by the tree's root (see Expr::program()).
+class Program {
+ public:
+  // Compiles `expr`: folds operators whose operands are constants, lowers
+  // &&, ||, ?:, ?: (elvis) and ifThenElse to jumps, resolves TARGET.x and
+  // MY.x to direct lookups, and leaves the rest to the tree walker. Never
+  // fails: anything not compiled runs through kTree.
+  static std::unique_ptr<Program> Compile(const Expr& expr);
+
+  const std::vector<Instr>& code() const { return code_; }
+  const Value& constant(uint32_t i) const { return constants_[i]; }
+  // The deepest the evaluation stack gets while running the program.
+  uint32_t max_stack() const { return max_stack_; }
+  // A human-readable listing, one instruction a line (for tests and for
+  // explaining what the planner made of an expression).
+  std::string Disassemble() const;
+
+ private:
+  friend class Planner;
+  std::vector<Instr> code_;
+  std::vector<Value> constants_;
+  uint32_t max_stack_ = 0;
+};
+
+}  // namespace classad
+
+#endif  // CLASSAD_PROGRAM_H_

@@ -1,0 +1,201 @@
+// Running compiled programs (program.h): EvalContext's stack machine.
+#include <vector>
+
+#include "classad/builtins.h"
+#include "classad/evaluator.h"
+#include "classad/operators.h"
+
+namespace classad {
+
+namespace {
+
+// Stack entries kept in the runner's frame; deeper programs use the heap.
+constexpr uint32_t kInlineStack = 8;
+
+}  // namespace
+
+void EvalContext::LoadFound(const Expr& expr, const Scope* where, const Value** ref,
+                            Value* owned) {
+  if (expr.kind() == ExprKind::kLiteral) {
+    *ref = &expr.literal();  // lives as long as the ad
+    return;
+  }
+  *owned = where == scope_.get()
+               ? EvalAttributeExpr(expr, nullptr)
+               : EvalAttributeExpr(expr, std::shared_ptr<const Scope>(scope_, where));
+  *ref = owned;
+}
+
+void EvalContext::LoadName(const Expr& node, const Value** ref, Value* owned) {
+  // The common case, decided without building a Found: a top-level ad (and
+  // in compat mode its match target) looked up by the precomputed hash.
+  // The general resolution (nested ads, climbing, special names) below it
+  // gives the same answer for this case.
+  const Scope* s = scope_.get();
+  if (s->is_top_level()) {
+    const Expr* e = s->ad->Lookup(node.name(), node.name_hash());
+    if (e != nullptr) return LoadFound(*e, s, ref, owned);
+    const Scope* target = s->target;
+    if (!compat() || target == nullptr) {
+      *owned = Value::Undefined();
+      *ref = owned;
+      return;
+    }
+    if (target->is_top_level()) {
+      e = target->ad->Lookup(node.name(), node.name_hash());
+      if (e != nullptr) return LoadFound(*e, target, ref, owned);
+      *owned = Value::Undefined();
+      *ref = owned;
+      return;
+    }
+  }
+  *owned = EvalAttribute(node);
+  *ref = owned;
+}
+
+void EvalContext::LoadSelect(const Expr& node, const Value** ref, Value* owned) {
+  // `TARGET.x` and (compat) `MY.x` from a top-level ad that has no
+  // attribute named like a special name: the base is the match target or
+  // the ad itself, and x is looked up there alone (no TARGET fallback).
+  const Scope* s = scope_.get();
+  const bool target_base = node.child(0).name_class() == NameClass::kTarget;
+  if (s->is_top_level() && !s->ad->has_special_names() && (target_base || compat())) {
+    const Scope* where = target_base ? s->target : s;
+    if (where == nullptr) {
+      *owned = Value::Undefined();
+      *ref = owned;
+      return;
+    }
+    if (where->is_top_level()) {
+      const Expr* e = where->ad->Lookup(node.name(), node.name_hash());
+      if (e != nullptr) return LoadFound(*e, where, ref, owned);
+      *owned = Value::Undefined();
+      *ref = owned;
+      return;
+    }
+  }
+  *owned = EvalSelect(node);
+  *ref = owned;
+}
+
+Value EvalContext::Run(const Program& program) {
+  const std::vector<Instr>& code = program.code();
+  const uint32_t size = static_cast<uint32_t>(code.size());
+  // One depth unit per program run (the program itself does not recurse);
+  // the work budget is charged the whole program up front.
+  if (depth_remaining_ <= 0 || steps_remaining_ < size) {
+    NoteLimit(depth_remaining_ <= 0
+                  ? "evaluation nested too deeply (Limits::max_eval_depth)"
+                  : "evaluation exceeded its work budget (Limits::max_eval_steps)");
+    if (depth_remaining_ > 0) steps_remaining_ = 0;
+    return Value::Error();
+  }
+  --depth_remaining_;
+  steps_remaining_ -= size;
+
+  // The stack: refs[i] is entry i; it points either at a value that lives
+  // longer than this run (a constant, a literal of the tree or of an ad) or
+  // at owned[i].
+  const Value* inline_refs[kInlineStack];
+  Value inline_owned[kInlineStack];
+  std::vector<const Value*> heap_refs;
+  std::vector<Value> heap_owned;
+  const Value** refs = inline_refs;
+  Value* owned = inline_owned;
+  if (program.max_stack() > kInlineStack) {
+    heap_refs.resize(program.max_stack());
+    heap_owned.resize(program.max_stack());
+    refs = heap_refs.data();
+    owned = heap_owned.data();
+  }
+
+  uint32_t sp = 0;  // entries on the stack
+  uint32_t pc = 0;
+  while (pc < size) {
+    const Instr& in = code[pc++];
+    switch (in.code) {
+      case OpCode::kConst:
+        refs[sp++] = &program.constant(in.index);
+        break;
+      case OpCode::kLiteral:
+        refs[sp++] = &in.node->literal();
+        break;
+      case OpCode::kLoadName:
+        LoadName(*in.node, &refs[sp], &owned[sp]);
+        ++sp;
+        break;
+      case OpCode::kLoadSelect:
+        LoadSelect(*in.node, &refs[sp], &owned[sp]);
+        ++sp;
+        break;
+      case OpCode::kUnary: {
+        Value result = ApplyUnaryOp(in.op, *refs[sp - 1]);
+        owned[sp - 1] = std::move(result);
+        refs[sp - 1] = &owned[sp - 1];
+        break;
+      }
+      case OpCode::kBinary: {
+        Value result = ApplyBinaryOp(in.op, *refs[sp - 2], *refs[sp - 1]);
+        --sp;
+        owned[sp - 1] = std::move(result);
+        refs[sp - 1] = &owned[sp - 1];
+        break;
+      }
+      case OpCode::kAndJump:
+      case OpCode::kOrJump: {
+        // The evaluator's short-circuit: a left operand that decides the
+        // operator gives a boolean without the right operand.
+        const bool decides_to = in.code == OpCode::kOrJump;
+        bool truth;
+        if (ValueAsCondition(*refs[sp - 1], &truth) && truth == decides_to) {
+          owned[sp - 1] = Value::Boolean(decides_to);
+          refs[sp - 1] = &owned[sp - 1];
+          pc = in.target;
+        }
+        break;
+      }
+      case OpCode::kCondJump: {
+        const Value& condition = *refs[--sp];
+        bool truth;
+        if (condition.IsUndefined()) {
+          owned[sp] = Value::Undefined();
+        } else if (!ValueAsCondition(condition, &truth)) {
+          owned[sp] = Value::Error();
+        } else {
+          if (!truth) pc = in.target;
+          break;
+        }
+        refs[sp] = &owned[sp];
+        ++sp;
+        pc = in.index;
+        break;
+      }
+      case OpCode::kJump:
+        pc = in.target;
+        break;
+      case OpCode::kElvisJump:
+        if (!refs[sp - 1]->IsUndefined()) {
+          pc = in.target;
+        } else {
+          --sp;
+        }
+        break;
+      case OpCode::kCall:
+        owned[sp] = in.node->builtin()->fn(*this, in.node->children());
+        refs[sp] = &owned[sp];
+        ++sp;
+        break;
+      case OpCode::kTree:
+        owned[sp] = EvalTree(*in.node);
+        refs[sp] = &owned[sp];
+        ++sp;
+        break;
+    }
+  }
+  ++depth_remaining_;
+  // A well-formed program leaves exactly one value.
+  if (refs[0] == &owned[0]) return std::move(owned[0]);
+  return *refs[0];
+}
+
+}  // namespace classad
