@@ -1,6 +1,11 @@
 // libFuzzer target: parse an expression, then evaluate it against the
 // conformance job and slot ads in both scoping modes (and with no ads), with
 // small limits so that expensive inputs end quickly; every result unparses.
+// Each evaluation runs twice, through the compiled programs and through the
+// tree walker alone: unless a limit was reached (the two paths count work
+// differently) or the input may draw random numbers, any difference between
+// the two results is a finding.
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -45,12 +50,38 @@ classad::EvalOptions OptionsFor(classad::ScopingMode mode) {
   return options;
 }
 
-// Evaluates `expr` with the given ads and unparses the result.
-void EvaluateOnce(const classad::Expr& expr, const classad::ClassAd* my,
-                  const classad::ClassAd* target, const classad::EvalOptions& options) {
-  classad::Value value = classad::EvaluateExpr(expr, my, target, options);
-  std::string text = classad::UnparseValue(value);
-  classad_fuzz::Check(!text.empty(), "UnparseValue gave empty text");
+// Evaluates `expr` with MY = `my` (an empty ad when null) and TARGET =
+// `target`, and unparses the result; sets *limited when a limit was reached.
+std::string EvaluateWith(const classad::Expr& expr, const classad::ClassAd* my,
+                         const classad::ClassAd* target, const classad::EvalOptions& options,
+                         bool* limited) {
+  const classad::ClassAd empty;
+  classad::MatchContext match(my != nullptr ? my : &empty, target);
+  classad::EvalContext ctx(options, classad::BorrowScope(match.my_scope()));
+  classad::Value value = ctx.Evaluate(expr);
+  *limited = !ctx.limit_message().empty();
+  return classad::UnparseValue(value);
+}
+
+// Whether `text` may call random() (whose results differ run to run).
+bool MayDrawRandomNumbers(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower.find("random") != std::string::npos;
+}
+
+// Evaluates `expr` both ways, checks the results unparse and agree.
+void EvaluateOnce(const classad::Expr& expr, std::string_view text, const classad::ClassAd* my,
+                  const classad::ClassAd* target, classad::EvalOptions options) {
+  bool compiled_limited = false, tree_limited = false;
+  options.compiled = true;
+  const std::string compiled = EvaluateWith(expr, my, target, options, &compiled_limited);
+  classad_fuzz::Check(!compiled.empty(), "UnparseValue gave empty text", text);
+  options.compiled = false;
+  const std::string tree = EvaluateWith(expr, my, target, options, &tree_limited);
+  if (compiled_limited || tree_limited || MayDrawRandomNumbers(text)) return;
+  classad_fuzz::Check(compiled == tree, "the compiled path and the tree walker disagree", text,
+                      "compiled: " + compiled + "\ntree walker: " + tree);
 }
 
 }  // namespace
@@ -62,11 +93,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       classad::ParseExpression(classad_fuzz::AsText(data, size));
   if (!parsed.ok()) return 0;
   const classad::Expr& expr = **parsed;
+  const std::string_view text = classad_fuzz::AsText(data, size);
   for (classad::ScopingMode mode : {classad::ScopingMode::kCompat, classad::ScopingMode::kStrict}) {
     const classad::EvalOptions options = OptionsFor(mode);
-    EvaluateOnce(expr, ads.job.get(), ads.machine.get(), options);
-    EvaluateOnce(expr, ads.machine.get(), ads.job.get(), options);
+    EvaluateOnce(expr, text, ads.job.get(), ads.machine.get(), options);
+    EvaluateOnce(expr, text, ads.machine.get(), ads.job.get(), options);
   }
-  EvaluateOnce(expr, nullptr, nullptr, OptionsFor(classad::ScopingMode::kCompat));
+  EvaluateOnce(expr, text, nullptr, nullptr, OptionsFor(classad::ScopingMode::kCompat));
   return 0;
 }
