@@ -49,7 +49,7 @@ BENCHMARK(BM_ParseRequirements);
 void BM_EvaluateRequirements(benchmark::State& state) {
   auto job = JobAd();
   auto slot = SlotAd();
-  const Expr* requirements = job->Lookup("Requirements");
+  const ExprPtr requirements = job->LookupPtr("Requirements");
   EvalOptions options;
   MatchContext match(job.get(), slot.get());
   for (auto _ : state) {

@@ -3,10 +3,13 @@
 // per ad. Run once per file in a fresh process so that the resident-memory
 // figure is the dump's alone.
 // Usage: ingest_bench FILE [rounds]
+#include <malloc.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -24,12 +27,21 @@ size_t ResidentBytes() {
   return pages_resident * static_cast<size_t>(sysconf(_SC_PAGESIZE));
 }
 
+// Bytes the allocator has handed out and not taken back (glibc).
+size_t HeapBytesInUse() {
+  struct mallinfo2 info = mallinfo2();
+  return info.uordblks + info.hblkhd;
+}
+
 int Run(const std::string& path, int rounds) {
   std::vector<double> seconds;
   size_t ads = 0, attributes = 0;
   double bytes_per_ad = 0;
+  double heap_per_ad = 0;
+  size_t layouts = 0;
   for (int round = 0; round < rounds; ++round) {
     const size_t rss_before = ResidentBytes();
+    const size_t heap_before = HeapBytesInUse();
     std::vector<std::shared_ptr<ClassAd>> kept;
     auto start = std::chrono::steady_clock::now();
     auto reader = AdReader::OpenFile(path, {});
@@ -50,15 +62,22 @@ int Run(const std::string& path, int rounds) {
     seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     ads = kept.size();
     if (round == 0) {
+      std::set<const AdLayout*> distinct;
+      for (const auto& a : kept) distinct.insert(a->layout());
+      layouts = distinct.size();
+      // What the kept ads cost, once the reader (its caches, its buffers)
+      // is gone.
+      reader->reset();
       bytes_per_ad = static_cast<double>(ResidentBytes() - rss_before) / std::max<size_t>(ads, 1);
+      heap_per_ad = static_cast<double>(HeapBytesInUse() - heap_before) / std::max<size_t>(ads, 1);
     }
   }
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds[seconds.size() / 2];
   std::printf("ingest %s: %zu ads, %zu attributes; median %.2f s = %.0f ads/s = %.2f M attributes/s; "
-              "%.0f resident bytes per ad (first round)\n",
+              "%.0f resident bytes per ad, %.0f heap bytes in use per ad (first round, reader closed); %zu distinct layouts\n",
               path.c_str(), ads, attributes, median, ads / median, attributes / median / 1e6,
-              bytes_per_ad);
+              bytes_per_ad, heap_per_ad, layouts);
   return 0;
 }
 

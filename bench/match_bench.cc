@@ -43,8 +43,8 @@ int Run(const std::string& dir, size_t max_slots) {
   }
   if (!job) { std::fprintf(stderr, "no job in %s/jobs.ads\n", dir.c_str()); return 1; }
 
-  const Expr* job_req = job->Lookup("Requirements");
-  const Expr* job_rank = job->Lookup("Rank");
+  const AttrRef job_req = job->Find("Requirements");
+  const AttrRef job_rank = job->Find("Rank");
   EvalOptions options;
   std::vector<double> millis;
   size_t matches = 0;
@@ -54,15 +54,15 @@ int Run(const std::string& dir, size_t max_slots) {
     for (const auto& slot : slots) {
       MatchContext match(job.get(), slot.get());
       EvalContext job_ctx(options, BorrowScope(match.my_scope()));
-      Value ok = job_req ? job_ctx.Evaluate(*job_req) : Value::Boolean(true);
+      Value ok = job_req ? job_ctx.Evaluate(job_req) : Value::Boolean(true);
       if (!ok.IsBoolean() || !ok.boolean()) continue;
-      const Expr* slot_req = slot->Lookup("Requirements");
+      const AttrRef slot_req = slot->Find("Requirements");
       EvalContext slot_ctx(options, BorrowScope(match.target_scope()));
-      Value ok2 = slot_req ? slot_ctx.Evaluate(*slot_req) : Value::Boolean(true);
+      Value ok2 = slot_req ? slot_ctx.Evaluate(slot_req) : Value::Boolean(true);
       if (!ok2.IsBoolean() || !ok2.boolean()) continue;
       if (job_rank) {
         EvalContext rank_ctx(options, BorrowScope(match.my_scope()));
-        Value rank = rank_ctx.Evaluate(*job_rank);
+        Value rank = rank_ctx.Evaluate(job_rank);
         (void)rank;
       }
       ++matches;

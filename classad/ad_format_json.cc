@@ -173,7 +173,7 @@ class JsonFormatReader : public FormatReader {
       SkipBlanks();
       ExprPtr value;
       if (!ParseValue(depth, &value)) return false;
-      if (ad->size() >= limits_.max_ad_attributes && ad->Lookup(name) == nullptr) {
+      if (ad->size() >= limits_.max_ad_attributes && !ad->Find(name)) {
         return Error("ad has more than the limit of " + std::to_string(limits_.max_ad_attributes) +
                          " attributes",
                      name_start, StatusCode::kLimitExceeded);
@@ -426,16 +426,16 @@ class JsonWriter {
  public:
   JsonWriter(bool pretty, std::string* out) : pretty_(pretty), out_(out) {}
 
-  void WriteAd(const std::vector<const Attribute*>& attributes) {
+  void WriteAd(const std::vector<Attribute>& attributes) {
     out_->push_back('{');
     indent_ += 2;
     for (size_t i = 0; i < attributes.size(); ++i) {
       if (i > 0) out_->push_back(',');
       NewLine();
       out_->push_back('"');
-      AppendJsonEscaped(attributes[i]->name, out_);
+      AppendJsonEscaped(attributes[i].name, out_);
       out_->append("\": ");
-      WriteExpr(*attributes[i]->expr);
+      WriteExpr(*attributes[i].expr);
     }
     indent_ -= 2;
     NewLine();

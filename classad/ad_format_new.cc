@@ -99,19 +99,18 @@ std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseO
     while (!value.empty() && IsBlankByte(static_cast<unsigned char>(value.front()))) value.remove_prefix(1);
     while (!value.empty() && IsBlankByte(static_cast<unsigned char>(value.back()))) value.remove_suffix(1);
     if (value.empty()) return nullptr;
-    ExprPtr expr = cache->Find(value);
-    if (!expr) {
-      expr = ParseSimpleLiteral(value, options.limits);
-      if (expr) cache->Remember(value, expr);
+    const StoredAttr* stored = cache->Find(value);
+    if (stored == nullptr) {
+      ExprPtr expr = ParseSimpleLiteral(value, options.limits);
+      if (!expr) {
+        Result<ExprPtr> parsed = ParseExpression(value, value_options);
+        if (!parsed.ok()) return nullptr;
+        expr = std::move(parsed).value();
+      }
+      stored = &cache->Remember(value, std::move(expr));
     }
-    if (!expr) {
-      Result<ExprPtr> parsed = ParseExpression(value, value_options);
-      if (!parsed.ok()) return nullptr;
-      expr = std::move(parsed).value();
-      cache->Remember(value, expr);
-    }
-    if (ad->size() >= options.limits.max_ad_attributes && ad->Lookup(name) == nullptr) return nullptr;
-    ad->Insert(name, std::move(expr));
+    if (ad->size() >= options.limits.max_ad_attributes && !ad->Find(name)) return nullptr;
+    ad->Insert(name, *stored);
     i = value_end < end ? value_end + 1 : end;
   }
   return ad;
@@ -302,14 +301,14 @@ void AppendNewAd(const ClassAd& ad, AttributeOrder order, bool pretty, std::stri
     out->push_back('\n');
     return;
   }
-  std::vector<const Attribute*> attributes = OrderedAttributes(ad, order);
+  std::vector<Attribute> attributes = OrderedAttributes(ad, order);
   if (pretty) {
     out->append("[\n");
-    for (const Attribute* attribute : attributes) {
+    for (const Attribute& attribute : attributes) {
       out->append("  ");
-      AppendAttributeName(attribute->name, out);
+      AppendAttributeName(attribute.name, out);
       out->append(" = ");
-      UnparseTo(*attribute->expr, out);
+      UnparseTo(*attribute.expr, out);
       out->append(";\n");
     }
     out->append("]\n");
@@ -318,9 +317,9 @@ void AppendNewAd(const ClassAd& ad, AttributeOrder order, bool pretty, std::stri
   out->append("[ ");
   for (size_t i = 0; i < attributes.size(); ++i) {
     if (i > 0) out->append("; ");
-    AppendAttributeName(attributes[i]->name, out);
+    AppendAttributeName(attributes[i].name, out);
     out->append(" = ");
-    UnparseTo(*attributes[i]->expr, out);
+    UnparseTo(*attributes[i].expr, out);
   }
   out->append(" ]\n");
 }

@@ -281,13 +281,12 @@ class OldFormatReader : public ad_io_internal::FormatReader {
     while (rhs < line_.size() && IsLineBlank(line_[rhs])) ++rhs;
     int rhs_column = ColumnOfByte(line_, rhs);
     std::string_view text = std::string_view(line_).substr(rhs);
-    if (ExprPtr cached = cache_.Find(text)) {
-      ad->Insert(name, std::move(cached));
+    if (const StoredAttr* cached = cache_.Find(text)) {
+      ad->Insert(name, *cached);
       return true;
     }
     if (ExprPtr simple = ad_io_internal::ParseSimpleLiteral(text, options_.parse.limits)) {
-      cache_.Remember(text, simple);
-      ad->Insert(name, std::move(simple));
+      ad->Insert(name, cache_.Remember(text, std::move(simple)));
       return true;
     }
     Result<ExprPtr> expr = ParseOldExpression(text, options_.parse);
@@ -298,8 +297,7 @@ class OldFormatReader : public ad_io_internal::FormatReader {
                        SourceLocation{cursor_->name(), line_number, column});
       return false;
     }
-    cache_.Remember(text, *expr);
-    ad->Insert(name, std::move(expr).value());
+    ad->Insert(name, cache_.Remember(text, std::move(expr).value()));
     return true;
   }
 
@@ -355,13 +353,13 @@ const char* OldOperatorSpelling(Op op) {
 }
 
 bool AppendOldAdBody(const ClassAd& ad, std::string* out) {
-  std::vector<const Attribute*> attributes = AttributesInPrintOrder(ad);
+  std::vector<Attribute> attributes = AttributesInPrintOrder(ad);
   out->append("[ ");
   for (size_t i = 0; i < attributes.size(); ++i) {
     if (i > 0) out->append("; ");
-    if (!AppendOldAttributeName(attributes[i]->name, false, out)) return false;
+    if (!AppendOldAttributeName(attributes[i].name, false, out)) return false;
     out->append(" = ");
-    if (!AppendOldExpr(*attributes[i]->expr, false, out)) return false;
+    if (!AppendOldExpr(*attributes[i].expr, false, out)) return false;
   }
   out->append(" ]");
   return true;
@@ -511,16 +509,16 @@ std::unique_ptr<FormatReader> MakeOldFormatReader(TextCursor* cursor, const AdRe
 
 Status AppendOldAd(const ClassAd& ad, AttributeOrder order, std::string* out) {
   const size_t mark = out->size();
-  for (const Attribute* attribute : OrderedAttributes(ad, order)) {
-    bool ok = AppendOldAttributeName(attribute->name, true, out);
+  for (const Attribute& attribute : OrderedAttributes(ad, order)) {
+    bool ok = AppendOldAttributeName(attribute.name, true, out);
     if (ok) {
       out->append(" = ");
-      ok = AppendOldExpr(*attribute->expr, true, out);
+      ok = AppendOldExpr(*attribute.expr, true, out);
     }
     if (!ok) {
       out->resize(mark);
       return Status(StatusCode::kInvalidArgument,
-                    "attribute '" + attribute->name +
+                    "attribute '" + std::string(attribute.name) +
                         "' cannot be written in old ClassAd syntax (a string or name holds a "
                         "line break, a NUL byte or a trailing backslash)");
     }

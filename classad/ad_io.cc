@@ -305,31 +305,31 @@ ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
   return ParseSimpleItem(text, limits);
 }
 
-ExprPtr ExprCache::Find(std::string_view text) const {
+const StoredAttr* ExprCache::Find(std::string_view text) const {
   auto it = entries_.find(text);
-  return it == entries_.end() ? nullptr : it->second;
+  return it == entries_.end() ? nullptr : &it->second;
 }
 
-void ExprCache::Remember(std::string_view text, ExprPtr expr) {
-  if (text.size() > kMaxEntryBytes) return;
+const StoredAttr& ExprCache::Remember(std::string_view text, ExprPtr expr) {
+  if (text.size() > kMaxEntryBytes) return uncached_.emplace(std::move(expr));
   if (entries_.size() >= kMaxEntries || text_bytes_ + text.size() > kMaxTextBytes) {
     entries_.clear();
     text_bytes_ = 0;
   }
-  if (entries_.emplace(std::string(text), std::move(expr)).second) text_bytes_ += text.size();
+  auto [it, inserted] = entries_.try_emplace(std::string(text), std::move(expr));
+  if (inserted) text_bytes_ += text.size();
+  return it->second;
 }
 
-std::vector<const Attribute*> OrderedAttributes(const ClassAd& ad, AttributeOrder order) {
+std::vector<Attribute> OrderedAttributes(const ClassAd& ad, AttributeOrder order) {
   if (order == AttributeOrder::kCanonical) return AttributesInPrintOrder(ad);
-  std::vector<const Attribute*> attributes;
-  attributes.reserve(ad.size());
-  for (const Attribute& attribute : ad.attributes()) attributes.push_back(&attribute);
+  std::vector<Attribute> attributes = ad.Attributes();
   if (order == AttributeOrder::kByName) {
     auto lower = [](unsigned char c) { return static_cast<unsigned char>(std::tolower(c)); };
     std::stable_sort(attributes.begin(), attributes.end(),
-                     [&](const Attribute* a, const Attribute* b) {
+                     [&](const Attribute& a, const Attribute& b) {
                        return std::lexicographical_compare(
-                           a->name.begin(), a->name.end(), b->name.begin(), b->name.end(),
+                           a.name.begin(), a.name.end(), b.name.begin(), b.name.end(),
                            [&](char x, char y) { return lower(x) < lower(y); });
                      });
   }
@@ -450,7 +450,10 @@ bool AdReader::Next(std::shared_ptr<ClassAd>* ad) {
   }
   Status status;
   if (reader_->Next(ad, &status)) {
-    (*ad)->ShrinkToFit();  // ads read from a dump are kept, often by the million
+    // Ads read from a dump are kept, often by the million: they share the
+    // layouts (attribute names) they have in common and drop spare capacity.
+    layouts_.Intern(ad->get());
+    (*ad)->ShrinkToFit();
     return true;
   }
   failed_ = true;  // finished, one way or the other

@@ -100,6 +100,7 @@ class AdReader {
   std::unique_ptr<std::istream> owned_stream_;  // set by OpenFile
   std::unique_ptr<ad_io_internal::TextCursor> cursor_;
   std::unique_ptr<ad_io_internal::FormatReader> reader_;
+  LayoutTable layouts_;  // shared attribute-name layouts of the ads read
   AdReadOptions options_;
   AdFormat format_;
   Status status_;

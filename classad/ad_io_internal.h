@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -129,11 +130,12 @@ ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits);
 // everything when full. Not thread-safe; one per reader.
 class ExprCache {
  public:
-  // The expression parsed from `text`, or null. Expressions are immutable
-  // and may be shared by any number of attributes and ads.
-  ExprPtr Find(std::string_view text) const;
-  // Remembers `expr` as the parse of `text`.
-  void Remember(std::string_view text, ExprPtr expr);
+  // The stored form of the expression parsed from `text`, or null. Stored
+  // contents are immutable and may be shared by any number of ads.
+  const StoredAttr* Find(std::string_view text) const;
+  // Remembers `expr` as the parse of `text`; returns its stored form (valid
+  // until the next call of Remember).
+  const StoredAttr& Remember(std::string_view text, ExprPtr expr);
 
  private:
   static constexpr size_t kMaxEntries = 1 << 14;
@@ -144,12 +146,14 @@ class ExprCache {
     using is_transparent = void;
     size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
   };
-  std::unordered_map<std::string, ExprPtr, TextHash, std::equal_to<>> entries_;
+  std::unordered_map<std::string, StoredAttr, TextHash, std::equal_to<>> entries_;
+  // What Remember returns for a text it does not keep.
+  std::optional<StoredAttr> uncached_;
   size_t text_bytes_ = 0;
 };
 
 // The attributes of `ad` at the top level, in `order`.
-std::vector<const Attribute*> OrderedAttributes(const ClassAd& ad, AttributeOrder order);
+std::vector<Attribute> OrderedAttributes(const ClassAd& ad, AttributeOrder order);
 
 // The writers of each format (see AppendAd for the contracts).
 void AppendNewAd(const ClassAd& ad, AttributeOrder order, bool pretty, std::string* out);

@@ -275,8 +275,10 @@ Value EvalInContexts(EvalContext& ctx, const std::vector<ExprPtr>& args, bool co
   if (args.size() != 2) return Value::Error();
   const Expr* expr = args[0].get();
   std::shared_ptr<const Scope> holder;  // keeps the ad of a named expression alive
+  ExprPtr named;                        // the named expression itself
   if (expr->kind() == ExprKind::kAttribute || expr->kind() == ExprKind::kSelect) {
-    if (const Expr* named = ctx.FindReferencedExpr(*expr, &holder)) expr = named;
+    named = ctx.FindReferencedExpr(*expr, &holder);
+    if (named != nullptr) expr = named.get();
   }
   Value contexts = EvalArg(ctx, args, 1);
   if (contexts.IsUndefined()) return count ? Value::Integer(0) : Value::Undefined();

@@ -392,9 +392,10 @@ bool CalendarFromTimeValue(const Value& v, CalendarTime* t) {
 bool AdIntField(EvalContext& ctx, const Value& ad, std::string_view name, int64_t fallback,
                 int64_t* out) {
   *out = fallback;
-  const Expr* expr = ad.ad().Lookup(name);
-  if (expr == nullptr) return true;
-  Value v = ctx.EvaluateIn(*expr, ad.ad_scope());
+  const AttrRef attribute = ad.ad().Find(name);
+  if (!attribute) return true;
+  Value v = attribute.is_literal() ? attribute.literal()
+                                   : ctx.EvaluateIn(attribute.expr(), ad.ad_scope());
   if (!v.IsInteger()) return true;
   if (v.integer() < INT32_MIN || v.integer() > INT32_MAX) return false;
   *out = v.integer();

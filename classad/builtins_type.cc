@@ -100,17 +100,17 @@ const ClassAd* CurrentAd(const EvalContext& ctx) {
 
 // Looks `expr`'s name up in the ad of `scope` and then in its enclosing
 // ads (never in TARGET). On success sets *found_in to the scope that holds
-// it and returns its expression.
-const Expr* LookupInScopeChain(const std::shared_ptr<const Scope>& scope, const Expr& expr,
-                               std::shared_ptr<const Scope>* found_in) {
+// it and returns what the attribute holds (empty when not found).
+AttrRef LookupInScopeChain(const std::shared_ptr<const Scope>& scope, const Expr& expr,
+                           std::shared_ptr<const Scope>* found_in) {
   for (const std::shared_ptr<const Scope>* cur = &scope; *cur != nullptr; cur = &(*cur)->parent) {
     if ((*cur)->ad == nullptr) continue;
-    if (const Expr* found = (*cur)->ad->Lookup(expr.name(), expr.name_hash())) {
+    if (AttrRef found = (*cur)->ad->Find(expr.name(), expr.name_hash())) {
       *found_in = *cur;
       return found;
     }
   }
-  return nullptr;
+  return AttrRef();
 }
 
 // The outermost scope of the chain `scope` belongs to, shared.
@@ -131,7 +131,7 @@ Value UnparseAttr(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   std::string text;
   const ClassAd* ad = CurrentAd(ctx);
   if (ad != nullptr) {
-    if (const Expr* expr = ad->Lookup(Unparse(*args[0]))) UnparseTo(*expr, &text);
+    if (ExprPtr expr = ad->LookupPtr(Unparse(*args[0]))) UnparseTo(*expr, &text);
   }
   return Value::String(std::move(text));
 }
@@ -204,8 +204,10 @@ class ExternalRefCollector {
   // same scope as the ad literal itself (as the reference does).
   bool WalkNestedAd(const Expr& expr, const std::shared_ptr<const Scope>& scope) {
     if (expr.ad() == nullptr) return true;
-    for (const Attribute& attribute : expr.ad()->attributes()) {
-      if (!Walk(*attribute.expr, scope)) return false;
+    const ClassAd& ad = *expr.ad();
+    for (size_t i = 0; i < ad.size(); ++i) {
+      const AttrRef attribute = ad.at(i);
+      if (!attribute.is_literal() && !Walk(attribute.expr(), scope)) return false;
     }
     return true;
   }
@@ -220,24 +222,25 @@ class ExternalRefCollector {
       return true;
     }
     if (!base_value.IsAd()) return false;
-    const Expr* target = base_value.ad().Lookup(expr.name(), expr.name_hash());
-    if (target == nullptr) {
+    const AttrRef target = base_value.ad().Find(expr.name(), expr.name_hash());
+    if (!target) {
       names_->insert(expr.name());
       return true;
     }
-    return Walk(*target, base_value.ad_scope());
+    // A literal refers to nothing (and is walked as true).
+    return target.is_literal() || Walk(target.expr(), base_value.ad_scope());
   }
 
   // Looks `expr`'s name up from `start`: reports it when absent, walks its
   // expression (from the scope that holds it) when present.
   bool ResolveAndFollow(const Expr& expr, const std::shared_ptr<const Scope>& start) {
     std::shared_ptr<const Scope> found_in;
-    const Expr* target = LookupInScopeChain(start, expr, &found_in);
-    if (target == nullptr) {
+    const AttrRef target = LookupInScopeChain(start, expr, &found_in);
+    if (!target) {
       names_->insert(expr.name());
       return true;
     }
-    return Walk(*target, found_in);
+    return target.is_literal() || Walk(target.expr(), found_in);
   }
 
   EvalContext& ctx_;
@@ -281,7 +284,7 @@ Value Unresolved(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     return Value::Error();
   }
   std::shared_ptr<const Scope> found_in;
-  const Expr* expr = ctx.FindReferencedExpr(*args[0], &found_in);
+  const ExprPtr expr = ctx.FindReferencedExpr(*args[0], &found_in);
   if (expr == nullptr) return Value::Undefined();
 
   std::unique_ptr<RE2> pattern;

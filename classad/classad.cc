@@ -19,98 +19,183 @@ bool AttributeNamesEqual(std::string_view a, std::string_view b) {
   return true;
 }
 
-int ClassAd::FindIndex(std::string_view name, uint64_t hash) const {
+// ---------------------------------------------------------------- AdLayout
+
+int AdLayout::Find(std::string_view name, uint64_t hash) const {
   if (index_.empty()) {
-    for (size_t i = 0; i < attributes_.size(); ++i) {
-      const Attribute& a = attributes_[i];
-      if (a.hash == hash && AttributeNamesEqual(a.name, name)) return static_cast<int>(i);
+    for (size_t i = 0; i < names_.size(); ++i) {
+      if (hashes_[i] == hash && AttributeNamesEqual(names_[i], name)) return static_cast<int>(i);
     }
     return -1;
   }
   const size_t mask = index_.size() - 1;
   for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
-    int32_t i = index_[slot];
+    const int32_t i = index_[slot];
     if (i < 0) return -1;
-    const Attribute& a = attributes_[i];
-    if (a.hash == hash && AttributeNamesEqual(a.name, name)) return i;
+    if (hashes_[i] == hash && AttributeNamesEqual(names_[i], name)) return i;
   }
 }
 
-void ClassAd::Rehash(size_t buckets) {
+void AdLayout::Rehash(size_t buckets) {
   index_.assign(buckets, -1);
   const size_t mask = buckets - 1;
-  for (size_t i = 0; i < attributes_.size(); ++i) {
-    size_t slot = attributes_[i].hash & mask;
+  for (size_t i = 0; i < names_.size(); ++i) {
+    size_t slot = hashes_[i] & mask;
     while (index_[slot] >= 0) slot = (slot + 1) & mask;
     index_[slot] = static_cast<int32_t>(i);
   }
 }
 
-void ClassAd::Insert(std::string_view name, ExprPtr expr) {
-  assert(expr != nullptr);
-  const uint64_t hash = HashAttributeName(name);
-  int i = FindIndex(name, hash);
-  if (i >= 0) {
-    attributes_[i].expr = std::move(expr);
+void AdLayout::Append(std::string_view name, uint64_t hash) {
+  names_.emplace_back(name);
+  hashes_.push_back(hash);
+  if (ClassifyName(name) != NameClass::kOrdinary) ++special_names_;
+  if (names_.size() <= kLinearScanLimit) return;
+  if (index_.size() < 2 * names_.size()) {
+    size_t buckets = 16;
+    while (buckets < 2 * names_.size()) buckets *= 2;
+    Rehash(buckets);
     return;
   }
-  attributes_.push_back(Attribute{std::string(name), hash, std::move(expr)});
-  if (ClassifyName(name) != NameClass::kOrdinary) ++special_names_;
-  if (attributes_.size() > kLinearScanLimit) {
-    if (index_.size() < 2 * attributes_.size()) {
-      size_t buckets = 16;
-      while (buckets < 2 * attributes_.size()) buckets *= 2;
-      Rehash(buckets);
-    } else {
-      const size_t mask = index_.size() - 1;
-      size_t slot = hash & mask;
-      while (index_[slot] >= 0) slot = (slot + 1) & mask;
-      index_[slot] = static_cast<int32_t>(attributes_.size() - 1);
-    }
+  const size_t mask = index_.size() - 1;
+  size_t slot = hash & mask;
+  while (index_[slot] >= 0) slot = (slot + 1) & mask;
+  index_[slot] = static_cast<int32_t>(names_.size() - 1);
+}
+
+void AdLayout::Erase(size_t i) {
+  if (ClassifyName(names_[i]) != NameClass::kOrdinary) --special_names_;
+  names_.erase(names_.begin() + static_cast<ptrdiff_t>(i));
+  hashes_.erase(hashes_.begin() + static_cast<ptrdiff_t>(i));
+  if (names_.size() <= kLinearScanLimit) {
+    index_.clear();
+  } else if (!index_.empty()) {
+    Rehash(index_.size());
   }
 }
 
-void ClassAd::InsertValue(std::string_view name, Value value) {
-  Insert(name, Expr::Literal(std::move(value)));
-}
-
-bool ClassAd::Remove(std::string_view name) {
-  int i = FindIndex(name, HashAttributeName(name));
-  if (i < 0) return false;
-  if (ClassifyName(attributes_[i].name) != NameClass::kOrdinary) --special_names_;
-  attributes_.erase(attributes_.begin() + i);
-  if (!index_.empty()) Rehash(index_.size());
-  return true;
-}
-
-const Expr* ClassAd::Lookup(std::string_view name) const {
-  return Lookup(name, HashAttributeName(name));
-}
-
-const Expr* ClassAd::Lookup(std::string_view name, uint64_t hash) const {
-  int i = FindIndex(name, hash);
-  return i < 0 ? nullptr : attributes_[i].expr.get();
-}
-
-ExprPtr ClassAd::LookupPtr(std::string_view name) const {
-  int i = FindIndex(name, HashAttributeName(name));
-  return i < 0 ? nullptr : attributes_[i].expr;
-}
-
-void ClassAd::ShrinkToFit() {
-  attributes_.shrink_to_fit();
+void AdLayout::ShrinkToFit() {
+  names_.shrink_to_fit();
+  hashes_.shrink_to_fit();
   if (!index_.empty()) {
     size_t buckets = 16;
-    while (buckets < 2 * attributes_.size()) buckets *= 2;
+    while (buckets < 2 * names_.size()) buckets *= 2;
     if (buckets < index_.size()) Rehash(buckets);
     index_.shrink_to_fit();
   }
 }
 
+bool AdLayout::SameNames(const AdLayout& other) const {
+  return hashes_ == other.hashes_ && names_ == other.names_;
+}
+
+uint64_t AdLayout::Fingerprint() const {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ names_.size();
+  for (uint64_t x : hashes_) h = (h ^ x) * 0x100000001b3ull;
+  return h;
+}
+
+// ---------------------------------------------------------------- ClassAd
+
+AttrRef ClassAd::RefTo(const Value& slot) {
+  AttrRef ref;
+  if (slot.holds_expr()) {
+    ref.expr_ = &slot.held_expr();
+  } else {
+    ref.literal_ = &slot;
+  }
+  return ref;
+}
+
+AdLayout& ClassAd::MutableLayout() {
+  if (!layout_) {
+    layout_ = std::make_shared<AdLayout>();
+  } else if (layout_.use_count() > 1) {
+    // Shared with other ads (or a LayoutTable): this ad gets its own copy.
+    layout_ = std::make_shared<AdLayout>(*layout_);
+  }
+  return *layout_;
+}
+
+void ClassAd::InsertSlot(std::string_view name, Value slot) {
+  const uint64_t hash = HashAttributeName(name);
+  const int i = layout_ ? layout_->Find(name, hash) : -1;
+  if (i >= 0) {
+    slots_[static_cast<size_t>(i)] = std::move(slot);
+    return;
+  }
+  MutableLayout().Append(name, hash);
+  slots_.push_back(std::move(slot));
+}
+
+StoredAttr::StoredAttr(ExprPtr expr)
+    : slot_(expr->kind() == ExprKind::kLiteral ? expr->literal()
+                                               : Value::HoldExpr(std::move(expr))) {}
+
+void ClassAd::Insert(std::string_view name, ExprPtr expr) {
+  assert(expr != nullptr);
+  if (expr->kind() == ExprKind::kLiteral) {
+    InsertSlot(name, expr->literal());
+  } else {
+    InsertSlot(name, Value::HoldExpr(std::move(expr)));
+  }
+}
+
+void ClassAd::InsertValue(std::string_view name, Value value) {
+  InsertSlot(name, std::move(value));
+}
+
+bool ClassAd::Remove(std::string_view name) {
+  const int i = layout_ ? layout_->Find(name, HashAttributeName(name)) : -1;
+  if (i < 0) return false;
+  MutableLayout().Erase(static_cast<size_t>(i));
+  slots_.erase(slots_.begin() + i);
+  return true;
+}
+
+AttrRef ClassAd::Find(std::string_view name, uint64_t hash) const {
+  const int i = layout_ ? layout_->Find(name, hash) : -1;
+  return i < 0 ? AttrRef() : RefTo(slots_[static_cast<size_t>(i)]);
+}
+
+std::vector<Attribute> ClassAd::Attributes() const {
+  std::vector<Attribute> out;
+  out.reserve(slots_.size());
+  for (size_t i = 0; i < slots_.size(); ++i) out.push_back(Attribute{name(i), at(i).ToExpr()});
+  return out;
+}
+
+ExprPtr ClassAd::LookupPtr(std::string_view name) const {
+  AttrRef ref = Find(name);
+  return ref ? ref.ToExpr() : nullptr;
+}
+
+void ClassAd::ShrinkToFit() {
+  slots_.shrink_to_fit();
+  if (layout_ && layout_.use_count() == 1) layout_->ShrinkToFit();
+}
+
 void ClassAd::Clear() {
-  attributes_.clear();
-  index_.clear();
-  special_names_ = 0;
+  slots_.clear();
+  layout_.reset();
+}
+
+// ---------------------------------------------------------------- LayoutTable
+
+void LayoutTable::Intern(ClassAd* ad) {
+  if (!ad->layout_) return;
+  const uint64_t fingerprint = ad->layout_->Fingerprint();
+  auto [begin, end] = layouts_.equal_range(fingerprint);
+  for (auto it = begin; it != end; ++it) {
+    if (it->second == ad->layout_) return;
+    if (it->second->SameNames(*ad->layout_)) {
+      ad->layout_ = it->second;
+      return;
+    }
+  }
+  if (layouts_.size() >= kMaxLayouts) layouts_.clear();
+  ad->layout_->ShrinkToFit();
+  layouts_.emplace(fingerprint, ad->layout_);
 }
 
 }  // namespace classad

@@ -6,25 +6,106 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "classad/expr.h"
 
 namespace classad {
 
-// One attribute: its name as first spelled and its expression.
+class ClassAd;
+
+// The attribute names of an ad, in insertion order, with a case-insensitive
+// hash index. Ads whose names are the same, in the same order and spelling,
+// may share one layout (see LayoutTable): in a pool dump, thousands of slot
+// ads have a few dozen layouts between them. Immutable while shared; only
+// ClassAd changes one, and only while it is the sole owner.
+class AdLayout {
+ public:
+  size_t size() const { return names_.size(); }
+  // The name of attribute `i` as first spelled, and its HashAttributeName.
+  const std::string& name(size_t i) const { return names_[i]; }
+  uint64_t hash(size_t i) const { return hashes_[i]; }
+  // The index of `name` (hash from HashAttributeName), or -1.
+  int Find(std::string_view name, uint64_t hash) const;
+  // Whether some name is a special name (MY, TARGET, parent, ...).
+  bool has_special_names() const { return special_names_ > 0; }
+  // Same names in the same order, spelled byte for byte alike.
+  bool SameNames(const AdLayout& other) const;
+  // A hash of the names in order (for LayoutTable).
+  uint64_t Fingerprint() const;
+
+ private:
+  friend class ClassAd;
+  friend class LayoutTable;
+  void Append(std::string_view name, uint64_t hash);
+  void Erase(size_t i);
+  void ShrinkToFit();
+  void Rehash(size_t buckets);
+
+  std::vector<std::string> names_;
+  std::vector<uint64_t> hashes_;
+  // Open-addressing index into names_ (-1 = empty). Size is a power of two,
+  // at least twice the number of names; built once there are more than
+  // kLinearScanLimit names.
+  std::vector<int32_t> index_;
+  static constexpr size_t kLinearScanLimit = 8;
+  uint32_t special_names_ = 0;
+};
+
+// What one attribute holds, borrowed from its ad: a literal value (most
+// attributes of real ads) or an expression. Valid while the ad lives and the
+// attribute is neither replaced nor removed. Empty (false) when the
+// attribute does not exist.
+class AttrRef {
+ public:
+  AttrRef() = default;
+  explicit operator bool() const { return literal_ != nullptr || expr_ != nullptr; }
+  bool is_literal() const { return literal_ != nullptr; }
+  // The literal value; only when is_literal().
+  const Value& literal() const { return *literal_; }
+  // The expression; only when !is_literal().
+  const Expr& expr() const { return **expr_; }
+  const ExprPtr& expr_ptr() const { return *expr_; }
+  // The content as a shareable expression: the stored expression, or a new
+  // literal node holding (and sharing) the value.
+  ExprPtr ToExpr() const { return literal_ != nullptr ? Expr::Literal(*literal_) : *expr_; }
+
+ private:
+  friend class ClassAd;
+  const Value* literal_ = nullptr;
+  const ExprPtr* expr_ = nullptr;
+};
+
+// One attribute as writers and tools see it: its name as first spelled and
+// its content as an expression.
 struct Attribute {
-  std::string name;
-  uint64_t hash;  // HashAttributeName(name)
+  std::string_view name;  // borrowed from the ad
   ExprPtr expr;
 };
 
-// An ad: attributes in insertion order with a hash index for lookups.
-// Names compare case-insensitively (ASCII); re-inserting a name replaces the
-// expression and keeps the first spelling. Not thread-safe to mutate; const
-// access is safe from many threads. Nested ads are held by ExprKind::kAd
-// expressions; the scope they are evaluated in is supplied at evaluation
-// (see scope.h), so one ad may be shared between many parents.
+// What an ad stores for one attribute, made once and then inserted into any
+// number of ads for a reference count each (readers keep these in their
+// caches, so that an expression repeated across ads costs one shared copy).
+// Immutable; safe to share between threads.
+class StoredAttr {
+ public:
+  // `expr` must not be null; a literal is stored as its value.
+  explicit StoredAttr(ExprPtr expr);
+
+ private:
+  friend class ClassAd;
+  Value slot_;
+};
+
+// An ad: attributes in insertion order. Names compare case-insensitively
+// (ASCII); re-inserting a name replaces the content and keeps the first
+// spelling. Each attribute costs 16 bytes in the ad: a literal is stored as
+// its value, an expression as a shared reference; the names live in an
+// AdLayout that ads may share. Not thread-safe to mutate; const access is
+// safe from many threads. Nested ads are held by ExprKind::kAd expressions;
+// the scope they are evaluated in is supplied at evaluation (see scope.h),
+// so one ad may be shared between many parents.
 class ClassAd {
  public:
   ClassAd() = default;
@@ -33,45 +114,71 @@ class ClassAd {
   ClassAd(ClassAd&&) = default;
   ClassAd& operator=(ClassAd&&) = default;
 
-  // Inserts or replaces `name`. `expr` must not be null.
+  // Inserts or replaces `name`. `expr` must not be null; a literal is
+  // stored as its value.
   void Insert(std::string_view name, ExprPtr expr);
-  // Convenience: Insert(name, Expr::Literal(value)).
+  // Inserts or replaces `name` with a literal value.
   void InsertValue(std::string_view name, Value value);
+  // Inserts or replaces `name` with a stored content, shared.
+  void Insert(std::string_view name, const StoredAttr& stored) { InsertSlot(name, stored.slot_); }
   // Removes `name`; returns whether it was present.
   bool Remove(std::string_view name);
 
-  // The expression of `name`, or null when absent.
-  const Expr* Lookup(std::string_view name) const;
+  // What `name` holds; empty when absent.
+  AttrRef Find(std::string_view name) const { return Find(name, HashAttributeName(name)); }
   // Same, with the hash precomputed by HashAttributeName(name).
-  const Expr* Lookup(std::string_view name, uint64_t hash) const;
-  // The shared pointer of `name`'s expression, or null.
+  AttrRef Find(std::string_view name, uint64_t hash) const;
+  // `name`'s content as a shareable expression (see AttrRef::ToExpr), or
+  // null when absent.
   ExprPtr LookupPtr(std::string_view name) const;
 
   // Whether some attribute is named like a special name (MY, TARGET,
   // parent, self, root, toplevel, CurrentTime). When false, the evaluator
   // need not look for such a name in this ad before resolving it.
-  bool has_special_names() const { return special_names_ > 0; }
+  bool has_special_names() const { return layout_ && layout_->has_special_names(); }
 
-  size_t size() const { return attributes_.size(); }
-  bool empty() const { return attributes_.empty(); }
-  // Attributes in insertion order.
-  const std::vector<Attribute>& attributes() const { return attributes_; }
+  size_t size() const { return slots_.size(); }
+  bool empty() const { return slots_.empty(); }
+  // Attribute `i` (insertion order, i < size()): its name and content.
+  const std::string& name(size_t i) const { return layout_->name(i); }
+  AttrRef at(size_t i) const { return RefTo(slots_[i]); }
+  // Every attribute in insertion order, as (name, expression) pairs; a
+  // literal attribute gets a new literal node, so this allocates: for
+  // writers and tools, not for evaluation. Names are borrowed from the ad.
+  std::vector<Attribute> Attributes() const;
+  // The layout (null for an ad that never had attributes).
+  const AdLayout* layout() const { return layout_.get(); }
+
   void Clear();
   // Releases the spare capacity left by growing the ad attribute by
   // attribute (call once an ad is complete and will be kept).
   void ShrinkToFit();
 
  private:
-  int FindIndex(std::string_view name, uint64_t hash) const;
-  void Rehash(size_t buckets);
+  friend class LayoutTable;
+  static AttrRef RefTo(const Value& slot);
+  // The layout, copied first when it is shared with other ads.
+  AdLayout& MutableLayout();
+  void InsertSlot(std::string_view name, Value slot);
 
-  std::vector<Attribute> attributes_;
-  // Open-addressing index into attributes_ (-1 = empty). Size is a power of
-  // two, at least twice the number of attributes; built once there are more
-  // than kLinearScanLimit attributes.
-  std::vector<int32_t> index_;
-  static constexpr size_t kLinearScanLimit = 8;
-  uint32_t special_names_ = 0;  // attributes whose name is a special name
+  std::shared_ptr<AdLayout> layout_;
+  // One per attribute, parallel to the layout's names: the literal value,
+  // or the expression held (Value::HoldExpr).
+  std::vector<Value> slots_;
+};
+
+// Interns layouts: ads given to Intern() that have the same names in the
+// same order end up sharing one AdLayout. Remembers at most kMaxLayouts
+// layouts (then starts afresh), so that a stream of ads that all differ
+// costs bounded memory. Not thread-safe; one per reader.
+class LayoutTable {
+ public:
+  // Makes `ad` share an equal layout seen before, or remembers `ad`'s own.
+  void Intern(ClassAd* ad);
+
+ private:
+  static constexpr size_t kMaxLayouts = 4096;
+  std::unordered_multimap<uint64_t, std::shared_ptr<AdLayout>> layouts_;
 };
 
 // Case-insensitive ASCII equality of attribute names.

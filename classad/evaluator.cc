@@ -13,7 +13,7 @@ namespace classad {
 // TARGET (kScope, in `scope`), or another value computed directly (kValue).
 struct EvalContext::Found {
   enum Kind { kNone, kExpr, kScope, kValue } kind = kNone;
-  const Expr* expr = nullptr;
+  AttrRef attr;  // kExpr: what the attribute holds
   std::shared_ptr<const Scope> scope;
   Value value;
 };
@@ -154,11 +154,11 @@ EvalContext::Found EvalContext::LookupName(std::string_view name, uint64_t hash,
   while (*cur) {
     const Scope& s = **cur;
     const bool may_be_attribute = name_class == NameClass::kOrdinary || s.ad->has_special_names();
-    if (const Expr* e = may_be_attribute ? s.ad->Lookup(name, hash) : nullptr) {
+    if (const AttrRef e = may_be_attribute ? s.ad->Find(name, hash) : AttrRef()) {
       found.kind = Found::kExpr;
-      found.expr = e;
+      found.attr = e;
       // A literal needs no scope to be evaluated in.
-      if (e->kind() != ExprKind::kLiteral) found.scope = *cur;
+      if (!e.is_literal()) found.scope = *cur;
       return found;
     }
     if (name_class != NameClass::kOrdinary && SpecialName(name_class, *cur, &found)) return found;
@@ -192,8 +192,8 @@ Value EvalContext::EvalFound(Found& found) {
   if (found.kind == Found::kValue) return std::move(found.value);
   if (found.kind == Found::kScope) return Value::Ad(std::move(found.scope));
   if (found.kind == Found::kNone) return Value::Undefined();
-  if (found.expr->kind() == ExprKind::kLiteral) return found.expr->literal();
-  return EvalAttributeExpr(*found.expr, std::move(found.scope));
+  if (found.attr.is_literal()) return found.attr.literal();
+  return EvalAttributeExpr(found.attr.expr(), std::move(found.scope));
 }
 
 Value EvalContext::EvalAttributeExpr(const Expr& expr, std::shared_ptr<const Scope> scope) {
@@ -312,8 +312,8 @@ Value EvalContext::EvalSubscript(const Expr& expr) {
   return Value::Error();
 }
 
-const Expr* EvalContext::FindReferencedExpr(const Expr& reference,
-                                            std::shared_ptr<const Scope>* found_in) {
+ExprPtr EvalContext::FindReferencedExpr(const Expr& reference,
+                                        std::shared_ptr<const Scope>* found_in) {
   Found found;
   if (reference.kind() == ExprKind::kAttribute) {
     if (reference.absolute()) {
@@ -333,7 +333,7 @@ const Expr* EvalContext::FindReferencedExpr(const Expr& reference,
   }
   if (found.kind != Found::kExpr) return nullptr;
   if (found_in != nullptr) *found_in = found.scope;
-  return found.expr;
+  return found.attr.ToExpr();
 }
 
 // ---------------------------------------------------------------- evaluation
@@ -436,9 +436,10 @@ Value EvaluateExpr(const Expr& expr, const ClassAd* my, const ClassAd* target,
 
 Value EvaluateAttr(const ClassAd& my, std::string_view name, const ClassAd* target,
                    const EvalOptions& options) {
-  const Expr* expr = my.Lookup(name);
-  if (expr == nullptr) return Value::Undefined();
-  return EvaluateInOwnedMatch(*expr, &my, target, options);
+  const AttrRef attribute = my.Find(name);
+  if (!attribute) return Value::Undefined();
+  if (attribute.is_literal()) return attribute.literal();
+  return EvaluateInOwnedMatch(attribute.expr(), &my, target, options);
 }
 
 bool AttrIsTrue(const ClassAd& ad, std::string_view name, const ClassAd* other,

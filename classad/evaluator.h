@@ -55,6 +55,12 @@ class EvalContext {
   // and logic over attributes of MY and TARGET) beyond what the values
   // themselves need.
   Value Evaluate(const Expr& expr);
+  // The value of what an attribute holds (see ClassAd::Find), evaluated in
+  // the current scope; undefined for an empty reference.
+  Value Evaluate(const AttrRef& attribute) {
+    if (!attribute) return Value::Undefined();
+    return attribute.is_literal() ? attribute.literal() : Evaluate(attribute.expr());
+  }
 
   // Evaluates `expr` with `scope` as the current scope (for example an
   // expression evaluated inside an ad value, as evalInEachContext does).
@@ -66,9 +72,10 @@ class EvalContext {
   Value EvaluateElement(const Value& list, const Expr& item);
 
   // The expression an attribute reference (`name`, `.name`, `base.name`)
-  // names, without evaluating it, and the scope it lives in; null when the
-  // reference does not resolve to an attribute. Used by unparse().
-  const Expr* FindReferencedExpr(const Expr& reference, std::shared_ptr<const Scope>* found_in);
+  // names, without evaluating it (a literal attribute gives a new literal
+  // node), and the scope it lives in; null when the reference does not
+  // resolve to an attribute. Used by unresolved() and evalInEachContext().
+  ExprPtr FindReferencedExpr(const Expr& reference, std::shared_ptr<const Scope>* found_in);
 
   const EvalOptions& options() const { return options_; }
   const Limits& limits() const { return options_.limits; }
@@ -103,9 +110,9 @@ class EvalContext {
   // in *owned and *ref points there.
   void LoadName(const Expr& node, const Value** ref, Value* owned);
   void LoadSelect(const Expr& node, const Value** ref, Value* owned);
-  // Pushes the attribute expression `expr` found in `where` (a top-level
-  // scope: the current one or its target) through LoadName/LoadSelect.
-  void LoadFound(const Expr& expr, const Scope* where, const Value** ref, Value* owned);
+  // Pushes the value of `attribute`, found in `where` (a top-level scope:
+  // the current one or its target), for LoadName/LoadSelect.
+  void LoadFound(const AttrRef& attribute, const Scope* where, const Value** ref, Value* owned);
   // Evaluates the attribute expression `expr` of `scope`'s ad in that scope,
   // with loop detection (a loop gives undefined).
   // `scope` null means the current scope.

@@ -211,12 +211,17 @@ bool Expr::SameAs(const Expr& other) const {
       if (!AttributeNamesEqual(name(), other.name())) return false;
       break;
     case ExprKind::kAd: {
-      const auto& a = ad()->attributes();
-      const auto& b = other.ad()->attributes();
+      const ClassAd& a = *ad();
+      const ClassAd& b = *other.ad();
       if (a.size() != b.size()) return false;
-      for (const classad::Attribute& attr : a) {
-        const Expr* o = other.ad()->Lookup(attr.name, attr.hash);
-        if (o == nullptr || !attr.expr->SameAs(*o)) return false;
+      for (size_t i = 0; i < a.size(); ++i) {
+        const AttrRef mine = a.at(i);
+        const AttrRef theirs = b.Find(a.name(i), a.layout()->hash(i));
+        if (!theirs || mine.is_literal() != theirs.is_literal()) return false;
+        if (mine.is_literal() ? !IdenticalValues(mine.literal(), theirs.literal())
+                              : !mine.expr().SameAs(theirs.expr())) {
+          return false;
+        }
       }
       return true;
     }

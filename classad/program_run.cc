@@ -14,12 +14,13 @@ constexpr uint32_t kInlineStack = 8;
 
 }  // namespace
 
-void EvalContext::LoadFound(const Expr& expr, const Scope* where, const Value** ref,
+void EvalContext::LoadFound(const AttrRef& attribute, const Scope* where, const Value** ref,
                             Value* owned) {
-  if (expr.kind() == ExprKind::kLiteral) {
-    *ref = &expr.literal();  // lives as long as the ad
+  if (attribute.is_literal()) {
+    *ref = &attribute.literal();  // lives as long as the ad
     return;
   }
+  const Expr& expr = attribute.expr();
   *owned = where == scope_.get()
                ? EvalAttributeExpr(expr, nullptr)
                : EvalAttributeExpr(expr, std::shared_ptr<const Scope>(scope_, where));
@@ -33,8 +34,8 @@ void EvalContext::LoadName(const Expr& node, const Value** ref, Value* owned) {
   // gives the same answer for this case.
   const Scope* s = scope_.get();
   if (s->is_top_level()) {
-    const Expr* e = s->ad->Lookup(node.name(), node.name_hash());
-    if (e != nullptr) return LoadFound(*e, s, ref, owned);
+    const AttrRef e = s->ad->Find(node.name(), node.name_hash());
+    if (e) return LoadFound(e, s, ref, owned);
     const Scope* target = s->target;
     if (!compat() || target == nullptr) {
       *owned = Value::Undefined();
@@ -42,8 +43,8 @@ void EvalContext::LoadName(const Expr& node, const Value** ref, Value* owned) {
       return;
     }
     if (target->is_top_level()) {
-      e = target->ad->Lookup(node.name(), node.name_hash());
-      if (e != nullptr) return LoadFound(*e, target, ref, owned);
+      const AttrRef t = target->ad->Find(node.name(), node.name_hash());
+      if (t) return LoadFound(t, target, ref, owned);
       *owned = Value::Undefined();
       *ref = owned;
       return;
@@ -67,8 +68,8 @@ void EvalContext::LoadSelect(const Expr& node, const Value** ref, Value* owned) 
       return;
     }
     if (where->is_top_level()) {
-      const Expr* e = where->ad->Lookup(node.name(), node.name_hash());
-      if (e != nullptr) return LoadFound(*e, where, ref, owned);
+      const AttrRef e = where->ad->Find(node.name(), node.name_hash());
+      if (e) return LoadFound(e, where, ref, owned);
       *owned = Value::Undefined();
       *ref = owned;
       return;

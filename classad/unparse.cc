@@ -108,15 +108,14 @@ void AppendAttributeName(std::string_view name, std::string* out) {
   }
 }
 
-std::vector<const Attribute*> AttributesInPrintOrder(const ClassAd& ad) {
-  std::vector<const Attribute*> order;
-  order.reserve(ad.size());
-  for (const Attribute& a : ad.attributes()) order.push_back(&a);
-  std::sort(order.begin(), order.end(), [](const Attribute* x, const Attribute* y) {
-    if (x->name.size() != y->name.size()) return x->name.size() < y->name.size();
-    for (size_t i = 0; i < x->name.size(); ++i) {
-      unsigned char a = static_cast<unsigned char>(x->name[i]);
-      unsigned char b = static_cast<unsigned char>(y->name[i]);
+std::vector<Attribute> AttributesInPrintOrder(const ClassAd& ad) {
+  std::vector<Attribute> order;
+  order = ad.Attributes();
+  std::sort(order.begin(), order.end(), [](const Attribute& x, const Attribute& y) {
+    if (x.name.size() != y.name.size()) return x.name.size() < y.name.size();
+    for (size_t i = 0; i < x.name.size(); ++i) {
+      unsigned char a = static_cast<unsigned char>(x.name[i]);
+      unsigned char b = static_cast<unsigned char>(y.name[i]);
       if (a >= 'A' && a <= 'Z') a = static_cast<unsigned char>(a + 32);
       if (b >= 'A' && b <= 'Z') b = static_cast<unsigned char>(b + 32);
       if (a != b) return a < b;
@@ -133,12 +132,12 @@ void UnparseAdTo(const ClassAd& ad, std::string* out) {
   }
   out->append("[ ");
   bool first = true;
-  for (const Attribute* a : AttributesInPrintOrder(ad)) {
+  for (const Attribute& a : AttributesInPrintOrder(ad)) {
     if (!first) out->append("; ");
     first = false;
-    AppendAttributeName(a->name, out);
+    AppendAttributeName(a.name, out);
     out->append(" = ");
-    UnparseTo(*a->expr, out);
+    UnparseTo(*a.expr, out);
   }
   out->append(" ]");
 }

@@ -28,7 +28,7 @@ void UnparseAdTo(const ClassAd& ad, std::string* out);
 std::string UnparseAd(const ClassAd& ad);
 
 // Attributes of `ad` in the order the unparser prints them.
-std::vector<const Attribute*> AttributesInPrintOrder(const ClassAd& ad);
+std::vector<Attribute> AttributesInPrintOrder(const ClassAd& ad);
 
 // A real as HTCondor prints it: %1.15E, `0.0`/`-0.0` for zeros,
 // real("NaN"), real("INF"), real("-INF").

@@ -27,8 +27,14 @@ struct AdPayload : Payload {
   std::shared_ptr<const Scope> scope;
 };
 
+struct ExprPayload : Payload {
+  explicit ExprPayload(ExprPtr e, ValueType held) : Payload(held), expr(std::move(e)) {}
+  ExprPtr expr;
+};
+
 }  // namespace value_internal
 
+using value_internal::ExprPayload;
 using value_internal::AdPayload;
 using value_internal::ListPayload;
 using value_internal::StringPayload;
@@ -56,6 +62,18 @@ Value Value::Ad(std::shared_ptr<const Scope> scope) {
   v.payload_ = new AdPayload(std::move(scope));
   v.type_ = ValueType::kAd;
   return v;
+}
+
+Value Value::HoldExpr(ExprPtr expr) {
+  Value v;
+  v.payload_ = new ExprPayload(std::move(expr), kHeldExpr);
+  v.type_ = kHeldExpr;
+  return v;
+}
+
+const ExprPtr& Value::held_expr() const {
+  assert(type_ == kHeldExpr);
+  return static_cast<const ExprPayload*>(payload_)->expr;
 }
 
 Value Value::NewAd(std::shared_ptr<const ClassAd> ad) {

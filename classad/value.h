@@ -149,8 +149,18 @@ class Value {
   bool ToInteger(int64_t* out) const;
 
  private:
+  friend class ClassAd;
+  friend class StoredAttr;
+  // Ads (classad.h) store each attribute in one Value: the literal itself,
+  // or, through this internal type, a shared non-literal expression. Such a
+  // Value never leaves ClassAd.
+  static constexpr ValueType kHeldExpr = static_cast<ValueType>(0x7f);
+  static Value HoldExpr(ExprPtr expr);
+  bool holds_expr() const { return type_ == kHeldExpr; }
+  const ExprPtr& held_expr() const;
+
   bool HasPayload() const { return type_ == ValueType::kString || type_ == ValueType::kList ||
-                                   type_ == ValueType::kAd; }
+                                   type_ == ValueType::kAd || type_ == kHeldExpr; }
   void Release();
   void Swap(Value& other) {
     std::swap(type_, other.type_);

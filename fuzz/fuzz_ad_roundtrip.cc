@@ -72,9 +72,11 @@ void TripThrough(const classad::ClassAd& ad, const classad::AdWriteOptions& opti
   const classad::ClassAd& copy = *(*back)[0];
   classad_fuzz::Check(copy.size() == ad.size(), "read-back ad has another number of attributes",
                       written, classad::UnparseAd(copy));
+  const std::vector<classad::Attribute> originals = ad.Attributes();
+  const std::vector<classad::Attribute> reads = copy.Attributes();
   for (size_t i = 0; i < ad.size(); ++i) {
-    const classad::Attribute& original = ad.attributes()[i];
-    const classad::Attribute& read = copy.attributes()[i];
+    const classad::Attribute& original = originals[i];
+    const classad::Attribute& read = reads[i];
     classad_fuzz::Check(original.name == read.name, "attribute name changed", original.name,
                         read.name);
     CompareAttribute(options.format, original, *read.expr, written);

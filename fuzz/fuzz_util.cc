@@ -60,8 +60,12 @@ bool HasLossyText(const classad::Expr& expr) {
 }
 
 bool HasLossyText(const classad::ClassAd& ad) {
-  for (const classad::Attribute& attribute : ad.attributes()) {
-    if (HasLossyText(*attribute.expr)) return true;
+  for (size_t i = 0; i < ad.size(); ++i) {
+    const classad::AttrRef attribute = ad.at(i);
+    if (attribute.is_literal() ? !LiteralSurvivesText(attribute.literal())
+                               : HasLossyText(attribute.expr())) {
+      return true;
+    }
   }
   return false;
 }

@@ -63,9 +63,11 @@ std::string Canonical(const AdList& ads) {
 // Same attributes, in the same order, with the same spelling and trees.
 void ExpectSameAd(const ClassAd& expected, const ClassAd& actual) {
   ASSERT_EQ(expected.size(), actual.size()) << UnparseAd(expected) << "\n" << UnparseAd(actual);
+  const std::vector<Attribute> expected_attributes = expected.Attributes();
+  const std::vector<Attribute> actual_attributes = actual.Attributes();
   for (size_t i = 0; i < expected.size(); ++i) {
-    const Attribute& a = expected.attributes()[i];
-    const Attribute& b = actual.attributes()[i];
+    const Attribute& a = expected_attributes[i];
+    const Attribute& b = actual_attributes[i];
     EXPECT_EQ(a.name, b.name);
     EXPECT_TRUE(a.expr->SameAs(*b.expr)) << a.name << ": " << Unparse(*a.expr) << " vs " << Unparse(*b.expr);
     EXPECT_EQ(Unparse(*a.expr), Unparse(*b.expr));
@@ -73,7 +75,7 @@ void ExpectSameAd(const ClassAd& expected, const ClassAd& actual) {
 }
 
 std::string StringValue(const ClassAd& ad, const std::string& name) {
-  const Expr* expr = ad.Lookup(name);
+  const ExprPtr expr = ad.LookupPtr(name);
   if (expr == nullptr || expr->kind() != ExprKind::kLiteral || !expr->literal().IsString()) {
     ADD_FAILURE() << name << " is not a string literal";
     return "";
@@ -309,7 +311,7 @@ TEST(AdIoOld, StringsUseTheOldEscapingRule) {
   // Inside a larger expression.
   AdList ads = Read("E = strcat(\"a\\\"b\", \"c:\\d\") == \"x\"\n", AdFormat::kOld);
   ASSERT_EQ(ads.size(), 1u);
-  EXPECT_EQ(Unparse(*ads[0]->Lookup("E")), "strcat(\"a\\\"b\",\"c:\\\\d\") == \"x\"");
+  EXPECT_EQ(Unparse(*ads[0]->LookupPtr("E")), "strcat(\"a\\\"b\",\"c:\\\\d\") == \"x\"");
 }
 
 TEST(AdIoOld, ParseOldExpressionMapsErrorColumns) {
@@ -664,7 +666,7 @@ TEST(AdIoRoundTrip, OldSyntaxPreservesEveryTreeItCanHold) {
     // Drop what old syntax cannot hold (strings with line breaks), as
     // condor_q -long would mangle them.
     ClassAd writable;
-    for (const Attribute& attribute : ad->attributes()) {
+    for (const Attribute& attribute : ad->Attributes()) {
       ClassAd one;
       one.Insert(attribute.name, attribute.expr);
       std::string probe;
@@ -676,8 +678,8 @@ TEST(AdIoRoundTrip, OldSyntaxPreservesEveryTreeItCanHold) {
     AdList back = Read(text, AdFormat::kOld);
     ASSERT_EQ(back.size(), 1u);
     ASSERT_EQ(back[0]->size(), writable.size());
-    for (const Attribute& attribute : writable.attributes()) {
-      const Expr* read = back[0]->Lookup(attribute.name);
+    for (const Attribute& attribute : writable.Attributes()) {
+      const ExprPtr read = back[0]->LookupPtr(attribute.name);
       ASSERT_NE(read, nullptr) << attribute.name;
       // Reals pass through %.16G and may lose their last digit; compare text.
       std::string expected, actual;

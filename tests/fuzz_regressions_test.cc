@@ -113,9 +113,9 @@ TEST(FuzzRegressions, OldSyntaxSelectionOnAnIntegerLiteralReadsBack) {
     ASSERT_TRUE(back.ok()) << input << " written as " << written << ": "
                            << back.status().ToString();
     ASSERT_EQ(back->size(), 1u) << written;
-    const Expr* read = (*back)[0]->Lookup("x");
+    const ExprPtr read = (*back)[0]->LookupPtr("x");
     ASSERT_NE(read, nullptr) << written;
-    EXPECT_EQ(Unparse(*read), Unparse(*ad.Lookup("x"))) << written;
+    EXPECT_EQ(Unparse(*read), Unparse(*ad.LookupPtr("x"))) << written;
   }
 }
 

@@ -138,7 +138,7 @@ TEST(Parser, AdsAndAdSequences) {
   Result<std::shared_ptr<ClassAd>> ad = ParseAd("  // comment\n [ a = 1; B = \"x\" ] ");
   ASSERT_TRUE(ad.ok()) << ad.status().ToString();
   EXPECT_EQ((*ad)->size(), 2u);
-  EXPECT_NE((*ad)->Lookup("b"), nullptr);
+  EXPECT_TRUE((*ad)->Find("b"));
   auto seq = ParseAdSequence("[a=1] /* x */ [b=2]\n[c=3]");
   ASSERT_TRUE(seq.ok()) << seq.status().ToString();
   EXPECT_EQ(seq->size(), 3u);

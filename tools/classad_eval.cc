@@ -138,7 +138,7 @@ class ClassAdEval {
     Result<std::shared_ptr<ClassAd>> ad = classad::ParseAd(arg, parse_options_);
     if (!ad.ok()) ad = classad::ParseAd("[" + arg + "]", parse_options_);
     if (ad.ok()) {
-      for (const classad::Attribute& attribute : (*ad)->attributes()) {
+      for (const classad::Attribute& attribute : (*ad)->Attributes()) {
         my_ad_->Insert(attribute.name, attribute.expr);
       }
       updated_ = true;
