@@ -276,6 +276,11 @@ ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
   };
   skip_blanks();
   if (i == body.size()) return Expr::List({});
+  // Lists in ads repeat their items ({1, 1, 2}, {"Busy", "Busy"}): the
+  // last few distinct item texts share one node.
+  constexpr size_t kRecentItems = 8;
+  std::pair<std::string_view, ExprPtr> recent[kRecentItems];
+  size_t recent_count = 0;
   for (;;) {
     skip_blanks();
     const size_t start = i;
@@ -286,7 +291,15 @@ ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
     } else {
       while (i < body.size() && body[i] != ',' && !IsListBlank(body[i])) ++i;
     }
-    ExprPtr item = ParseSimpleItem(body.substr(start, i - start), limits);
+    const std::string_view item_text = body.substr(start, i - start);
+    ExprPtr item;
+    for (size_t r = 0; r < std::min(recent_count, kRecentItems); ++r) {
+      if (recent[r].first == item_text) item = recent[r].second;
+    }
+    if (!item) {
+      item = ParseSimpleItem(item_text, limits);
+      if (item) recent[recent_count++ % kRecentItems] = {item_text, item};
+    }
     if (!item || items.size() >= limits.max_list_items) return nullptr;
     items.push_back(std::move(item));
     skip_blanks();

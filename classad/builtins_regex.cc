@@ -963,7 +963,7 @@ Value RegexpFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   Value early;
   if (!EvaluateRegexArgs(ctx, args, args.size() == 3, &values, &options, &early)) return early;
   if (!values[0].IsString() || !values[1].IsString()) return Value::Error();
-  const std::string& target = values[1].string();
+  std::string_view target = values[1].string();
   if (!ctx.Charge(1 + values[0].string().size() + target.size())) return Value::Error();
   std::unique_ptr<RE2> re =
       CompilePattern(values[0].string(), options, EndsWithOnlyNewline(target));
@@ -1023,7 +1023,7 @@ Value SubstituteCall(EvalContext& ctx, const std::vector<ExprPtr>& args, Substit
   if (!values[0].IsString() || !values[1].IsString() || !values[2].IsString()) {
     return Value::Error();
   }
-  const std::string& target = values[1].string();
+  std::string_view target = values[1].string();
   if (!ctx.Charge(1 + values[0].string().size())) return Value::Error();
   std::unique_ptr<RE2> re =
       CompilePattern(values[0].string(), options, EndsWithOnlyNewline(target));
@@ -1068,7 +1068,7 @@ Value StringListRegexpMemberFn(EvalContext& ctx, const std::vector<ExprPtr>& arg
       values.size() >= 3 ? std::string_view(values[2].string()) : std::string_view(", ");
   RegexOptions options;
   if (values.size() == 4) AddOptionLetters(values[3].string(), &options);
-  const std::string& list = values[1].string();
+  std::string_view list = values[1].string();
   if (!ctx.Charge(1 + values[0].string().size() + list.size())) return Value::Error();
   CompiledPattern pattern(values[0].string(), options);
   if (!pattern.Valid()) return Value::Error();

@@ -220,7 +220,7 @@ Value SubstrFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     return Value::Undefined();
   }
   if (!text.IsString() || !offset.IsInteger() || !length.IsInteger()) return Value::Error();
-  const std::string& s = text.string();
+  std::string_view s = text.string();
   auto [begin, count] = SubstrRange(s.size(), offset.integer(), length.integer(), has_length);
   if (!ChargeBytes(ctx, count)) return Value::Error();
   return Value::String(s.substr(begin, count));

@@ -250,8 +250,8 @@ Value StringListMembership(EvalContext& ctx, const std::vector<ExprPtr>& args,
   }
   if (values[0].IsUndefined() && values[1].IsUndefined()) return Value::Undefined();
   static const std::string kEmpty;
-  const std::string& first = values[0].IsString() ? values[0].string() : kEmpty;
-  const std::string& list = values[1].IsString() ? values[1].string() : kEmpty;
+  std::string_view first = values[0].IsString() ? values[0].string() : std::string_view(kEmpty);
+  std::string_view list = values[1].IsString() ? values[1].string() : std::string_view(kEmpty);
   const std::string_view delimiters =
       (values.size() == 3 && values[2].IsString()) ? std::string_view(values[2].string())
                                                    : std::string_view(", \t\r\n");
@@ -340,13 +340,13 @@ Value SplitAt(EvalContext& ctx, const std::vector<ExprPtr>& args, AtDefault whol
   if (args.size() != 1) return Value::Error();
   std::vector<Value> values;
   if (!EvaluateStrings(ctx, args, &values)) return Value::Error();
-  const std::string& name = values[0].string();
+  std::string_view name = values[0].string();
   const size_t at = name.find('@');
   if (at == std::string::npos) {
-    if (whole == AtDefault::kFirst) return StringListValue(ctx, {name, ""});
-    return StringListValue(ctx, {"", name});
+    if (whole == AtDefault::kFirst) return StringListValue(ctx, {std::string(name), ""});
+    return StringListValue(ctx, {"", std::string(name)});
   }
-  return StringListValue(ctx, {name.substr(0, at), name.substr(at + 1)});
+  return StringListValue(ctx, {std::string(name.substr(0, at)), std::string(name.substr(at + 1))});
 }
 
 // splitUserName(name).
@@ -590,7 +590,7 @@ Value ListToArgsFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   for (const ExprPtr& item : list.list()) {
     Value element = ctx.EvaluateElement(list, *item);
     if (!element.IsString()) return Value::Error();
-    const std::string& arg = element.string();
+    std::string_view arg = element.string();
     if (!ctx.Charge(1 + arg.size())) return Value::Error();
     if (version == 2) {
       AppendArgV2(arg, &out);

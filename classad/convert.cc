@@ -148,7 +148,7 @@ Value TruncateToInteger(double r) {
 }
 
 // int() of a string.
-Value StringToInteger(const std::string& text) {
+Value StringToInteger(std::string_view text) {
   NumberPrefix prefix;
   if (!ScanNumberPrefix(text, &prefix)) return Value::Error();
   if (prefix.integral) {
@@ -160,7 +160,7 @@ Value StringToInteger(const std::string& text) {
 }
 
 // real() of a string.
-Value StringToReal(const std::string& text) {
+Value StringToReal(std::string_view text) {
   NumberPrefix prefix;
   if (!ScanNumberPrefix(text, &prefix)) return Value::Error();
   return Value::Real(PrefixToDouble(prefix));

@@ -297,7 +297,7 @@ Value EvalContext::EvalSubscript(const Expr& expr) {
   if (base.IsError() || index.IsError()) return Value::Error();
   if (base.IsUndefined() || index.IsUndefined()) return Value::Undefined();
   if (base.IsAd() && index.IsString()) {
-    const std::string& name = index.string();
+    std::string_view name = index.string();
     Found found = LookupName(name, HashAttributeName(name), ClassifyName(name), base.ad_scope(),
                              false);
     if (found.kind != Found::kExpr) return Value::Undefined();

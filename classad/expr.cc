@@ -141,8 +141,7 @@ ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* b
 
 ExprPtr Expr::List(std::vector<ExprPtr> items) {
   auto e = std::make_shared<Expr>(ExprKind::kList, Op::kNone);
-  e->MutableNode().items = std::make_shared<const ExprList>(items);
-  e->MutableNode().children = std::move(items);
+  e->MutableNode().items = std::make_shared<const ExprList>(std::move(items));
   e->ComputeDepth();
   return e;
 }

@@ -97,8 +97,11 @@ class Expr {
   // Operands: kSelect {base}; kSubscript {base, index}; kUnary {x};
   // kBinary {l, r}; kConditional {c, t, f}; kElvis {l, r}; kCall and kList
   // the arguments or items; kParens {inner}.
-  const std::vector<ExprPtr>& children() const { return node_ ? node_->children : NoChildren(); }
-  const Expr& child(size_t i) const { return *node_->children[i]; }
+  const std::vector<ExprPtr>& children() const {
+    if (!node_) return NoChildren();
+    return kind_ == ExprKind::kList ? *node_->items : node_->children;
+  }
+  const Expr& child(size_t i) const { return *children()[i]; }
   // kList: the items as a shareable list (what a list value refers to).
   const std::shared_ptr<const ExprList>& items() const { return node_->items; }
   // kAd: the nested ad.
@@ -127,8 +130,8 @@ class Expr {
   struct Node {
     std::string name;
     uint64_t name_hash = 0;
-    std::vector<ExprPtr> children;
-    std::shared_ptr<const ExprList> items;
+    std::vector<ExprPtr> children;          // empty for kList: see items
+    std::shared_ptr<const ExprList> items;  // kList: the items (also its children)
     std::shared_ptr<const ClassAd> ad;
     const Builtin* builtin = nullptr;
     // The compiled program, owned; null until first needed.

@@ -82,8 +82,8 @@ Value Compare(Op op, const Value& a, const Value& b) {
   switch (kind) {
     case Coerced::kString: {
       if (!a.IsString() || !b.IsString()) return Value::Error();
-      int cmp = meta ? std::strcmp(a.string().c_str(), b.string().c_str())
-                     : strcasecmp(a.string().c_str(), b.string().c_str());
+      int cmp = meta ? std::strcmp(a.string().data(), b.string().data())
+                     : strcasecmp(a.string().data(), b.string().data());
       return Value::Boolean(CompareOrdered(op, cmp, 0));
     }
     case Coerced::kInteger:

@@ -524,14 +524,14 @@ ExprPtr AstBuilder::Call(G::CallExprContext* ctx) {
   const bool is_rel = AttributeNamesEqual(name, "relTime");
   if ((is_abs || is_rel) && args.size() == 1 && args[0]->kind() == ExprKind::kLiteral &&
       args[0]->literal().IsString()) {
-    const std::string& text = args[0]->literal().string();
+    std::string_view text = args[0]->literal().string();
     if (is_abs) {
       AbsTime t;
-      if (!ParseAbsTimeString(text, &t)) FailAt("invalid absolute time \"" + text + "\"", ctx);
+      if (!ParseAbsTimeString(text, &t)) FailAt("invalid absolute time \"" + std::string(text) + "\"", ctx);
       return Expr::Literal(Value::AbsoluteTime(t));
     }
     double seconds;
-    if (!ParseRelTimeString(text, &seconds)) FailAt("invalid relative time \"" + text + "\"", ctx);
+    if (!ParseRelTimeString(text, &seconds)) FailAt("invalid relative time \"" + std::string(text) + "\"", ctx);
     return Expr::Literal(Value::RelTime(seconds));
   }
   const Builtin* builtin = FindBuiltin(name);

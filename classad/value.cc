@@ -2,6 +2,8 @@
 
 #include <cassert>
 #include <cmath>
+#include <cstring>
+#include <new>
 
 #include "classad/classad.h"
 #include "classad/scope.h"
@@ -10,9 +12,28 @@ namespace classad {
 
 namespace value_internal {
 
+// A string payload and its characters in one allocation: the characters
+// (and a terminating NUL) follow the object.
 struct StringPayload : Payload {
-  explicit StringPayload(std::string s) : Payload(ValueType::kString), text(std::move(s)) {}
-  std::string text;
+  ~StringPayload() = default;
+  static StringPayload* Make(std::string_view text) {
+    void* memory = ::operator new(sizeof(StringPayload) + text.size() + 1);
+    auto* payload = new (memory) StringPayload(text.size());
+    char* chars = payload->data();
+    if (!text.empty()) std::memcpy(chars, text.data(), text.size());
+    chars[text.size()] = '\0';
+    return payload;
+  }
+  // Allocated by Make with its characters: deleted whole.
+  static void operator delete(void* memory) { ::operator delete(memory); }
+
+  char* data() { return reinterpret_cast<char*>(this + 1); }
+  const char* data() const { return reinterpret_cast<const char*>(this + 1); }
+  std::string_view text() const { return std::string_view(data(), size); }
+  uint32_t size;  // Limits::max_string_bytes keeps strings far below 4 GiB
+
+ private:
+  explicit StringPayload(size_t n) : Payload(ValueType::kString), size(static_cast<uint32_t>(n)) {}
 };
 
 struct ListPayload : Payload {
@@ -40,12 +61,18 @@ using value_internal::ListPayload;
 using value_internal::StringPayload;
 
 void Value::Release() {
-  if (payload_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete payload_;
+  if (payload_->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  switch (type_) {
+    case ValueType::kString: delete static_cast<StringPayload*>(payload_); return;
+    case ValueType::kList: delete static_cast<ListPayload*>(payload_); return;
+    case ValueType::kAd: delete static_cast<AdPayload*>(payload_); return;
+    default: delete static_cast<ExprPayload*>(payload_); return;  // kHeldExpr
+  }
 }
 
-Value Value::String(std::string s) {
+Value Value::String(std::string_view s) {
   Value v;
-  v.payload_ = new StringPayload(std::move(s));
+  v.payload_ = StringPayload::Make(s);
   v.type_ = ValueType::kString;
   return v;
 }
@@ -83,15 +110,14 @@ Value Value::NewAd(std::shared_ptr<const ClassAd> ad) {
   return Ad(std::move(scope));
 }
 
-const std::string& Value::string() const {
+std::string_view Value::string() const {
   assert(type_ == ValueType::kString);
-  return static_cast<const StringPayload*>(payload_)->text;
+  return static_cast<const StringPayload*>(payload_)->text();
 }
 
 std::string Value::take_string() {
   assert(type_ == ValueType::kString);
-  auto* p = static_cast<StringPayload*>(payload_);
-  std::string out = p->refs.load(std::memory_order_acquire) == 1 ? std::move(p->text) : p->text;
+  std::string out(string());
   *this = Value();
   return out;
 }

@@ -46,9 +46,10 @@ namespace value_internal {
 // A reference-counted, immutable payload shared by copies of a Value
 // (strings, lists, ads). The count is atomic so that values and the
 // expressions holding them can be shared between threads.
+// (No virtual destructor: Value::Release deletes each kind by its type, so
+// a payload carries no vtable pointer.)
 struct Payload {
   explicit Payload(ValueType t) : type(t) {}
-  virtual ~Payload() = default;
   std::atomic<uint32_t> refs{1};
   ValueType type;
 };
@@ -92,7 +93,7 @@ class Value {
   static Value Boolean(bool b) { Value v; v.type_ = ValueType::kBoolean; v.b_ = b; return v; }
   static Value Integer(int64_t i) { Value v; v.type_ = ValueType::kInteger; v.i_ = i; return v; }
   static Value Real(double r) { Value v; v.type_ = ValueType::kReal; v.r_ = r; return v; }
-  static Value String(std::string s);
+  static Value String(std::string_view s);
   static Value RelTime(double seconds) {
     Value v; v.type_ = ValueType::kRelTime; v.r_ = seconds; return v;
   }
@@ -131,9 +132,10 @@ class Value {
   double real() const { return r_; }
   double reltime() const { return r_; }
   AbsTime abstime() const { return AbsTime{i_, offset_}; }
-  const std::string& string() const;
-  // The string, moved out when this value is its only holder (copied
-  // otherwise); the value is left undefined.
+  // The characters of a string value; valid while this value (or a copy of
+  // it) lives.
+  std::string_view string() const;
+  // The string, copied out; the value is left undefined.
   std::string take_string();
   const ExprList& list() const;
   const std::shared_ptr<const ExprList>& list_ptr() const;

@@ -80,7 +80,7 @@ std::string StringValue(const ClassAd& ad, const std::string& name) {
     ADD_FAILURE() << name << " is not a string literal";
     return "";
   }
-  return expr->literal().string();
+  return std::string(expr->literal().string());
 }
 
 // ---------------------------------------------------------------- detection
