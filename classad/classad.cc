@@ -7,13 +7,28 @@ namespace classad {
 
 namespace {
 inline char FoldAscii(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+// The eight bytes of `s` from `at` (at + 8 <= s.size()).
+inline uint64_t Word(std::string_view s, size_t at) {
+  uint64_t w;
+  std::memcpy(&w, s.data() + at, 8);
+  return w;
+}
 }  // namespace
 
 bool AttributeNamesEqual(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
-  // Most lookups spell the name as the ad does: try the exact match first.
-  if (std::memcmp(a.data(), b.data(), a.size()) == 0) return true;
-  for (size_t i = 0; i < a.size(); ++i) {
+  // Most lookups spell the name as the ad does: compare whole words first
+  // (names are short; the last word overlaps the one before it), and fold
+  // case byte by byte only when they differ.
+  const size_t n = a.size();
+  if (n >= 8) {
+    bool same = true;
+    for (size_t i = 0; same && i + 8 < n; i += 8) same = Word(a, i) == Word(b, i);
+    if (same && Word(a, n - 8) == Word(b, n - 8)) return true;
+  } else if (std::memcmp(a.data(), b.data(), n) == 0) {
+    return true;
+  }
+  for (size_t i = 0; i < n; ++i) {
     if (a[i] != b[i] && FoldAscii(a[i]) != FoldAscii(b[i])) return false;
   }
   return true;
@@ -30,19 +45,21 @@ int AdLayout::Find(std::string_view name, uint64_t hash) const {
   }
   const size_t mask = index_.size() - 1;
   for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
-    const int32_t i = index_[slot];
-    if (i < 0) return -1;
-    if (hashes_[i] == hash && AttributeNamesEqual(names_[i], name)) return i;
+    const Bucket& bucket = index_[slot];
+    if (bucket.position < 0) return -1;
+    if (bucket.hash == hash && AttributeNamesEqual(names_[bucket.position], name)) {
+      return bucket.position;
+    }
   }
 }
 
 void AdLayout::Rehash(size_t buckets) {
-  index_.assign(buckets, -1);
+  index_.assign(buckets, Bucket{0, -1});
   const size_t mask = buckets - 1;
   for (size_t i = 0; i < names_.size(); ++i) {
     size_t slot = hashes_[i] & mask;
-    while (index_[slot] >= 0) slot = (slot + 1) & mask;
-    index_[slot] = static_cast<int32_t>(i);
+    while (index_[slot].position >= 0) slot = (slot + 1) & mask;
+    index_[slot] = Bucket{hashes_[i], static_cast<int32_t>(i)};
   }
 }
 
@@ -59,8 +76,8 @@ void AdLayout::Append(std::string_view name, uint64_t hash) {
   }
   const size_t mask = index_.size() - 1;
   size_t slot = hash & mask;
-  while (index_[slot] >= 0) slot = (slot + 1) & mask;
-  index_[slot] = static_cast<int32_t>(names_.size() - 1);
+  while (index_[slot].position >= 0) slot = (slot + 1) & mask;
+  index_[slot] = Bucket{hash, static_cast<int32_t>(names_.size() - 1)};
 }
 
 void AdLayout::Erase(size_t i) {

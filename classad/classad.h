@@ -45,10 +45,15 @@ class AdLayout {
 
   std::vector<std::string> names_;
   std::vector<uint64_t> hashes_;
-  // Open-addressing index into names_ (-1 = empty). Size is a power of two,
-  // at least twice the number of names; built once there are more than
-  // kLinearScanLimit names.
-  std::vector<int32_t> index_;
+  // Open-addressing index (a bucket holds a name's hash and its position,
+  // -1 when empty), so that a probe reads one array. Size is a power of
+  // two, at least twice the number of names; built once there are more
+  // than kLinearScanLimit names.
+  struct Bucket {
+    uint64_t hash;
+    int32_t position;
+  };
+  std::vector<Bucket> index_;
   static constexpr size_t kLinearScanLimit = 8;
   uint32_t special_names_ = 0;
 };
@@ -142,6 +147,9 @@ class ClassAd {
   // Attribute `i` (insertion order, i < size()): its name and content.
   const std::string& name(size_t i) const { return layout_->name(i); }
   AttrRef at(size_t i) const { return RefTo(slots_[i]); }
+  // A hint that attribute `i` (i < size()) will be read soon: starts
+  // fetching it into the cache. No effect on results.
+  void Prefetch(size_t i) const { __builtin_prefetch(&slots_[i]); }
   // Every attribute in insertion order, as (name, expression) pairs; a
   // literal attribute gets a new literal node, so this allocates: for
   // writers and tools, not for evaluation. Names are borrowed from the ad.

@@ -259,7 +259,6 @@ Value Logical(Op op, const Value& a, const Value& b) {
 
 }  // namespace
 
-bool ValueAsCondition(const Value& value, bool* truth) { return BooleanEquivalent(value, truth); }
 
 Value ApplyUnaryOp(Op op, const Value& v) {
   if (op == Op::kPlus) {

@@ -3,6 +3,8 @@
 #ifndef CLASSAD_OPERATORS_H_
 #define CLASSAD_OPERATORS_H_
 
+#include <strings.h>
+
 #include "classad/expr.h"
 #include "classad/value.h"
 
@@ -16,6 +18,63 @@ Value ApplyUnaryOp(Op op, const Value& operand);
 // short-circuit before evaluating the right operand.
 Value ApplyBinaryOp(Op op, const Value& left, const Value& right);
 
+// The common cases of ApplyBinaryOp without its general dispatch: two
+// integers or reals (or one of each) under a comparison other than is/isnt,
+// two integers under +, - or *, two booleans under && or ||. Sets *out and
+// returns true with exactly ApplyBinaryOp's result; returns false (and
+// leaves *out alone) for every other case.
+inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
+  const bool ints = a.IsInteger() && b.IsInteger();
+  if (ints || (a.IsNumber() && b.IsNumber())) {
+    if (ints) {
+      const int64_t x = a.integer(), y = b.integer();
+      switch (op) {
+        case Op::kLess: *out = Value::Boolean(x < y); return true;
+        case Op::kLessEq: *out = Value::Boolean(x <= y); return true;
+        case Op::kGreater: *out = Value::Boolean(x > y); return true;
+        case Op::kGreaterEq: *out = Value::Boolean(x >= y); return true;
+        case Op::kEqual: *out = Value::Boolean(x == y); return true;
+        case Op::kNotEqual: *out = Value::Boolean(x != y); return true;
+        case Op::kAdd:  // two's-complement wrap-around, as ApplyBinaryOp
+          *out = Value::Integer(static_cast<int64_t>(static_cast<uint64_t>(x) +
+                                                     static_cast<uint64_t>(y)));
+          return true;
+        case Op::kSubtract:
+          *out = Value::Integer(static_cast<int64_t>(static_cast<uint64_t>(x) -
+                                                     static_cast<uint64_t>(y)));
+          return true;
+        case Op::kMultiply:
+          *out = Value::Integer(static_cast<int64_t>(static_cast<uint64_t>(x) *
+                                                     static_cast<uint64_t>(y)));
+          return true;
+        default: return false;
+      }
+    }
+    const double x = a.IsReal() ? a.real() : static_cast<double>(a.integer());
+    const double y = b.IsReal() ? b.real() : static_cast<double>(b.integer());
+    switch (op) {
+      case Op::kLess: *out = Value::Boolean(x < y); return true;
+      case Op::kLessEq: *out = Value::Boolean(x <= y); return true;
+      case Op::kGreater: *out = Value::Boolean(x > y); return true;
+      case Op::kGreaterEq: *out = Value::Boolean(x >= y); return true;
+      case Op::kEqual: *out = Value::Boolean(x == y); return true;
+      case Op::kNotEqual: *out = Value::Boolean(x != y); return true;
+      default: return false;
+    }
+  }
+  if (a.IsString() && b.IsString() && (op == Op::kEqual || op == Op::kNotEqual)) {
+    // As ApplyBinaryOp: case-insensitive, up to the first NUL.
+    const bool same = strcasecmp(a.string().data(), b.string().data()) == 0;
+    *out = Value::Boolean(same == (op == Op::kEqual));
+    return true;
+  }
+  if (a.IsBoolean() && b.IsBoolean()) {
+    if (op == Op::kAnd) { *out = Value::Boolean(a.boolean() && b.boolean()); return true; }
+    if (op == Op::kOr) { *out = Value::Boolean(a.boolean() || b.boolean()); return true; }
+  }
+  return false;
+}
+
 // The meta-equality =?= ("is") as a plain truth: same type and same value,
 // strings compared case-sensitively. Lists and ads are never identical here
 // (the operator itself gives error for two lists or two ads).
@@ -24,7 +83,14 @@ bool IdenticalValues(const Value& left, const Value& right);
 // The truth of a value used as a condition (?:, &&, ||, ifThenElse):
 // booleans as they are, numbers non-zero; returns false for other types
 // (the caller decides what a non-boolean gives).
-bool ValueAsCondition(const Value& value, bool* truth);
+inline bool ValueAsCondition(const Value& value, bool* truth) {
+  switch (value.type()) {
+    case ValueType::kBoolean: *truth = value.boolean(); return true;
+    case ValueType::kInteger: *truth = value.integer() != 0; return true;
+    case ValueType::kReal: *truth = value.real() != 0.0; return true;
+    default: return false;
+  }
+}
 
 }  // namespace classad
 

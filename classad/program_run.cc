@@ -1,4 +1,5 @@
 // Running compiled programs (program.h): EvalContext's stack machine.
+#include <new>
 #include <vector>
 
 #include "classad/builtins.h"
@@ -97,18 +98,31 @@ Value EvalContext::Run(const Program& program) {
   // The stack: refs[i] is entry i; it points either at a value that lives
   // longer than this run (a constant, a literal of the tree or of an ad) or
   // at owned[i].
+  // Only the entries the program can use are constructed (and destroyed).
+  const uint32_t depth = program.max_stack();
   const Value* inline_refs[kInlineStack];
-  Value inline_owned[kInlineStack];
+  alignas(Value) unsigned char inline_owned[kInlineStack * sizeof(Value)];
   std::vector<const Value*> heap_refs;
   std::vector<Value> heap_owned;
   const Value** refs = inline_refs;
-  Value* owned = inline_owned;
-  if (program.max_stack() > kInlineStack) {
-    heap_refs.resize(program.max_stack());
-    heap_owned.resize(program.max_stack());
+  Value* owned;
+  if (depth <= kInlineStack) {
+    owned = reinterpret_cast<Value*>(inline_owned);
+    for (uint32_t i = 0; i < depth; ++i) new (&owned[i]) Value();
+  } else {
+    heap_refs.resize(depth);
+    heap_owned.resize(depth);
     refs = heap_refs.data();
     owned = heap_owned.data();
   }
+  // Destroys the inline entries however the run ends.
+  struct InlineEntries {
+    Value* values;
+    uint32_t count;
+    ~InlineEntries() {
+      for (uint32_t i = 0; i < count; ++i) values[i].~Value();
+    }
+  } inline_entries{owned, depth <= kInlineStack ? depth : 0};
 
   uint32_t sp = 0;  // entries on the stack
   uint32_t pc = 0;
@@ -136,7 +150,10 @@ Value EvalContext::Run(const Program& program) {
         break;
       }
       case OpCode::kBinary: {
-        Value result = ApplyBinaryOp(in.op, *refs[sp - 2], *refs[sp - 1]);
+        Value result;
+        if (!TryFastBinaryOp(in.op, *refs[sp - 2], *refs[sp - 1], &result)) {
+          result = ApplyBinaryOp(in.op, *refs[sp - 2], *refs[sp - 1]);
+        }
         --sp;
         owned[sp - 1] = std::move(result);
         refs[sp - 1] = &owned[sp - 1];

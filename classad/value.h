@@ -80,8 +80,13 @@ class Value {
     return *this;
   }
   Value& operator=(Value&& other) noexcept {
-    Value moved(std::move(other));
-    Swap(moved);
+    if (this != &other) {
+      if (HasPayload()) Release();
+      type_ = other.type_;
+      offset_ = other.offset_;
+      i_ = other.i_;
+      other.type_ = ValueType::kUndefined;
+    }
     return *this;
   }
   ~Value() {

@@ -1,0 +1,159 @@
+#include "classad/match.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "classad/operators.h"
+
+namespace classad {
+
+namespace {
+
+const Expr& WithoutParens(const Expr& e) {
+  const Expr* p = &e;
+  while (p->kind() == ExprKind::kParens) p = &p->child(0);
+  return *p;
+}
+
+// Whether a Requirements value counts as true (as AttrIsTrue).
+bool IsTrue(const Value& v) {
+  bool truth = false;
+  return v.IsBoolean() ? v.boolean() : (ValueAsCondition(v, &truth) && truth);
+}
+
+// A Rank value as a real (as RankOf).
+double RankValue(const Value& v) {
+  double rank = 0.0;
+  if (v.IsNumber() || v.IsBoolean()) v.ToReal(&rank);
+  return rank;
+}
+
+// Bounds on learning what to fetch ahead for one layout.
+constexpr size_t kMaxFollowed = 64;  // slot expressions followed
+constexpr size_t kMaxFetched = 48;   // attributes fetched ahead per slot
+
+}  // namespace
+
+void CollectReferencedNames(const Expr& expr, std::vector<std::string>* mine,
+                            std::vector<std::string>* theirs) {
+  const Expr& e = WithoutParens(expr);
+  switch (e.kind()) {
+    case ExprKind::kAttribute:
+      if (!e.absolute() && e.name_class() == NameClass::kOrdinary) mine->push_back(e.name());
+      return;
+    case ExprKind::kSelect: {
+      const Expr& base = WithoutParens(e.child(0));
+      if (base.kind() == ExprKind::kAttribute && !base.absolute()) {
+        if (base.name_class() == NameClass::kTarget) {
+          theirs->push_back(e.name());
+          return;
+        }
+        if (base.name_class() == NameClass::kMy) {
+          mine->push_back(e.name());
+          return;
+        }
+      }
+      CollectReferencedNames(base, mine, theirs);
+      return;
+    }
+    case ExprKind::kAd:
+      return;  // names inside nested ads resolve there first
+    default:
+      for (const ExprPtr& child : e.children()) CollectReferencedNames(*child, mine, theirs);
+      return;
+  }
+}
+
+MatchKernel::MatchKernel(const ClassAd* job, const EvalOptions& options)
+    : job_(job),
+      options_(options),
+      job_requirements_(job->Find("Requirements")),
+      job_rank_(job->Find("Rank")),
+      requirements_hash_(HashAttributeName("Requirements")) {
+  std::vector<std::string> mine;
+  for (const AttrRef& attribute : {job_requirements_, job_rank_}) {
+    if (attribute && !attribute.is_literal()) {
+      CollectReferencedNames(attribute.expr(), &mine, &job_reads_);
+    }
+  }
+  // An unqualified name the job does not define is looked up in the slot.
+  for (std::string& name : mine) {
+    if (!job->Find(name)) job_reads_.push_back(std::move(name));
+  }
+}
+
+const std::vector<uint32_t>& MatchKernel::AttributesToFetch(const ClassAd& slot) {
+  const AdLayout* layout = slot.layout();
+  if (layout == last_layout_) return *last_list_;
+  auto it = fetch_lists_.find(layout);
+  if (it == fetch_lists_.end()) {
+    // Learned from the first slot of this layout: what the job reads from
+    // it, its Requirements, and what that reads from the slot, followed
+    // through the slot's own expressions. (A later slot of the layout may
+    // read other attributes: fetching is only a hint.)
+    std::vector<uint32_t> list;
+    std::unordered_set<uint32_t> seen;
+    std::vector<std::string> pending = job_reads_;
+    pending.push_back("Requirements");
+    size_t followed = 0;
+    while (!pending.empty() && list.size() < kMaxFetched) {
+      const std::string name = std::move(pending.back());
+      pending.pop_back();
+      const int i = layout != nullptr ? layout->Find(name, HashAttributeName(name)) : -1;
+      if (i < 0 || !seen.insert(static_cast<uint32_t>(i)).second) continue;
+      list.push_back(static_cast<uint32_t>(i));
+      const AttrRef attribute = slot.at(static_cast<size_t>(i));
+      if (!attribute.is_literal() && followed++ < kMaxFollowed) {
+        std::vector<std::string> theirs;
+        CollectReferencedNames(attribute.expr(), &pending, &theirs);
+      }
+    }
+    std::sort(list.begin(), list.end());
+    it = fetch_lists_.emplace(layout, std::move(list)).first;
+  }
+  last_layout_ = layout;
+  last_list_ = &it->second;
+  return it->second;
+}
+
+void MatchKernel::FetchAhead(const ClassAd& slot) {
+  for (uint32_t i : AttributesToFetch(slot)) slot.Prefetch(i);
+}
+
+MatchResult MatchKernel::MatchOne(const ClassAd& slot) {
+  MatchResult result;
+  if (!job_requirements_) return result;
+  MatchContext match(job_, &slot);
+  {
+    EvalContext ctx(options_, BorrowScope(match.my_scope()));
+    if (!IsTrue(ctx.Evaluate(job_requirements_))) return result;
+  }
+  {
+    const AttrRef slot_requirements = slot.Find("Requirements", requirements_hash_);
+    if (!slot_requirements) return result;
+    EvalContext ctx(options_, BorrowScope(match.target_scope()));
+    if (!IsTrue(ctx.Evaluate(slot_requirements))) return result;
+  }
+  result.matched = true;
+  if (job_rank_) {
+    EvalContext ctx(options_, BorrowScope(match.my_scope()));
+    result.rank = RankValue(ctx.Evaluate(job_rank_));
+  }
+  return result;
+}
+
+void MatchKernel::Match(std::span<const ClassAd* const> slots, std::vector<MatchResult>* out) {
+  // Two stages ahead of the evaluation: the ad object eight slots ahead,
+  // then (its layout known) the attributes four slots ahead.
+  constexpr size_t kObjectsAhead = 8;
+  constexpr size_t kAttributesAhead = 4;
+  const size_t n = slots.size();
+  out->resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kObjectsAhead < n) __builtin_prefetch(slots[i + kObjectsAhead]);
+    if (i + kAttributesAhead < n) FetchAhead(*slots[i + kAttributesAhead]);
+    (*out)[i] = MatchOne(*slots[i]);
+  }
+}
+
+}  // namespace classad

@@ -1,0 +1,74 @@
+// MatchKernel: one job evaluated against many slot ads, as a negotiator
+// does for each job of a cycle: the job's Requirements, then the slot's
+// Requirements, then the job's Rank.
+#ifndef CLASSAD_MATCH_H_
+#define CLASSAD_MATCH_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "classad/classad.h"
+#include "classad/evaluator.h"
+
+namespace classad {
+
+// The outcome for one slot.
+struct MatchResult {
+  bool matched = false;  // both Requirements are true
+  double rank = 0.0;     // the job's Rank of the slot when matched (0.0 when
+                         // not a number, as RankOf), else 0.0
+};
+
+// Evaluates a job against slot ads. Results are exactly those of
+// SymmetricMatch and RankOf for each pair; the kernel only makes them
+// cheaper: the attribute names the expressions read are resolved once per
+// attribute layout (see AdLayout), and the slots' attributes are fetched
+// into the cache a few slots ahead of their evaluation, which is what
+// bounds the speed of a pass over thousands of slots. Not thread-safe (it
+// learns as it goes); use one per thread. The job ad and the options are
+// borrowed and must outlive the kernel.
+class MatchKernel {
+ public:
+  MatchKernel(const ClassAd* job, const EvalOptions& options);
+  MatchKernel(const MatchKernel&) = delete;
+  MatchKernel& operator=(const MatchKernel&) = delete;
+
+  // Evaluates the job against every slot; `out` gets one result per slot,
+  // in order. Slots must not be null.
+  void Match(std::span<const ClassAd* const> slots, std::vector<MatchResult>* out);
+
+  // One slot (no prefetching).
+  MatchResult MatchOne(const ClassAd& slot);
+
+ private:
+  // The slot attributes worth fetching ahead for slots of one layout.
+  const std::vector<uint32_t>& AttributesToFetch(const ClassAd& slot);
+  void FetchAhead(const ClassAd& slot);
+
+  const ClassAd* job_;
+  const EvalOptions& options_;
+  AttrRef job_requirements_;
+  AttrRef job_rank_;
+  uint64_t requirements_hash_;
+  // Names of slot attributes the job's expressions read (TARGET.x, and
+  // unqualified names that may fall back to the slot).
+  std::vector<std::string> job_reads_;
+  std::unordered_map<const AdLayout*, std::vector<uint32_t>> fetch_lists_;
+  const AdLayout* last_layout_ = nullptr;
+  const std::vector<uint32_t>* last_list_ = nullptr;
+};
+
+// The names an expression reads from the ad it is evaluated in (`mine`,
+// unqualified names and MY.x) and from the other ad of a match (`theirs`,
+// TARGET.x), found by walking the tree; nested ads and the special names
+// are skipped. For prefetching and explaining, not for evaluation: names
+// may repeat and some read in only one branch.
+void CollectReferencedNames(const Expr& expr, std::vector<std::string>* mine,
+                            std::vector<std::string>* theirs);
+
+}  // namespace classad
+
+#endif  // CLASSAD_MATCH_H_
