@@ -3,6 +3,7 @@
 #define CLASSAD_CLASSAD_H_
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -191,6 +192,72 @@ class LayoutTable {
 
 // Case-insensitive ASCII equality of attribute names.
 bool AttributeNamesEqual(std::string_view a, std::string_view b);
+
+// ---------------------------------------------------------------- inline
+// The lookup path, inline: it runs for every attribute reference evaluated.
+
+namespace classad_internal {
+inline char FoldAscii(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+// The eight bytes of `s` from `at` (at + 8 <= s.size()).
+inline uint64_t Word(std::string_view s, size_t at) {
+  uint64_t w;
+  std::memcpy(&w, s.data() + at, 8);
+  return w;
+}
+}  // namespace classad_internal
+
+inline bool AttributeNamesEqual(std::string_view a, std::string_view b) {
+  using classad_internal::FoldAscii;
+  using classad_internal::Word;
+  if (a.size() != b.size()) return false;
+  // Most lookups spell the name as the ad does: compare whole words first
+  // (names are short; the last word overlaps the one before it), and fold
+  // case byte by byte only when they differ.
+  const size_t n = a.size();
+  if (n >= 8) {
+    bool same = true;
+    for (size_t i = 0; same && i + 8 < n; i += 8) same = Word(a, i) == Word(b, i);
+    if (same && Word(a, n - 8) == Word(b, n - 8)) return true;
+  } else if (std::memcmp(a.data(), b.data(), n) == 0) {
+    return true;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i] && FoldAscii(a[i]) != FoldAscii(b[i])) return false;
+  }
+  return true;
+}
+
+inline int AdLayout::Find(std::string_view name, uint64_t hash) const {
+  if (index_.empty()) {
+    for (size_t i = 0; i < names_.size(); ++i) {
+      if (hashes_[i] == hash && AttributeNamesEqual(names_[i], name)) return static_cast<int>(i);
+    }
+    return -1;
+  }
+  const size_t mask = index_.size() - 1;
+  for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+    const Bucket& bucket = index_[slot];
+    if (bucket.position < 0) return -1;
+    if (bucket.hash == hash && AttributeNamesEqual(names_[bucket.position], name)) {
+      return bucket.position;
+    }
+  }
+}
+
+inline AttrRef ClassAd::RefTo(const Value& slot) {
+  AttrRef ref;
+  if (slot.holds_expr()) {
+    ref.expr_ = &slot.held_expr();
+  } else {
+    ref.literal_ = &slot;
+  }
+  return ref;
+}
+
+inline AttrRef ClassAd::Find(std::string_view name, uint64_t hash) const {
+  const int i = layout_ ? layout_->Find(name, hash) : -1;
+  return i < 0 ? AttrRef() : RefTo(slots_[static_cast<size_t>(i)]);
+}
 
 }  // namespace classad
 

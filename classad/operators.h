@@ -24,6 +24,19 @@ Value ApplyBinaryOp(Op op, const Value& left, const Value& right);
 // returns true with exactly ApplyBinaryOp's result; returns false (and
 // leaves *out alone) for every other case.
 inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
+  if (a.IsBoolean()) {
+    if (!b.IsBoolean()) return false;
+    if (op == Op::kAnd) { *out = Value::Boolean(a.boolean() && b.boolean()); return true; }
+    if (op == Op::kOr) { *out = Value::Boolean(a.boolean() || b.boolean()); return true; }
+    return false;
+  }
+  if (a.IsString()) {
+    if (!b.IsString() || (op != Op::kEqual && op != Op::kNotEqual)) return false;
+    // As ApplyBinaryOp: case-insensitive, up to the first NUL.
+    const bool same = strcasecmp(a.string().data(), b.string().data()) == 0;
+    *out = Value::Boolean(same == (op == Op::kEqual));
+    return true;
+  }
   const bool ints = a.IsInteger() && b.IsInteger();
   if (ints || (a.IsNumber() && b.IsNumber())) {
     if (ints) {
@@ -61,16 +74,6 @@ inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
       case Op::kNotEqual: *out = Value::Boolean(x != y); return true;
       default: return false;
     }
-  }
-  if (a.IsString() && b.IsString() && (op == Op::kEqual || op == Op::kNotEqual)) {
-    // As ApplyBinaryOp: case-insensitive, up to the first NUL.
-    const bool same = strcasecmp(a.string().data(), b.string().data()) == 0;
-    *out = Value::Boolean(same == (op == Op::kEqual));
-    return true;
-  }
-  if (a.IsBoolean() && b.IsBoolean()) {
-    if (op == Op::kAnd) { *out = Value::Boolean(a.boolean() && b.boolean()); return true; }
-    if (op == Op::kOr) { *out = Value::Boolean(a.boolean() || b.boolean()); return true; }
   }
   return false;
 }

@@ -37,7 +37,7 @@ enum class OpCode : uint8_t {
                 // does not compile: lists, nested ads, subscripts, ...)
 };
 
-// One instruction: 16 bytes.
+// One instruction (24 bytes).
 struct Instr {
   OpCode code;
   Op op = Op::kNone;      // kUnary, kBinary

@@ -48,11 +48,6 @@ struct AdPayload : Payload {
   std::shared_ptr<const Scope> scope;
 };
 
-struct ExprPayload : Payload {
-  explicit ExprPayload(ExprPtr e, ValueType held) : Payload(held), expr(std::move(e)) {}
-  ExprPtr expr;
-};
-
 }  // namespace value_internal
 
 using value_internal::ExprPayload;
@@ -96,11 +91,6 @@ Value Value::HoldExpr(ExprPtr expr) {
   v.payload_ = new ExprPayload(std::move(expr), kHeldExpr);
   v.type_ = kHeldExpr;
   return v;
-}
-
-const ExprPtr& Value::held_expr() const {
-  assert(type_ == kHeldExpr);
-  return static_cast<const ExprPayload*>(payload_)->expr;
 }
 
 Value Value::NewAd(std::shared_ptr<const ClassAd> ad) {

@@ -56,6 +56,11 @@ struct Payload {
 struct StringPayload;
 struct ListPayload;
 struct AdPayload;
+// An expression held by an ad's slot (see Value::HoldExpr).
+struct ExprPayload : Payload {
+  ExprPayload(ExprPtr e, ValueType held) : Payload(held), expr(std::move(e)) {}
+  ExprPtr expr;
+};
 }  // namespace value_internal
 
 // A ClassAd value in 16 bytes: scalars inline, strings, lists and ads in a
@@ -164,7 +169,9 @@ class Value {
   static constexpr ValueType kHeldExpr = static_cast<ValueType>(0x7f);
   static Value HoldExpr(ExprPtr expr);
   bool holds_expr() const { return type_ == kHeldExpr; }
-  const ExprPtr& held_expr() const;
+  const ExprPtr& held_expr() const {
+    return static_cast<const value_internal::ExprPayload*>(payload_)->expr;
+  }
 
   bool HasPayload() const { return type_ == ValueType::kString || type_ == ValueType::kList ||
                                    type_ == ValueType::kAd || type_ == kHeldExpr; }
