@@ -102,8 +102,11 @@ class EvalContext {
   // accounting), and Eval, the step for one node.
   Value EvalTree(const Expr& expr);
   Value Eval(const Expr& expr);
-  // Runs a compiled program in the current scope (program_run.cc).
+  // Runs a compiled program in the current scope (program_run.cc), with
+  // depth and budget accounting; Execute is its loop over the instructions,
+  // given the stack (refs and owned, program.max_stack() entries each).
   Value Run(const Program& program);
+  Value Execute(const Program& program, const Value** refs, Value* owned);
   // The value of the ordinary unqualified name `node` (kLoadName) and of
   // `TARGET.x` / `MY.x` (kLoadSelect): either *ref points at a value that
   // outlives the evaluation (a literal of an ad), or the value is stored

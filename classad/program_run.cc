@@ -81,8 +81,7 @@ void EvalContext::LoadSelect(const Expr& node, const Value** ref, Value* owned) 
 }
 
 Value EvalContext::Run(const Program& program) {
-  const std::vector<Instr>& code = program.code();
-  const uint32_t size = static_cast<uint32_t>(code.size());
+  const uint32_t size = static_cast<uint32_t>(program.code().size());
   // One depth unit per program run (the program itself does not recurse);
   // the work budget is charged the whole program up front.
   if (depth_remaining_ <= 0 || steps_remaining_ < size) {
@@ -94,36 +93,42 @@ Value EvalContext::Run(const Program& program) {
   }
   --depth_remaining_;
   steps_remaining_ -= size;
+  Value result;
+  const Instr& first = program.code()[0];
+  if (size == 1 && (first.code == OpCode::kLoadName || first.code == OpCode::kLoadSelect)) {
+    // A program that is one load (`Requirements = START`) needs no stack.
+    const Value* ref;
+    if (first.code == OpCode::kLoadName) {
+      LoadName(*first.node, &ref, &result);
+    } else {
+      LoadSelect(*first.node, &ref, &result);
+    }
+    if (ref != &result) result = *ref;
+  } else if (program.max_stack() <= kInlineStack) {
+    // The stack in this frame: only the entries the program can use are
+    // constructed (and destroyed).
+    const Value* refs[kInlineStack];
+    alignas(Value) unsigned char storage[kInlineStack * sizeof(Value)];
+    Value* owned = reinterpret_cast<Value*>(storage);
+    const uint32_t depth = program.max_stack();
+    for (uint32_t i = 0; i < depth; ++i) new (&owned[i]) Value();
+    result = Execute(program, refs, owned);
+    for (uint32_t i = 0; i < depth; ++i) owned[i].~Value();
+  } else {
+    std::vector<const Value*> refs(program.max_stack());
+    std::vector<Value> owned(program.max_stack());
+    result = Execute(program, refs.data(), owned.data());
+  }
+  ++depth_remaining_;
+  return result;
+}
 
+Value EvalContext::Execute(const Program& program, const Value** refs, Value* owned) {
   // The stack: refs[i] is entry i; it points either at a value that lives
   // longer than this run (a constant, a literal of the tree or of an ad) or
   // at owned[i].
-  // Only the entries the program can use are constructed (and destroyed).
-  const uint32_t depth = program.max_stack();
-  const Value* inline_refs[kInlineStack];
-  alignas(Value) unsigned char inline_owned[kInlineStack * sizeof(Value)];
-  std::vector<const Value*> heap_refs;
-  std::vector<Value> heap_owned;
-  const Value** refs = inline_refs;
-  Value* owned;
-  if (depth <= kInlineStack) {
-    owned = reinterpret_cast<Value*>(inline_owned);
-    for (uint32_t i = 0; i < depth; ++i) new (&owned[i]) Value();
-  } else {
-    heap_refs.resize(depth);
-    heap_owned.resize(depth);
-    refs = heap_refs.data();
-    owned = heap_owned.data();
-  }
-  // Destroys the inline entries however the run ends.
-  struct InlineEntries {
-    Value* values;
-    uint32_t count;
-    ~InlineEntries() {
-      for (uint32_t i = 0; i < count; ++i) values[i].~Value();
-    }
-  } inline_entries{owned, depth <= kInlineStack ? depth : 0};
-
+  const Instr* code = program.code().data();
+  const uint32_t size = static_cast<uint32_t>(program.code().size());
   uint32_t sp = 0;  // entries on the stack
   uint32_t pc = 0;
   while (pc < size) {
@@ -210,7 +215,6 @@ Value EvalContext::Run(const Program& program) {
         break;
     }
   }
-  ++depth_remaining_;
   // A well-formed program leaves exactly one value.
   if (refs[0] == &owned[0]) return std::move(owned[0]);
   return *refs[0];
