@@ -2,8 +2,10 @@
 // Prints items per second; the reference figures are in docs/performance.md.
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <string>
 
+#include "classad/ad_io.h"
 #include "classad/evaluator.h"
 #include "classad/parser.h"
 
@@ -60,6 +62,34 @@ void BM_EvaluateRequirements(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_EvaluateRequirements);
+
+// The same, with a real slot ad of the reference pool as TARGET (about 150
+// attributes): the first ad of $CLASSAD_BENCH_POOL/slots.ads, which
+// scripts/run-bench.sh sets. Skipped when the variable is not set.
+void BM_EvaluateRequirementsPoolSlot(benchmark::State& state) {
+  const char* pool = std::getenv("CLASSAD_BENCH_POOL");
+  if (pool == nullptr) {
+    state.SkipWithError("CLASSAD_BENCH_POOL not set (scripts/run-bench.sh sets it)");
+    return;
+  }
+  auto reader = AdReader::OpenFile(std::string(pool) + "/slots.ads", {});
+  std::shared_ptr<ClassAd> slot;
+  if (!reader.ok() || !(*reader)->Next(&slot)) {
+    state.SkipWithError("cannot read a slot ad from CLASSAD_BENCH_POOL");
+    return;
+  }
+  auto job = JobAd();
+  const ExprPtr requirements = job->LookupPtr("Requirements");
+  EvalOptions options;
+  MatchContext match(job.get(), slot.get());
+  for (auto _ : state) {
+    EvalContext ctx(options, BorrowScope(match.my_scope()));
+    Value v = ctx.Evaluate(*requirements);
+    benchmark::DoNotOptimize(v);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EvaluateRequirementsPoolSlot);
 
 }  // namespace
 }  // namespace classad

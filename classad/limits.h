@@ -38,8 +38,9 @@ struct Limits {
   // references followed (a -> b -> c ...) plus nested eval() calls. Sized
   // so that an evaluation fits in a 2 MiB thread stack.
   int max_eval_depth = 2000;
-  // Work units one evaluation may spend (roughly one per node visited or
-  // list item / string byte processed by a built-in); beyond it the
+  // Work units one evaluation may spend (roughly one per compiled
+  // instruction or tree node, charged for a whole program when it starts,
+  // and one per list item / string byte processed by a built-in); beyond it the
   // evaluation gives `error` instead of running for minutes.
   uint64_t max_eval_steps = 50'000'000;
 };

@@ -15,7 +15,8 @@ if [ ! -f "$MATCH_POOL/slots.ads" ]; then
   python3 ../shared/tools/pooldump/gen_pool.py --slots 20000 --jobs 2000 --submitters 50 \
     --groups 10 --seed 2 --format old --out "$MATCH_POOL" -q
 fi
-build/eval_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+CLASSAD_BENCH_POOL="$POOL" build/eval_bench --benchmark_repetitions=5 \
+  --benchmark_report_aggregates_only=true
 build/match_bench "$MATCH_POOL" 20000
 build/ingest_bench "$POOL/slots.ads" 3
 build/ingest_bench "$POOL/jobs.ads" 3
