@@ -403,11 +403,12 @@ ExprPtr AstBuilder::LooseElvis(ExprPtr left, ExprPtr right, antlr4::ParserRuleCo
   // `c ? : d` binds loosest, but its canonical form `c ?: d` binds at
   // postfix level; parentheses keep the printed text meaning the same: the
   // left side must be a postfix-level operand, the right side a
-  // unary-level one.
+  // unary-level one. An elvis is not one there: `?:` chains to the left, so
+  // `a ?: b ?: c` reads back as `(a ?: b) ?: c`, while `a ? : b ? : c`
+  // (right-associative, like every conditional) is `a ?: (b ?: c)`.
   const bool left_fits = IsPostfixLevel(*left);
   left = ParenthesizeUnless(left_fits, std::move(left));
-  const bool right_fits = IsPostfixLevel(*right) || right->kind() == ExprKind::kUnary ||
-                          right->kind() == ExprKind::kElvis;
+  const bool right_fits = IsPostfixLevel(*right) || right->kind() == ExprKind::kUnary;
   right = ParenthesizeUnless(right_fits, std::move(right));
   return CheckDepth(Expr::Elvis(std::move(left), std::move(right)), ctx);
 }

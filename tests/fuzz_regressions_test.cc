@@ -66,10 +66,17 @@ TEST(FuzzRegressions, LooseElvisKeepsItsMeaningThroughText) {
 // `a ?: (b ?: c)`, but prints as `a ?: b ?: c`, which reads back as the
 // postfix chain `(a ?: b) ?: c`. The value is the same (the elvis is
 // associative) and the text is stable, but the tree is not: the unparsed
-// text of a tree must read back as the same tree. Not fixed yet.
-TEST(FuzzRegressions, DISABLED_LooseElvisChainKeepsItsShapeThroughText) {
+// text of a tree must read back as the same tree. Fixed: the parser
+// parenthesises an elvis that is the right operand of a loose elvis, so
+// `a ? : b ? : c` prints as `a ?: (b ?: c)`.
+TEST(FuzzRegressions, LooseElvisChainKeepsItsShapeThroughText) {
+  EXPECT_EQ(Unparse(*MustParse("a ? : b ? : c")), "a ?: (b ?: c)");
+  EXPECT_EQ(Unparse(*MustParse("a ? : b ?: c")), "a ?: (b ?: c)");
+  EXPECT_EQ(Unparse(*MustParse("a ?: b ?: c")), "a ?: b ?: c");
   for (const char* input : {"a ? : b ? : c", "x + 1 ? : y ? : z",
-                            "unfalse && falsedde ? : 6-unfalse && falsedde ? : 6"}) {
+                            "unfalse && falsedde ? : 6-unfalse && falsedde ? : 6",
+                            "a ? : b ?: c", "a ? : -b ?: c", "a ? : b ? : c ? : d",
+                            "a ? : (b ? : c)", "(a ? : b) ? : c", "a ? : b ? c : d ? : e"}) {
     ExprPtr first = MustParse(input);
     const std::string text = Unparse(*first);
     ExprPtr second = MustParse(text);
