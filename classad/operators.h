@@ -23,7 +23,25 @@ Value ApplyBinaryOp(Op op, const Value& left, const Value& right);
 // two integers under +, - or *, two booleans under && or ||. Sets *out and
 // returns true with exactly ApplyBinaryOp's result; returns false (and
 // leaves *out alone) for every other case.
+namespace operators_internal {
+// x op y for a comparison operator other than is/isnt; false (and *out
+// untouched) for any other operator.
+template <typename T>
+inline bool CompareNumbers(Op op, T x, T y, Value* out) {
+  switch (op) {
+    case Op::kLess: *out = Value::Boolean(x < y); return true;
+    case Op::kLessEq: *out = Value::Boolean(x <= y); return true;
+    case Op::kGreater: *out = Value::Boolean(x > y); return true;
+    case Op::kGreaterEq: *out = Value::Boolean(x >= y); return true;
+    case Op::kEqual: *out = Value::Boolean(x == y); return true;
+    case Op::kNotEqual: *out = Value::Boolean(x != y); return true;
+    default: return false;
+  }
+}
+}  // namespace operators_internal
+
 inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
+  using operators_internal::CompareNumbers;
   if (a.IsBoolean()) {
     if (!b.IsBoolean()) return false;
     if (op == Op::kAnd) { *out = Value::Boolean(a.boolean() && b.boolean()); return true; }
@@ -41,13 +59,8 @@ inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
   if (ints || (a.IsNumber() && b.IsNumber())) {
     if (ints) {
       const int64_t x = a.integer(), y = b.integer();
+      if (CompareNumbers(op, x, y, out)) return true;
       switch (op) {
-        case Op::kLess: *out = Value::Boolean(x < y); return true;
-        case Op::kLessEq: *out = Value::Boolean(x <= y); return true;
-        case Op::kGreater: *out = Value::Boolean(x > y); return true;
-        case Op::kGreaterEq: *out = Value::Boolean(x >= y); return true;
-        case Op::kEqual: *out = Value::Boolean(x == y); return true;
-        case Op::kNotEqual: *out = Value::Boolean(x != y); return true;
         case Op::kAdd:  // two's-complement wrap-around, as ApplyBinaryOp
           *out = Value::Integer(static_cast<int64_t>(static_cast<uint64_t>(x) +
                                                      static_cast<uint64_t>(y)));
@@ -65,15 +78,7 @@ inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
     }
     const double x = a.IsReal() ? a.real() : static_cast<double>(a.integer());
     const double y = b.IsReal() ? b.real() : static_cast<double>(b.integer());
-    switch (op) {
-      case Op::kLess: *out = Value::Boolean(x < y); return true;
-      case Op::kLessEq: *out = Value::Boolean(x <= y); return true;
-      case Op::kGreater: *out = Value::Boolean(x > y); return true;
-      case Op::kGreaterEq: *out = Value::Boolean(x >= y); return true;
-      case Op::kEqual: *out = Value::Boolean(x == y); return true;
-      case Op::kNotEqual: *out = Value::Boolean(x != y); return true;
-      default: return false;
-    }
+    return CompareNumbers(op, x, y, out);
   }
   return false;
 }
