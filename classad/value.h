@@ -142,8 +142,9 @@ class Value {
   double real() const { return r_; }
   double reltime() const { return r_; }
   AbsTime abstime() const { return AbsTime{i_, offset_}; }
-  // The characters of a string value; valid while this value (or a copy of
-  // it) lives.
+  // The characters of a string value, stored with a NUL after them (so
+  // data() may go where a C string is expected, as the comparison
+  // operators do); valid while this value or a copy of it lives.
   std::string_view string() const;
   // The string, copied out; the value is left undefined.
   std::string take_string();
