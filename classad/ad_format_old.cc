@@ -251,6 +251,10 @@ class OldFormatReader : public ad_io_internal::FormatReader {
         return false;
       }
       name = (*quoted)->name();
+      if (name.empty()) {  // as HTCondor's ClassAd::Insert
+        *status = ErrorAt(line_number, first, "empty attribute name");
+        return false;
+      }
       equals = close + 1;
       while (equals < line_.size() && IsLineBlank(line_[equals])) ++equals;
       if (equals >= line_.size() || line_[equals] != '=') {

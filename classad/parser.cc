@@ -543,6 +543,8 @@ std::shared_ptr<ClassAd> AstBuilder::Ad(G::ClassAdContext* ctx) {
   auto ad = std::make_shared<ClassAd>();
   for (G::AttrDefContext* def : ctx->attrDef()) {
     std::string name = AttrName(def->attrName());
+    // As HTCondor's ClassAd::Insert: an attribute needs a name (`'' = 1`).
+    if (name.empty()) FailAt("empty attribute name", def->attrName());
     ad->Insert(name, Expression(def->expression()));
     if (ad->size() > options_.limits.max_ad_attributes) {
       FailAt("ad with more than " + std::to_string(options_.limits.max_ad_attributes) +

@@ -187,6 +187,27 @@ TEST(AdIoNew, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(status.where().column, 16);
 }
 
+// Fuzz finding (fuzz_ad_roundtrip, 2026-11-23): `[''=1]` was read as an
+// ad with an attribute named "", which the JSON writer then wrote as
+// {"": 1} and the JSON reader refused. As HTCondor's ClassAd::Insert, every
+// reader refuses an empty attribute name, where it stands.
+TEST(AdIo, EmptyAttributeNamesAreRefusedByEveryReader) {
+  Status status = ReadError("[ a = 1; '' = 2 ]", AdFormat::kNew);
+  EXPECT_NE(status.message().find("empty attribute name"), std::string::npos) << status.ToString();
+  EXPECT_EQ(status.where().line, 1);
+  EXPECT_EQ(status.where().column, 10);
+  status = ReadError("a = 1\n'' = 2\n", AdFormat::kOld);
+  EXPECT_NE(status.message().find("empty attribute name"), std::string::npos) << status.ToString();
+  EXPECT_EQ(status.where().line, 2);
+  EXPECT_EQ(status.where().column, 1);
+  status = ReadError("[{\"\": 1}]", AdFormat::kJson);
+  EXPECT_NE(status.message().find("empty attribute name"), std::string::npos) << status.ToString();
+  // A nested ad literal in an expression is refused by the parser too.
+  Result<ExprPtr> nested = ParseExpression("[ '' = 1 ].x");
+  ASSERT_FALSE(nested.ok());
+  EXPECT_NE(nested.status().message().find("empty attribute name"), std::string::npos);
+}
+
 TEST(AdIoNew, UnterminatedThingsAreReportedWhereTheyStart) {
   Status status = ReadError("[ a = 1 ]\n[ b = \"open ]\n");
   EXPECT_EQ(status.where().line, 2);
