@@ -30,10 +30,10 @@ struct StringPayload : Payload {
   char* data() { return reinterpret_cast<char*>(this + 1); }
   const char* data() const { return reinterpret_cast<const char*>(this + 1); }
   std::string_view text() const { return std::string_view(data(), size); }
-  uint32_t size;  // Limits::max_string_bytes keeps strings far below 4 GiB
+  size_t size;
 
  private:
-  explicit StringPayload(size_t n) : Payload(ValueType::kString), size(static_cast<uint32_t>(n)) {}
+  explicit StringPayload(size_t n) : Payload(ValueType::kString), size(n) {}
 };
 
 struct ListPayload : Payload {
