@@ -330,6 +330,14 @@ std::string FormatRelTime(double seconds) {
     seconds = -seconds;
   }
   if (std::isinf(seconds)) return out + "inf";
+  // From 2^53 seconds on a double holds no fraction and its days would not
+  // fit the day field the reader takes: print the exact whole number of
+  // seconds, which reads back as the same value.
+  if (seconds >= 9007199254740992.0) {
+    char buf[400];
+    std::snprintf(buf, sizeof(buf), "%.0f", seconds);
+    return out + buf;
+  }
   const double whole = std::floor(seconds);
   const double fraction = seconds - whole;
   const bool has_fraction = fraction != 0;
