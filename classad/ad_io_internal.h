@@ -123,6 +123,11 @@ void AppendNewSyntaxEscaped(std::string_view text, char quote, std::string* out)
 // of those. Null for anything else (use the parser).
 ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits);
 
+// ParseOldExpression without the shortcut of ParseSimpleLiteral: always
+// rewrites the old-syntax text and hands it to the parser. What the
+// shortcut must agree with (fuzz/fuzz_ingest_fastpath.cc).
+Result<ExprPtr> ParseOldExpressionWithParser(std::string_view text, const ParseOptions& options);
+
 // Remembers the parse of value texts that repeat within one input (a dump
 // repeats its Requirements, Rank, "Idle", true, 0... from ad to ad), so that
 // repeated values are parsed once and stored once. Bounded: forgets

@@ -20,7 +20,7 @@ shift || true
 JOBS="${FUZZ_JOBS:-2}"
 BUILD="${FUZZ_BUILD_DIR:-build-fuzz}"
 ALL_TARGETS=(fuzz_parse_expression fuzz_evaluate fuzz_parse_ad fuzz_unparse_roundtrip
-             fuzz_ad_roundtrip)
+             fuzz_ad_roundtrip fuzz_ingest_fastpath)
 if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 # The longest input worth trying, per target.
@@ -29,6 +29,7 @@ max_len() {
     fuzz_parse_ad) echo 16384 ;;
     fuzz_ad_roundtrip) echo 8192 ;;
     fuzz_evaluate) echo 2048 ;;
+    fuzz_ingest_fastpath) echo 1024 ;;
     *) echo 4096 ;;
   esac
 }
