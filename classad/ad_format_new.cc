@@ -101,7 +101,7 @@ std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseO
     if (value.empty()) return nullptr;
     ExprPtr expr = cache->Find(value);
     if (!expr) {
-      expr = ParseSimpleLiteral(value, options.limits);
+      expr = ParseSimpleLiteral(value, value_options.limits);
       if (expr) cache->Remember(value, expr);
     }
     if (!expr) {

@@ -301,6 +301,14 @@ ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
 
 ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
   if (text.empty()) return nullptr;
+  // Leave it to the parser (which reports them) whenever a limit could be
+  // reached: every token takes a byte and the parser counts one more at the
+  // end; a list nests one level and a `-` inside it another; a list is a
+  // tree two levels deep.
+  if (text.size() > limits.max_input_bytes || text.size() + 1 > limits.max_tokens ||
+      limits.max_nesting_depth < 2 || limits.max_tree_depth < 2) {
+    return nullptr;
+  }
   if (text[0] == '{') return ParseSimpleList(text, limits);
   return ParseSimpleItem(text, limits);
 }

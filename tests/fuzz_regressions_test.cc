@@ -126,6 +126,43 @@ TEST(FuzzRegressions, OldSyntaxSelectionOnAnIntegerLiteralReadsBack) {
   }
 }
 
+// F8 (fuzz_ingest_fastpath, its first seconds): the ingest fast path
+// (ParseSimpleLiteral, plain literals built without the parser) ignored the
+// parse limits other than string bytes and list items, so the readers
+// accepted values the parser refuses: `x = -1` in old syntax under
+// max_tokens 2 (the parser counts `-`, `1` and the end), `[ x = {-1} ]`
+// under max_nesting_depth 2 (the ad's bracket, the list's brace and the
+// `-` are three levels), and the new-syntax reader checked the value
+// against the ad's nesting limit instead of the value's. Fixed: the fast
+// path declines whenever a limit could be reached and the parser decides.
+TEST(FuzzRegressions, IngestFastPathKeepsToTheParseLimits) {
+  AdReadOptions old_syntax;
+  old_syntax.format = AdFormat::kOld;
+  old_syntax.parse.limits.max_tokens = 2;
+  EXPECT_FALSE(ParseOldExpression("-1", old_syntax.parse).ok());
+  Result<std::vector<std::shared_ptr<ClassAd>>> read = ReadAdsFromString("x = -1\n", old_syntax);
+  ASSERT_FALSE(read.ok()) << UnparseAd(*(*read)[0]);
+  EXPECT_EQ(read.status().code(), StatusCode::kLimitExceeded) << read.status().ToString();
+
+  old_syntax.parse.limits = Limits();
+  old_syntax.parse.limits.max_input_bytes = 4;
+  read = ReadAdsFromString("x = 12345\n", old_syntax);
+  EXPECT_FALSE(read.ok());
+
+  AdReadOptions new_syntax;
+  new_syntax.format = AdFormat::kNew;
+  new_syntax.parse.limits.max_nesting_depth = 2;
+  EXPECT_FALSE(ParseAd("[ x = {-1} ]", new_syntax.parse).ok());
+  read = ReadAdsFromString("[ x = {-1} ]", new_syntax);
+  ASSERT_FALSE(read.ok()) << UnparseAd(*(*read)[0]);
+  EXPECT_EQ(read.status().code(), StatusCode::kLimitExceeded) << read.status().ToString();
+
+  new_syntax.parse.limits = Limits();
+  new_syntax.parse.limits.max_tree_depth = 1;
+  EXPECT_FALSE(ParseExpression("{ 1 }", new_syntax.parse).ok());
+  EXPECT_FALSE(ReadAdsFromString("[ x = { 1 } ]", new_syntax).ok());
+}
+
 // An ad of `hops` attributes a0 .. a<hops>, each reaching the next through
 // a nested ad: `[ a0 = [ x = a1 ].x; a1 = [ x = a2 ].x; ...; a<hops> = 1 ]`.
 std::string NestedAdChain(int hops) {
