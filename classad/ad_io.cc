@@ -378,7 +378,7 @@ AdFormat DetectAdFormat(std::string_view text) {
     char c = text[i];
     char next = i + 1 < text.size() ? text[i + 1] : '\0';
     if (c == '#' || (c == '/' && next == '/')) {
-      size_t end = text.find('\n', i);
+      size_t end = text.find_first_of("\r\n", i);  // where the lexer ends `//`
       if (end == std::string_view::npos) return AdFormat::kOld;
       i = end + 1;
       continue;

@@ -186,6 +186,41 @@ TEST(FuzzRegressions, AByteOrderMarkIsAnUnexpectedCharacterEverywhere) {
   EXPECT_EQ(file->size(), 1u);
 }
 
+// F10 (fuzz_ingest_fastpath, its sixth minute): the new-syntax reader
+// ended a `//` comment only at a LF, the lexer ends it at a CR as well. So
+// `[ x = //c<CR>"s" ]`, which ParseAd reads, was refused ("ad is not
+// closed": the comment swallowed the `]`), and an ad after a comment ended
+// by a lone CR, `//c<CR>[ a = 1 ]`, was skipped without a word. Fixed: the
+// reader (capture, separators, value splitting) and DetectAdFormat end a
+// comment line where the lexer does.
+TEST(FuzzRegressions, ACommentEndsAtACarriageReturnInTheReaderToo) {
+  AdReadOptions new_syntax;
+  new_syntax.format = AdFormat::kNew;
+  const std::string ad_text = "[ x = //no\r\"//no\rt\" ]";
+  Result<std::shared_ptr<ClassAd>> parsed = ParseAd(ad_text);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  Result<std::vector<std::shared_ptr<ClassAd>>> read = ReadAdsFromString(ad_text, new_syntax);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  ASSERT_EQ(read->size(), 1u);
+  EXPECT_EQ(UnparseAd(*(*read)[0]), UnparseAd(**parsed));
+
+  read = ReadAdsFromString("[ x = 1 //c\r+ 2; y = 3 ]", new_syntax);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  ASSERT_EQ(read->size(), 1u);
+  EXPECT_EQ(UnparseAd(*(*read)[0]), "[ x = 1 + 2; y = 3 ]");
+
+  for (const char* text : {"//c\r[ a = 1 ]\n", "# c\r[ a = 1 ]\n"}) {
+    EXPECT_EQ(DetectAdFormat(text), AdFormat::kNew) << text;
+    for (AdFormat format : {AdFormat::kNew, AdFormat::kAuto}) {
+      AdReadOptions options;
+      options.format = format;
+      read = ReadAdsFromString(text, options);
+      ASSERT_TRUE(read.ok()) << text << ": " << read.status().ToString();
+      EXPECT_EQ(read->size(), 1u) << text;
+    }
+  }
+}
+
 // An ad of `hops` attributes a0 .. a<hops>, each reaching the next through
 // a nested ad: `[ a0 = [ x = a1 ].x; a1 = [ x = a2 ].x; ...; a<hops> = 1 ]`.
 std::string NestedAdChain(int hops) {
