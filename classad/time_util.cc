@@ -280,7 +280,11 @@ bool ParseRelTimeString(std::string_view text, double* seconds) {
     --i;
   }
   SkipSpacesBackward(text, &i);
-  if (i >= 0 || !std::isfinite(total)) return false;
+  // The day count, however the text spells the time, must fit in the 15
+  // digits read back above, so that FormatRelTime's text parses again; one
+  // day of margin, as its day count is rounded beyond 2^53 seconds.
+  constexpr double kLimit = (1e15 - 1) * static_cast<double>(kSecondsPerDay);
+  if (i >= 0 || !std::isfinite(total) || total >= kLimit) return false;
   *seconds = negative ? -total : total;
   return true;
 }

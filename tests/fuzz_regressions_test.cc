@@ -221,6 +221,33 @@ TEST(FuzzRegressions, ACommentEndsAtACarriageReturnInTheReaderToo) {
   }
 }
 
+// F11 (fuzz_unparse_roundtrip, campaign of 2026-11-23, after 2 CPU-minutes):
+// the seconds field of a relative time had no bound, the day field 15
+// digits, so relTime("0111...1") (65 digits of seconds) parsed and printed
+// as relTime("12860082304526750396663201317331924018547393325457142185984+
+// 20:16:00"), which does not parse. Fixed: a relative time of 10^15 - 1
+// days or more is invalid however it is written; every one the parser
+// accepts prints as text that parses again.
+TEST(FuzzRegressions, EveryRelativeTimeLiteralPrintsAsText) {
+  const std::string huge = "relTime(\"0" + std::string(64, '1') + "\")";
+  Result<ExprPtr> parsed = ParseExpression(huge);
+  ASSERT_FALSE(parsed.ok()) << Unparse(**parsed);
+  EXPECT_NE(parsed.status().message().find("invalid relative time"), std::string::npos)
+      << parsed.status().ToString();
+  EXPECT_FALSE(ParseExpression("relTime(\"100000000000000000000\")").ok());
+  EXPECT_EQ(EvalText("relTime(strcat(\"" + std::string(30, '9') + "\"))"), "error");
+  for (const char* text : {"relTime(\"86399999999999900000\")", "relTime(\"-86399999999999900000\")",
+                           "relTime(\"999999999999998+23:59:59\")", "relTime(\"12345678901234567\")",
+                           "relTime(\"5\")"}) {
+    Result<ExprPtr> first = ParseExpression(text);
+    ASSERT_TRUE(first.ok()) << text << ": " << first.status().ToString();
+    const std::string printed = Unparse(**first);
+    Result<ExprPtr> second = ParseExpression(printed);
+    ASSERT_TRUE(second.ok()) << text << " prints as " << printed << ": "
+                             << second.status().ToString();
+  }
+}
+
 // An ad of `hops` attributes a0 .. a<hops>, each reaching the next through
 // a nested ad: `[ a0 = [ x = a1 ].x; a1 = [ x = a2 ].x; ...; a<hops> = 1 ]`.
 std::string NestedAdChain(int hops) {
