@@ -23,6 +23,9 @@ bool IsBlankByte(int c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
+// Where a `//` comment ends, as the lexer ends it: at a CR or a LF.
+bool IsLineEnd(int c) { return c == '\n' || c == '\r'; }
+
 bool IsNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool IsNameChar(char c) { return IsNameStart(c) || (c >= '0' && c <= '9'); }
 
@@ -48,7 +51,7 @@ size_t FindValueEnd(std::string_view text, size_t i, size_t end) {
       }
       if (i >= end) return std::string_view::npos;
     } else if (c == '/' && i + 1 < end && text[i + 1] == '/') {
-      while (i < end && text[i] != '\n') ++i;
+      while (i < end && !IsLineEnd(text[i])) ++i;
       continue;
     } else if (c == '/' && i + 1 < end && text[i + 1] == '*') {
       size_t close = text.find("*/", i + 2);
@@ -101,7 +104,7 @@ std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseO
     if (value.empty()) return nullptr;
     const StoredAttr* stored = cache->Find(value);
     if (stored == nullptr) {
-      ExprPtr expr = ParseSimpleLiteral(value, options.limits);
+      ExprPtr expr = ParseSimpleLiteral(value, value_options.limits);
       if (!expr) {
         Result<ExprPtr> parsed = ParseExpression(value, value_options);
         if (!parsed.ok()) return nullptr;
@@ -167,8 +170,7 @@ class NewFormatReader : public FormatReader {
       if (IsBlankByte(c) || c == ',') {
         cursor_->Get();
       } else if (c == '#' || (c == '/' && cursor_->Peek(1) == '/')) {
-        while (cursor_->Peek() != -1 && cursor_->Get() != '\n') {
-        }
+        while (cursor_->Peek() != -1 && !IsLineEnd(cursor_->Peek())) cursor_->Get();
       } else if (c == '/' && cursor_->Peek(1) == '*') {
         if (!SkipBlockComment(nullptr, status)) return false;
       } else if (c == '{' && !in_list_) {
@@ -239,7 +241,9 @@ class NewFormatReader : public FormatReader {
         continue;
       }
       if (c == '/' && cursor_->Peek(1) == '/') {
-        while (cursor_->Peek() != -1 && cursor_->Peek() != '\n') text_.push_back(static_cast<char>(cursor_->Get()));
+        while (cursor_->Peek() != -1 && !IsLineEnd(cursor_->Peek())) {
+          text_.push_back(static_cast<char>(cursor_->Get()));
+        }
         continue;
       }
       text_.push_back(static_cast<char>(cursor_->Get()));

@@ -399,13 +399,21 @@ bool AppendOldValue(const Value& value, bool may_end_line, std::string* out) {
 }  // namespace
 
 Result<ExprPtr> ParseOldExpression(std::string_view text, const ParseOptions& options) {
+  if (text.size() <= options.limits.max_input_bytes) {
+    if (ExprPtr simple = ad_io_internal::ParseSimpleLiteral(text, options.limits)) return simple;
+  }
+  return ad_io_internal::ParseOldExpressionWithParser(text, options);
+}
+
+namespace ad_io_internal {
+
+Result<ExprPtr> ParseOldExpressionWithParser(std::string_view text, const ParseOptions& options) {
   if (text.size() > options.limits.max_input_bytes) {
     return Status(StatusCode::kLimitExceeded,
                   "expression is longer than the limit of " +
                       std::to_string(options.limits.max_input_bytes) + " bytes",
                   SourceLocation{"", 1, 1});
   }
-  if (ExprPtr simple = ad_io_internal::ParseSimpleLiteral(text, options.limits)) return simple;
   std::string rewritten;
   std::vector<Origin> origins;
   Status status = OldTextRewriter(text).Rewrite(&rewritten, &origins);
@@ -414,6 +422,8 @@ Result<ExprPtr> ParseOldExpression(std::string_view text, const ParseOptions& op
   if (!expr.ok()) return MapError(expr.status(), rewritten, origins);
   return expr;
 }
+
+}  // namespace ad_io_internal
 
 void AppendOldReal(double value, std::string* out) {
   if (value == 0.0) {

@@ -314,6 +314,14 @@ ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
 
 ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
   if (text.empty()) return nullptr;
+  // Leave it to the parser (which reports them) whenever a limit could be
+  // reached: every token takes a byte and the parser counts one more at the
+  // end; a list nests one level and a `-` inside it another; a list is a
+  // tree two levels deep.
+  if (text.size() > limits.max_input_bytes || text.size() + 1 > limits.max_tokens ||
+      limits.max_nesting_depth < 2 || limits.max_tree_depth < 2) {
+    return nullptr;
+  }
   if (text[0] == '{') return ParseSimpleList(text, limits);
   return ParseSimpleItem(text, limits);
 }
@@ -383,7 +391,7 @@ AdFormat DetectAdFormat(std::string_view text) {
     char c = text[i];
     char next = i + 1 < text.size() ? text[i + 1] : '\0';
     if (c == '#' || (c == '/' && next == '/')) {
-      size_t end = text.find('\n', i);
+      size_t end = text.find_first_of("\r\n", i);  // where the lexer ends `//`
       if (end == std::string_view::npos) return AdFormat::kOld;
       i = end + 1;
       continue;

@@ -121,8 +121,14 @@ void AppendNewSyntaxEscaped(std::string_view text, char quote, std::string* out)
 // parser would: an integer without leading zeros that cannot overflow, a
 // real `d.d[e[+-]d]`, either possibly preceded by `-`, true/false, a string
 // of printable ASCII with no backslash or quote inside, or a list `{ ... }`
-// of those. Null for anything else (use the parser).
+// of those. Null for anything else (use the parser), and whenever the
+// parser could refuse the text for one of `limits`.
 ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits);
+
+// ParseOldExpression without the shortcut of ParseSimpleLiteral: always
+// rewrites the old-syntax text and hands it to the parser. What the
+// shortcut must agree with (fuzz/fuzz_ingest_fastpath.cc).
+Result<ExprPtr> ParseOldExpressionWithParser(std::string_view text, const ParseOptions& options);
 
 // Remembers the parse of value texts that repeat within one input (a dump
 // repeats its Requirements, Rank, "Idle", true, 0... from ad to ad), so that

@@ -572,6 +572,13 @@ auto RunParser(std::string_view text, const ParseOptions& options, Build build)
   }
   Status encoding = CheckEncoding(text);
   if (!encoding.ok()) return encoding;
+  // The ANTLR runtime silently drops a byte order mark at the start of its
+  // input; anywhere else it is an unexpected character, and so it is here
+  // (the ad readers skip one at the start of a file themselves).
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") {
+    return Status(StatusCode::kParseError, "unexpected character '\xEF\xBB\xBF' (byte order mark)",
+                  {"", 1, 1});
+  }
   try {
     antlr4::ANTLRInputStream input(text.data(), text.size());
     ClassAdLexer lexer(&input);

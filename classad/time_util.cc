@@ -280,7 +280,11 @@ bool ParseRelTimeString(std::string_view text, double* seconds) {
     --i;
   }
   SkipSpacesBackward(text, &i);
-  if (i >= 0 || !std::isfinite(total)) return false;
+  // The day count, however the text spells the time, must fit in the 15
+  // digits read back above, so that FormatRelTime's text parses again; one
+  // day of margin, as its day count is rounded beyond 2^53 seconds.
+  constexpr double kLimit = (1e15 - 1) * static_cast<double>(kSecondsPerDay);
+  if (i >= 0 || !std::isfinite(total) || total >= kLimit) return false;
   *seconds = negative ? -total : total;
   return true;
 }
@@ -330,14 +334,6 @@ std::string FormatRelTime(double seconds) {
     seconds = -seconds;
   }
   if (std::isinf(seconds)) return out + "inf";
-  // From 2^53 seconds on a double holds no fraction and its days would not
-  // fit the day field the reader takes: print the exact whole number of
-  // seconds, which reads back as the same value.
-  if (seconds >= 9007199254740992.0) {
-    char buf[400];
-    std::snprintf(buf, sizeof(buf), "%.0f", seconds);
-    return out + buf;
-  }
   const double whole = std::floor(seconds);
   const double fraction = seconds - whole;
   const bool has_fraction = fraction != 0;

@@ -19,7 +19,8 @@ bool ParseAbsTimeString(std::string_view text, AbsTime* out);
 
 // Parses the text accepted by relTime("..."): "[-][D+]hh:mm:ss[.frac]",
 // plain seconds, or unit forms such as "1d2h3m4.5s". Returns false when the
-// text is not a valid relative time.
+// text is not a valid relative time or is 10^15 - 1 days or more (which
+// FormatRelTime could not print in a form that parses again).
 bool ParseRelTimeString(std::string_view text, double* seconds);
 
 // "2020-01-01T00:00:00-00:00" (a zero offset prints -00:00), without the

@@ -5,7 +5,8 @@ Usage: fuzz/make_corpus.py OUT_DIR
 
 Seeds come from the repository itself: the expressions of the conformance
 cases (tests/data/conformance/cases.tsv), the conformance ads, the example
-ads (examples/) and the hand-picked seeds committed in fuzz/seeds/. Each
+ads (examples/) and their attribute values, the hand-picked seeds committed
+in fuzz/seeds/ and a few value texts at the edges of the ingest fast path. Each
 target gets OUT_DIR/<target>/, one file per seed, named by its SHA-1 so that
 rerunning is idempotent.
 """
@@ -64,6 +65,33 @@ def ad_files():
     return out
 
 
+# Value texts at the edges of the ingest fast path (ParseSimpleLiteral):
+# numbers near the 64-bit range and the double range, signs, exponents,
+# string and list shapes it takes or must decline.
+FASTPATH_VALUES = [
+    b"0", b"-0", b"-0.0", b"0.0", b"1.5e+05", b"2.5E-3", b"123456789012345678",
+    b"-123456789012345678", b"1234567890123456789", b"9223372036854775807",
+    b"-9223372036854775808", b"1.7976931348623157e308", b"1.0e309", b"4.9e-324",
+    b"2.2250738585072011e-308", b"0.1000000000000000055511151231257827", b"00.5",
+    b"1.", b".5", b"1e5", b"- 1", b"--1", b"-true", b"TrUe", b"false", b"\"\"",
+    b"\"a b\"", b"\"a\\\"b\"", b"\"x\" \"y\"", b"{}", b"{ }", b"{\t}", b"{ 1 }",
+    b"{1,-2,3.5,\"s\",true}", b"{ \"a,b\" , \"c\" }", b"{ 1, }", b"{ ,1 }", b"{ {1} }",
+    b"{ -1e5 }", b"{ 1 /* c */ }", b"{ 1 // c }", b"{\"}\"}", b"1 ", b" 1",
+]
+
+
+def value_texts(ads):
+    """Right-hand sides of `name = value` lines of the ad files, one line each."""
+    out = []
+    for _, text in ads:
+        for line in text.split(b"\n"):
+            name, eq, value = line.partition(b"=")
+            value = value.strip().rstrip(b";").strip()
+            if eq and name.strip() and value:
+                out.append(value)
+    return out
+
+
 def write(out_dir, target, seeds):
     """Writes `seeds` into out_dir/target; returns how many files exist."""
     folder = os.path.join(out_dir, target)
@@ -101,12 +129,22 @@ def main():
         parse_ad.append(bytes([NEW]) + b"[ x = " + e + b" ]")
         parse_ad.append(bytes([OLD]) + b"x = " + e + b"\n")
 
+    # fuzz_ingest_fastpath: selector byte 0 (default limits), 1 (strict
+    # lexer); a sample also under small limits (selector 0x80-0xFF, a second
+    # byte).
+    values = exprs + value_texts(ads) + FASTPATH_VALUES
+    fastpath = [b"\x00" + v for v in values]
+    fastpath += [b"\x01" + v for v in values[::8]]
+    for i, v in enumerate(values[::4] + FASTPATH_VALUES):
+        fastpath.append(bytes([0x80 | (i * 37) % 128, (i * 101) % 256]) + v)
+
     counts = {
         "fuzz_parse_expression": write(out_dir, "fuzz_parse_expression", exprs),
         "fuzz_evaluate": write(out_dir, "fuzz_evaluate", exprs),
         "fuzz_unparse_roundtrip": write(out_dir, "fuzz_unparse_roundtrip", exprs),
         "fuzz_parse_ad": write(out_dir, "fuzz_parse_ad", parse_ad),
         "fuzz_ad_roundtrip": write(out_dir, "fuzz_ad_roundtrip", new_ads + one_attribute),
+        "fuzz_ingest_fastpath": write(out_dir, "fuzz_ingest_fastpath", fastpath),
     }
     for target, n in counts.items():
         print(f"make_corpus: {target}: {n} seeds")

@@ -9,18 +9,22 @@
 #   scripts/run-fuzz.sh [seconds-per-target] [target...]
 #
 # Environment: FUZZ_JOBS (targets run at once, default 2), FUZZ_BUILD_DIR
-# (default build-fuzz). The corpus grows in $FUZZ_BUILD_DIR/corpus/<target>
-# across runs; findings go to $FUZZ_BUILD_DIR/findings/<target>/, logs to
-# $FUZZ_BUILD_DIR/logs/. See docs/fuzzing.md.
+# (default build-fuzz), FUZZ_CPU_SECONDS (campaign mode: stop each target
+# with SIGINT once it has used that much CPU time, so that it prints its
+# final stats; the seconds argument is then only a wall-clock cap). The
+# corpus grows in $FUZZ_BUILD_DIR/corpus/<target> across runs; findings go to
+# $FUZZ_BUILD_DIR/findings/<target>/, logs to $FUZZ_BUILD_DIR/logs/. See
+# docs/fuzzing.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-30}"
 shift || true
 JOBS="${FUZZ_JOBS:-2}"
+CPU_SECONDS="${FUZZ_CPU_SECONDS:-0}"
 BUILD="${FUZZ_BUILD_DIR:-build-fuzz}"
 ALL_TARGETS=(fuzz_parse_expression fuzz_evaluate fuzz_parse_ad fuzz_unparse_roundtrip
-             fuzz_ad_roundtrip)
+             fuzz_ad_roundtrip fuzz_ingest_fastpath)
 if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 # The longest input worth trying, per target.
@@ -29,6 +33,7 @@ max_len() {
     fuzz_parse_ad) echo 16384 ;;
     fuzz_ad_roundtrip) echo 8192 ;;
     fuzz_evaluate) echo 2048 ;;
+    fuzz_ingest_fastpath) echo 1024 ;;
     *) echo 4096 ;;
   esac
 }
@@ -44,6 +49,32 @@ cmake --build "$BUILD" -j 2 --target "${TARGETS[@]}"
 python3 fuzz/make_corpus.py "$BUILD/seeds"
 
 # ---------------------------------------------------------------- run
+# Runs the command given, interrupting it (SIGINT) once it has used
+# $CPU_SECONDS of CPU time when that is set; returns its exit status, 0 for
+# libFuzzer's exit on that interrupt (72).
+run_with_cpu_budget() {
+  if [ "$CPU_SECONDS" -le 0 ]; then
+    "$@"
+    return
+  fi
+  "$@" &
+  local pid=$! ticks_per_second used interrupted=0 rc=0
+  ticks_per_second=$(getconf CLK_TCK)
+  while kill -0 "$pid" 2>/dev/null; do
+    used=$(awk -v hz="$ticks_per_second" '{ printf "%d", ($14 + $15) / hz }' \
+           "/proc/$pid/stat" 2>/dev/null || echo 0)
+    if [ "$used" -ge "$CPU_SECONDS" ]; then
+      kill -INT "$pid" 2>/dev/null || true
+      interrupted=1
+      break
+    fi
+    sleep 2
+  done
+  wait "$pid" || rc=$?
+  if [ "$interrupted" = 1 ] && [ "$rc" = 72 ]; then rc=0; fi
+  return "$rc"
+}
+
 # Replays fuzz/regressions/<target>/ and fuzzes one target; writes
 # $BUILD/logs/<target>.{replay,log,time,rc}.
 run_target() {
@@ -58,7 +89,8 @@ run_target() {
       echo "$input" >>"$logs/$t.replay_failed"
   done
   local rc=0 TIMEFORMAT='%U %S'
-  { time "$BUILD/$t" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
+  { time run_with_cpu_budget "$BUILD/$t" -max_total_time="$SECONDS_PER_TARGET" \
+      -timeout=10 -rss_limit_mb=2048 \
       -max_len="$(max_len "$t")" -dict=fuzz/classad.dict -print_final_stats=1 \
       -artifact_prefix="$BUILD/findings/$t/" \
       "$BUILD/corpus/$t" "$BUILD/seeds/$t" >"$logs/$t.log" 2>&1 || rc=$?; } 2>"$logs/$t.time"
@@ -71,7 +103,11 @@ for t in "${TARGETS[@]}"; do
     wait -n || true
     running=$((running - 1))
   fi
-  echo "run-fuzz: $t for ${SECONDS_PER_TARGET}s"
+  if [ "$CPU_SECONDS" -gt 0 ]; then
+    echo "run-fuzz: $t for ${CPU_SECONDS} CPU-seconds (at most ${SECONDS_PER_TARGET}s)"
+  else
+    echo "run-fuzz: $t for ${SECONDS_PER_TARGET}s"
+  fi
   run_target "$t" &
   running=$((running + 1))
 done

@@ -126,6 +126,128 @@ TEST(FuzzRegressions, OldSyntaxSelectionOnAnIntegerLiteralReadsBack) {
   }
 }
 
+// F8 (fuzz_ingest_fastpath, its first seconds): the ingest fast path
+// (ParseSimpleLiteral, plain literals built without the parser) ignored the
+// parse limits other than string bytes and list items, so the readers
+// accepted values the parser refuses: `x = -1` in old syntax under
+// max_tokens 2 (the parser counts `-`, `1` and the end), `[ x = {-1} ]`
+// under max_nesting_depth 2 (the ad's bracket, the list's brace and the
+// `-` are three levels), and the new-syntax reader checked the value
+// against the ad's nesting limit instead of the value's. Fixed: the fast
+// path declines whenever a limit could be reached and the parser decides.
+TEST(FuzzRegressions, IngestFastPathKeepsToTheParseLimits) {
+  AdReadOptions old_syntax;
+  old_syntax.format = AdFormat::kOld;
+  old_syntax.parse.limits.max_tokens = 2;
+  EXPECT_FALSE(ParseOldExpression("-1", old_syntax.parse).ok());
+  Result<std::vector<std::shared_ptr<ClassAd>>> read = ReadAdsFromString("x = -1\n", old_syntax);
+  ASSERT_FALSE(read.ok()) << UnparseAd(*(*read)[0]);
+  EXPECT_EQ(read.status().code(), StatusCode::kLimitExceeded) << read.status().ToString();
+
+  old_syntax.parse.limits = Limits();
+  old_syntax.parse.limits.max_input_bytes = 4;
+  read = ReadAdsFromString("x = 12345\n", old_syntax);
+  EXPECT_FALSE(read.ok());
+
+  AdReadOptions new_syntax;
+  new_syntax.format = AdFormat::kNew;
+  new_syntax.parse.limits.max_nesting_depth = 2;
+  EXPECT_FALSE(ParseAd("[ x = {-1} ]", new_syntax.parse).ok());
+  read = ReadAdsFromString("[ x = {-1} ]", new_syntax);
+  ASSERT_FALSE(read.ok()) << UnparseAd(*(*read)[0]);
+  EXPECT_EQ(read.status().code(), StatusCode::kLimitExceeded) << read.status().ToString();
+
+  new_syntax.parse.limits = Limits();
+  new_syntax.parse.limits.max_tree_depth = 1;
+  EXPECT_FALSE(ParseExpression("{ 1 }", new_syntax.parse).ok());
+  EXPECT_FALSE(ReadAdsFromString("[ x = { 1 } ]", new_syntax).ok());
+}
+
+// F9 (fuzz_ingest_fastpath, in its first minute): the ANTLR runtime drops
+// a UTF-8 byte order mark at the start of its input, so ParseExpression
+// accepted `\uFEFFm` while a mark anywhere else is an unexpected
+// character; the new-syntax reader, which hands each attribute's value to
+// the parser alone, then read `[ x = \uFEFFm ]` although ParseAd refuses
+// it. Fixed: the parser refuses a leading mark as it does any other (the
+// readers still skip one at the start of a file).
+TEST(FuzzRegressions, AByteOrderMarkIsAnUnexpectedCharacterEverywhere) {
+  const std::string bom = "\xEF\xBB\xBF";
+  for (const std::string& text : {bom + "m", bom + "1", bom + "[ a = 1 ]", "m + " + bom + "1"}) {
+    Result<ExprPtr> parsed = ParseExpression(text);
+    ASSERT_FALSE(parsed.ok()) << Unparse(**parsed);
+    EXPECT_NE(parsed.status().message().find("unexpected character"), std::string::npos)
+        << parsed.status().ToString();
+  }
+  AdReadOptions new_syntax;
+  new_syntax.format = AdFormat::kNew;
+  EXPECT_FALSE(ReadAdsFromString("[ x = " + bom + "m%(21) ]", new_syntax).ok());
+  Result<std::vector<std::shared_ptr<ClassAd>>> file = ReadAdsFromString(bom + "[ x = 1 ]");
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  EXPECT_EQ(file->size(), 1u);
+}
+
+// F10 (fuzz_ingest_fastpath, its sixth minute): the new-syntax reader
+// ended a `//` comment only at a LF, the lexer ends it at a CR as well. So
+// `[ x = //c<CR>"s" ]`, which ParseAd reads, was refused ("ad is not
+// closed": the comment swallowed the `]`), and an ad after a comment ended
+// by a lone CR, `//c<CR>[ a = 1 ]`, was skipped without a word. Fixed: the
+// reader (capture, separators, value splitting) and DetectAdFormat end a
+// comment line where the lexer does.
+TEST(FuzzRegressions, ACommentEndsAtACarriageReturnInTheReaderToo) {
+  AdReadOptions new_syntax;
+  new_syntax.format = AdFormat::kNew;
+  const std::string ad_text = "[ x = //no\r\"//no\rt\" ]";
+  Result<std::shared_ptr<ClassAd>> parsed = ParseAd(ad_text);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  Result<std::vector<std::shared_ptr<ClassAd>>> read = ReadAdsFromString(ad_text, new_syntax);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  ASSERT_EQ(read->size(), 1u);
+  EXPECT_EQ(UnparseAd(*(*read)[0]), UnparseAd(**parsed));
+
+  read = ReadAdsFromString("[ x = 1 //c\r+ 2; y = 3 ]", new_syntax);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  ASSERT_EQ(read->size(), 1u);
+  EXPECT_EQ(UnparseAd(*(*read)[0]), "[ x = 1 + 2; y = 3 ]");
+
+  for (const char* text : {"//c\r[ a = 1 ]\n", "# c\r[ a = 1 ]\n"}) {
+    EXPECT_EQ(DetectAdFormat(text), AdFormat::kNew) << text;
+    for (AdFormat format : {AdFormat::kNew, AdFormat::kAuto}) {
+      AdReadOptions options;
+      options.format = format;
+      read = ReadAdsFromString(text, options);
+      ASSERT_TRUE(read.ok()) << text << ": " << read.status().ToString();
+      EXPECT_EQ(read->size(), 1u) << text;
+    }
+  }
+}
+
+// F11 (fuzz_unparse_roundtrip, campaign of 2026-11-23, after 2 CPU-minutes):
+// the seconds field of a relative time had no bound, the day field 15
+// digits, so relTime("0111...1") (65 digits of seconds) parsed and printed
+// as relTime("12860082304526750396663201317331924018547393325457142185984+
+// 20:16:00"), which does not parse. Fixed: a relative time of 10^15 - 1
+// days or more is invalid however it is written; every one the parser
+// accepts prints as text that parses again.
+TEST(FuzzRegressions, EveryRelativeTimeLiteralPrintsAsText) {
+  const std::string huge = "relTime(\"0" + std::string(64, '1') + "\")";
+  Result<ExprPtr> parsed = ParseExpression(huge);
+  ASSERT_FALSE(parsed.ok()) << Unparse(**parsed);
+  EXPECT_NE(parsed.status().message().find("invalid relative time"), std::string::npos)
+      << parsed.status().ToString();
+  EXPECT_FALSE(ParseExpression("relTime(\"100000000000000000000\")").ok());
+  EXPECT_EQ(EvalText("relTime(strcat(\"" + std::string(30, '9') + "\"))"), "error");
+  for (const char* text : {"relTime(\"86399999999999900000\")", "relTime(\"-86399999999999900000\")",
+                           "relTime(\"999999999999998+23:59:59\")", "relTime(\"12345678901234567\")",
+                           "relTime(\"5\")"}) {
+    Result<ExprPtr> first = ParseExpression(text);
+    ASSERT_TRUE(first.ok()) << text << ": " << first.status().ToString();
+    const std::string printed = Unparse(**first);
+    Result<ExprPtr> second = ParseExpression(printed);
+    ASSERT_TRUE(second.ok()) << text << " prints as " << printed << ": "
+                             << second.status().ToString();
+  }
+}
+
 // An ad of `hops` attributes a0 .. a<hops>, each reaching the next through
 // a nested ad: `[ a0 = [ x = a1 ].x; a1 = [ x = a2 ].x; ...; a<hops> = 1 ]`.
 std::string NestedAdChain(int hops) {

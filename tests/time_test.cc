@@ -275,23 +275,14 @@ TEST(FormatRelTime, FractionsArePaddedAfterAColon) {
   EXPECT_EQ(FormatRelTime(-3661.25), "-01:01:01.25");
 }
 
-// Fuzz finding (fuzz_ad_roundtrip, 2026-11-23): relTime("…4888…888S")
-// folded to about 1e40 seconds, printed as "5658…4112+22:43:12", whose day
-// field the reader refuses. From 2^53 seconds on (no fraction left) the
-// printed form is the whole number of seconds, which reads back exactly.
+// Huge values still print (the parser refuses relative times from 10^15 - 1
+// days on, so none of these comes from a literal; see F11 and
+// FuzzRegressions for the input fuzz_ad_roundtrip found, relTime("…888S")).
 TEST(FormatRelTime, HugeAndNonFiniteValues) {
   EXPECT_EQ(FormatRelTime(86400.0 * 1e10), "10000000000+00:00:00");
-  EXPECT_EQ(FormatRelTime(86400.0 * 1e15), "86400000000000000000");
-  EXPECT_EQ(FormatRelTime(-9007199254740992.0), "-9007199254740992");
   EXPECT_EQ(FormatRelTime(9007199254740991.0), "104249991374+07:36:31");
-  std::mt19937_64 rng(11);
-  for (int i = 0; i < 2000; ++i) {
-    const double seconds = std::ldexp(1.0 + static_cast<double>(rng() % 1000000) / 1e6,
-                                      53 + static_cast<int>(rng() % 960));
-    for (double s : {seconds, -seconds}) {
-      EXPECT_EQ(RelSeconds(FormatRelTime(s)), s) << FormatRelTime(s);
-    }
-  }
+  double seconds = 0;
+  EXPECT_FALSE(ParseRelTimeString("01D 4888888888888888888888888888888888888888888S", &seconds));
   EXPECT_EQ(FormatRelTime(std::nan("")), "nan");
   EXPECT_EQ(FormatRelTime(HUGE_VAL), "inf");
   EXPECT_EQ(FormatRelTime(-HUGE_VAL), "-inf");
