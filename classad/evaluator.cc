@@ -444,9 +444,18 @@ Value EvaluateAttr(const ClassAd& my, std::string_view name, const ClassAd* targ
 
 bool AttrIsTrue(const ClassAd& ad, std::string_view name, const ClassAd* other,
                 const EvalOptions& options) {
-  Value v = EvaluateAttr(ad, name, other, options);
+  return IsTrueValue(EvaluateAttr(ad, name, other, options));
+}
+
+bool IsTrueValue(const Value& v) {
   bool truth = false;
   return v.IsBoolean() ? v.boolean() : (ValueAsCondition(v, &truth) && truth);
+}
+
+double RankValue(const Value& v) {
+  double rank = 0.0;
+  if (v.IsNumber() || v.IsBoolean()) v.ToReal(&rank);
+  return rank;
 }
 
 bool LeftMatchesRight(const ClassAd& left, const ClassAd& right, const EvalOptions& options) {
@@ -458,10 +467,7 @@ bool SymmetricMatch(const ClassAd& left, const ClassAd& right, const EvalOptions
 }
 
 double RankOf(const ClassAd& ad, const ClassAd& other, const EvalOptions& options) {
-  Value v = EvaluateAttr(ad, "Rank", &other, options);
-  double rank = 0.0;
-  if (v.IsNumber() || v.IsBoolean()) v.ToReal(&rank);
-  return rank;
+  return RankValue(EvaluateAttr(ad, "Rank", &other, options));
 }
 
 }  // namespace classad

@@ -187,6 +187,11 @@ Value EvaluateAttr(const ClassAd& my, std::string_view name, const ClassAd* targ
 bool AttrIsTrue(const ClassAd& ad, std::string_view name, const ClassAd* other,
                 const EvalOptions& options);
 
+// Whether a Requirements value counts as true: true, or a non-zero number.
+bool IsTrueValue(const Value& v);
+// A Rank value as a real: numbers and booleans convert, anything else is 0.0.
+double RankValue(const Value& v);
+
 // Requirements of `left` hold against `right` (HTCondor's leftMatchesRight).
 bool LeftMatchesRight(const ClassAd& left, const ClassAd& right, const EvalOptions& options = {});
 // Both ads' Requirements hold against each other.

@@ -15,19 +15,6 @@ const Expr& WithoutParens(const Expr& e) {
   return *p;
 }
 
-// Whether a Requirements value counts as true (as AttrIsTrue).
-bool IsTrue(const Value& v) {
-  bool truth = false;
-  return v.IsBoolean() ? v.boolean() : (ValueAsCondition(v, &truth) && truth);
-}
-
-// A Rank value as a real (as RankOf).
-double RankValue(const Value& v) {
-  double rank = 0.0;
-  if (v.IsNumber() || v.IsBoolean()) v.ToReal(&rank);
-  return rank;
-}
-
 // Bounds on learning what to fetch ahead for one layout.
 constexpr size_t kMaxFollowed = 64;  // slot expressions followed
 constexpr size_t kMaxFetched = 48;   // attributes fetched ahead per slot
@@ -126,13 +113,13 @@ MatchResult MatchKernel::MatchOne(const ClassAd& slot) {
   MatchContext match(job_, &slot);
   {
     EvalContext ctx(options_, BorrowScope(match.my_scope()));
-    if (!IsTrue(ctx.Evaluate(job_requirements_))) return result;
+    if (!IsTrueValue(ctx.Evaluate(job_requirements_))) return result;
   }
   {
     const AttrRef slot_requirements = slot.Find("Requirements", requirements_hash_);
     if (!slot_requirements) return result;
     EvalContext ctx(options_, BorrowScope(match.target_scope()));
-    if (!IsTrue(ctx.Evaluate(slot_requirements))) return result;
+    if (!IsTrueValue(ctx.Evaluate(slot_requirements))) return result;
   }
   result.matched = true;
   if (job_rank_) {

@@ -226,19 +226,11 @@ Value Bitwise(Op op, const Value& a, const Value& b) {
 }
 
 // Booleans as they are; integers and reals by being non-zero.
-bool BooleanEquivalent(const Value& v, bool* truth) {
-  switch (v.type()) {
-    case ValueType::kBoolean: *truth = v.boolean(); return true;
-    case ValueType::kInteger: *truth = v.integer() != 0; return true;
-    case ValueType::kReal: *truth = v.real() != 0.0; return true;
-    default: return false;
-  }
-}
 
 Value Logical(Op op, const Value& a, const Value& b) {
   bool x = false, y = false;
-  const bool a_bool = BooleanEquivalent(a, &x);
-  const bool b_bool = BooleanEquivalent(b, &y);
+  const bool a_bool = ValueAsCondition(a, &x);
+  const bool b_bool = ValueAsCondition(b, &y);
   if (!a_bool && !a.IsExceptional()) return Value::Error();
   if (!b_bool && !b.IsExceptional()) return Value::Error();
   if (op == Op::kOr) {
@@ -277,7 +269,7 @@ Value ApplyUnaryOp(Op op, const Value& v) {
       return Value::Error();
     case Op::kNot: {
       bool truth;
-      if (!BooleanEquivalent(v, &truth)) return Value::Error();
+      if (!ValueAsCondition(v, &truth)) return Value::Error();
       return Value::Boolean(!truth);
     }
     case Op::kBitNot:
