@@ -3,13 +3,13 @@
 #define CLASSAD_CLASSAD_H_
 
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "classad/bytes.h"
 #include "classad/expr.h"
 
 namespace classad {
@@ -196,35 +196,8 @@ bool AttributeNamesEqual(std::string_view a, std::string_view b);
 // ---------------------------------------------------------------- inline
 // The lookup path, inline: it runs for every attribute reference evaluated.
 
-namespace classad_internal {
-inline char FoldAscii(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
-// The eight bytes of `s` from `at` (at + 8 <= s.size()).
-inline uint64_t Word(std::string_view s, size_t at) {
-  uint64_t w;
-  std::memcpy(&w, s.data() + at, 8);
-  return w;
-}
-}  // namespace classad_internal
-
 inline bool AttributeNamesEqual(std::string_view a, std::string_view b) {
-  using classad_internal::FoldAscii;
-  using classad_internal::Word;
-  if (a.size() != b.size()) return false;
-  // Most lookups spell the name as the ad does: compare whole words first
-  // (names are short; the last word overlaps the one before it), and fold
-  // case byte by byte only when they differ.
-  const size_t n = a.size();
-  if (n >= 8) {
-    bool same = true;
-    for (size_t i = 0; same && i + 8 < n; i += 8) same = Word(a, i) == Word(b, i);
-    if (same && Word(a, n - 8) == Word(b, n - 8)) return true;
-  } else if (std::memcmp(a.data(), b.data(), n) == 0) {
-    return true;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    if (a[i] != b[i] && FoldAscii(a[i]) != FoldAscii(b[i])) return false;
-  }
-  return true;
+  return a.size() == b.size() && bytes::SameBytesFolded(a.data(), b.data(), a.size());
 }
 
 inline int AdLayout::Find(std::string_view name, uint64_t hash) const {

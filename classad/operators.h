@@ -5,6 +5,9 @@
 
 #include <strings.h>
 
+#include <string_view>
+
+#include "classad/bytes.h"
 #include "classad/expr.h"
 #include "classad/value.h"
 
@@ -50,8 +53,11 @@ inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
   }
   if (a.IsString()) {
     if (!b.IsString() || (op != Op::kEqual && op != Op::kNotEqual)) return false;
-    // As ApplyBinaryOp: case-insensitive, up to the first NUL.
-    const bool same = strcasecmp(a.string().data(), b.string().data()) == 0;
+    // As ApplyBinaryOp: case-insensitive, up to the first NUL. The same
+    // bytes are the common case and need no call.
+    const std::string_view x = a.string(), y = b.string();
+    const bool same = (x.size() == y.size() && bytes::SameBytes(x.data(), y.data(), x.size())) ||
+                      strcasecmp(x.data(), y.data()) == 0;
     *out = Value::Boolean(same == (op == Op::kEqual));
     return true;
   }
