@@ -7,6 +7,7 @@
 #include "classad/builtins.h"
 #include "classad/operators.h"
 #include "classad/program.h"
+#include "classad/unparse.h"
 
 namespace classad {
 
@@ -149,15 +150,27 @@ void Planner::EmitBinary(const Expr& e) {
   }
   const uint32_t right_start = Here();
   Emit(e.child(1));
-  if (left) {
-    if (const Value* right = ConstantSince(right_start)) {
-      ReplaceWithConstant(start, ApplyBinaryOp(e.op(), *left, *right), depth_before);
-      return;
-    }
+  const Value* right = ConstantSince(right_start);
+  if (left && right) {
+    ReplaceWithConstant(start, ApplyBinaryOp(e.op(), *left, *right), depth_before);
+    return;
   }
   Instr i{OpCode::kBinary};
   i.op = e.op();
   i.node = &e;
+  if (right != nullptr && !logical) {
+    // `x op constant`: the constant becomes the instruction's operand.
+    // (Any jump to the push it replaces lands on this instruction, with the
+    // left operand on the stack as before.)
+    const Value constant = *right;
+    out_->code_.pop_back();
+    --depth_;
+    out_->constants_.push_back(constant);
+    i.code = OpCode::kBinaryConst;
+    i.index = static_cast<uint32_t>(out_->constants_.size() - 1);
+    Add(i, 0);
+    return;
+  }
   Add(i, -1);
   if (logical) out_->code_[jump].target = Here();
 }
@@ -225,6 +238,7 @@ const char* OpCodeName(OpCode code) {
     case OpCode::kLoadSelect: return "select";
     case OpCode::kUnary: return "unary";
     case OpCode::kBinary: return "binary";
+    case OpCode::kBinaryConst: return "binary-const";
     case OpCode::kAndJump: return "and-jump";
     case OpCode::kOrJump: return "or-jump";
     case OpCode::kCondJump: return "cond-jump";
@@ -250,6 +264,12 @@ std::string Program::Disassemble() const {
       case OpCode::kBinary:
         out += ' ';
         out += OpSpelling(i.op);
+        break;
+      case OpCode::kBinaryConst:
+        out += ' ';
+        out += OpSpelling(i.op);
+        out += ' ';
+        out += UnparseValue(constants_[i.index]);
         break;
       case OpCode::kLoadName:
       case OpCode::kCall:

@@ -25,6 +25,8 @@ enum class OpCode : uint8_t {
   kLoadSelect,  // push `TARGET.x` / `MY.x` (`node` is the kSelect)
   kUnary,       // pop x, push op x
   kBinary,      // pop r, pop l, push l op r
+  kBinaryConst, // pop l, push l op constants[index] (a constant right
+                // operand, which is most comparisons)
   kAndJump,     // top decides && (false): replace it by false, jump to target
   kOrJump,      // top decides || (true): replace it by true, jump to target
   kCondJump,    // pop the condition of ?: / ifThenElse: undefined -> push
@@ -40,9 +42,10 @@ enum class OpCode : uint8_t {
 // One instruction (24 bytes).
 struct Instr {
   OpCode code;
-  Op op = Op::kNone;      // kUnary, kBinary
+  Op op = Op::kNone;      // kUnary, kBinary, kBinaryConst
   uint32_t target = 0;    // jump destination
-  uint32_t index = 0;     // kConst: constant; kCondJump: the end of the ?:
+  uint32_t index = 0;     // kConst, kBinaryConst: constant; kCondJump: the end
+                          // of the ?:
   const Expr* node = nullptr;  // the tree node the instruction stands for
 };
 

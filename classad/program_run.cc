@@ -164,6 +164,16 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
         refs[sp - 1] = &owned[sp - 1];
         break;
       }
+      case OpCode::kBinaryConst: {
+        const Value& right = program.constant(in.index);
+        Value result;
+        if (!TryFastBinaryOp(in.op, *refs[sp - 1], right, &result)) {
+          result = ApplyBinaryOp(in.op, *refs[sp - 1], right);
+        }
+        owned[sp - 1] = std::move(result);
+        refs[sp - 1] = &owned[sp - 1];
+        break;
+      }
       case OpCode::kAndJump:
       case OpCode::kOrJump: {
         // The evaluator's short-circuit: a left operand that decides the

@@ -45,17 +45,43 @@ std::string Eval(const Expr& e, const ClassAd* my, const ClassAd* target, Scopin
 TEST(ProgramTest, ReferenceRequirementsCompilesToDirectLoadsAndJumps) {
   EXPECT_EQ(Listing("(TARGET.Arch == \"X86_64\") && (TARGET.Memory >= RequestMemory)"),
             "0: select TARGET.Arch\n"
-            "1: literal\n"
-            "2: binary ==\n"
-            "3: and-jump -> 8\n"
-            "4: select TARGET.Memory\n"
-            "5: load RequestMemory\n"
-            "6: binary >=\n"
-            "7: binary &&\n");
+            "1: binary-const == \"X86_64\"\n"
+            "2: and-jump -> 7\n"
+            "3: select TARGET.Memory\n"
+            "4: load RequestMemory\n"
+            "5: binary >=\n"
+            "6: binary &&\n");
+}
+
+TEST(ProgramTest, AConstantRightOperandBecomesTheOperatorsOperand) {
+  EXPECT_EQ(Listing("x + 1"), "0: load x\n1: binary-const + 1\n");
+  // Not for && and ||, whose right operand is jumped over.
+  EXPECT_EQ(Listing("x && true"), "0: load x\n1: and-jump -> 4\n2: literal\n3: binary &&\n");
+  // A jump that lands where the constant was pushed lands on the operator,
+  // with the left operand on the stack as before.
+  EXPECT_EQ(Listing("(a && b) == true"),
+            "0: load a\n1: and-jump -> 4\n2: load b\n3: binary &&\n4: binary-const == true\n");
+  EXPECT_EQ(Listing("(x ? 1 : y) * 2"),
+            "0: load x\n1: cond-jump else -> 4, end 5\n2: literal\n3: jump -> 5\n4: load y\n"
+            "5: binary-const * 2\n");
+  auto my = Ad("[a = false; b = true; x = undefined; y = 4]");
+  for (const char* text : {"(a && b) == true", "(x ? 1 : y) * 2", "(b ? 1 : y) * 2",
+                           "(x ?: y) - 1", "(a || b) =?= true", "x + 1"}) {
+    ExprPtr e = MustParse(text);
+    EXPECT_EQ(Eval(*e, my.get(), nullptr, ScopingMode::kCompat, true),
+              Eval(*e, my.get(), nullptr, ScopingMode::kCompat, false))
+        << text;
+  }
+  EXPECT_EQ(Eval(*MustParse("(a && b) == true"), my.get(), nullptr, ScopingMode::kCompat, true),
+            "false");
+  EXPECT_EQ(Eval(*MustParse("(x ? 1 : y) * 2"), my.get(), nullptr, ScopingMode::kCompat, true),
+            "undefined");
+  EXPECT_EQ(Eval(*MustParse("(a ? 1 : y) * 2"), my.get(), nullptr, ScopingMode::kCompat, true),
+            "8");
 }
 
 TEST(ProgramTest, ConstantOperatorsAreFolded) {
-  EXPECT_EQ(Listing("KeyboardIdle > 15 * 60"), "0: load KeyboardIdle\n1: const\n2: binary >\n");
+  EXPECT_EQ(Listing("KeyboardIdle > 15 * 60"), "0: load KeyboardIdle\n1: binary-const > 900\n");
   ExprPtr e = MustParse("15 * 60 + 1");
   ASSERT_EQ(e->program().code().size(), 1u);
   EXPECT_EQ(UnparseValue(e->program().constant(e->program().code()[0].index)), "901");
