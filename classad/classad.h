@@ -200,7 +200,7 @@ inline bool AttributeNamesEqual(std::string_view a, std::string_view b) {
   return a.size() == b.size() && bytes::SameBytesFolded(a.data(), b.data(), a.size());
 }
 
-inline int AdLayout::Find(std::string_view name, uint64_t hash) const {
+[[gnu::always_inline]] inline int AdLayout::Find(std::string_view name, uint64_t hash) const {
   if (index_.empty()) {
     for (size_t i = 0; i < names_.size(); ++i) {
       if (hashes_[i] == hash && AttributeNamesEqual(names_[i], name)) return static_cast<int>(i);
@@ -227,7 +227,7 @@ inline AttrRef ClassAd::RefTo(const Value& slot) {
   return ref;
 }
 
-inline AttrRef ClassAd::Find(std::string_view name, uint64_t hash) const {
+[[gnu::always_inline]] inline AttrRef ClassAd::Find(std::string_view name, uint64_t hash) const {
   const int i = layout_ ? layout_->Find(name, hash) : -1;
   return i < 0 ? AttrRef() : RefTo(slots_[static_cast<size_t>(i)]);
 }

@@ -43,7 +43,7 @@ inline bool CompareNumbers(Op op, T x, T y, Value* out) {
 }
 }  // namespace operators_internal
 
-inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
+[[gnu::always_inline]] inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
   using operators_internal::CompareNumbers;
   if (a.IsBoolean()) {
     if (!b.IsBoolean()) return false;
