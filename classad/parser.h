@@ -23,6 +23,8 @@ struct ParseOptions {
 
 // Parses one expression. On failure the Status is kParseError (or
 // kLimitExceeded) with the line and column in `text` and what was expected.
+// There is no error recovery: parsing stops at the first syntax error, so
+// refusing bad input costs no more than reading up to the error.
 // Thread-safe (no shared state).
 Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& options = {});
 

@@ -323,5 +323,25 @@ TEST(FuzzRegressions, ParsingAnInputOfTheMaximumSizeNeedsBoundedMemory) {
   EXPECT_LT(PeakRssKib() - before, 1L << 20) << "KiB of extra peak memory";
 }
 
+// F14 (fuzz_ingest_fastpath, third campaign, after 7 CPU-minutes: a timeout
+// under the sanitizers): after a syntax error the parser recovered and went
+// on, reporting (and discarding) every later error; behind a deep prefix each
+// stray token cost about a millisecond, so `~~~...~ro......und(-0` of 200
+// bytes took 0.14 s and 8,000 dots 10.6 s. Fixed: parsing stops at the first
+// error, which is the one reported. With the bug this input takes minutes
+// and fails by the per-test timeout (CMakeLists.txt); input in
+// fuzz/regressions/fuzz_ingest_fastpath/error_recovery_after_deep_prefix.
+TEST(FuzzRegressions, ParsingStopsAtTheFirstSyntaxError) {
+  const std::string value =
+      std::string(35, '~') + "ro" + std::string(150'000, '.') + "und(-0";
+  Result<std::shared_ptr<ClassAd>> ad = ParseAd("[ x = " + value + " ]");
+  ASSERT_FALSE(ad.ok());
+  EXPECT_EQ(ad.status().ToString(),
+            "1:45: syntax error at '.': missing {IDENTIFIER, QUOTED_NAME} at '.'");
+  Result<ExprPtr> expr = ParseExpression(value);
+  ASSERT_FALSE(expr.ok());
+  EXPECT_EQ(expr.status().where().column, 39);
+}
+
 }  // namespace
 }  // namespace classad
