@@ -114,8 +114,10 @@ class EvalContext {
   void LoadName(const Expr& node, const Value** ref, Value* owned);
   void LoadSelect(const Expr& node, const Value** ref, Value* owned);
   // Pushes the value of `attribute`, found in `where` (a top-level scope:
-  // the current one or its target), for LoadName/LoadSelect.
+  // the current one or its target), for LoadName/LoadSelect; a literal is
+  // pushed in place, an expression by LoadFoundExpr, which evaluates it.
   void LoadFound(const AttrRef& attribute, const Scope* where, const Value** ref, Value* owned);
+  void LoadFoundExpr(const Expr& expr, const Scope* where, Value* owned);
   // Evaluates the attribute expression `expr` of `scope`'s ad in that scope,
   // with loop detection (a loop gives undefined).
   // `scope` null means the current scope.

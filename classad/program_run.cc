@@ -15,20 +15,28 @@ constexpr uint32_t kInlineStack = 8;
 
 }  // namespace
 
-void EvalContext::LoadFound(const AttrRef& attribute, const Scope* where, const Value** ref,
-                            Value* owned) {
+// The loads are inline in the program loop (they run for most of its
+// instructions); what they rarely need is out of line.
+
+[[gnu::always_inline]] inline void EvalContext::LoadFound(const AttrRef& attribute,
+                                                          const Scope* where, const Value** ref,
+                                                          Value* owned) {
   if (attribute.is_literal()) {
     *ref = &attribute.literal();  // lives as long as the ad
     return;
   }
-  const Expr& expr = attribute.expr();
-  *owned = where == scope_.get()
-               ? EvalAttributeExpr(expr, nullptr)
-               : EvalAttributeExpr(expr, std::shared_ptr<const Scope>(scope_, where));
+  LoadFoundExpr(attribute.expr(), where, owned);
   *ref = owned;
 }
 
-void EvalContext::LoadName(const Expr& node, const Value** ref, Value* owned) {
+[[gnu::noinline]] void EvalContext::LoadFoundExpr(const Expr& expr, const Scope* where,
+                                                  Value* owned) {
+  *owned = where == scope_.get()
+               ? EvalAttributeExpr(expr, nullptr)
+               : EvalAttributeExpr(expr, std::shared_ptr<const Scope>(scope_, where));
+}
+
+[[gnu::always_inline]] inline void EvalContext::LoadName(const Expr& node, const Value** ref, Value* owned) {
   // The common case, decided without building a Found: a top-level ad (and
   // in compat mode its match target) looked up by the precomputed hash.
   // The general resolution (nested ads, climbing, special names) below it
@@ -55,7 +63,7 @@ void EvalContext::LoadName(const Expr& node, const Value** ref, Value* owned) {
   *ref = owned;
 }
 
-void EvalContext::LoadSelect(const Expr& node, const Value** ref, Value* owned) {
+[[gnu::always_inline]] inline void EvalContext::LoadSelect(const Expr& node, const Value** ref, Value* owned) {
   // `TARGET.x` and (compat) `MY.x` from a top-level ad that has no
   // attribute named like a special name: the base is the match target or
   // the ad itself, and x is looked up there alone (no TARGET fallback).
