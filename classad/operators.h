@@ -30,7 +30,7 @@ namespace operators_internal {
 // x op y for a comparison operator other than is/isnt; false (and *out
 // untouched) for any other operator.
 template <typename T>
-inline bool CompareNumbers(Op op, T x, T y, Value* out) {
+[[gnu::always_inline]] inline bool CompareNumbers(Op op, T x, T y, Value* out) {
   switch (op) {
     case Op::kLess: *out = Value::Boolean(x < y); return true;
     case Op::kLessEq: *out = Value::Boolean(x <= y); return true;
