@@ -136,11 +136,11 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
   // longer than this run (a constant, a literal of the tree or of an ad) or
   // at owned[i].
   const Instr* code = program.code().data();
-  const uint32_t size = static_cast<uint32_t>(program.code().size());
+  const Instr* const end = code + program.code().size();
   uint32_t sp = 0;  // entries on the stack
-  uint32_t pc = 0;
-  while (pc < size) {
-    const Instr& in = code[pc++];
+  const Instr* next = code;
+  while (next != end) {
+    const Instr& in = *next++;
     switch (in.code) {
       case OpCode::kConst:
         refs[sp++] = &program.constant(in.index);
@@ -191,7 +191,7 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
         if (ValueAsCondition(*refs[sp - 1], &truth) && truth == decides_to) {
           owned[sp - 1] = Value::Boolean(decides_to);
           refs[sp - 1] = &owned[sp - 1];
-          pc = in.target;
+          next = code + in.target;
         }
         break;
       }
@@ -203,20 +203,20 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
         } else if (!ValueAsCondition(condition, &truth)) {
           owned[sp] = Value::Error();
         } else {
-          if (!truth) pc = in.target;
+          if (!truth) next = code + in.target;
           break;
         }
         refs[sp] = &owned[sp];
         ++sp;
-        pc = in.index;
+        next = code + in.index;
         break;
       }
       case OpCode::kJump:
-        pc = in.target;
+        next = code + in.target;
         break;
       case OpCode::kElvisJump:
         if (!refs[sp - 1]->IsUndefined()) {
-          pc = in.target;
+          next = code + in.target;
         } else {
           --sp;
         }
@@ -231,6 +231,8 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
         refs[sp] = &owned[sp];
         ++sp;
         break;
+      default:
+        __builtin_unreachable();  // the planner emits no other code
     }
   }
   // A well-formed program leaves exactly one value.
