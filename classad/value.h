@@ -22,17 +22,20 @@ using ExprPtr = std::shared_ptr<const Expr>;
 // unevaluated expressions, evaluated where an element is used.
 using ExprList = std::vector<ExprPtr>;
 
+// The order is Value's: the exceptional types first, then the scalars,
+// then the types that hold a shared payload (so that one comparison tells
+// each group).
 enum class ValueType : uint8_t {
   kUndefined,
   kError,
   kBoolean,
   kInteger,
   kReal,
+  kAbsTime,
+  kRelTime,
   kString,
   kList,
   kAd,
-  kAbsTime,
-  kRelTime,
 };
 
 // An absolute time: seconds since the Unix epoch (UTC) and the time zone
@@ -167,15 +170,17 @@ class Value {
   // Ads (classad.h) store each attribute in one Value: the literal itself,
   // or, through this internal type, a shared non-literal expression. Such a
   // Value never leaves ClassAd.
-  static constexpr ValueType kHeldExpr = static_cast<ValueType>(0x7f);
+  static constexpr ValueType kHeldExpr = static_cast<ValueType>(0x7f);  // above every type
+  static_assert(ValueType::kString < ValueType::kList && ValueType::kList < ValueType::kAd &&
+                ValueType::kAd < kHeldExpr && ValueType::kRelTime < ValueType::kString);
   static Value HoldExpr(ExprPtr expr);
   bool holds_expr() const { return type_ == kHeldExpr; }
   const ExprPtr& held_expr() const {
     return static_cast<const value_internal::ExprPayload*>(payload_)->expr;
   }
 
-  bool HasPayload() const { return type_ == ValueType::kString || type_ == ValueType::kList ||
-                                   type_ == ValueType::kAd || type_ == kHeldExpr; }
+  // kString, kList, kAd and kHeldExpr (see the order of ValueType).
+  bool HasPayload() const { return type_ >= ValueType::kString; }
   void Release();
   void Swap(Value& other) {
     std::swap(type_, other.type_);
