@@ -171,9 +171,8 @@ const std::vector<ExprPtr>& Expr::NoChildren() {
 
 Expr::Node::~Node() { delete program.load(std::memory_order_acquire); }
 
-const Program& Expr::program() const {
-  const Program* existing = node_->program.load(std::memory_order_acquire);
-  if (existing != nullptr) return *existing;
+const Program& Expr::CompileProgram() const {
+  const Program* existing = nullptr;
   std::unique_ptr<Program> compiled = Program::Compile(*this);
   if (node_->program.compare_exchange_strong(existing, compiled.get(),
                                              std::memory_order_acq_rel,

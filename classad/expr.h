@@ -115,7 +115,10 @@ class Expr {
   // use and kept with the node. Not for literals (they need no program).
   // Thread-safe: concurrent first uses may each compile, and one result is
   // kept; the reference stays valid while this node lives.
-  const Program& program() const;
+  const Program& program() const {
+    const Program* existing = node_->program.load(std::memory_order_acquire);
+    return existing != nullptr ? *existing : CompileProgram();
+  }
 
   // Structural equality (same shape, names compared case-insensitively
   // for attributes, literals compared identically).
@@ -125,6 +128,8 @@ class Expr {
   Expr(ExprKind kind, Op op) : kind_(kind), op_(op) {}
 
  private:
+  // program()'s first use: compiles and installs the program.
+  const Program& CompileProgram() const;
   // What only non-literal nodes need, kept out of line so that a literal
   // node (most of an ad) is 32 bytes.
   struct Node {
