@@ -108,11 +108,11 @@ class EvalContext {
   Value Run(const Program& program);
   Value Execute(const Program& program, const Value** refs, Value* owned);
   // The value of the ordinary unqualified name `node` (kLoadName) and of
-  // `TARGET.x` / `MY.x` (kLoadSelect): either *ref points at a value that
-  // outlives the evaluation (a literal of an ad), or the value is stored
-  // in *owned and *ref points there.
+  // `TARGET.x` / `MY.x` (kLoadSelect; `target_base` tells which): either
+  // *ref points at a value that outlives the evaluation (a literal of an
+  // ad), or the value is stored in *owned and *ref points there.
   void LoadName(const Expr& node, const Value** ref, Value* owned);
-  void LoadSelect(const Expr& node, const Value** ref, Value* owned);
+  void LoadSelect(const Expr& node, bool target_base, const Value** ref, Value* owned);
   // Pushes the value of `attribute`, found in `where` (a top-level scope:
   // the current one or its target), for LoadName/LoadSelect; a literal is
   // pushed in place, an expression by LoadFoundExpr, which evaluates it.

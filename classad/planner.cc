@@ -204,6 +204,7 @@ void Planner::EmitSelect(const Expr& e) {
                        base.name_class() == NameClass::kMy) &&
                       e.name_class() == NameClass::kOrdinary;
   EmitNode(direct ? OpCode::kLoadSelect : OpCode::kTree, e);
+  if (direct) out_->code_.back().index = base.name_class() == NameClass::kTarget ? 1 : 0;
 }
 
 void Planner::EmitCall(const Expr& e) {

@@ -22,7 +22,8 @@ enum class OpCode : uint8_t {
   kConst,       // push constants[index]
   kLiteral,     // push the literal of `node` (a kLiteral Expr of the tree)
   kLoadName,    // push the value of the unqualified ordinary name `node`
-  kLoadSelect,  // push `TARGET.x` / `MY.x` (`node` is the kSelect)
+  kLoadSelect,  // push `TARGET.x` / `MY.x` (`node` is the kSelect; `index`
+                // is 1 for TARGET, 0 for MY)
   kUnary,       // pop x, push op x
   kBinary,      // pop r, pop l, push l op r
   kBinaryConst, // pop l, push l op constants[index] (a constant right

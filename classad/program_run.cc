@@ -63,12 +63,12 @@ constexpr uint32_t kInlineStack = 8;
   *ref = owned;
 }
 
-[[gnu::always_inline]] inline void EvalContext::LoadSelect(const Expr& node, const Value** ref, Value* owned) {
+[[gnu::always_inline]] inline void EvalContext::LoadSelect(const Expr& node, bool target_base,
+                                                           const Value** ref, Value* owned) {
   // `TARGET.x` and (compat) `MY.x` from a top-level ad that has no
   // attribute named like a special name: the base is the match target or
   // the ad itself, and x is looked up there alone (no TARGET fallback).
   const Scope* s = scope_.get();
-  const bool target_base = node.child(0).name_class() == NameClass::kTarget;
   if (s->is_top_level() && !s->ad->has_special_names() && (target_base || compat())) {
     const Scope* where = target_base ? s->target : s;
     if (where == nullptr) {
@@ -109,7 +109,7 @@ Value EvalContext::Run(const Program& program) {
     if (first.code == OpCode::kLoadName) {
       LoadName(*first.node, &ref, &result);
     } else {
-      LoadSelect(*first.node, &ref, &result);
+      LoadSelect(*first.node, first.index != 0, &ref, &result);
     }
     if (ref != &result) result = *ref;
   } else if (program.max_stack() <= kInlineStack) {
@@ -153,7 +153,7 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
         ++sp;
         break;
       case OpCode::kLoadSelect:
-        LoadSelect(*in.node, &refs[sp], &owned[sp]);
+        LoadSelect(*in.node, in.index != 0, &refs[sp], &owned[sp]);
         ++sp;
         break;
       case OpCode::kUnary: {
