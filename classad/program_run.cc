@@ -13,6 +13,14 @@ namespace {
 // Stack entries kept in the runner's frame; deeper programs use the heap.
 constexpr uint32_t kInlineStack = 8;
 
+// l op r: the common cases inline (TryFastBinaryOp), the rest through the
+// general dispatch.
+[[gnu::always_inline]] inline Value BinaryOp(Op op, const Value& l, const Value& r) {
+  Value result;
+  if (!TryFastBinaryOp(op, l, r, &result)) result = ApplyBinaryOp(op, l, r);
+  return result;
+}
+
 }  // namespace
 
 // The loads are inline in the program loop (they run for most of its
@@ -36,7 +44,8 @@ constexpr uint32_t kInlineStack = 8;
                : EvalAttributeExpr(expr, std::shared_ptr<const Scope>(scope_, where));
 }
 
-[[gnu::always_inline]] inline void EvalContext::LoadName(const Expr& node, const Value** ref, Value* owned) {
+[[gnu::always_inline]] inline void EvalContext::LoadName(const Expr& node, const Value** ref,
+                                                         Value* owned) {
   // The common case, decided without building a Found: a top-level ad (and
   // in compat mode its match target) looked up by the precomputed hash.
   // The general resolution (nested ads, climbing, special names) below it
@@ -163,21 +172,14 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
         break;
       }
       case OpCode::kBinary: {
-        Value result;
-        if (!TryFastBinaryOp(in.op, *refs[sp - 2], *refs[sp - 1], &result)) {
-          result = ApplyBinaryOp(in.op, *refs[sp - 2], *refs[sp - 1]);
-        }
+        Value result = BinaryOp(in.op, *refs[sp - 2], *refs[sp - 1]);
         --sp;
         owned[sp - 1] = std::move(result);
         refs[sp - 1] = &owned[sp - 1];
         break;
       }
       case OpCode::kBinaryConst: {
-        const Value& right = program.constant(in.index);
-        Value result;
-        if (!TryFastBinaryOp(in.op, *refs[sp - 1], right, &result)) {
-          result = ApplyBinaryOp(in.op, *refs[sp - 1], right);
-        }
+        Value result = BinaryOp(in.op, *refs[sp - 1], program.constant(in.index));
         owned[sp - 1] = std::move(result);
         refs[sp - 1] = &owned[sp - 1];
         break;
