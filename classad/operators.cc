@@ -225,8 +225,8 @@ Value Bitwise(Op op, const Value& a, const Value& b) {
   }
 }
 
-// Booleans as they are; integers and reals by being non-zero.
-
+// && and || without the short-circuit: booleans as they are, numbers by
+// being non-zero (ValueAsCondition), undefined and error as HTCondor.
 Value Logical(Op op, const Value& a, const Value& b) {
   bool x = false, y = false;
   const bool a_bool = ValueAsCondition(a, &x);
@@ -250,7 +250,6 @@ Value Logical(Op op, const Value& a, const Value& b) {
 }
 
 }  // namespace
-
 
 Value ApplyUnaryOp(Op op, const Value& v) {
   if (op == Op::kPlus) {

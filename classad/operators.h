@@ -21,11 +21,6 @@ Value ApplyUnaryOp(Op op, const Value& operand);
 // short-circuit before evaluating the right operand.
 Value ApplyBinaryOp(Op op, const Value& left, const Value& right);
 
-// The common cases of ApplyBinaryOp without its general dispatch: two
-// integers or reals (or one of each) under a comparison other than is/isnt,
-// two integers under +, - or *, two booleans under && or ||. Sets *out and
-// returns true with exactly ApplyBinaryOp's result; returns false (and
-// leaves *out alone) for every other case.
 namespace operators_internal {
 // x op y for a comparison operator other than is/isnt; false (and *out
 // untouched) for any other operator.
@@ -43,7 +38,13 @@ template <typename T>
 }
 }  // namespace operators_internal
 
-[[gnu::always_inline]] inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b, Value* out) {
+// The common cases of ApplyBinaryOp without its general dispatch: two
+// integers or reals (or one of each) under a comparison other than is/isnt,
+// two integers under +, - or *, two booleans under && or ||, two strings
+// under == or !=. Sets *out and returns true with exactly ApplyBinaryOp's
+// result; returns false (and leaves *out alone) for every other case.
+[[gnu::always_inline]] inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b,
+                                                   Value* out) {
   using operators_internal::CompareNumbers;
   if (a.IsBoolean()) {
     if (!b.IsBoolean()) return false;
