@@ -43,6 +43,16 @@ class Planner {
     if (i.code == OpCode::kLiteral) return &i.node->literal();
     return nullptr;
   }
+  // Removes the last instruction, a constant push (see ConstantSince), and
+  // returns the index of its value in the constant table.
+  uint32_t TakeConstantPush() {
+    const Instr push = out_->code_.back();
+    out_->code_.pop_back();
+    --depth_;
+    if (push.code == OpCode::kConst) return push.index;
+    out_->constants_.push_back(push.node->literal());
+    return static_cast<uint32_t>(out_->constants_.size() - 1);
+  }
   // Replaces the code from `start` on by a push of `value`.
   void ReplaceWithConstant(uint32_t start, Value value, int depth_before) {
     out_->code_.resize(start);
@@ -162,12 +172,8 @@ void Planner::EmitBinary(const Expr& e) {
     // `x op constant`: the constant becomes the instruction's operand.
     // (Any jump to the push it replaces lands on this instruction, with the
     // left operand on the stack as before.)
-    const Value constant = *right;
-    out_->code_.pop_back();
-    --depth_;
-    out_->constants_.push_back(constant);
     i.code = OpCode::kBinaryConst;
-    i.index = static_cast<uint32_t>(out_->constants_.size() - 1);
+    i.index = TakeConstantPush();
     Add(i, 0);
     return;
   }
