@@ -7,14 +7,22 @@ namespace classad {
 
 // ---------------------------------------------------------------- AdLayout
 
+size_t AdLayout::BucketsFor(size_t names) {
+  size_t buckets = 16;
+  while (buckets < 2 * names) buckets *= 2;
+  return buckets;
+}
+
+void AdLayout::IndexPosition(size_t i) {
+  const size_t mask = index_.size() - 1;
+  size_t slot = hashes_[i] & mask;
+  while (index_[slot].position >= 0) slot = (slot + 1) & mask;
+  index_[slot] = Bucket{hashes_[i], static_cast<int32_t>(i)};
+}
+
 void AdLayout::Rehash(size_t buckets) {
   index_.assign(buckets, Bucket{0, -1});
-  const size_t mask = buckets - 1;
-  for (size_t i = 0; i < names_.size(); ++i) {
-    size_t slot = hashes_[i] & mask;
-    while (index_[slot].position >= 0) slot = (slot + 1) & mask;
-    index_[slot] = Bucket{hashes_[i], static_cast<int32_t>(i)};
-  }
+  for (size_t i = 0; i < names_.size(); ++i) IndexPosition(i);
 }
 
 void AdLayout::Append(std::string_view name, uint64_t hash) {
@@ -23,15 +31,10 @@ void AdLayout::Append(std::string_view name, uint64_t hash) {
   if (ClassifyName(name) != NameClass::kOrdinary) ++special_names_;
   if (names_.size() <= kLinearScanLimit) return;
   if (index_.size() < 2 * names_.size()) {
-    size_t buckets = 16;
-    while (buckets < 2 * names_.size()) buckets *= 2;
-    Rehash(buckets);
-    return;
+    Rehash(BucketsFor(names_.size()));
+  } else {
+    IndexPosition(names_.size() - 1);
   }
-  const size_t mask = index_.size() - 1;
-  size_t slot = hash & mask;
-  while (index_[slot].position >= 0) slot = (slot + 1) & mask;
-  index_[slot] = Bucket{hash, static_cast<int32_t>(names_.size() - 1)};
 }
 
 void AdLayout::Erase(size_t i) {
@@ -49,8 +52,7 @@ void AdLayout::ShrinkToFit() {
   names_.shrink_to_fit();
   hashes_.shrink_to_fit();
   if (!index_.empty()) {
-    size_t buckets = 16;
-    while (buckets < 2 * names_.size()) buckets *= 2;
+    const size_t buckets = BucketsFor(names_.size());
     if (buckets < index_.size()) Rehash(buckets);
     index_.shrink_to_fit();
   }
@@ -80,7 +82,7 @@ AdLayout& ClassAd::MutableLayout() {
 
 void ClassAd::InsertSlot(std::string_view name, Value slot) {
   const uint64_t hash = HashAttributeName(name);
-  const int i = layout_ ? layout_->Find(name, hash) : -1;
+  const int i = IndexOf(name, hash);
   if (i >= 0) {
     slots_[static_cast<size_t>(i)] = std::move(slot);
     return;
@@ -107,7 +109,7 @@ void ClassAd::InsertValue(std::string_view name, Value value) {
 }
 
 bool ClassAd::Remove(std::string_view name) {
-  const int i = layout_ ? layout_->Find(name, HashAttributeName(name)) : -1;
+  const int i = IndexOf(name, HashAttributeName(name));
   if (i < 0) return false;
   MutableLayout().Erase(static_cast<size_t>(i));
   slots_.erase(slots_.begin() + i);
