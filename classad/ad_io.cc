@@ -294,7 +294,10 @@ ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
     const std::string_view item_text = body.substr(start, i - start);
     ExprPtr item;
     for (size_t r = 0; r < std::min(recent_count, kRecentItems); ++r) {
-      if (recent[r].first == item_text) item = recent[r].second;
+      if (recent[r].first == item_text) {  // texts in `recent` are distinct
+        item = recent[r].second;
+        break;
+      }
     }
     if (!item) {
       item = ParseSimpleItem(item_text, limits);
