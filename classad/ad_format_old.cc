@@ -184,6 +184,8 @@ class OldFormatReader : public ad_io_internal::FormatReader {
 
   bool Next(std::shared_ptr<ClassAd>* ad, Status* status) override {
     auto current = std::make_shared<ClassAd>();
+    // Ads of a dump are alike: room for as many attributes as the last one.
+    if (last_size_ > 0) current->Reserve(last_size_);
     const size_t max_line = options_.parse.limits.max_input_bytes;
     for (;;) {
       int line_number = cursor_->line();
@@ -214,6 +216,7 @@ class OldFormatReader : public ad_io_internal::FormatReader {
       if (!ParseLine(first, line_number, current.get(), status)) return false;
     }
     if (current->empty()) return false;
+    last_size_ = current->size();
     *ad = std::move(current);
     return true;
   }
@@ -309,6 +312,7 @@ class OldFormatReader : public ad_io_internal::FormatReader {
   AdReadOptions options_;
   std::string line_;
   ad_io_internal::ExprCache cache_;
+  size_t last_size_ = 0;  // attributes of the last ad read
 };
 
 // ---------------------------------------------------------------- writing

@@ -8,20 +8,30 @@ namespace classad {
 // ---------------------------------------------------------------- AdLayout
 
 size_t AdLayout::BucketsFor(size_t names) {
-  size_t buckets = 16;
+  size_t buckets = kMinBuckets;
   while (buckets < 2 * names) buckets *= 2;
   return buckets;
 }
 
 void AdLayout::IndexPosition(size_t i) {
+  const std::string& name = names_[i];
+  Bucket bucket;
+  bucket.tag = static_cast<uint32_t>(hashes_[i]);
+  bucket.position = static_cast<int32_t>(i);
+  if (name.size() <= kInlineName) {
+    bucket.length = static_cast<uint8_t>(name.size());
+    std::memcpy(bucket.name, name.data(), name.size());
+  } else {
+    bucket.length = kLongName;
+  }
   const size_t mask = index_.size() - 1;
-  size_t slot = hashes_[i] & mask;
+  size_t slot = HomeBucket(hashes_[i]);
   while (index_[slot].position >= 0) slot = (slot + 1) & mask;
-  index_[slot] = Bucket{hashes_[i], static_cast<int32_t>(i)};
+  index_[slot] = bucket;
 }
 
 void AdLayout::Rehash(size_t buckets) {
-  index_.assign(buckets, Bucket{0, -1});
+  index_.assign(buckets, Bucket{});
   for (size_t i = 0; i < names_.size(); ++i) IndexPosition(i);
 }
 
@@ -29,7 +39,6 @@ void AdLayout::Append(std::string_view name, uint64_t hash) {
   names_.emplace_back(name);
   hashes_.push_back(hash);
   if (ClassifyName(name) != NameClass::kOrdinary) ++special_names_;
-  if (names_.size() <= kLinearScanLimit) return;
   if (index_.size() < 2 * names_.size()) {
     Rehash(BucketsFor(names_.size()));
   } else {
@@ -41,21 +50,22 @@ void AdLayout::Erase(size_t i) {
   if (ClassifyName(names_[i]) != NameClass::kOrdinary) --special_names_;
   names_.erase(names_.begin() + static_cast<ptrdiff_t>(i));
   hashes_.erase(hashes_.begin() + static_cast<ptrdiff_t>(i));
-  if (names_.size() <= kLinearScanLimit) {
-    index_.clear();
-  } else if (!index_.empty()) {
-    Rehash(index_.size());
-  }
+  Rehash(index_.size());
+}
+
+void AdLayout::Reserve(size_t names) {
+  names_.reserve(names);
+  hashes_.reserve(names);
+  const size_t buckets = BucketsFor(names);
+  if (buckets > index_.size()) Rehash(buckets);
 }
 
 void AdLayout::ShrinkToFit() {
   names_.shrink_to_fit();
   hashes_.shrink_to_fit();
-  if (!index_.empty()) {
-    const size_t buckets = BucketsFor(names_.size());
-    if (buckets < index_.size()) Rehash(buckets);
-    index_.shrink_to_fit();
-  }
+  const size_t buckets = BucketsFor(names_.size());
+  if (buckets < index_.size()) Rehash(buckets);
+  index_.shrink_to_fit();
 }
 
 bool AdLayout::SameNames(const AdLayout& other) const {
@@ -126,6 +136,11 @@ std::vector<Attribute> ClassAd::Attributes() const {
 ExprPtr ClassAd::LookupPtr(std::string_view name) const {
   AttrRef ref = Find(name);
   return ref ? ref.ToExpr() : nullptr;
+}
+
+void ClassAd::Reserve(size_t attributes) {
+  slots_.reserve(attributes);
+  MutableLayout().Reserve(attributes);
 }
 
 void ClassAd::ShrinkToFit() {

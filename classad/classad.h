@@ -23,6 +23,8 @@ class ClassAd;
 // ClassAd changes one, and only while it is the sole owner.
 class AdLayout {
  public:
+  AdLayout() { Rehash(kMinBuckets); }
+
   size_t size() const { return names_.size(); }
   // The name of attribute `i` as first spelled, and its HashAttributeName.
   const std::string& name(size_t i) const { return names_[i]; }
@@ -39,29 +41,43 @@ class AdLayout {
  private:
   friend class ClassAd;
   friend class LayoutTable;
+  // One entry of the index: enough of a name to recognise it without
+  // leaving the bucket (a name of up to kInlineName bytes is kept there as
+  // first spelled), so that a lookup reads one cache line of the layout.
+  static constexpr size_t kInlineName = 23;
+  static constexpr uint8_t kLongName = 0xff;  // `length` of a longer name
+  struct Bucket {
+    uint32_t tag = 0;        // the low half of the name's hash
+    int32_t position = -1;   // the name's index; -1 for an empty bucket
+    uint8_t length = 0;      // the name's length, or kLongName
+    char name[kInlineName] = {};  // the name (short names)
+  };
+  static_assert(sizeof(Bucket) == 32, "two buckets to a cache line");
+  static constexpr size_t kMinBuckets = 16;
+
   void Append(std::string_view name, uint64_t hash);
   void Erase(size_t i);
+  void Reserve(size_t names);
   void ShrinkToFit();
-  // Rebuilds the index with `buckets` buckets.
+  // Rebuilds the index with `buckets` buckets (a power of two).
   void Rehash(size_t buckets);
   // Enters name `i` into the index (which has room for it).
   void IndexPosition(size_t i);
-  // The index size for `names` names: a power of two, at least 16 and at
-  // least twice `names`.
+  // The first bucket to probe for `hash` (both halves of it mixed: the low
+  // bits of FNV-1a alone cluster).
+  size_t HomeBucket(uint64_t hash) const {
+    return static_cast<size_t>((hash ^ (hash >> 32)) & (index_.size() - 1));
+  }
+  // Whether `bucket` (in use) holds `name`.
+  bool Holds(const Bucket& bucket, std::string_view name) const;
+  // The index size for `names` names: a power of two, at least kMinBuckets
+  // and at least twice `names`.
   static size_t BucketsFor(size_t names);
 
   std::vector<std::string> names_;
   std::vector<uint64_t> hashes_;
-  // Open-addressing index (a bucket holds a name's hash and its position,
-  // -1 when empty), so that a probe reads one array. Size is a power of
-  // two, at least twice the number of names; built once there are more
-  // than kLinearScanLimit names.
-  struct Bucket {
-    uint64_t hash;
-    int32_t position;
-  };
+  // Open addressing with linear probing; never empty, at most half full.
   std::vector<Bucket> index_;
-  static constexpr size_t kLinearScanLimit = 8;
   uint32_t special_names_ = 0;
 };
 
@@ -165,6 +181,10 @@ class ClassAd {
   const AdLayout* layout() const { return layout_.get(); }
 
   void Clear();
+  // Makes room for `attributes` attributes in all, so that inserting up to
+  // that many allocates nothing more (readers call it with the size of the
+  // ad they read before). No effect on the content.
+  void Reserve(size_t attributes);
   // Releases the spare capacity left by growing the ad attribute by
   // attribute (call once an ad is complete and will be kept).
   void ShrinkToFit();
@@ -208,20 +228,22 @@ inline bool AttributeNamesEqual(std::string_view a, std::string_view b) {
   return a.size() == b.size() && bytes::SameBytesFolded(a.data(), b.data(), a.size());
 }
 
-[[gnu::always_inline]] inline int AdLayout::Find(std::string_view name, uint64_t hash) const {
-  if (index_.empty()) {
-    for (size_t i = 0; i < names_.size(); ++i) {
-      if (hashes_[i] == hash && AttributeNamesEqual(names_[i], name)) return static_cast<int>(i);
-    }
-    return -1;
+[[gnu::always_inline]] inline bool AdLayout::Holds(const Bucket& bucket,
+                                                   std::string_view name) const {
+  if (bucket.length != kLongName) {
+    return name.size() == bucket.length &&
+           bytes::SameBytesFolded(name.data(), bucket.name, name.size());
   }
+  return AttributeNamesEqual(names_[static_cast<size_t>(bucket.position)], name);
+}
+
+[[gnu::always_inline]] inline int AdLayout::Find(std::string_view name, uint64_t hash) const {
+  const uint32_t tag = static_cast<uint32_t>(hash);
   const size_t mask = index_.size() - 1;
-  for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+  for (size_t slot = HomeBucket(hash);; slot = (slot + 1) & mask) {
     const Bucket& bucket = index_[slot];
     if (bucket.position < 0) return -1;
-    if (bucket.hash == hash && AttributeNamesEqual(names_[bucket.position], name)) {
-      return bucket.position;
-    }
+    if (bucket.tag == tag && Holds(bucket, name)) return bucket.position;
   }
 }
 

@@ -65,5 +65,42 @@ TEST(BytesTest, SameBytesFoldedFoldsAsciiLettersOnly) {
   }
 }
 
+TEST(BytesTest, FoldWordFoldsEveryByteValueAtEveryPositionAsFoldAscii) {
+  for (int byte = 0; byte < 256; ++byte) {
+    for (int at = 0; at < 8; ++at) {
+      // The byte among neighbours that are capitals, so that a carry or a
+      // borrow between bytes would show.
+      unsigned char word[8], expected[8];
+      for (int i = 0; i < 8; ++i) word[i] = static_cast<unsigned char>('Z' - i);
+      word[at] = static_cast<unsigned char>(byte);
+      for (int i = 0; i < 8; ++i) {
+        expected[i] = static_cast<unsigned char>(FoldAscii(static_cast<char>(word[i])));
+      }
+      uint64_t w, folded;
+      std::memcpy(&w, word, 8);
+      folded = FoldWord(w);
+      EXPECT_EQ(std::memcmp(&folded, expected, 8), 0) << "byte " << byte << " at " << at;
+    }
+  }
+}
+
+TEST(BytesTest, SameBytesFoldedAgreesWithTheDefinitionForEveryPairOfBytes) {
+  // Every pair of byte values, at the first and the last position of
+  // lengths that take each path (1, 2-3, 4-7, 8, more than 8).
+  for (size_t n : {1, 3, 5, 8, 13}) {
+    for (int x = 0; x < 256; ++x) {
+      for (int y = 0; y < 256; ++y) {
+        for (size_t at : {size_t{0}, n - 1}) {
+          std::string a(n, 'q'), b(n, 'Q');
+          a[at] = static_cast<char>(x);
+          b[at] = static_cast<char>(y);
+          ASSERT_EQ(SameBytesFolded(a.data(), b.data(), n), FoldedReference(a, b))
+              << "length " << n << ", bytes " << x << " and " << y << " at " << at;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace classad::bytes
