@@ -165,7 +165,7 @@ void Planner::EmitBinary(const Expr& e) {
     ReplaceWithConstant(start, ApplyBinaryOp(e.op(), *left, *right), depth_before);
     return;
   }
-  Instr i{OpCode::kBinary};
+  Instr i{logical ? OpCode::kLogicalEnd : OpCode::kBinary};
   i.op = e.op();
   i.node = &e;
   if (right != nullptr && !logical) {
@@ -248,6 +248,7 @@ const char* OpCodeName(OpCode code) {
     case OpCode::kBinaryConst: return "binary-const";
     case OpCode::kAndJump: return "and-jump";
     case OpCode::kOrJump: return "or-jump";
+    case OpCode::kLogicalEnd: return "logical-end";
     case OpCode::kCondJump: return "cond-jump";
     case OpCode::kJump: return "jump";
     case OpCode::kElvisJump: return "elvis-jump";
@@ -269,6 +270,7 @@ std::string Program::Disassemble() const {
     switch (i.code) {
       case OpCode::kUnary:
       case OpCode::kBinary:
+      case OpCode::kLogicalEnd:
         out += ' ';
         out += OpSpelling(i.op);
         break;

@@ -28,8 +28,15 @@ enum class OpCode : uint8_t {
   kBinary,      // pop r, pop l, push l op r
   kBinaryConst, // pop l, push l op constants[index] (a constant right
                 // operand, which is most comparisons)
-  kAndJump,     // top decides && (false): replace it by false, jump to target
-  kOrJump,      // top decides || (true): replace it by true, jump to target
+  kAndJump,     // && after its left operand: a false condition decides
+                // (replace it by false, jump to target); a true one cannot,
+                // so it is marked as dropped (a null entry) and the right
+                // operand alone decides (kLogicalEnd); anything else stays
+  kOrJump,      // the same for || (true decides, false is dropped)
+  kLogicalEnd,  // the end of && / || (`op`): pop r; if the left operand was
+                // dropped, replace it by r as a truth value (booleans,
+                // undefined and error as they are, numbers non-zero, else
+                // error); otherwise pop l, push l op r
   kCondJump,    // pop the condition of ?: / ifThenElse: undefined -> push
                 // undefined and jump to `index`; not a condition -> push
                 // error and jump to `index`; false -> jump to target
@@ -43,7 +50,7 @@ enum class OpCode : uint8_t {
 // One instruction (24 bytes).
 struct Instr {
   OpCode code;
-  Op op = Op::kNone;      // kUnary, kBinary, kBinaryConst
+  Op op = Op::kNone;      // kUnary, kBinary, kBinaryConst, kLogicalEnd
   uint32_t target = 0;    // jump destination
   uint32_t index = 0;     // kConst, kBinaryConst: constant; kCondJump: the end
                           // of the ?:

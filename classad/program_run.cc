@@ -187,13 +187,42 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
       case OpCode::kAndJump:
       case OpCode::kOrJump: {
         // The evaluator's short-circuit: a left operand that decides the
-        // operator gives a boolean without the right operand.
+        // operator gives a boolean without the right operand; one that is
+        // a condition but does not decide leaves the result to the right
+        // operand, and is marked so (a null entry) for kLogicalEnd.
         const bool decides_to = in.code == OpCode::kOrJump;
         bool truth;
-        if (ValueAsCondition(*refs[sp - 1], &truth) && truth == decides_to) {
-          owned[sp - 1] = Value::Boolean(decides_to);
+        if (ValueAsCondition(*refs[sp - 1], &truth)) {
+          if (truth == decides_to) {
+            owned[sp - 1] = Value::Boolean(decides_to);
+            refs[sp - 1] = &owned[sp - 1];
+            next = code + in.target;
+          } else {
+            refs[sp - 1] = nullptr;
+          }
+        }
+        break;
+      }
+      case OpCode::kLogicalEnd: {
+        const Value* right = refs[sp - 1];
+        --sp;
+        if (refs[sp - 1] == nullptr) {
+          // `true && r`, `false || r`: r as a truth value.
+          if (right->IsBoolean() || right->IsExceptional()) {
+            if (right == &owned[sp]) {
+              owned[sp - 1] = std::move(owned[sp]);
+              right = &owned[sp - 1];
+            }
+            refs[sp - 1] = right;
+          } else {
+            bool truth;
+            owned[sp - 1] = ValueAsCondition(*right, &truth) ? Value::Boolean(truth) : Value::Error();
+            refs[sp - 1] = &owned[sp - 1];
+          }
+        } else {
+          Value result = BinaryOp(in.op, *refs[sp - 1], *right);
+          owned[sp - 1] = std::move(result);
           refs[sp - 1] = &owned[sp - 1];
-          next = code + in.target;
         }
         break;
       }

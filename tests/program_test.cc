@@ -50,17 +50,17 @@ TEST(ProgramTest, ReferenceRequirementsCompilesToDirectLoadsAndJumps) {
             "3: select TARGET.Memory\n"
             "4: load RequestMemory\n"
             "5: binary >=\n"
-            "6: binary &&\n");
+            "6: logical-end &&\n");
 }
 
 TEST(ProgramTest, AConstantRightOperandBecomesTheOperatorsOperand) {
   EXPECT_EQ(Listing("x + 1"), "0: load x\n1: binary-const + 1\n");
   // Not for && and ||, whose right operand is jumped over.
-  EXPECT_EQ(Listing("x && true"), "0: load x\n1: and-jump -> 4\n2: literal\n3: binary &&\n");
+  EXPECT_EQ(Listing("x && true"), "0: load x\n1: and-jump -> 4\n2: literal\n3: logical-end &&\n");
   // A jump that lands where the constant was pushed lands on the operator,
   // with the left operand on the stack as before.
   EXPECT_EQ(Listing("(a && b) == true"),
-            "0: load a\n1: and-jump -> 4\n2: load b\n3: binary &&\n4: binary-const == true\n");
+            "0: load a\n1: and-jump -> 4\n2: load b\n3: logical-end &&\n4: binary-const == true\n");
   EXPECT_EQ(Listing("(x ? 1 : y) * 2"),
             "0: load x\n1: cond-jump else -> 4, end 5\n2: literal\n3: jump -> 5\n4: load y\n"
             "5: binary-const * 2\n");
@@ -89,7 +89,7 @@ TEST(ProgramTest, ConstantOperatorsAreFolded) {
   EXPECT_EQ(Listing("true || x"), "0: const\n");
   EXPECT_EQ(Listing("false && x"), "0: const\n");
   // One that does not decide keeps the right operand.
-  EXPECT_EQ(Listing("true && x"), "0: literal\n1: and-jump -> 4\n2: load x\n3: binary &&\n");
+  EXPECT_EQ(Listing("true && x"), "0: literal\n1: and-jump -> 4\n2: load x\n3: logical-end &&\n");
   // Folding keeps the operators' rules: division by zero is error.
   ExprPtr div = MustParse("1 / 0");
   EXPECT_EQ(UnparseValue(div->program().constant(div->program().code()[0].index)), "error");
@@ -163,6 +163,35 @@ TEST(ProgramTest, CompiledPathGivesTheTreeWalkersValues) {
     }
   }
   EXPECT_GT(compared, 700);
+}
+
+// && and || over every kind of operand on either side (each value through
+// an attribute, so that nothing folds), chained and nested, as the tree
+// walker gives them: the left operand that does not decide is dropped and
+// the right one alone gives the result (kLogicalEnd).
+TEST(ProgramTest, LogicalOperatorsGiveTheTreeWalkersValuesForEveryKindOfOperand) {
+  auto ad = Ad(
+      "[ t = true; f = false; u = undefined; e = error; zero = 0; two = 2; half = 0.5;"
+      "  nil = 0.0; s = \"x\"; l = { 1 }; n = [ a = 1 ] ]");
+  const std::vector<std::string> operands = {"t", "f", "u", "e", "zero", "two", "half",
+                                             "nil", "s", "l", "n", "missing"};
+  int compared = 0;
+  for (const std::string& a : operands) {
+    for (const std::string& b : operands) {
+      for (const char* op : {" && ", " || "}) {
+        for (const std::string& text :
+             {a + op + b, "(" + a + op + b + ")" + op + "t", "f ||" + a + op + b,
+              "t && (" + a + op + b + ") && " + b, a + op + "(" + b + op + a + ")"}) {
+          ExprPtr e = MustParse(text);
+          EXPECT_EQ(Eval(*e, ad.get(), nullptr, ScopingMode::kCompat, true),
+                    Eval(*e, ad.get(), nullptr, ScopingMode::kCompat, false))
+              << text;
+          ++compared;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(compared, 12 * 12 * 2 * 5);
 }
 
 TEST(ProgramTest, DeepStacksSpillToTheHeap) {
