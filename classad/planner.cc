@@ -230,6 +230,7 @@ std::unique_ptr<Program> Program::Compile(const Expr& expr) {
   auto program = std::make_unique<Program>();
   Planner planner(program.get());
   planner.Emit(expr);
+  program->code_.push_back(Instr{OpCode::kEnd});  // where every jump past the end lands
   program->code_.shrink_to_fit();
   program->constants_.shrink_to_fit();
   return program;
@@ -254,6 +255,7 @@ const char* OpCodeName(OpCode code) {
     case OpCode::kElvisJump: return "elvis-jump";
     case OpCode::kCall: return "call";
     case OpCode::kTree: return "tree";
+    case OpCode::kEnd: return "end";
   }
   return "?";
 }
@@ -263,7 +265,7 @@ const char* OpCodeName(OpCode code) {
 std::string Program::Disassemble() const {
   std::string out;
   char line[64];
-  for (size_t pc = 0; pc < code_.size(); ++pc) {
+  for (size_t pc = 0; pc < code().size(); ++pc) {
     const Instr& i = code_[pc];
     std::snprintf(line, sizeof line, "%zu: %s", pc, OpCodeName(i.code));
     out += line;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,7 @@ enum class OpCode : uint8_t {
   kCall,        // push the built-in call `node` (arguments evaluated by it)
   kTree,        // push `node` evaluated by the tree walker (what the planner
                 // does not compile: lists, nested ads, subscripts, ...)
+  kEnd,         // the end of the program (each has one, after code())
 };
 
 // One instruction (24 bytes).
@@ -69,7 +71,8 @@ class Program {
   // fails: anything not compiled runs through kTree.
   static std::unique_ptr<Program> Compile(const Expr& expr);
 
-  const std::vector<Instr>& code() const { return code_; }
+  // The instructions, without the closing kEnd.
+  std::span<const Instr> code() const { return {code_.data(), code_.size() - 1}; }
   const Value& constant(uint32_t i) const { return constants_[i]; }
   // The deepest the evaluation stack gets while running the program.
   uint32_t max_stack() const { return max_stack_; }
@@ -79,7 +82,7 @@ class Program {
 
  private:
   friend class Planner;
-  std::vector<Instr> code_;
+  std::vector<Instr> code_;  // ends with kEnd
   std::vector<Value> constants_;
   uint32_t max_stack_ = 0;
 };

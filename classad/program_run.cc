@@ -144,128 +144,142 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
   // The stack: refs[i] is entry i; it points either at a value that lives
   // longer than this run (a constant, a literal of the tree or of an ad) or
   // at owned[i].
-  const Instr* code = program.code().data();
-  const Instr* const end = code + program.code().size();
+  //
+  // Threaded dispatch (GNU "labels as values", which g++ and clang have):
+  // each instruction ends by jumping straight to the next one's code, and
+  // the program's closing kEnd leaves the loop, so an instruction costs no
+  // bounds check and no test for the end. The table is in OpCode order.
+  static const void* const kDispatch[] = {
+      &&op_const,  &&op_literal,    &&op_load_name, &&op_load_select, &&op_unary,
+      &&op_binary, &&op_binary_const, &&op_and_or_jump, &&op_and_or_jump, &&op_logical_end,
+      &&op_cond_jump, &&op_jump,   &&op_elvis_jump, &&op_call,       &&op_tree,
+      &&op_end};
+  static_assert(sizeof(kDispatch) / sizeof(kDispatch[0]) == static_cast<size_t>(OpCode::kEnd) + 1,
+                "one entry per OpCode");
+#define CLASSAD_NEXT()                                     \
+  do {                                                     \
+    in = next++;                                           \
+    goto* kDispatch[static_cast<size_t>(in->code)];        \
+  } while (0)
+
+  const Instr* const code = program.code().data();
   uint32_t sp = 0;  // entries on the stack
   const Instr* next = code;
-  while (next != end) {
-    const Instr& in = *next++;
-    switch (in.code) {
-      case OpCode::kConst:
-        refs[sp++] = &program.constant(in.index);
-        break;
-      case OpCode::kLiteral:
-        refs[sp++] = &in.node->literal();
-        break;
-      case OpCode::kLoadName:
-        LoadName(*in.node, &refs[sp], &owned[sp]);
-        ++sp;
-        break;
-      case OpCode::kLoadSelect:
-        LoadSelect(*in.node, in.index != 0, &refs[sp], &owned[sp]);
-        ++sp;
-        break;
-      case OpCode::kUnary: {
-        Value result = ApplyUnaryOp(in.op, *refs[sp - 1]);
-        owned[sp - 1] = std::move(result);
-        refs[sp - 1] = &owned[sp - 1];
-        break;
-      }
-      case OpCode::kBinary: {
-        Value result = BinaryOp(in.op, *refs[sp - 2], *refs[sp - 1]);
-        --sp;
-        owned[sp - 1] = std::move(result);
-        refs[sp - 1] = &owned[sp - 1];
-        break;
-      }
-      case OpCode::kBinaryConst: {
-        Value result = BinaryOp(in.op, *refs[sp - 1], program.constant(in.index));
-        owned[sp - 1] = std::move(result);
-        refs[sp - 1] = &owned[sp - 1];
-        break;
-      }
-      case OpCode::kAndJump:
-      case OpCode::kOrJump: {
-        // The evaluator's short-circuit: a left operand that decides the
-        // operator gives a boolean without the right operand; one that is
-        // a condition but does not decide leaves the result to the right
-        // operand, and is marked so (a null entry) for kLogicalEnd.
-        const bool decides_to = in.code == OpCode::kOrJump;
-        bool truth;
-        if (ValueAsCondition(*refs[sp - 1], &truth)) {
-          if (truth == decides_to) {
-            owned[sp - 1] = Value::Boolean(decides_to);
-            refs[sp - 1] = &owned[sp - 1];
-            next = code + in.target;
-          } else {
-            refs[sp - 1] = nullptr;
-          }
-        }
-        break;
-      }
-      case OpCode::kLogicalEnd: {
-        const Value* right = refs[sp - 1];
-        --sp;
-        if (refs[sp - 1] == nullptr) {
-          // `true && r`, `false || r`: r as a truth value.
-          if (right->IsBoolean() || right->IsExceptional()) {
-            if (right == &owned[sp]) {
-              owned[sp - 1] = std::move(owned[sp]);
-              right = &owned[sp - 1];
-            }
-            refs[sp - 1] = right;
-          } else {
-            bool truth;
-            owned[sp - 1] = ValueAsCondition(*right, &truth) ? Value::Boolean(truth) : Value::Error();
-            refs[sp - 1] = &owned[sp - 1];
-          }
-        } else {
-          Value result = BinaryOp(in.op, *refs[sp - 1], *right);
-          owned[sp - 1] = std::move(result);
-          refs[sp - 1] = &owned[sp - 1];
-        }
-        break;
-      }
-      case OpCode::kCondJump: {
-        const Value& condition = *refs[--sp];
-        bool truth;
-        if (condition.IsUndefined()) {
-          owned[sp] = Value::Undefined();
-        } else if (!ValueAsCondition(condition, &truth)) {
-          owned[sp] = Value::Error();
-        } else {
-          if (!truth) next = code + in.target;
-          break;
-        }
-        refs[sp] = &owned[sp];
-        ++sp;
-        next = code + in.index;
-        break;
-      }
-      case OpCode::kJump:
-        next = code + in.target;
-        break;
-      case OpCode::kElvisJump:
-        if (!refs[sp - 1]->IsUndefined()) {
-          next = code + in.target;
-        } else {
-          --sp;
-        }
-        break;
-      case OpCode::kCall:
-        owned[sp] = in.node->builtin()->fn(*this, in.node->children());
-        refs[sp] = &owned[sp];
-        ++sp;
-        break;
-      case OpCode::kTree:
-        owned[sp] = EvalTree(*in.node);
-        refs[sp] = &owned[sp];
-        ++sp;
-        break;
-      default:
-        __builtin_unreachable();  // the planner emits no other code
+  const Instr* in;
+  CLASSAD_NEXT();
+
+op_const:
+  refs[sp++] = &program.constant(in->index);
+  CLASSAD_NEXT();
+op_literal:
+  refs[sp++] = &in->node->literal();
+  CLASSAD_NEXT();
+op_load_name:
+  LoadName(*in->node, &refs[sp], &owned[sp]);
+  ++sp;
+  CLASSAD_NEXT();
+op_load_select:
+  LoadSelect(*in->node, in->index != 0, &refs[sp], &owned[sp]);
+  ++sp;
+  CLASSAD_NEXT();
+op_unary: {
+  Value result = ApplyUnaryOp(in->op, *refs[sp - 1]);
+  owned[sp - 1] = std::move(result);
+  refs[sp - 1] = &owned[sp - 1];
+  CLASSAD_NEXT();
+}
+op_binary: {
+  Value result = BinaryOp(in->op, *refs[sp - 2], *refs[sp - 1]);
+  --sp;
+  owned[sp - 1] = std::move(result);
+  refs[sp - 1] = &owned[sp - 1];
+  CLASSAD_NEXT();
+}
+op_binary_const: {
+  Value result = BinaryOp(in->op, *refs[sp - 1], program.constant(in->index));
+  owned[sp - 1] = std::move(result);
+  refs[sp - 1] = &owned[sp - 1];
+  CLASSAD_NEXT();
+}
+op_and_or_jump: {
+  // The evaluator's short-circuit: a left operand that decides the
+  // operator gives a boolean without the right operand; one that is a
+  // condition but does not decide leaves the result to the right operand,
+  // and is marked so (a null entry) for kLogicalEnd.
+  const bool decides_to = in->code == OpCode::kOrJump;
+  bool truth;
+  if (ValueAsCondition(*refs[sp - 1], &truth)) {
+    if (truth == decides_to) {
+      owned[sp - 1] = Value::Boolean(decides_to);
+      refs[sp - 1] = &owned[sp - 1];
+      next = code + in->target;
+    } else {
+      refs[sp - 1] = nullptr;
     }
   }
+  CLASSAD_NEXT();
+}
+op_logical_end: {
+  const Value* right = refs[sp - 1];
+  --sp;
+  if (refs[sp - 1] == nullptr) {
+    // `true && r`, `false || r`: r as a truth value.
+    if (right->IsBoolean() || right->IsExceptional()) {
+      if (right == &owned[sp]) {
+        owned[sp - 1] = std::move(owned[sp]);
+        right = &owned[sp - 1];
+      }
+      refs[sp - 1] = right;
+    } else {
+      bool truth;
+      owned[sp - 1] = ValueAsCondition(*right, &truth) ? Value::Boolean(truth) : Value::Error();
+      refs[sp - 1] = &owned[sp - 1];
+    }
+  } else {
+    Value result = BinaryOp(in->op, *refs[sp - 1], *right);
+    owned[sp - 1] = std::move(result);
+    refs[sp - 1] = &owned[sp - 1];
+  }
+  CLASSAD_NEXT();
+}
+op_cond_jump: {
+  const Value& condition = *refs[--sp];
+  bool truth;
+  if (condition.IsUndefined()) {
+    owned[sp] = Value::Undefined();
+  } else if (!ValueAsCondition(condition, &truth)) {
+    owned[sp] = Value::Error();
+  } else {
+    if (!truth) next = code + in->target;
+    CLASSAD_NEXT();
+  }
+  refs[sp] = &owned[sp];
+  ++sp;
+  next = code + in->index;
+  CLASSAD_NEXT();
+}
+op_jump:
+  next = code + in->target;
+  CLASSAD_NEXT();
+op_elvis_jump:
+  if (!refs[sp - 1]->IsUndefined()) {
+    next = code + in->target;
+  } else {
+    --sp;
+  }
+  CLASSAD_NEXT();
+op_call:
+  owned[sp] = in->node->builtin()->fn(*this, in->node->children());
+  refs[sp] = &owned[sp];
+  ++sp;
+  CLASSAD_NEXT();
+op_tree:
+  owned[sp] = EvalTree(*in->node);
+  refs[sp] = &owned[sp];
+  ++sp;
+  CLASSAD_NEXT();
+op_end:
+#undef CLASSAD_NEXT
   // A well-formed program leaves exactly one value.
   if (refs[0] == &owned[0]) return std::move(owned[0]);
   return *refs[0];
