@@ -62,6 +62,14 @@ class EvalContext {
     return attribute.is_literal() ? attribute.literal() : Evaluate(attribute.expr());
   }
 
+  // Runs `program`, made by Program::CompileBound for the current scope's
+  // ad (which must be that ad, at the top level), in the current scope:
+  // the value Evaluate gives for the expression it was compiled from. With
+  // EvalOptions::compiled false, evaluates `expr` (that expression) by the
+  // tree walker instead.
+  Value EvaluateBound(const Program& program, const Expr& expr) {
+    return options_.compiled ? Run(program) : EvalTree(expr);
+  }
   // Evaluates `expr` with `scope` as the current scope (for example an
   // expression evaluated inside an ad value, as evalInEachContext does).
   Value EvaluateIn(const Expr& expr, std::shared_ptr<const Scope> scope);

@@ -63,6 +63,12 @@ MatchKernel::MatchKernel(const ClassAd* job, const EvalOptions& options)
       CollectReferencedNames(attribute.expr(), &mine, &job_reads_);
     }
   }
+  if (job_requirements_ && !job_requirements_.is_literal()) {
+    requirements_program_ = Program::CompileBound(job_requirements_.expr(), *job);
+  }
+  if (job_rank_ && !job_rank_.is_literal()) {
+    rank_program_ = Program::CompileBound(job_rank_.expr(), *job);
+  }
   // An unqualified name the job does not define is looked up in the slot.
   for (std::string& name : mine) {
     if (!job->Find(name)) job_reads_.push_back(std::move(name));
@@ -107,13 +113,20 @@ void MatchKernel::FetchAhead(const ClassAd& slot) {
   for (uint32_t i : AttributesToFetch(slot)) slot.Prefetch(i);
 }
 
+Value MatchKernel::EvaluateJobAttr(const AttrRef& attribute, const Program* program,
+                                   const MatchContext& match) const {
+  if (attribute.is_literal()) return attribute.literal();
+  // As ctx.Evaluate(attribute) would, with the job's literals bound.
+  EvalContext ctx(options_, BorrowScope(match.my_scope()));
+  return ctx.EvaluateBound(*program, attribute.expr());
+}
+
 MatchResult MatchKernel::MatchOne(const ClassAd& slot) {
   MatchResult result;
   if (!job_requirements_) return result;
   MatchContext match(job_, &slot);
-  {
-    EvalContext ctx(options_, BorrowScope(match.my_scope()));
-    if (!IsTrueValue(ctx.Evaluate(job_requirements_))) return result;
+  if (!IsTrueValue(EvaluateJobAttr(job_requirements_, requirements_program_.get(), match))) {
+    return result;
   }
   {
     const AttrRef slot_requirements = slot.Find("Requirements", requirements_hash_);
@@ -122,10 +135,7 @@ MatchResult MatchKernel::MatchOne(const ClassAd& slot) {
     if (!IsTrueValue(ctx.Evaluate(slot_requirements))) return result;
   }
   result.matched = true;
-  if (job_rank_) {
-    EvalContext ctx(options_, BorrowScope(match.my_scope()));
-    result.rank = RankValue(ctx.Evaluate(job_rank_));
-  }
+  if (job_rank_) result.rank = RankValue(EvaluateJobAttr(job_rank_, rank_program_.get(), match));
   return result;
 }
 

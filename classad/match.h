@@ -5,6 +5,7 @@
 #define CLASSAD_MATCH_H_
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -12,6 +13,7 @@
 
 #include "classad/classad.h"
 #include "classad/evaluator.h"
+#include "classad/program.h"
 
 namespace classad {
 
@@ -24,12 +26,12 @@ struct MatchResult {
 
 // Evaluates a job against slot ads. Results are exactly those of
 // SymmetricMatch and RankOf for each pair; the kernel only makes them
-// cheaper: the attribute names the expressions read are resolved once per
-// attribute layout (see AdLayout), and the slots' attributes are fetched
-// into the cache a few slots ahead of their evaluation, which is what
-// bounds the speed of a pass over thousands of slots. Not thread-safe (it
-// learns as it goes); use one per thread. The job ad and the options are
-// borrowed and must outlive the kernel.
+// cheaper: the job's Requirements and Rank are compiled once with the job's
+// own literal attributes as constants (Program::CompileBound), and the
+// slots' attributes are fetched into the cache a few slots ahead of their
+// evaluation. Not thread-safe (it learns as it goes); use one per thread.
+// The job ad and the options are borrowed and must outlive the kernel, and
+// the job ad must not change while the kernel lives.
 class MatchKernel {
  public:
   MatchKernel(const ClassAd* job, const EvalOptions& options);
@@ -48,10 +50,18 @@ class MatchKernel {
   const std::vector<uint32_t>& AttributesToFetch(const ClassAd& slot);
   void FetchAhead(const ClassAd& slot);
 
+  // The value of the job's `attribute` against the slot of `match`: its
+  // literal, or its expression run through `program`.
+  Value EvaluateJobAttr(const AttrRef& attribute, const Program* program,
+                        const MatchContext& match) const;
+
   const ClassAd* job_;
   const EvalOptions& options_;
   AttrRef job_requirements_;
   AttrRef job_rank_;
+  // CompileBound of each, when it is an expression (else null).
+  std::unique_ptr<Program> requirements_program_;
+  std::unique_ptr<Program> rank_program_;
   uint64_t requirements_hash_;
   // Names of slot attributes the job's expressions read (TARGET.x, and
   // unqualified names that may fall back to the slot).

@@ -14,7 +14,9 @@ namespace classad {
 // Builds one program; a new Planner per compilation.
 class Planner {
  public:
-  explicit Planner(Program* out) : out_(out) {}
+  // `bound_my`, when not null, is the ad the program will run in (see
+  // Program::CompileBound).
+  Planner(Program* out, const ClassAd* bound_my) : out_(out), bound_my_(bound_my) {}
 
   // Emits code that leaves the value of `e` on the stack.
   void Emit(const Expr& e);
@@ -78,6 +80,7 @@ class Planner {
   void EmitCall(const Expr& e);
 
   Program* out_;
+  const ClassAd* bound_my_;
   int depth_ = 0;
 };
 
@@ -87,13 +90,21 @@ void Planner::Emit(const Expr& outer) {
     case ExprKind::kLiteral:
       EmitNode(OpCode::kLiteral, e);
       return;
-    case ExprKind::kAttribute:
+    case ExprKind::kAttribute: {
       // Special names (TARGET, MY, parent, ...) and `.name` keep their
       // general resolution in the tree walker.
-      EmitNode(!e.absolute() && e.name_class() == NameClass::kOrdinary ? OpCode::kLoadName
-                                                                        : OpCode::kTree,
-               e);
+      const bool ordinary = !e.absolute() && e.name_class() == NameClass::kOrdinary;
+      if (ordinary && bound_my_ != nullptr) {
+        // What kLoadName finds first, in the ad itself, known now.
+        const AttrRef found = bound_my_->Find(e.name(), e.name_hash());
+        if (found && found.is_literal()) {
+          EmitConstant(found.literal());
+          return;
+        }
+      }
+      EmitNode(ordinary ? OpCode::kLoadName : OpCode::kTree, e);
       return;
+    }
     case ExprKind::kSelect:
       EmitSelect(e);
       return;
@@ -226,9 +237,15 @@ void Planner::EmitCall(const Expr& e) {
   EmitNode(OpCode::kCall, e);
 }
 
-std::unique_ptr<Program> Program::Compile(const Expr& expr) {
+std::unique_ptr<Program> Program::Compile(const Expr& expr) { return Build(expr, nullptr); }
+
+std::unique_ptr<Program> Program::CompileBound(const Expr& expr, const ClassAd& my) {
+  return Build(expr, &my);
+}
+
+std::unique_ptr<Program> Program::Build(const Expr& expr, const ClassAd* my) {
   auto program = std::make_unique<Program>();
-  Planner planner(program.get());
+  Planner planner(program.get(), my);
   planner.Emit(expr);
   program->code_.push_back(Instr{OpCode::kEnd});  // where every jump past the end lands
   program->code_.shrink_to_fit();
@@ -279,6 +296,10 @@ std::string Program::Disassemble() const {
       case OpCode::kBinaryConst:
         out += ' ';
         out += OpSpelling(i.op);
+        out += ' ';
+        out += UnparseValue(constants_[i.index]);
+        break;
+      case OpCode::kConst:
         out += ' ';
         out += UnparseValue(constants_[i.index]);
         break;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "classad/classad.h"
 #include "classad/expr.h"
 #include "classad/value.h"
 
@@ -70,6 +71,14 @@ class Program {
   // MY.x to direct lookups, and leaves the rest to the tree walker. Never
   // fails: anything not compiled runs through kTree.
   static std::unique_ptr<Program> Compile(const Expr& expr);
+  // Compiles `expr` for evaluation with `my` as the current (top-level)
+  // ad and no other: an unqualified name that `my` holds as a literal value
+  // becomes that constant (and folds with what it meets), which is what
+  // the runner would have found there. For evaluating one ad's expression
+  // against many others (a job against every slot). The program is valid
+  // only while `my` lives unchanged, and only run in a scope whose ad is
+  // `my` (EvalContext::EvaluateBound); it borrows `expr` as Compile does.
+  static std::unique_ptr<Program> CompileBound(const Expr& expr, const ClassAd& my);
 
   // The instructions, without the closing kEnd.
   std::span<const Instr> code() const { return {code_.data(), code_.size() - 1}; }
@@ -82,6 +91,8 @@ class Program {
 
  private:
   friend class Planner;
+  // Compile and CompileBound (`my` null for Compile).
+  static std::unique_ptr<Program> Build(const Expr& expr, const ClassAd* my);
   std::vector<Instr> code_;  // ends with kEnd
   std::vector<Value> constants_;
   uint32_t max_stack_ = 0;

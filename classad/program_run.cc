@@ -149,6 +149,8 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
   // each instruction ends by jumping straight to the next one's code, and
   // the program's closing kEnd leaves the loop, so an instruction costs no
   // bounds check and no test for the end. The table is in OpCode order.
+  // Locals with destructors live in blocks closed before that jump (clang
+  // refuses an indirect goto out of their scope).
   static const void* const kDispatch[] = {
       &&op_const,  &&op_literal,    &&op_load_name, &&op_load_select, &&op_unary,
       &&op_binary, &&op_binary_const, &&op_and_or_jump, &&op_and_or_jump, &&op_logical_end,
@@ -182,25 +184,28 @@ op_load_select:
   LoadSelect(*in->node, in->index != 0, &refs[sp], &owned[sp]);
   ++sp;
   CLASSAD_NEXT();
-op_unary: {
-  Value result = ApplyUnaryOp(in->op, *refs[sp - 1]);
-  owned[sp - 1] = std::move(result);
-  refs[sp - 1] = &owned[sp - 1];
+op_unary:
+  {
+    Value result = ApplyUnaryOp(in->op, *refs[sp - 1]);
+    owned[sp - 1] = std::move(result);
+    refs[sp - 1] = &owned[sp - 1];
+  }
   CLASSAD_NEXT();
-}
-op_binary: {
-  Value result = BinaryOp(in->op, *refs[sp - 2], *refs[sp - 1]);
-  --sp;
-  owned[sp - 1] = std::move(result);
-  refs[sp - 1] = &owned[sp - 1];
+op_binary:
+  {
+    Value result = BinaryOp(in->op, *refs[sp - 2], *refs[sp - 1]);
+    --sp;
+    owned[sp - 1] = std::move(result);
+    refs[sp - 1] = &owned[sp - 1];
+  }
   CLASSAD_NEXT();
-}
-op_binary_const: {
-  Value result = BinaryOp(in->op, *refs[sp - 1], program.constant(in->index));
-  owned[sp - 1] = std::move(result);
-  refs[sp - 1] = &owned[sp - 1];
+op_binary_const:
+  {
+    Value result = BinaryOp(in->op, *refs[sp - 1], program.constant(in->index));
+    owned[sp - 1] = std::move(result);
+    refs[sp - 1] = &owned[sp - 1];
+  }
   CLASSAD_NEXT();
-}
 op_and_or_jump: {
   // The evaluator's short-circuit: a left operand that decides the
   // operator gives a boolean without the right operand; one that is a
@@ -219,29 +224,30 @@ op_and_or_jump: {
   }
   CLASSAD_NEXT();
 }
-op_logical_end: {
-  const Value* right = refs[sp - 1];
-  --sp;
-  if (refs[sp - 1] == nullptr) {
-    // `true && r`, `false || r`: r as a truth value.
-    if (right->IsBoolean() || right->IsExceptional()) {
-      if (right == &owned[sp]) {
-        owned[sp - 1] = std::move(owned[sp]);
-        right = &owned[sp - 1];
+op_logical_end:
+  {
+    const Value* right = refs[sp - 1];
+    --sp;
+    if (refs[sp - 1] == nullptr) {
+      // `true && r`, `false || r`: r as a truth value.
+      if (right->IsBoolean() || right->IsExceptional()) {
+        if (right == &owned[sp]) {
+          owned[sp - 1] = std::move(owned[sp]);
+          right = &owned[sp - 1];
+        }
+        refs[sp - 1] = right;
+      } else {
+        bool truth;
+        owned[sp - 1] = ValueAsCondition(*right, &truth) ? Value::Boolean(truth) : Value::Error();
+        refs[sp - 1] = &owned[sp - 1];
       }
-      refs[sp - 1] = right;
     } else {
-      bool truth;
-      owned[sp - 1] = ValueAsCondition(*right, &truth) ? Value::Boolean(truth) : Value::Error();
+      Value result = BinaryOp(in->op, *refs[sp - 1], *right);
+      owned[sp - 1] = std::move(result);
       refs[sp - 1] = &owned[sp - 1];
     }
-  } else {
-    Value result = BinaryOp(in->op, *refs[sp - 1], *right);
-    owned[sp - 1] = std::move(result);
-    refs[sp - 1] = &owned[sp - 1];
   }
   CLASSAD_NEXT();
-}
 op_cond_jump: {
   const Value& condition = *refs[--sp];
   bool truth;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "classad/evaluator.h"
+#include "classad/program.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
 #include "fuzz/conformance_ads.h"
@@ -52,13 +53,21 @@ classad::EvalOptions OptionsFor(classad::ScopingMode mode) {
 
 // Evaluates `expr` with MY = `my` (an empty ad when null) and TARGET =
 // `target`, and unparses the result; sets *limited when a limit was reached.
+// With `bound`, runs the program Program::CompileBound makes for MY instead.
 std::string EvaluateWith(const classad::Expr& expr, const classad::ClassAd* my,
                          const classad::ClassAd* target, const classad::EvalOptions& options,
-                         bool* limited) {
+                         bool bound, bool* limited) {
   const classad::ClassAd empty;
-  classad::MatchContext match(my != nullptr ? my : &empty, target);
+  const classad::ClassAd& mine = my != nullptr ? *my : empty;
+  classad::MatchContext match(&mine, target);
   classad::EvalContext ctx(options, classad::BorrowScope(match.my_scope()));
-  classad::Value value = ctx.Evaluate(expr);
+  classad::Value value;
+  if (bound) {
+    const std::unique_ptr<classad::Program> program = classad::Program::CompileBound(expr, mine);
+    value = ctx.EvaluateBound(*program, expr);
+  } else {
+    value = ctx.Evaluate(expr);
+  }
   *limited = !ctx.limit_message().empty();
   return classad::UnparseValue(value);
 }
@@ -70,18 +79,22 @@ bool MayDrawRandomNumbers(std::string_view text) {
   return lower.find("random") != std::string::npos;
 }
 
-// Evaluates `expr` both ways, checks the results unparse and agree.
+// Evaluates `expr` three ways (compiled, compiled with MY's literals bound,
+// tree walker), checks the results unparse and agree.
 void EvaluateOnce(const classad::Expr& expr, std::string_view text, const classad::ClassAd* my,
                   const classad::ClassAd* target, classad::EvalOptions options) {
-  bool compiled_limited = false, tree_limited = false;
+  bool compiled_limited = false, bound_limited = false, tree_limited = false;
   options.compiled = true;
-  const std::string compiled = EvaluateWith(expr, my, target, options, &compiled_limited);
+  const std::string compiled = EvaluateWith(expr, my, target, options, false, &compiled_limited);
   classad_fuzz::Check(!compiled.empty(), "UnparseValue gave empty text", text);
+  const std::string bound = EvaluateWith(expr, my, target, options, true, &bound_limited);
   options.compiled = false;
-  const std::string tree = EvaluateWith(expr, my, target, options, &tree_limited);
-  if (compiled_limited || tree_limited || MayDrawRandomNumbers(text)) return;
+  const std::string tree = EvaluateWith(expr, my, target, options, false, &tree_limited);
+  if (compiled_limited || bound_limited || tree_limited || MayDrawRandomNumbers(text)) return;
   classad_fuzz::Check(compiled == tree, "the compiled path and the tree walker disagree", text,
                       "compiled: " + compiled + "\ntree walker: " + tree);
+  classad_fuzz::Check(bound == tree, "the bound program and the tree walker disagree", text,
+                      "bound: " + bound + "\ntree walker: " + tree);
 }
 
 }  // namespace

@@ -86,8 +86,8 @@ TEST(ProgramTest, ConstantOperatorsAreFolded) {
   ASSERT_EQ(e->program().code().size(), 1u);
   EXPECT_EQ(UnparseValue(e->program().constant(e->program().code()[0].index)), "901");
   // A constant left operand that decides && or || folds the whole operator.
-  EXPECT_EQ(Listing("true || x"), "0: const\n");
-  EXPECT_EQ(Listing("false && x"), "0: const\n");
+  EXPECT_EQ(Listing("true || x"), "0: const true\n");
+  EXPECT_EQ(Listing("false && x"), "0: const false\n");
   // One that does not decide keeps the right operand.
   EXPECT_EQ(Listing("true && x"), "0: literal\n1: and-jump -> 4\n2: load x\n3: logical-end &&\n");
   // Folding keeps the operators' rules: division by zero is error.
@@ -101,7 +101,7 @@ TEST(ProgramTest, IfThenElseAndConditionalBecomeJumps) {
   EXPECT_EQ(Listing("x ? 1 : 2"), Listing("ifThenElse(x, 1, 2)"));
   // Other arities keep the built-in's own checks.
   EXPECT_EQ(Listing("ifThenElse(x, 1)"), "0: call ifThenElse\n");
-  EXPECT_EQ(Listing("nosuchfunction(x)"), "0: const\n");
+  EXPECT_EQ(Listing("nosuchfunction(x)"), "0: const error\n");
 }
 
 TEST(ProgramTest, SpecialNamesAndNestedStructureGoToTheTreeWalker) {
@@ -192,6 +192,53 @@ TEST(ProgramTest, LogicalOperatorsGiveTheTreeWalkersValuesForEveryKindOfOperand)
     }
   }
   EXPECT_EQ(compared, 12 * 12 * 2 * 5);
+}
+
+TEST(ProgramTest, BoundProgramsTakeTheAdsLiteralsAsConstants) {
+  auto job = Ad("[ RequestDisk = 100; Owner = \"alice\"; Later = RequestDisk * 2 ]");
+  ExprPtr e = MustParse("TARGET.Disk >= RequestDisk && Owner == \"alice\" && Later > 0");
+  EXPECT_EQ(Program::CompileBound(*e, *job)->Disassemble(),
+            "0: select TARGET.Disk\n"
+            "1: binary-const >= 100\n"
+            "2: and-jump -> 5\n"
+            "3: const true\n"  // Owner == "alice", folded
+            "4: logical-end &&\n"
+            "5: and-jump -> 9\n"
+            "6: load Later\n"  // an expression: still loaded
+            "7: binary-const > 0\n"
+            "8: logical-end &&\n");
+}
+
+// A program bound to MY gives what the expression gives in MY's scope,
+// for every expression of the comparison above and both scoping modes.
+TEST(ProgramTest, BoundProgramsGiveTheValuesOfTheExpression) {
+  auto job = Ad(
+      "[ Owner = \"alice\"; RequestMemory = 2048; RequestCpus = 4; RequestDisk = 100;"
+      "  x = true; y = undefined; Requirements = TARGET.Memory >= RequestMemory;"
+      "  Rank = Memory / 1024; Nested = [ a = RequestCpus ]; LoopA = LoopB + 1; LoopB = LoopA ]");
+  auto slot = Ad("[ Memory = 16384; Cpus = 8; Owner = \"bob\"; Requirements = true ]");
+  int compared = 0;
+  for (ScopingMode mode : {ScopingMode::kCompat, ScopingMode::kStrict}) {
+    EvalOptions options;
+    options.mode = mode;
+    options.now = [] { return int64_t{1700000000}; };
+    for (const char* text : kExpressions) {
+      ExprPtr e = MustParse(text, mode == ScopingMode::kCompat);
+      if (e->kind() == ExprKind::kLiteral) continue;
+      for (const ClassAd* target : {static_cast<const ClassAd*>(slot.get()),
+                                    static_cast<const ClassAd*>(nullptr)}) {
+        MatchContext match(job.get(), target);
+        EvalContext plain(options, BorrowScope(match.my_scope()));
+        EvalContext bound(options, BorrowScope(match.my_scope()));
+        const std::unique_ptr<Program> program = Program::CompileBound(*e, *job);
+        EXPECT_EQ(UnparseValue(bound.EvaluateBound(*program, *e)),
+                  UnparseValue(plain.Evaluate(*e)))
+            << text << " (mode " << static_cast<int>(mode) << ")";
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 200);
 }
 
 TEST(ProgramTest, DeepStacksSpillToTheHeap) {
