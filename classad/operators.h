@@ -43,6 +43,7 @@ template <typename T>
 // two integers under +, - or *, two booleans under && or ||, two strings
 // under == or !=. Sets *out and returns true with exactly ApplyBinaryOp's
 // result; returns false (and leaves *out alone) for every other case.
+// `out` may be `&a` or `&b`: both are read before *out is written.
 [[gnu::always_inline]] inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b,
                                                    Value* out) {
   using operators_internal::CompareNumbers;

@@ -13,12 +13,10 @@ namespace {
 // Stack entries kept in the runner's frame; deeper programs use the heap.
 constexpr uint32_t kInlineStack = 8;
 
-// l op r: the common cases inline (TryFastBinaryOp), the rest through the
-// general dispatch.
-[[gnu::always_inline]] inline Value BinaryOp(Op op, const Value& l, const Value& r) {
-  Value result;
-  if (!TryFastBinaryOp(op, l, r, &result)) result = ApplyBinaryOp(op, l, r);
-  return result;
+// *out = l op r: the common cases inline (TryFastBinaryOp), the rest
+// through the general dispatch. `out` may be `&l` or `&r`.
+[[gnu::always_inline]] inline void BinaryOpInto(Op op, const Value& l, const Value& r, Value* out) {
+  if (!TryFastBinaryOp(op, l, r, out)) *out = ApplyBinaryOp(op, l, r);
 }
 
 }  // namespace
@@ -192,19 +190,13 @@ op_unary:
   }
   CLASSAD_NEXT();
 op_binary:
-  {
-    Value result = BinaryOp(in->op, *refs[sp - 2], *refs[sp - 1]);
-    --sp;
-    owned[sp - 1] = std::move(result);
-    refs[sp - 1] = &owned[sp - 1];
-  }
+  --sp;
+  BinaryOpInto(in->op, *refs[sp - 1], *refs[sp], &owned[sp - 1]);
+  refs[sp - 1] = &owned[sp - 1];
   CLASSAD_NEXT();
 op_binary_const:
-  {
-    Value result = BinaryOp(in->op, *refs[sp - 1], program.constant(in->index));
-    owned[sp - 1] = std::move(result);
-    refs[sp - 1] = &owned[sp - 1];
-  }
+  BinaryOpInto(in->op, *refs[sp - 1], program.constant(in->index), &owned[sp - 1]);
+  refs[sp - 1] = &owned[sp - 1];
   CLASSAD_NEXT();
 op_and_or_jump: {
   // The evaluator's short-circuit: a left operand that decides the
@@ -242,8 +234,7 @@ op_logical_end:
         refs[sp - 1] = &owned[sp - 1];
       }
     } else {
-      Value result = BinaryOp(in->op, *refs[sp - 1], *right);
-      owned[sp - 1] = std::move(result);
+      BinaryOpInto(in->op, *refs[sp - 1], *right, &owned[sp - 1]);
       refs[sp - 1] = &owned[sp - 1];
     }
   }
