@@ -93,6 +93,13 @@ class EvalContext {
   const std::shared_ptr<const Scope>& CurrentScopeRef() const { return scope_; }
   int64_t Now() const;
 
+  // Prepares the context for a new, independent evaluation in the same
+  // scope: the whole work budget again, and no limit message. Call only
+  // between evaluations (none running).
+  void Restart() {
+    steps_remaining_ = options_.limits.max_eval_steps;
+    if (!limit_message_.empty()) limit_message_.clear();
+  }
   // Spends `units` of the work budget. Returns false (and remembers the
   // reason) when the budget is exhausted; the caller then returns error.
   bool Charge(uint64_t units);
@@ -172,6 +179,14 @@ class MatchContext {
  public:
   MatchContext(const ClassAd* my, const ClassAd* target);
   MatchContext(const MatchContext&) = delete;
+  // Makes `target` (not null) the other ad, in place: contexts borrowing
+  // the scopes see the new pair (for a job matched against slot after
+  // slot). Not while an evaluation in these scopes is running.
+  void Retarget(const ClassAd* target) {
+    target_.ad = target;
+    my_.target = &target_;
+    target_.target = &my_;
+  }
   MatchContext& operator=(const MatchContext&) = delete;
 
   const Scope* my_scope() const { return &my_; }

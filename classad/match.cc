@@ -56,7 +56,10 @@ MatchKernel::MatchKernel(const ClassAd* job, const EvalOptions& options)
       options_(options),
       job_requirements_(job->Find("Requirements")),
       job_rank_(job->Find("Rank")),
-      requirements_hash_(HashAttributeName("Requirements")) {
+      requirements_hash_(HashAttributeName("Requirements")),
+      match_(job, job),
+      job_context_(options, BorrowScope(match_.my_scope())),
+      slot_context_(options, BorrowScope(match_.target_scope())) {
   std::vector<std::string> mine;
   for (const AttrRef& attribute : {job_requirements_, job_rank_}) {
     if (attribute && !attribute.is_literal()) {
@@ -113,29 +116,29 @@ void MatchKernel::FetchAhead(const ClassAd& slot) {
   for (uint32_t i : AttributesToFetch(slot)) slot.Prefetch(i);
 }
 
-Value MatchKernel::EvaluateJobAttr(const AttrRef& attribute, const Program* program,
-                                   const MatchContext& match) const {
+Value MatchKernel::EvaluateJobAttr(const AttrRef& attribute, const Program* program) {
   if (attribute.is_literal()) return attribute.literal();
-  // As ctx.Evaluate(attribute) would, with the job's literals bound.
-  EvalContext ctx(options_, BorrowScope(match.my_scope()));
-  return ctx.EvaluateBound(*program, attribute.expr());
+  // As a new context's Evaluate(attribute) would, with the job's literals
+  // bound.
+  job_context_.Restart();
+  return job_context_.EvaluateBound(*program, attribute.expr());
 }
 
 MatchResult MatchKernel::MatchOne(const ClassAd& slot) {
   MatchResult result;
   if (!job_requirements_) return result;
-  MatchContext match(job_, &slot);
-  if (!IsTrueValue(EvaluateJobAttr(job_requirements_, requirements_program_.get(), match))) {
+  match_.Retarget(&slot);
+  if (!IsTrueValue(EvaluateJobAttr(job_requirements_, requirements_program_.get()))) {
     return result;
   }
   {
     const AttrRef slot_requirements = slot.Find("Requirements", requirements_hash_);
     if (!slot_requirements) return result;
-    EvalContext ctx(options_, BorrowScope(match.target_scope()));
-    if (!IsTrueValue(ctx.Evaluate(slot_requirements))) return result;
+    slot_context_.Restart();
+    if (!IsTrueValue(slot_context_.Evaluate(slot_requirements))) return result;
   }
   result.matched = true;
-  if (job_rank_) result.rank = RankValue(EvaluateJobAttr(job_rank_, rank_program_.get(), match));
+  if (job_rank_) result.rank = RankValue(EvaluateJobAttr(job_rank_, rank_program_.get()));
   return result;
 }
 

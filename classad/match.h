@@ -50,10 +50,9 @@ class MatchKernel {
   const std::vector<uint32_t>& AttributesToFetch(const ClassAd& slot);
   void FetchAhead(const ClassAd& slot);
 
-  // The value of the job's `attribute` against the slot of `match`: its
+  // The value of the job's `attribute` against the current slot: its
   // literal, or its expression run through `program`.
-  Value EvaluateJobAttr(const AttrRef& attribute, const Program* program,
-                        const MatchContext& match) const;
+  Value EvaluateJobAttr(const AttrRef& attribute, const Program* program);
 
   const ClassAd* job_;
   const EvalOptions& options_;
@@ -63,6 +62,12 @@ class MatchKernel {
   std::unique_ptr<Program> requirements_program_;
   std::unique_ptr<Program> rank_program_;
   uint64_t requirements_hash_;
+  // The job and the slot being matched (retargeted slot by slot; the job
+  // stands in as its own target until the first), and one evaluation
+  // context for each side, restarted for every evaluation.
+  MatchContext match_;
+  EvalContext job_context_;
+  EvalContext slot_context_;
   // Names of slot attributes the job's expressions read (TARGET.x, and
   // unqualified names that may fall back to the slot).
   std::vector<std::string> job_reads_;
