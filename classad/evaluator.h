@@ -121,6 +121,8 @@ class EvalContext {
   // depth and budget accounting; Execute is its loop over the instructions,
   // given the stack (refs and owned, program.max_stack() entries each).
   Value Run(const Program& program);
+  // What Run gives when the depth or the work budget is spent (noted).
+  Value RunOverLimit();
   Value Execute(const Program& program, const Value** refs, Value* owned);
   // The value of the ordinary unqualified name `node` (kLoadName) and of
   // `TARGET.x` / `MY.x` (kLoadSelect; `target_base` tells which): either

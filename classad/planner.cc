@@ -247,6 +247,7 @@ std::unique_ptr<Program> Program::Build(const Expr& expr, const ClassAd* my) {
   auto program = std::make_unique<Program>();
   Planner planner(program.get(), my);
   planner.Emit(expr);
+  program->size_ = static_cast<uint32_t>(program->code_.size());
   program->code_.push_back(Instr{OpCode::kEnd});  // where every jump past the end lands
   program->code_.shrink_to_fit();
   program->constants_.shrink_to_fit();

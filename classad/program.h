@@ -81,7 +81,9 @@ class Program {
   static std::unique_ptr<Program> CompileBound(const Expr& expr, const ClassAd& my);
 
   // The instructions, without the closing kEnd.
-  std::span<const Instr> code() const { return {code_.data(), code_.size() - 1}; }
+  std::span<const Instr> code() const { return {code_.data(), size_}; }
+  // The number of instructions, code().size().
+  uint32_t size() const { return size_; }
   const Value& constant(uint32_t i) const { return constants_[i]; }
   // The deepest the evaluation stack gets while running the program.
   uint32_t max_stack() const { return max_stack_; }
@@ -94,6 +96,7 @@ class Program {
   // Compile and CompileBound (`my` null for Compile).
   static std::unique_ptr<Program> Build(const Expr& expr, const ClassAd* my);
   std::vector<Instr> code_;  // ends with kEnd
+  uint32_t size_ = 0;        // without the kEnd
   std::vector<Value> constants_;
   uint32_t max_stack_ = 0;
 };

@@ -108,17 +108,19 @@ constexpr uint32_t kInlineStack = 8;
   *ref = owned;
 }
 
+[[gnu::cold, gnu::noinline]] Value EvalContext::RunOverLimit() {
+  NoteLimit(depth_remaining_ <= 0
+                ? "evaluation nested too deeply (Limits::max_eval_depth)"
+                : "evaluation exceeded its work budget (Limits::max_eval_steps)");
+  if (depth_remaining_ > 0) steps_remaining_ = 0;
+  return Value::Error();
+}
+
 Value EvalContext::Run(const Program& program) {
-  const uint32_t size = static_cast<uint32_t>(program.code().size());
+  const uint32_t size = program.size();
   // One depth unit per program run (the program itself does not recurse);
   // the work budget is charged the whole program up front.
-  if (depth_remaining_ <= 0 || steps_remaining_ < size) {
-    NoteLimit(depth_remaining_ <= 0
-                  ? "evaluation nested too deeply (Limits::max_eval_depth)"
-                  : "evaluation exceeded its work budget (Limits::max_eval_steps)");
-    if (depth_remaining_ > 0) steps_remaining_ = 0;
-    return Value::Error();
-  }
+  if (depth_remaining_ <= 0 || steps_remaining_ < size) [[unlikely]] return RunOverLimit();
   --depth_remaining_;
   steps_remaining_ -= size;
   Value result;
