@@ -52,9 +52,7 @@ void CollectReferencedNames(const Expr& expr, std::vector<std::string>* mine,
 }
 
 MatchKernel::MatchKernel(const ClassAd* job, const EvalOptions& options)
-    : job_(job),
-      options_(options),
-      job_requirements_(job->Find("Requirements")),
+    : job_requirements_(job->Find("Requirements")),
       job_rank_(job->Find("Rank")),
       requirements_hash_(HashAttributeName("Requirements")),
       match_(job, job),

@@ -54,8 +54,6 @@ class MatchKernel {
   // literal, or its expression run through `program`.
   Value EvaluateJobAttr(const AttrRef& attribute, const Program* program);
 
-  const ClassAd* job_;
-  const EvalOptions& options_;
   AttrRef job_requirements_;
   AttrRef job_rank_;
   // CompileBound of each, when it is an expression (else null).

@@ -185,6 +185,17 @@ void Planner::EmitBinary(const Expr& e) {
     // left operand on the stack as before.)
     i.code = OpCode::kBinaryConst;
     i.index = TakeConstantPush();
+    Instr& left_code = out_->code_.back();
+    if (Here() == start + 1 &&
+        (left_code.code == OpCode::kLoadName || left_code.code == OpCode::kLoadSelect)) {
+      // The left operand is one load (nothing jumps into the middle): the
+      // load and the operator become one instruction.
+      left_code.code = left_code.code == OpCode::kLoadName ? OpCode::kLoadNameBinaryConst
+                                                           : OpCode::kLoadSelectBinaryConst;
+      left_code.op = i.op;
+      left_code.index = i.index;
+      return;
+    }
     Add(i, 0);
     return;
   }
@@ -221,7 +232,7 @@ void Planner::EmitSelect(const Expr& e) {
                        base.name_class() == NameClass::kMy) &&
                       e.name_class() == NameClass::kOrdinary;
   EmitNode(direct ? OpCode::kLoadSelect : OpCode::kTree, e);
-  if (direct) out_->code_.back().index = base.name_class() == NameClass::kTarget ? 1 : 0;
+  if (direct) out_->code_.back().target_base = base.name_class() == NameClass::kTarget;
 }
 
 void Planner::EmitCall(const Expr& e) {
@@ -265,6 +276,8 @@ const char* OpCodeName(OpCode code) {
     case OpCode::kUnary: return "unary";
     case OpCode::kBinary: return "binary";
     case OpCode::kBinaryConst: return "binary-const";
+    case OpCode::kLoadNameBinaryConst: return "load-binary-const";
+    case OpCode::kLoadSelectBinaryConst: return "select-binary-const";
     case OpCode::kAndJump: return "and-jump";
     case OpCode::kOrJump: return "or-jump";
     case OpCode::kLogicalEnd: return "logical-end";
@@ -312,6 +325,16 @@ std::string Program::Disassemble() const {
       case OpCode::kLoadSelect:
         out += ' ';
         out += i.node->child(0).name() + "." + i.node->name();
+        break;
+      case OpCode::kLoadNameBinaryConst:
+      case OpCode::kLoadSelectBinaryConst:
+        out += ' ';
+        if (i.code == OpCode::kLoadSelectBinaryConst) out += i.node->child(0).name() + ".";
+        out += i.node->name();
+        out += ' ';
+        out += OpSpelling(i.op);
+        out += ' ';
+        out += UnparseValue(constants_[i.index]);
         break;
       case OpCode::kAndJump:
       case OpCode::kOrJump:

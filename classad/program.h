@@ -24,12 +24,14 @@ enum class OpCode : uint8_t {
   kConst,       // push constants[index]
   kLiteral,     // push the literal of `node` (a kLiteral Expr of the tree)
   kLoadName,    // push the value of the unqualified ordinary name `node`
-  kLoadSelect,  // push `TARGET.x` / `MY.x` (`node` is the kSelect; `index`
-                // is 1 for TARGET, 0 for MY)
+  kLoadSelect,  // push `TARGET.x` / `MY.x` (`node` is the kSelect;
+                // `target_base` tells which)
   kUnary,       // pop x, push op x
   kBinary,      // pop r, pop l, push l op r
   kBinaryConst, // pop l, push l op constants[index] (a constant right
                 // operand, which is most comparisons)
+  kLoadNameBinaryConst,    // kLoadName then kBinaryConst, in one step
+  kLoadSelectBinaryConst,  // kLoadSelect then kBinaryConst, in one step
   kAndJump,     // && after its left operand: a false condition decides
                 // (replace it by false, jump to target); a true one cannot,
                 // so it is marked as dropped (a null entry) and the right
@@ -53,10 +55,12 @@ enum class OpCode : uint8_t {
 // One instruction (24 bytes).
 struct Instr {
   OpCode code;
-  Op op = Op::kNone;      // kUnary, kBinary, kBinaryConst, kLogicalEnd
+  Op op = Op::kNone;      // kUnary, kBinary, kBinaryConst, kLogicalEnd and
+                          // the fused loads
+  bool target_base = false;  // kLoadSelect(BinaryConst): TARGET.x, not MY.x
   uint32_t target = 0;    // jump destination
-  uint32_t index = 0;     // kConst, kBinaryConst: constant; kCondJump: the end
-                          // of the ?:
+  uint32_t index = 0;     // kConst, k*BinaryConst: constant; kCondJump: the
+                          // end of the ?:
   const Expr* node = nullptr;  // the tree node the instruction stands for
 };
 

@@ -131,7 +131,7 @@ Value EvalContext::Run(const Program& program) {
     if (first.code == OpCode::kLoadName) {
       LoadName(*first.node, &ref, &result);
     } else {
-      LoadSelect(*first.node, first.index != 0, &ref, &result);
+      LoadSelect(*first.node, first.target_base, &ref, &result);
     }
     if (ref != &result) result = *ref;
   } else if (program.max_stack() <= kInlineStack) {
@@ -166,7 +166,8 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
   // refuses an indirect goto out of their scope).
   static const void* const kDispatch[] = {
       &&op_const,  &&op_literal,    &&op_load_name, &&op_load_select, &&op_unary,
-      &&op_binary, &&op_binary_const, &&op_and_or_jump, &&op_and_or_jump, &&op_logical_end,
+      &&op_binary, &&op_binary_const, &&op_load_name_binary_const,
+      &&op_load_select_binary_const, &&op_and_or_jump, &&op_and_or_jump, &&op_logical_end,
       &&op_cond_jump, &&op_jump,   &&op_elvis_jump, &&op_call,       &&op_tree,
       &&op_end};
   static_assert(sizeof(kDispatch) / sizeof(kDispatch[0]) == static_cast<size_t>(OpCode::kEnd) + 1,
@@ -194,7 +195,7 @@ op_load_name:
   ++sp;
   CLASSAD_NEXT();
 op_load_select:
-  LoadSelect(*in->node, in->index != 0, &refs[sp], &owned[sp]);
+  LoadSelect(*in->node, in->target_base, &refs[sp], &owned[sp]);
   ++sp;
   CLASSAD_NEXT();
 op_unary:
@@ -212,6 +213,18 @@ op_binary:
 op_binary_const:
   BinaryOpInto(in->op, *refs[sp - 1], program.constant(in->index), &owned[sp - 1]);
   refs[sp - 1] = &owned[sp - 1];
+  CLASSAD_NEXT();
+op_load_name_binary_const:
+  LoadName(*in->node, &refs[sp], &owned[sp]);
+  BinaryOpInto(in->op, *refs[sp], program.constant(in->index), &owned[sp]);
+  refs[sp] = &owned[sp];
+  ++sp;
+  CLASSAD_NEXT();
+op_load_select_binary_const:
+  LoadSelect(*in->node, in->target_base, &refs[sp], &owned[sp]);
+  BinaryOpInto(in->op, *refs[sp], program.constant(in->index), &owned[sp]);
+  refs[sp] = &owned[sp];
+  ++sp;
   CLASSAD_NEXT();
 op_and_or_jump: {
   // The evaluator's short-circuit: a left operand that decides the

@@ -44,17 +44,18 @@ std::string Eval(const Expr& e, const ClassAd* my, const ClassAd* target, Scopin
 
 TEST(ProgramTest, ReferenceRequirementsCompilesToDirectLoadsAndJumps) {
   EXPECT_EQ(Listing("(TARGET.Arch == \"X86_64\") && (TARGET.Memory >= RequestMemory)"),
-            "0: select TARGET.Arch\n"
-            "1: binary-const == \"X86_64\"\n"
-            "2: and-jump -> 7\n"
-            "3: select TARGET.Memory\n"
-            "4: load RequestMemory\n"
-            "5: binary >=\n"
-            "6: logical-end &&\n");
+            "0: select-binary-const TARGET.Arch == \"X86_64\"\n"
+            "1: and-jump -> 6\n"
+            "2: select TARGET.Memory\n"
+            "3: load RequestMemory\n"
+            "4: binary >=\n"
+            "5: logical-end &&\n");
 }
 
 TEST(ProgramTest, AConstantRightOperandBecomesTheOperatorsOperand) {
-  EXPECT_EQ(Listing("x + 1"), "0: load x\n1: binary-const + 1\n");
+  // A left operand that is one load makes one instruction with it.
+  EXPECT_EQ(Listing("x + 1"), "0: load-binary-const x + 1\n");
+  EXPECT_EQ(Listing("(x + y) + 1"), "0: load x\n1: load y\n2: binary +\n3: binary-const + 1\n");
   // Not for && and ||, whose right operand is jumped over.
   EXPECT_EQ(Listing("x && true"), "0: load x\n1: and-jump -> 4\n2: literal\n3: logical-end &&\n");
   // A jump that lands where the constant was pushed lands on the operator,
@@ -81,7 +82,7 @@ TEST(ProgramTest, AConstantRightOperandBecomesTheOperatorsOperand) {
 }
 
 TEST(ProgramTest, ConstantOperatorsAreFolded) {
-  EXPECT_EQ(Listing("KeyboardIdle > 15 * 60"), "0: load KeyboardIdle\n1: binary-const > 900\n");
+  EXPECT_EQ(Listing("KeyboardIdle > 15 * 60"), "0: load-binary-const KeyboardIdle > 900\n");
   ExprPtr e = MustParse("15 * 60 + 1");
   ASSERT_EQ(e->program().code().size(), 1u);
   EXPECT_EQ(UnparseValue(e->program().constant(e->program().code()[0].index)), "901");
@@ -198,15 +199,13 @@ TEST(ProgramTest, BoundProgramsTakeTheAdsLiteralsAsConstants) {
   auto job = Ad("[ RequestDisk = 100; Owner = \"alice\"; Later = RequestDisk * 2 ]");
   ExprPtr e = MustParse("TARGET.Disk >= RequestDisk && Owner == \"alice\" && Later > 0");
   EXPECT_EQ(Program::CompileBound(*e, *job)->Disassemble(),
-            "0: select TARGET.Disk\n"
-            "1: binary-const >= 100\n"
-            "2: and-jump -> 5\n"
-            "3: const true\n"  // Owner == "alice", folded
-            "4: logical-end &&\n"
-            "5: and-jump -> 9\n"
-            "6: load Later\n"  // an expression: still loaded
-            "7: binary-const > 0\n"
-            "8: logical-end &&\n");
+            "0: select-binary-const TARGET.Disk >= 100\n"
+            "1: and-jump -> 4\n"
+            "2: const true\n"  // Owner == "alice", folded
+            "3: logical-end &&\n"
+            "4: and-jump -> 7\n"
+            "5: load-binary-const Later > 0\n"  // an expression: still loaded
+            "6: logical-end &&\n");
 }
 
 // A program bound to MY gives what the expression gives in MY's scope,
