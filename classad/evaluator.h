@@ -93,6 +93,19 @@ class EvalContext {
   const std::shared_ptr<const Scope>& CurrentScopeRef() const { return scope_; }
   int64_t Now() const;
 
+  // Tells the runner where the TARGET.x names that `program` reads are in
+  // target ads of `layout`: positions[i] is the index of
+  // program->target_reads()[i]'s name in `layout` (-1: absent), as
+  // AdLayout::Find gives it. While `program` runs with a target ad of that
+  // layout, those loads use the positions instead of looking the names up;
+  // any other program or layout is looked up as usual. The arrays are
+  // borrowed until replaced (or cleared with nullptr); `layout` must stay
+  // alive and unchanged meanwhile (MatchKernel: for one pass).
+  void ResolveTarget(const Program* program, const AdLayout* layout, const int32_t* positions) {
+    resolved_program_ = program;
+    resolved_layout_ = layout;
+    resolved_positions_ = positions;
+  }
   // Prepares the context for a new, independent evaluation in the same
   // scope: the whole work budget again, and no limit message. Call only
   // between evaluations (none running).
@@ -129,7 +142,10 @@ class EvalContext {
   // *ref points at a value that outlives the evaluation (a literal of an
   // ad), or the value is stored in *owned and *ref points there.
   void LoadName(const Expr& node, const Value** ref, Value* owned);
-  void LoadSelect(const Expr& node, bool target_base, const Value** ref, Value* owned);
+  // `resolved` (for TARGET.x) is ResolveTarget's positions when the program
+  // running is the resolved one, else null; `place` the load's place in it.
+  void LoadSelect(const Expr& node, bool target_base, const int32_t* resolved, uint32_t place,
+                  const Value** ref, Value* owned);
   // Pushes the value of `attribute`, found in `where` (a top-level scope:
   // the current one or its target), for LoadName/LoadSelect; a literal is
   // pushed in place, an expression by LoadFoundExpr, which evaluates it.
@@ -172,6 +188,10 @@ class EvalContext {
   size_t in_progress_count_ = 0;
   std::vector<InProgressEntry> overflow_;
   std::string limit_message_;
+  // See ResolveTarget.
+  const Program* resolved_program_ = nullptr;
+  const AdLayout* resolved_layout_ = nullptr;
+  const int32_t* resolved_positions_ = nullptr;
 };
 
 // Two ads evaluated against each other, as in matchmaking: within `my`,

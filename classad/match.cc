@@ -114,19 +114,42 @@ void MatchKernel::FetchAhead(const ClassAd& slot) {
   for (uint32_t i : AttributesToFetch(slot)) slot.Prefetch(i);
 }
 
-Value MatchKernel::EvaluateJobAttr(const AttrRef& attribute, const Program* program) {
+const MatchKernel::Resolved& MatchKernel::ResolvedFor(const AdLayout* layout) {
+  if (layout == resolved_layout_ && resolved_last_ != nullptr) return *resolved_last_;
+  auto [it, added] = resolved_.try_emplace(layout);
+  if (added) {
+    auto positions = [layout](const Program* program, std::vector<int32_t>* out) {
+      if (program == nullptr) return;
+      for (const Expr* select : program->target_reads()) {
+        out->push_back(layout != nullptr ? layout->Find(select->name(), select->name_hash()) : -1);
+      }
+    };
+    positions(requirements_program_.get(), &it->second.requirements);
+    positions(rank_program_.get(), &it->second.rank);
+  }
+  resolved_layout_ = layout;
+  resolved_last_ = &it->second;
+  return it->second;
+}
+
+Value MatchKernel::EvaluateJobAttr(const AttrRef& attribute, const Program* program,
+                                   const AdLayout* layout, const int32_t* positions) {
   if (attribute.is_literal()) return attribute.literal();
   // As a new context's Evaluate(attribute) would, with the job's literals
-  // bound.
+  // bound (and the slot's positions of what it reads, when known).
   job_context_.Restart();
+  job_context_.ResolveTarget(positions != nullptr ? program : nullptr, layout, positions);
   return job_context_.EvaluateBound(*program, attribute.expr());
 }
 
-MatchResult MatchKernel::MatchOne(const ClassAd& slot) {
+MatchResult MatchKernel::MatchOne(const ClassAd& slot) { return Evaluate(slot, nullptr); }
+
+MatchResult MatchKernel::Evaluate(const ClassAd& slot, const Resolved* resolved) {
   MatchResult result;
   if (!job_requirements_) return result;
   match_.Retarget(&slot);
-  if (!IsTrueValue(EvaluateJobAttr(job_requirements_, requirements_program_.get()))) {
+  if (!IsTrueValue(EvaluateJobAttr(job_requirements_, requirements_program_.get(), slot.layout(),
+                                   resolved != nullptr ? resolved->requirements.data() : nullptr))) {
     return result;
   }
   {
@@ -136,7 +159,10 @@ MatchResult MatchKernel::MatchOne(const ClassAd& slot) {
     if (!IsTrueValue(slot_context_.Evaluate(slot_requirements))) return result;
   }
   result.matched = true;
-  if (job_rank_) result.rank = RankValue(EvaluateJobAttr(job_rank_, rank_program_.get()));
+  if (job_rank_) {
+    result.rank = RankValue(EvaluateJobAttr(job_rank_, rank_program_.get(), slot.layout(),
+                                            resolved != nullptr ? resolved->rank.data() : nullptr));
+  }
   return result;
 }
 
@@ -147,11 +173,16 @@ void MatchKernel::Match(std::span<const ClassAd* const> slots, std::vector<Match
   constexpr size_t kAttributesAhead = 4;
   const size_t n = slots.size();
   out->resize(n);
+  // Positions learned in an earlier pass may belong to layouts freed since.
+  resolved_.clear();
+  resolved_last_ = nullptr;
   for (size_t i = 0; i < n; ++i) {
     if (i + kObjectsAhead < n) __builtin_prefetch(slots[i + kObjectsAhead]);
     if (i + kAttributesAhead < n) FetchAhead(*slots[i + kAttributesAhead]);
-    (*out)[i] = MatchOne(*slots[i]);
+    const ClassAd& slot = *slots[i];
+    (*out)[i] = Evaluate(slot, &ResolvedFor(slot.layout()));
   }
+  job_context_.ResolveTarget(nullptr, nullptr, nullptr);
 }
 
 }  // namespace classad

@@ -50,9 +50,20 @@ class MatchKernel {
   const std::vector<uint32_t>& AttributesToFetch(const ClassAd& slot);
   void FetchAhead(const ClassAd& slot);
 
+  // Where the TARGET.x names of the job's programs are in one slot layout
+  // (see EvalContext::ResolveTarget), learned during a pass.
+  struct Resolved {
+    std::vector<int32_t> requirements;
+    std::vector<int32_t> rank;
+  };
+  const Resolved& ResolvedFor(const AdLayout* layout);
+  // MatchOne, with the positions of `resolved` (or none).
+  MatchResult Evaluate(const ClassAd& slot, const Resolved* resolved);
   // The value of the job's `attribute` against the current slot: its
-  // literal, or its expression run through `program`.
-  Value EvaluateJobAttr(const AttrRef& attribute, const Program* program);
+  // literal, or its expression run through `program` (with `positions`
+  // from Resolved, or null).
+  Value EvaluateJobAttr(const AttrRef& attribute, const Program* program,
+                        const AdLayout* layout, const int32_t* positions);
 
   AttrRef job_requirements_;
   AttrRef job_rank_;
@@ -70,6 +81,11 @@ class MatchKernel {
   // unqualified names that may fall back to the slot).
   std::vector<std::string> job_reads_;
   std::unordered_map<const AdLayout*, std::vector<uint32_t>> fetch_lists_;
+  // Resolved per slot layout, for the current pass only (the layouts of the
+  // pass's slots stay alive and unchanged during it, not beyond).
+  std::unordered_map<const AdLayout*, Resolved> resolved_;
+  const AdLayout* resolved_layout_ = nullptr;
+  const Resolved* resolved_last_ = nullptr;
   const AdLayout* last_layout_ = nullptr;
   const std::vector<uint32_t>* last_list_ = nullptr;
 };

@@ -232,7 +232,12 @@ void Planner::EmitSelect(const Expr& e) {
                        base.name_class() == NameClass::kMy) &&
                       e.name_class() == NameClass::kOrdinary;
   EmitNode(direct ? OpCode::kLoadSelect : OpCode::kTree, e);
-  if (direct) out_->code_.back().target_base = base.name_class() == NameClass::kTarget;
+  if (direct && base.name_class() == NameClass::kTarget) {
+    Instr& load = out_->code_.back();
+    load.target_base = true;
+    load.target = static_cast<uint32_t>(out_->target_reads_.size());
+    out_->target_reads_.push_back(&e);
+  }
 }
 
 void Planner::EmitCall(const Expr& e) {
@@ -262,6 +267,7 @@ std::unique_ptr<Program> Program::Build(const Expr& expr, const ClassAd* my) {
   program->code_.push_back(Instr{OpCode::kEnd});  // where every jump past the end lands
   program->code_.shrink_to_fit();
   program->constants_.shrink_to_fit();
+  program->target_reads_.shrink_to_fit();
   return program;
 }
 

@@ -84,6 +84,7 @@ constexpr uint32_t kInlineStack = 8;
 }
 
 [[gnu::always_inline]] inline void EvalContext::LoadSelect(const Expr& node, bool target_base,
+                                                           const int32_t* resolved, uint32_t place,
                                                            const Value** ref, Value* owned) {
   // `TARGET.x` and (compat) `MY.x` from a top-level ad that has no
   // attribute named like a special name: the base is the match target or
@@ -97,7 +98,15 @@ constexpr uint32_t kInlineStack = 8;
       return;
     }
     if (where->is_top_level()) {
-      const AttrRef e = where->ad->Find(node.name(), node.name_hash());
+      const ClassAd* ad = where->ad;
+      AttrRef e;
+      if (resolved != nullptr && target_base && ad->layout() == resolved_layout_) {
+        // Where the name is in this layout, known beforehand (ResolveTarget).
+        const int32_t position = resolved[place];
+        if (position >= 0) e = ad->at(static_cast<size_t>(position));
+      } else {
+        e = ad->Find(node.name(), node.name_hash());
+      }
       if (e) return LoadFound(e, where, ref, owned);
       *owned = Value::Undefined();
       *ref = owned;
@@ -131,7 +140,7 @@ Value EvalContext::Run(const Program& program) {
     if (first.code == OpCode::kLoadName) {
       LoadName(*first.node, &ref, &result);
     } else {
-      LoadSelect(*first.node, first.target_base, &ref, &result);
+      LoadSelect(*first.node, first.target_base, nullptr, 0, &ref, &result);
     }
     if (ref != &result) result = *ref;
   } else if (program.max_stack() <= kInlineStack) {
@@ -179,6 +188,7 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
   } while (0)
 
   const Instr* const code = program.code().data();
+  const int32_t* const resolved = &program == resolved_program_ ? resolved_positions_ : nullptr;
   uint32_t sp = 0;  // entries on the stack
   const Instr* next = code;
   const Instr* in;
@@ -195,7 +205,7 @@ op_load_name:
   ++sp;
   CLASSAD_NEXT();
 op_load_select:
-  LoadSelect(*in->node, in->target_base, &refs[sp], &owned[sp]);
+  LoadSelect(*in->node, in->target_base, resolved, in->target, &refs[sp], &owned[sp]);
   ++sp;
   CLASSAD_NEXT();
 op_unary:
@@ -221,7 +231,7 @@ op_load_name_binary_const:
   ++sp;
   CLASSAD_NEXT();
 op_load_select_binary_const:
-  LoadSelect(*in->node, in->target_base, &refs[sp], &owned[sp]);
+  LoadSelect(*in->node, in->target_base, resolved, in->target, &refs[sp], &owned[sp]);
   BinaryOpInto(in->op, *refs[sp], program.constant(in->index), &owned[sp]);
   refs[sp] = &owned[sp];
   ++sp;

@@ -117,6 +117,38 @@ TEST(MatchKernelTest, EachEvaluationHasTheWholeWorkBudget) {
   EXPECT_DOUBLE_EQ(results.back().rank, 4.0);
 }
 
+// What a pass learns about slot layouts (where the job's TARGET.x names
+// are) is not carried into the next pass, whose slots may be new ads with
+// other layouts at the addresses of freed ones.
+TEST(MatchKernelTest, APassLearnsNothingThatOutlivesItsSlots) {
+  auto job = Ad(kJobs[0]);
+  EvalOptions options;
+  MatchKernel kernel(job.get(), options);
+  const char* const orders[] = {
+      "[ Arch = \"X86_64\"; Memory = 4096; Requirements = true ]",
+      "[ Memory = 4096; Requirements = true; Arch = \"X86_64\" ]",
+      "[ Requirements = true; Memory = 1024; Arch = \"X86_64\"; Pad = 1 ]",
+      "[ Requirements = true; Arch = \"arm64\"; Memory = 8192 ]",
+      "[ Requirements = true; Memory = 8192 ]",
+  };
+  for (int round = 0; round < 20; ++round) {
+    std::vector<std::shared_ptr<ClassAd>> owned;
+    std::vector<const ClassAd*> slots;
+    for (int i = 0; i < 5; ++i) {
+      owned.push_back(Ad(orders[(round + i) % 5]));
+      slots.push_back(owned.back().get());
+    }
+    std::vector<MatchResult> results;
+    kernel.Match(slots, &results);
+    for (size_t i = 0; i < slots.size(); ++i) {
+      ASSERT_EQ(results[i].matched, SymmetricMatch(*job, *slots[i], options)) << round << " " << i;
+      if (results[i].matched) {
+        ASSERT_EQ(results[i].rank, RankOf(*job, *slots[i], options));
+      }
+    }
+  }
+}
+
 TEST(MatchKernelTest, AnEmptyPassGivesNoResults) {
   auto job = Ad(kJobs[0]);
   MatchKernel kernel(job.get(), EvalOptions{});
