@@ -192,6 +192,8 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
   uint32_t sp = 0;  // entries on the stack
   const Instr* next = code;
   const Instr* in;
+  const Value* left;  // operands of binary_tail
+  const Value* right;
   CLASSAD_NEXT();
 
 op_const:
@@ -201,12 +203,16 @@ op_literal:
   refs[sp++] = &in->node->literal();
   CLASSAD_NEXT();
 op_load_name:
+op_load_name_binary_const:
   LoadName(*in->node, &refs[sp], &owned[sp]);
   ++sp;
+  if (in->code == OpCode::kLoadNameBinaryConst) goto op_binary_const;
   CLASSAD_NEXT();
 op_load_select:
+op_load_select_binary_const:
   LoadSelect(*in->node, in->target_base, resolved, in->target, &refs[sp], &owned[sp]);
   ++sp;
+  if (in->code == OpCode::kLoadSelectBinaryConst) goto op_binary_const;
   CLASSAD_NEXT();
 op_unary:
   {
@@ -215,26 +221,19 @@ op_unary:
     refs[sp - 1] = &owned[sp - 1];
   }
   CLASSAD_NEXT();
+  // The binary operators share one copy of the operator code (binary_tail):
+  // `left` and `right` are the operands, the result replaces the left one.
 op_binary:
   --sp;
-  BinaryOpInto(in->op, *refs[sp - 1], *refs[sp], &owned[sp - 1]);
+  left = refs[sp - 1];
+  right = refs[sp];
+  goto binary_tail;
+op_binary_const:  // also the second half of the fused loads (same fields)
+  left = refs[sp - 1];
+  right = &program.constant(in->index);
+binary_tail:
+  BinaryOpInto(in->op, *left, *right, &owned[sp - 1]);
   refs[sp - 1] = &owned[sp - 1];
-  CLASSAD_NEXT();
-op_binary_const:
-  BinaryOpInto(in->op, *refs[sp - 1], program.constant(in->index), &owned[sp - 1]);
-  refs[sp - 1] = &owned[sp - 1];
-  CLASSAD_NEXT();
-op_load_name_binary_const:
-  LoadName(*in->node, &refs[sp], &owned[sp]);
-  BinaryOpInto(in->op, *refs[sp], program.constant(in->index), &owned[sp]);
-  refs[sp] = &owned[sp];
-  ++sp;
-  CLASSAD_NEXT();
-op_load_select_binary_const:
-  LoadSelect(*in->node, in->target_base, resolved, in->target, &refs[sp], &owned[sp]);
-  BinaryOpInto(in->op, *refs[sp], program.constant(in->index), &owned[sp]);
-  refs[sp] = &owned[sp];
-  ++sp;
   CLASSAD_NEXT();
 op_and_or_jump: {
   // The evaluator's short-circuit: a left operand that decides the
@@ -255,26 +254,21 @@ op_and_or_jump: {
   CLASSAD_NEXT();
 }
 op_logical_end:
-  {
-    const Value* right = refs[sp - 1];
-    --sp;
-    if (refs[sp - 1] == nullptr) {
-      // `true && r`, `false || r`: r as a truth value.
-      if (right->IsBoolean() || right->IsExceptional()) {
-        if (right == &owned[sp]) {
-          owned[sp - 1] = std::move(owned[sp]);
-          right = &owned[sp - 1];
-        }
-        refs[sp - 1] = right;
-      } else {
-        bool truth;
-        owned[sp - 1] = ValueAsCondition(*right, &truth) ? Value::Boolean(truth) : Value::Error();
-        refs[sp - 1] = &owned[sp - 1];
-      }
-    } else {
-      BinaryOpInto(in->op, *refs[sp - 1], *right, &owned[sp - 1]);
-      refs[sp - 1] = &owned[sp - 1];
+  right = refs[sp - 1];
+  --sp;
+  left = refs[sp - 1];
+  if (left != nullptr) goto binary_tail;  // the general && / ||
+  // `true && r`, `false || r`: r as a truth value.
+  if (right->IsBoolean() || right->IsExceptional()) {
+    if (right == &owned[sp]) {
+      owned[sp - 1] = std::move(owned[sp]);
+      right = &owned[sp - 1];
     }
+    refs[sp - 1] = right;
+  } else {
+    bool truth;
+    owned[sp - 1] = ValueAsCondition(*right, &truth) ? Value::Boolean(truth) : Value::Error();
+    refs[sp - 1] = &owned[sp - 1];
   }
   CLASSAD_NEXT();
 op_cond_jump: {

@@ -230,15 +230,32 @@ std::string FormatG(double value) {
   return std::string(buf, result.ptr);
 }
 
-// The seconds field of a relative time: "%02d" when whole, otherwise %g,
-// with a leading zero when `padded` (a minutes field precedes it) and only
-// one integer digit would be shown.
+// %g's six significant digits of a positive number below 1e-4 (where %g
+// would write an exponent), in fixed notation: 3.17053e-24 is
+// "0.00000000000000000000000317053". Locale-independent.
+std::string FormatFixedSignificant(double value) {
+  const int exponent = static_cast<int>(std::floor(std::log10(value)));
+  char buf[400];  // the smallest double needs 5 + 324 decimals
+  auto result = std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::fixed,
+                              5 - exponent);
+  std::string text(buf, result.ptr);
+  // As %g: no trailing zeros, no bare point.
+  while (!text.empty() && text.back() == '0') text.pop_back();
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
+// The seconds field of a relative time: "%02d" when whole, otherwise %g
+// (in fixed notation where %g would write an exponent, which a relative
+// time's text cannot hold), with a leading zero when `padded` (a minutes
+// field precedes it) and only one integer digit would be shown.
 void AppendSeconds(double seconds, bool has_fraction, bool padded, std::string* out) {
   if (!has_fraction) {
     AppendPadded(static_cast<int64_t>(seconds), 2, out);
     return;
   }
-  const std::string text = FormatG(seconds);
+  std::string text = FormatG(seconds);
+  if (text.find('e') != std::string::npos) text = FormatFixedSignificant(seconds);
   if (padded) {
     size_t int_digits = 0;
     while (int_digits < text.size() && IsDigit(text[int_digits])) ++int_digits;

@@ -3,6 +3,7 @@
 // covers: bad strings, limits, round trips, and the places where we chose
 // the evident intent over an accident of the reference.
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -273,6 +274,27 @@ TEST(FormatRelTime, FractionsArePaddedAfterAColon) {
   EXPECT_EQ(FormatRelTime(93784.5), "1+02:03:04.5");
   EXPECT_EQ(FormatRelTime(172799.5), "1+23:59:59.5");
   EXPECT_EQ(FormatRelTime(-3661.25), "-01:01:01.25");
+}
+
+// F15 (fuzz_ad_roundtrip): %g writes fractions below 1e-4 s with an
+// exponent ("3.17053e-24"), which a relative time's text cannot hold, so
+// the written relTime("…") did not read back. They are written in fixed
+// notation with %g's six significant digits, and read back as that.
+TEST(FormatRelTime, TinyFractionsAreWrittenWithoutAnExponent) {
+  EXPECT_EQ(FormatRelTime(-3.170534138736012667e-24), "-0.00000000000000000000000317053");
+  EXPECT_EQ(FormatRelTime(0.00001), "0.00001");
+  EXPECT_EQ(FormatRelTime(0.0001), "0.0001");  // %g's own form from here on
+  EXPECT_EQ(FormatRelTime(61.00001), "01:01.00001");
+  EXPECT_EQ(FormatRelTime(9.9999996e-5), "0.0001");  // rounded at the sixth digit, as %g
+  for (double seconds : {1e-5, 3.25e-7, -4.5e-12, 1e-300, 4.9406564584124654e-324, 2.5e-5}) {
+    const std::string text = FormatRelTime(seconds);
+    EXPECT_EQ(text.find('e'), std::string::npos) << text;
+    char six[64];  // the value to %g's six significant digits
+    const auto end = std::to_chars(six, six + sizeof six, seconds, std::chars_format::general, 6);
+    double expected = 0;
+    std::from_chars(six, end.ptr, expected);
+    EXPECT_DOUBLE_EQ(RelSeconds(text), expected) << text;
+  }
 }
 
 // Huge values still print (the parser refuses relative times from 10^15 - 1
