@@ -27,9 +27,11 @@ struct MatchResult {
 // Evaluates a job against slot ads. Results are exactly those of
 // SymmetricMatch and RankOf for each pair; the kernel only makes them
 // cheaper: the job's Requirements and Rank are compiled once with the job's
-// own literal attributes as constants (Program::CompileBound), and the
-// slots' attributes are fetched into the cache a few slots ahead of their
-// evaluation. Not thread-safe (it learns as it goes); use one per thread.
+// own literal attributes as constants (Program::CompileBound); during a
+// pass, where their TARGET.x names are in each slot layout is learned once
+// per layout (EvalContext::ResolveTarget); and the slots' attributes are
+// fetched into the cache a few slots ahead of their evaluation. Not
+// thread-safe (it learns as it goes); use one per thread.
 // The job ad and the options are borrowed and must outlive the kernel, and
 // the job ad must not change while the kernel lives.
 class MatchKernel {
