@@ -59,16 +59,12 @@ MatchKernel::MatchKernel(const ClassAd* job, const EvalOptions& options)
       job_context_(options, BorrowScope(match_.my_scope())),
       slot_context_(options, BorrowScope(match_.target_scope())) {
   std::vector<std::string> mine;
-  for (const AttrRef& attribute : {job_requirements_, job_rank_}) {
+  for (auto [attribute, program] : {std::pair{job_requirements_, &requirements_program_},
+                                    std::pair{job_rank_, &rank_program_}}) {
     if (attribute && !attribute.is_literal()) {
       CollectReferencedNames(attribute.expr(), &mine, &job_reads_);
+      *program = Program::CompileBound(attribute.expr(), *job);
     }
-  }
-  if (job_requirements_ && !job_requirements_.is_literal()) {
-    requirements_program_ = Program::CompileBound(job_requirements_.expr(), *job);
-  }
-  if (job_rank_ && !job_rank_.is_literal()) {
-    rank_program_ = Program::CompileBound(job_rank_.expr(), *job);
   }
   // An unqualified name the job does not define is looked up in the slot.
   for (std::string& name : mine) {
@@ -77,59 +73,49 @@ MatchKernel::MatchKernel(const ClassAd* job, const EvalOptions& options)
 }
 
 const std::vector<uint32_t>& MatchKernel::AttributesToFetch(const ClassAd& slot) {
-  const AdLayout* layout = slot.layout();
-  if (layout == last_layout_) return *last_list_;
-  auto it = fetch_lists_.find(layout);
-  if (it == fetch_lists_.end()) {
+  return fetch_lists_.Get(slot.layout(), [&](const AdLayout* layout,
+                                             std::vector<uint32_t>* list) {
     // Learned from the first slot of this layout: what the job reads from
     // it, its Requirements, and what that reads from the slot, followed
     // through the slot's own expressions. (A later slot of the layout may
     // read other attributes: fetching is only a hint.)
-    std::vector<uint32_t> list;
     std::unordered_set<uint32_t> seen;
     std::vector<std::string> pending = job_reads_;
     pending.push_back("Requirements");
     size_t followed = 0;
-    while (!pending.empty() && list.size() < kMaxFetched) {
+    while (!pending.empty() && list->size() < kMaxFetched) {
       const std::string name = std::move(pending.back());
       pending.pop_back();
       const int i = layout != nullptr ? layout->Find(name, HashAttributeName(name)) : -1;
       if (i < 0 || !seen.insert(static_cast<uint32_t>(i)).second) continue;
-      list.push_back(static_cast<uint32_t>(i));
+      list->push_back(static_cast<uint32_t>(i));
       const AttrRef attribute = slot.at(static_cast<size_t>(i));
       if (!attribute.is_literal() && followed++ < kMaxFollowed) {
         std::vector<std::string> theirs;
         CollectReferencedNames(attribute.expr(), &pending, &theirs);
       }
     }
-    std::sort(list.begin(), list.end());
-    it = fetch_lists_.emplace(layout, std::move(list)).first;
-  }
-  last_layout_ = layout;
-  last_list_ = &it->second;
-  return it->second;
+    std::sort(list->begin(), list->end());
+  });
 }
 
 void MatchKernel::FetchAhead(const ClassAd& slot) {
-  for (uint32_t i : AttributesToFetch(slot)) slot.Prefetch(i);
+  for (uint32_t i : AttributesToFetch(slot)) {
+    if (i < slot.size()) slot.Prefetch(i);
+  }
 }
 
 const MatchKernel::Resolved& MatchKernel::ResolvedFor(const AdLayout* layout) {
-  if (layout == resolved_layout_ && resolved_last_ != nullptr) return *resolved_last_;
-  auto [it, added] = resolved_.try_emplace(layout);
-  if (added) {
+  return resolved_.Get(layout, [this](const AdLayout* layout, Resolved* resolved) {
     auto positions = [layout](const Program* program, std::vector<int32_t>* out) {
       if (program == nullptr) return;
       for (const Expr* select : program->target_reads()) {
         out->push_back(layout != nullptr ? layout->Find(select->name(), select->name_hash()) : -1);
       }
     };
-    positions(requirements_program_.get(), &it->second.requirements);
-    positions(rank_program_.get(), &it->second.rank);
-  }
-  resolved_layout_ = layout;
-  resolved_last_ = &it->second;
-  return it->second;
+    positions(requirements_program_.get(), &resolved->requirements);
+    positions(rank_program_.get(), &resolved->rank);
+  });
 }
 
 Value MatchKernel::EvaluateJobAttr(const AttrRef& attribute, const Program* program,
@@ -174,8 +160,7 @@ void MatchKernel::Match(std::span<const ClassAd* const> slots, std::vector<Match
   const size_t n = slots.size();
   out->resize(n);
   // Positions learned in an earlier pass may belong to layouts freed since.
-  resolved_.clear();
-  resolved_last_ = nullptr;
+  resolved_.Clear();
   for (size_t i = 0; i < n; ++i) {
     if (i + kObjectsAhead < n) __builtin_prefetch(slots[i + kObjectsAhead]);
     if (i + kAttributesAhead < n) FetchAhead(*slots[i + kAttributesAhead]);

@@ -48,7 +48,34 @@ class MatchKernel {
   MatchResult MatchOne(const ClassAd& slot);
 
  private:
-  // The slot attributes worth fetching ahead for slots of one layout.
+  // Something learned once per slot layout (null for an ad without
+  // attributes) and kept until Clear(); the layout asked about last is
+  // answered without a lookup, as consecutive slots often share one.
+  template <typename T>
+  class PerLayout {
+   public:
+    // The value for `layout`, made by learn(layout, &value) the first time.
+    template <typename Learn>
+    const T& Get(const AdLayout* layout, Learn learn) {
+      if (last_ != nullptr && layout == last_layout_) return *last_;
+      auto [it, added] = values_.try_emplace(layout);
+      if (added) learn(layout, &it->second);
+      last_layout_ = layout;
+      last_ = &it->second;
+      return *last_;
+    }
+    void Clear() {
+      values_.clear();
+      last_ = nullptr;
+    }
+
+   private:
+    std::unordered_map<const AdLayout*, T> values_;
+    const AdLayout* last_layout_ = nullptr;
+    const T* last_ = nullptr;
+  };
+
+  // The slot attributes worth fetching ahead for slots of `slot`'s layout.
   const std::vector<uint32_t>& AttributesToFetch(const ClassAd& slot);
   void FetchAhead(const ClassAd& slot);
 
@@ -82,14 +109,12 @@ class MatchKernel {
   // Names of slot attributes the job's expressions read (TARGET.x, and
   // unqualified names that may fall back to the slot).
   std::vector<std::string> job_reads_;
-  std::unordered_map<const AdLayout*, std::vector<uint32_t>> fetch_lists_;
-  // Resolved per slot layout, for the current pass only (the layouts of the
-  // pass's slots stay alive and unchanged during it, not beyond).
-  std::unordered_map<const AdLayout*, Resolved> resolved_;
-  const AdLayout* resolved_layout_ = nullptr;
-  const Resolved* resolved_last_ = nullptr;
-  const AdLayout* last_layout_ = nullptr;
-  const std::vector<uint32_t>* last_list_ = nullptr;
+  // Kept across passes: a layout freed since may be followed by another at
+  // the same address, so a list is only a hint (bounded by the slot's size).
+  PerLayout<std::vector<uint32_t>> fetch_lists_;
+  // For the current pass only (the layouts of the pass's slots stay alive
+  // and unchanged during it, not beyond).
+  PerLayout<Resolved> resolved_;
 };
 
 // The names an expression reads from the ad it is evaluated in (`mine`,

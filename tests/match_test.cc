@@ -149,6 +149,24 @@ TEST(MatchKernelTest, APassLearnsNothingThatOutlivesItsSlots) {
   }
 }
 
+// Ads without attributes have no layout: a pass of them (the first slot
+// fetched ahead is one) used to dereference a null fetch list.
+TEST(MatchKernelTest, SlotsWithoutAttributesMatchNothing) {
+  auto job = Ad(kJobs[0]);
+  std::vector<std::shared_ptr<ClassAd>> owned;
+  std::vector<const ClassAd*> slots;
+  for (int i = 0; i < 10; ++i) {
+    owned.push_back(Ad(i % 3 == 2 ? kSlots[0] : "[ ]"));
+    slots.push_back(owned.back().get());
+  }
+  MatchKernel kernel(job.get(), EvalOptions{});
+  std::vector<MatchResult> results;
+  kernel.Match(slots, &results);
+  for (size_t i = 0; i < slots.size(); ++i) {
+    EXPECT_EQ(results[i].matched, i % 3 == 2) << i;
+  }
+}
+
 TEST(MatchKernelTest, AnEmptyPassGivesNoResults) {
   auto job = Ad(kJobs[0]);
   MatchKernel kernel(job.get(), EvalOptions{});
