@@ -199,14 +199,9 @@ Value EvalContext::EvalFound(Found& found) {
 Value EvalContext::EvalAttributeExpr(const Expr& expr, std::shared_ptr<const Scope> scope) {
   // An attribute already being evaluated further up refers to itself:
   // HTCondor treats such a loop as undefined.
-  const InProgressEntry entry{scope ? scope->ad : scope_->ad, &expr};
-  if (InProgress(entry)) return Value::Undefined();
-  if (in_progress_count_ < kInlineInProgress) {
-    in_progress_[in_progress_count_] = entry;
-  } else {
-    overflow_.push_back(entry);
+  if (!EnterAttribute(InProgressEntry{scope ? scope->ad : scope_->ad, &expr})) {
+    return Value::Undefined();
   }
-  ++in_progress_count_;
   Value v;
   if (!scope) {
     v = Evaluate(expr);
@@ -216,7 +211,7 @@ Value EvalContext::EvalAttributeExpr(const Expr& expr, std::shared_ptr<const Sco
     v = Evaluate(expr);
     scope_ = std::move(saved);
   }
-  if (--in_progress_count_ >= kInlineInProgress) overflow_.pop_back();
+  LeaveAttribute();
   return v;
 }
 

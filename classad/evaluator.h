@@ -176,6 +176,22 @@ class EvalContext {
     bool operator==(const InProgressEntry& o) const { return ad == o.ad && expr == o.expr; }
   };
   bool InProgress(const InProgressEntry& entry) const;
+  // Starts evaluating the attribute `entry`: records it and returns true,
+  // or returns false (recording nothing) when it is already being
+  // evaluated, which is a loop. Each true is matched by LeaveAttribute().
+  bool EnterAttribute(const InProgressEntry& entry) {
+    if (InProgress(entry)) return false;
+    if (in_progress_count_ < kInlineInProgress) {
+      in_progress_[in_progress_count_] = entry;
+    } else {
+      overflow_.push_back(entry);
+    }
+    ++in_progress_count_;
+    return true;
+  }
+  void LeaveAttribute() {
+    if (--in_progress_count_ >= kInlineInProgress) overflow_.pop_back();
+  }
 
   const EvalOptions& options_;
   std::shared_ptr<const Scope> scope_;

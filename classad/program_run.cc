@@ -37,18 +37,16 @@ constexpr uint32_t kInlineStack = 8;
 
 [[gnu::noinline]] void EvalContext::LoadFoundExpr(const Expr& expr, const Scope* where,
                                                   Value* owned) {
-  if (where == scope_.get() && options_.compiled && expr.kind() != ExprKind::kLiteral &&
-      in_progress_count_ < kInlineInProgress) {
-    // The common case of EvalAttributeExpr(expr, nullptr) below, without
-    // its general set-up: an expression of the current ad, compiled, not
-    // already being evaluated (loop detection as there).
-    const InProgressEntry entry{where->ad, &expr};
-    if (!InProgress(entry)) {
-      in_progress_[in_progress_count_++] = entry;
-      *owned = Run(expr.program());
-      --in_progress_count_;
+  if (where == scope_.get() && options_.compiled && expr.kind() != ExprKind::kLiteral) {
+    // EvalAttributeExpr(expr, nullptr) below, without its general set-up,
+    // for an expression of the current ad that is compiled.
+    if (!EnterAttribute(InProgressEntry{where->ad, &expr})) {
+      *owned = Value::Undefined();  // a loop
       return;
     }
+    *owned = Run(expr.program());
+    LeaveAttribute();
+    return;
   }
   *owned = where == scope_.get()
                ? EvalAttributeExpr(expr, nullptr)
