@@ -30,19 +30,28 @@ inline uint16_t Load2(const char* p) {
   return w;
 }
 
-// Whether the `n` bytes at `a` and `b` are the same. Reads exactly those
-// bytes (overlapping word loads, never past the end); names and values are
-// short, so this beats a call to memcmp.
-inline bool SameBytes(const char* a, const char* b, size_t n) {
+// Whether `same(word of a, word of b)` holds for words covering the `n`
+// bytes at `a` and `b`, each word zero-extended to 64 bits. Reads exactly
+// those bytes (overlapping word loads, never past the end). The skeleton of
+// SameBytes and SameBytesFolded.
+template <typename SameWord>
+[[gnu::always_inline]] inline bool SameWords(const char* a, const char* b, size_t n,
+                                             SameWord same) {
   if (n >= 8) {
     for (size_t i = 0; i + 8 < n; i += 8) {
-      if (Load8(a + i) != Load8(b + i)) return false;
+      if (!same(Load8(a + i), Load8(b + i))) return false;
     }
-    return Load8(a + n - 8) == Load8(b + n - 8);
+    return same(Load8(a + n - 8), Load8(b + n - 8));
   }
-  if (n >= 4) return Load4(a) == Load4(b) && Load4(a + n - 4) == Load4(b + n - 4);
-  if (n >= 2) return Load2(a) == Load2(b) && Load2(a + n - 2) == Load2(b + n - 2);
-  return n == 0 || *a == *b;
+  if (n >= 4) return same(Load4(a), Load4(b)) && same(Load4(a + n - 4), Load4(b + n - 4));
+  if (n >= 2) return same(Load2(a), Load2(b)) && same(Load2(a + n - 2), Load2(b + n - 2));
+  return n == 0 || same(static_cast<unsigned char>(*a), static_cast<unsigned char>(*b));
+}
+
+// Whether the `n` bytes at `a` and `b` are the same. Names and values are
+// short, so this beats a call to memcmp.
+inline bool SameBytes(const char* a, const char* b, size_t n) {
+  return SameWords(a, b, n, [](uint64_t x, uint64_t y) { return x == y; });
 }
 
 // `w` (8 bytes, or fewer zero-extended) with each ASCII capital letter
@@ -60,16 +69,7 @@ inline uint64_t FoldWord(uint64_t w) {
 // SameBytesFolded once the bytes are known to differ: compared word by
 // word with FoldWord.
 inline bool SameBytesFoldedSlow(const char* a, const char* b, size_t n) {
-  auto same = [](uint64_t x, uint64_t y) { return FoldWord(x) == FoldWord(y); };
-  if (n >= 8) {
-    for (size_t i = 0; i + 8 < n; i += 8) {
-      if (!same(Load8(a + i), Load8(b + i))) return false;
-    }
-    return same(Load8(a + n - 8), Load8(b + n - 8));
-  }
-  if (n >= 4) return same(Load4(a), Load4(b)) && same(Load4(a + n - 4), Load4(b + n - 4));
-  if (n >= 2) return same(Load2(a), Load2(b)) && same(Load2(a + n - 2), Load2(b + n - 2));
-  return n == 0 || FoldAscii(*a) == FoldAscii(*b);
+  return SameWords(a, b, n, [](uint64_t x, uint64_t y) { return FoldWord(x) == FoldWord(y); });
 }
 
 // Whether the `n` bytes at `a` and `b` are the same once ASCII letters are
