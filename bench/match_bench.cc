@@ -2,8 +2,9 @@
 // Requirements and the job's Rank, as the negotiator does for each job.
 // Usage: match_bench POOL_DIR [slots]   (POOL_DIR from gen_pool.py)
 // Prints the median (and best) time per job of MatchKernel::Match (with fetching
-// ahead) and of a plain loop of MatchKernel::MatchOne (without), and checks
-// that both agree with SymmetricMatch and RankOf.
+// ahead) and of a plain loop of MatchKernel::MatchOne (without), for the slot
+// ads read as usual and read into an arena (AdReadOptions::use_arena), and
+// checks that all agree with SymmetricMatch and RankOf.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -36,20 +37,19 @@ Millis TimePasses(int rounds, Pass pass, size_t* matches) {
   return {millis[millis.size() / 2], millis.front()};
 }
 
+// The first `max_slots` slot ads of `dir`, stored as `options` says.
+Result<std::vector<std::shared_ptr<ClassAd>>> ReadSlots(const std::string& dir, size_t max_slots,
+                                                        const AdReadOptions& options) {
+  auto reader = AdReader::OpenFile(dir + "/slots.ads", options);
+  if (!reader.ok()) return reader.status();
+  std::vector<std::shared_ptr<ClassAd>> slots;
+  std::shared_ptr<ClassAd> ad;
+  while (slots.size() < max_slots && (*reader)->Next(&ad)) slots.push_back(ad);
+  if (!(*reader)->status().ok()) return (*reader)->status();
+  return slots;
+}
+
 int Run(const std::string& dir, size_t max_slots) {
-  std::vector<std::shared_ptr<ClassAd>> owned;
-  {
-    auto reader = AdReader::OpenFile(dir + "/slots.ads", {});
-    if (!reader.ok()) { std::fprintf(stderr, "%s\n", reader.status().ToString().c_str()); return 1; }
-    std::shared_ptr<ClassAd> ad;
-    while (owned.size() < max_slots && (*reader)->Next(&ad)) owned.push_back(ad);
-    if (!(*reader)->status().ok()) {
-      std::fprintf(stderr, "%s\n", (*reader)->status().ToString().c_str());
-      return 1;
-    }
-  }
-  std::vector<const ClassAd*> slots;
-  for (const auto& ad : owned) slots.push_back(ad.get());
   std::shared_ptr<ClassAd> job;
   {
     auto reader = AdReader::OpenFile(dir + "/jobs.ads", {});
@@ -70,34 +70,50 @@ int Run(const std::string& dir, size_t max_slots) {
 
   EvalOptions options;
   MatchKernel kernel(job.get(), options);
-  constexpr int kRounds = 21;
-  std::vector<MatchResult> results;
-  size_t matches = 0;
-  const Millis fetched = TimePasses(kRounds, [&] {
-    kernel.Match(slots, &results);
-    return static_cast<size_t>(std::count_if(results.begin(), results.end(),
-                                             [](const MatchResult& r) { return r.matched; }));
-  }, &matches);
-  size_t plain_matches = 0;
-  const Millis plain = TimePasses(kRounds, [&] {
-    size_t n = 0;
-    for (const ClassAd* slot : slots) n += kernel.MatchOne(*slot).matched;
-    return n;
-  }, &plain_matches);
+  // The pool twice: every ad in its own heap blocks, and in an arena
+  // (AdReadOptions::use_arena, as a negotiator reads a pool).
+  int status = 0;
+  for (const bool use_arena : {false, true}) {
+    AdReadOptions read_options;
+    read_options.use_arena = use_arena;
+    auto owned = ReadSlots(dir, max_slots, read_options);
+    if (!owned.ok()) {
+      std::fprintf(stderr, "%s\n", owned.status().ToString().c_str());
+      return 1;
+    }
+    std::vector<const ClassAd*> slots;
+    for (const auto& ad : *owned) slots.push_back(ad.get());
 
-  // The kernel must say what the library's own functions say.
-  size_t disagreements = 0;
-  for (size_t i = 0; i < slots.size(); ++i) {
-    const bool matched = SymmetricMatch(*job, *slots[i], options);
-    const double rank = matched ? RankOf(*job, *slots[i], options) : 0.0;
-    if (matched != results[i].matched || rank != results[i].rank) ++disagreements;
+    constexpr int kRounds = 21;
+    std::vector<MatchResult> results;
+    size_t matches = 0;
+    const Millis fetched = TimePasses(kRounds, [&] {
+      kernel.Match(slots, &results);
+      return static_cast<size_t>(std::count_if(results.begin(), results.end(),
+                                               [](const MatchResult& r) { return r.matched; }));
+    }, &matches);
+    size_t plain_matches = 0;
+    const Millis plain = TimePasses(kRounds, [&] {
+      size_t n = 0;
+      for (const ClassAd* slot : slots) n += kernel.MatchOne(*slot).matched;
+      return n;
+    }, &plain_matches);
+
+    // The kernel must say what the library's own functions say.
+    size_t disagreements = 0;
+    for (size_t i = 0; i < slots.size(); ++i) {
+      const bool matched = SymmetricMatch(*job, *slots[i], options);
+      const double rank = matched ? RankOf(*job, *slots[i], options) : 0.0;
+      if (matched != results[i].matched || rank != results[i].rank) ++disagreements;
+    }
+    std::printf("match kernel, %s: %zu slots, %zu matched; median %.2f ms per job with fetching "
+                "ahead (best %.2f), %.2f ms without (best %.2f); target <= 5 ms for 20000 slots; "
+                "%zu disagreements with SymmetricMatch/RankOf\n",
+                use_arena ? "ads in an arena" : "ads on the heap", slots.size(), matches,
+                fetched.median, fetched.best, plain.median, plain.best, disagreements);
+    if (disagreements != 0 || matches != plain_matches) status = 1;
   }
-  std::printf("match kernel: %zu slots, %zu matched; median %.2f ms per job with fetching ahead "
-              "(best %.2f), %.2f ms without (best %.2f); target <= 5 ms for 20000 slots; %zu "
-              "disagreements with SymmetricMatch/RankOf\n",
-              slots.size(), matches, fetched.median, fetched.best, plain.median, plain.best,
-              disagreements);
-  return disagreements == 0 && matches == plain_matches ? 0 : 1;
+  return status;
 }
 
 }  // namespace

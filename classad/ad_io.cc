@@ -477,7 +477,12 @@ bool AdReader::Next(std::shared_ptr<ClassAd>* ad) {
     // Ads read from a dump are kept, often by the million: they share the
     // layouts (attribute names) they have in common and drop spare capacity.
     layouts_.Intern(ad->get());
-    (*ad)->ShrinkToFit();
+    if (options_.use_arena) {
+      if (!arena_) arena_ = AdArenaRef::Create();
+      *ad = ClassAd::MoveToArena(std::move(**ad), arena_);
+    } else {
+      (*ad)->ShrinkToFit();
+    }
     return true;
   }
   failed_ = true;  // finished, one way or the other

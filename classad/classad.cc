@@ -122,7 +122,7 @@ bool ClassAd::Remove(std::string_view name) {
   const int i = IndexOf(name, HashAttributeName(name));
   if (i < 0) return false;
   MutableLayout().Erase(static_cast<size_t>(i));
-  slots_.erase(slots_.begin() + i);
+  slots_.erase(static_cast<size_t>(i));
   return true;
 }
 
@@ -146,6 +146,12 @@ void ClassAd::Reserve(size_t attributes) {
 void ClassAd::ShrinkToFit() {
   slots_.shrink_to_fit();
   if (layout_ && layout_.use_count() == 1) layout_->ShrinkToFit();
+}
+
+std::shared_ptr<ClassAd> ClassAd::MoveToArena(ClassAd&& ad, const AdArenaRef& arena) {
+  auto moved = std::allocate_shared<ClassAd>(ArenaAllocator<ClassAd>(arena), std::move(ad));
+  moved->slots_.MoveToArena(arena);
+  return moved;
 }
 
 void ClassAd::Clear() {

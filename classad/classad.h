@@ -9,8 +9,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "classad/ad_arena.h"
 #include "classad/bytes.h"
 #include "classad/expr.h"
+#include "classad/slot_vector.h"
 
 namespace classad {
 
@@ -189,6 +191,15 @@ class ClassAd {
   // attribute (call once an ad is complete and will be kept).
   void ShrinkToFit();
 
+  // Moves `ad` (left empty) into a new ad whose object and attribute array
+  // are in `arena` (see ad_arena.h); the new ad keeps the arena alive. Its
+  // content is `ad`'s; changing it later works as for any ad (an array
+  // that must grow moves back to the heap). Throws std::bad_alloc only
+  // when out of memory. Not thread-safe with other builders of `arena`.
+  static std::shared_ptr<ClassAd> MoveToArena(ClassAd&& ad, const AdArenaRef& arena);
+  // Whether this ad's attribute array is in an arena.
+  bool in_arena() const { return slots_.in_arena(); }
+
  private:
   friend class LayoutTable;
   static AttrRef RefTo(const Value& slot);
@@ -203,7 +214,7 @@ class ClassAd {
   std::shared_ptr<AdLayout> layout_;
   // One per attribute, parallel to the layout's names: the literal value,
   // or the expression held (Value::HoldExpr).
-  std::vector<Value> slots_;
+  SlotVector slots_;
 };
 
 // Interns layouts: ads given to Intern() that have the same names in the
