@@ -22,7 +22,8 @@ EvalContext::EvalContext(const EvalOptions& options, std::shared_ptr<const Scope
     : options_(options),
       scope_(std::move(scope)),
       depth_remaining_(options.limits.max_eval_depth),
-      steps_remaining_(options.limits.max_eval_steps) {}
+      steps_remaining_(options.limits.max_eval_steps),
+      home_scope_(scope_.get()) {}
 
 int64_t EvalContext::Now() const {
   if (options_.now) return options_.now();

@@ -10,6 +10,7 @@
 
 #include "classad/classad.h"
 #include "classad/limits.h"
+#include "classad/load_cache.h"
 #include "classad/program.h"
 #include "classad/scope.h"
 #include "classad/value.h"
@@ -59,7 +60,11 @@ class EvalContext {
   // the current scope; undefined for an empty reference.
   Value Evaluate(const AttrRef& attribute) {
     if (!attribute) return Value::Undefined();
-    return attribute.is_literal() ? attribute.literal() : Evaluate(attribute.expr());
+    if (attribute.is_literal()) return attribute.literal();
+    const Expr& expr = attribute.expr();
+    if (!options_.compiled) return EvalTree(expr);
+    if (expr.kind() == ExprKind::kLiteral) return expr.literal();
+    return Run(expr.program(), /*cached=*/true);
   }
 
   // Runs `program`, made by Program::CompileBound for the current scope's
@@ -68,7 +73,7 @@ class EvalContext {
   // EvalOptions::compiled false, evaluates `expr` (that expression) by the
   // tree walker instead.
   Value EvaluateBound(const Program& program, const Expr& expr) {
-    return options_.compiled ? Run(program) : EvalTree(expr);
+    return options_.compiled ? Run(program, /*cached=*/true) : EvalTree(expr);
   }
   // Evaluates `expr` with `scope` as the current scope (for example an
   // expression evaluated inside an ad value, as evalInEachContext does).
@@ -93,18 +98,17 @@ class EvalContext {
   const std::shared_ptr<const Scope>& CurrentScopeRef() const { return scope_; }
   int64_t Now() const;
 
-  // Tells the runner where the TARGET.x names that `program` reads are in
-  // target ads of `layout`: positions[i] is the index of
-  // program->target_reads()[i]'s name in `layout` (-1: absent), as
-  // AdLayout::Find gives it. While `program` runs with a target ad of that
-  // layout, those loads use the positions instead of looking the names up;
-  // any other program or layout is looked up as usual. The arrays are
-  // borrowed until replaced (or cleared with nullptr); `layout` must stay
-  // alive and unchanged meanwhile (MatchKernel: for one pass).
-  void ResolveTarget(const Program* program, const AdLayout* layout, const int32_t* positions) {
-    resolved_program_ = program;
-    resolved_layout_ = layout;
-    resolved_positions_ = positions;
+  // Attaches `cache` (null detaches it). While it is attached, the programs
+  // run for Evaluate(AttrRef) and EvaluateBound, and for the attributes
+  // they reach by name in the context's own scope (the scope it was made
+  // with: its ad and its target's), take the positions of their loads from
+  // the cache instead of looking each name up. The caller guarantees that
+  // those programs and ads (with their layouts) stay alive and unchanged
+  // until it clears the cache or detaches it (MatchKernel: one pass).
+  // Programs made on the fly (eval()) and other scopes never use it.
+  // A context made with a nested scope never uses a cache.
+  void UseLoadCache(LoadCache* cache) {
+    load_cache_ = home_scope_ != nullptr && home_scope_->is_top_level() ? cache : nullptr;
   }
   // Prepares the context for a new, independent evaluation in the same
   // scope: the whole work budget again, and no limit message. Call only
@@ -133,18 +137,29 @@ class EvalContext {
   // Runs a compiled program in the current scope (program_run.cc), with
   // depth and budget accounting; Execute is its loop over the instructions,
   // given the stack (refs and owned, program.max_stack() entries each).
-  Value Run(const Program& program);
+  // `cached`: the program may take its load positions from the load cache
+  // (see UseLoadCache; only for programs the cache's owner vouches for).
+  Value Run(const Program& program, bool cached = false);
   // What Run gives when the depth or the work budget is spent (noted).
   Value RunOverLimit();
-  Value Execute(const Program& program, const Value** refs, Value* owned);
+  // Where a program's loads are in the ads of the current scope (from the
+  // load cache; null when not known): indexed by the loads' places.
+  struct LoadPositions {
+    const int32_t* mine = nullptr;    // in the current scope's ad
+    const int32_t* theirs = nullptr;  // in its target's ad
+  };
+  LoadPositions PositionsFor(const Program& program) const;
+  Value Execute(const Program& program, const Value** refs, Value* owned,
+                LoadPositions positions);
   // The value of the ordinary unqualified name `node` (kLoadName) and of
   // `TARGET.x` / `MY.x` (kLoadSelect; `target_base` tells which): either
   // *ref points at a value that outlives the evaluation (a literal of an
   // ad), or the value is stored in *owned and *ref points there.
-  void LoadName(const Expr& node, const Value** ref, Value* owned);
-  // `resolved` (for TARGET.x) is ResolveTarget's positions when the program
-  // running is the resolved one, else null; `place` the load's place in it.
-  void LoadSelect(const Expr& node, bool target_base, const int32_t* resolved, uint32_t place,
+  // `positions` is the array of the load's side (LoadPositions) or null,
+  // `place` the load's place in it.
+  void LoadName(const Expr& node, const int32_t* positions, uint32_t place, const Value** ref,
+                Value* owned);
+  void LoadSelect(const Expr& node, bool target_base, const int32_t* positions, uint32_t place,
                   const Value** ref, Value* owned);
   // Pushes the value of `attribute`, found in `where` (a top-level scope:
   // the current one or its target), for LoadName/LoadSelect; a literal is
@@ -204,10 +219,10 @@ class EvalContext {
   size_t in_progress_count_ = 0;
   std::vector<InProgressEntry> overflow_;
   std::string limit_message_;
-  // See ResolveTarget.
-  const Program* resolved_program_ = nullptr;
-  const AdLayout* resolved_layout_ = nullptr;
-  const int32_t* resolved_positions_ = nullptr;
+  // See UseLoadCache: the cache, and the scope it serves (the one the
+  // context was made with).
+  LoadCache* load_cache_ = nullptr;
+  const Scope* home_scope_ = nullptr;
 };
 
 // Two ads evaluated against each other, as in matchmaking: within `my`,

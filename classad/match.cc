@@ -105,50 +105,40 @@ void MatchKernel::FetchAhead(const ClassAd& slot) {
   }
 }
 
-const MatchKernel::Resolved& MatchKernel::ResolvedFor(const AdLayout* layout) {
-  return resolved_.Get(layout, [this](const AdLayout* layout, Resolved* resolved) {
-    auto positions = [layout](const Program* program, std::vector<int32_t>* out) {
-      if (program == nullptr) return;
-      for (const Expr* select : program->target_reads()) {
-        out->push_back(layout != nullptr ? layout->Find(select->name(), select->name_hash()) : -1);
-      }
-    };
-    positions(requirements_program_.get(), &resolved->requirements);
-    positions(rank_program_.get(), &resolved->rank);
-  });
-}
-
-Value MatchKernel::EvaluateJobAttr(const AttrRef& attribute, const Program* program,
-                                   const AdLayout* layout, const int32_t* positions) {
+Value MatchKernel::EvaluateJobAttr(const AttrRef& attribute, const Program* program) {
   if (attribute.is_literal()) return attribute.literal();
   // As a new context's Evaluate(attribute) would, with the job's literals
-  // bound (and the slot's positions of what it reads, when known).
+  // bound.
   job_context_.Restart();
-  job_context_.ResolveTarget(positions != nullptr ? program : nullptr, layout, positions);
   return job_context_.EvaluateBound(*program, attribute.expr());
 }
 
-MatchResult MatchKernel::MatchOne(const ClassAd& slot) { return Evaluate(slot, nullptr); }
+AttrRef MatchKernel::SlotRequirements(const ClassAd& slot, bool in_pass) {
+  if (!in_pass) return slot.Find("Requirements", requirements_hash_);
+  const int32_t position =
+      requirements_at_.Get(slot.layout(), [this](const AdLayout* layout, int32_t* position) {
+        *position = layout != nullptr ? layout->Find("Requirements", requirements_hash_) : -1;
+      });
+  return position >= 0 ? slot.at(static_cast<size_t>(position)) : AttrRef();
+}
 
-MatchResult MatchKernel::Evaluate(const ClassAd& slot, const Resolved* resolved) {
+MatchResult MatchKernel::MatchOne(const ClassAd& slot) { return Evaluate(slot, false); }
+
+MatchResult MatchKernel::Evaluate(const ClassAd& slot, bool in_pass) {
   MatchResult result;
   if (!job_requirements_) return result;
   match_.Retarget(&slot);
-  if (!IsTrueValue(EvaluateJobAttr(job_requirements_, requirements_program_.get(), slot.layout(),
-                                   resolved != nullptr ? resolved->requirements.data() : nullptr))) {
+  if (!IsTrueValue(EvaluateJobAttr(job_requirements_, requirements_program_.get()))) {
     return result;
   }
   {
-    const AttrRef slot_requirements = slot.Find("Requirements", requirements_hash_);
+    const AttrRef slot_requirements = SlotRequirements(slot, in_pass);
     if (!slot_requirements) return result;
     slot_context_.Restart();
     if (!IsTrueValue(slot_context_.Evaluate(slot_requirements))) return result;
   }
   result.matched = true;
-  if (job_rank_) {
-    result.rank = RankValue(EvaluateJobAttr(job_rank_, rank_program_.get(), slot.layout(),
-                                            resolved != nullptr ? resolved->rank.data() : nullptr));
-  }
+  if (job_rank_) result.rank = RankValue(EvaluateJobAttr(job_rank_, rank_program_.get()));
   return result;
 }
 
@@ -159,15 +149,21 @@ void MatchKernel::Match(std::span<const ClassAd* const> slots, std::vector<Match
   constexpr size_t kAttributesAhead = 4;
   const size_t n = slots.size();
   out->resize(n);
-  // Positions learned in an earlier pass may belong to layouts freed since.
-  resolved_.Clear();
+  // What is learned during the pass is right only for its ads: it starts
+  // empty and is forgotten at the end.
+  load_cache_.Clear();
+  requirements_at_.Clear();
+  job_context_.UseLoadCache(&load_cache_);
+  slot_context_.UseLoadCache(&load_cache_);
   for (size_t i = 0; i < n; ++i) {
     if (i + kObjectsAhead < n) __builtin_prefetch(slots[i + kObjectsAhead]);
     if (i + kAttributesAhead < n) FetchAhead(*slots[i + kAttributesAhead]);
-    const ClassAd& slot = *slots[i];
-    (*out)[i] = Evaluate(slot, &ResolvedFor(slot.layout()));
+    (*out)[i] = Evaluate(*slots[i], true);
   }
-  job_context_.ResolveTarget(nullptr, nullptr, nullptr);
+  job_context_.UseLoadCache(nullptr);
+  slot_context_.UseLoadCache(nullptr);
+  load_cache_.Clear();
+  requirements_at_.Clear();
 }
 
 }  // namespace classad

@@ -13,6 +13,7 @@
 
 #include "classad/classad.h"
 #include "classad/evaluator.h"
+#include "classad/load_cache.h"
 #include "classad/program.h"
 
 namespace classad {
@@ -28,12 +29,13 @@ struct MatchResult {
 // SymmetricMatch and RankOf for each pair; the kernel only makes them
 // cheaper: the job's Requirements and Rank are compiled once with the job's
 // own literal attributes as constants (Program::CompileBound); during a
-// pass, where their TARGET.x names are in each slot layout is learned once
-// per layout (EvalContext::ResolveTarget); and the slots' attributes are
-// fetched into the cache a few slots ahead of their evaluation. Not
-// thread-safe (it learns as it goes); use one per thread.
-// The job ad and the options are borrowed and must outlive the kernel, and
-// the job ad must not change while the kernel lives.
+// pass, where the names that both sides' programs load sit in each slot
+// layout is learned once per layout (LoadCache), as is the position of the
+// slot's Requirements; and the slots' attributes are fetched into the cache
+// a few slots ahead of their evaluation. Not thread-safe (it learns as it
+// goes); use one per thread. The job ad and the options are borrowed and
+// must outlive the kernel, and the job ad must not change while the kernel
+// lives.
 class MatchKernel {
  public:
   MatchKernel(const ClassAd* job, const EvalOptions& options);
@@ -44,7 +46,7 @@ class MatchKernel {
   // in order. Slots must not be null.
   void Match(std::span<const ClassAd* const> slots, std::vector<MatchResult>* out);
 
-  // One slot (no prefetching).
+  // One slot (no prefetching, nothing learned).
   MatchResult MatchOne(const ClassAd& slot);
 
  private:
@@ -79,20 +81,14 @@ class MatchKernel {
   const std::vector<uint32_t>& AttributesToFetch(const ClassAd& slot);
   void FetchAhead(const ClassAd& slot);
 
-  // Where the TARGET.x names of the job's programs are in one slot layout
-  // (see EvalContext::ResolveTarget), learned during a pass.
-  struct Resolved {
-    std::vector<int32_t> requirements;
-    std::vector<int32_t> rank;
-  };
-  const Resolved& ResolvedFor(const AdLayout* layout);
-  // MatchOne, with the positions of `resolved` (or none).
-  MatchResult Evaluate(const ClassAd& slot, const Resolved* resolved);
-  // The value of the job's `attribute` against the current slot: its
-  // literal, or its expression run through `program` (with `positions`
-  // from Resolved, or null).
-  Value EvaluateJobAttr(const AttrRef& attribute, const Program* program,
-                        const AdLayout* layout, const int32_t* positions);
+  // MatchOne; `in_pass` during Match (the load cache attached).
+  MatchResult Evaluate(const ClassAd& slot, bool in_pass);
+  // The job's `attribute` against the current slot: its literal, or its
+  // expression run through `program` (CompileBound of it).
+  Value EvaluateJobAttr(const AttrRef& attribute, const Program* program);
+  // The slot's Requirements (found at its layout's learned position during
+  // a pass, by name otherwise).
+  AttrRef SlotRequirements(const ClassAd& slot, bool in_pass);
 
   AttrRef job_requirements_;
   AttrRef job_rank_;
@@ -112,9 +108,12 @@ class MatchKernel {
   // Kept across passes: a layout freed since may be followed by another at
   // the same address, so a list is only a hint (bounded by the slot's size).
   PerLayout<std::vector<uint32_t>> fetch_lists_;
-  // For the current pass only (the layouts of the pass's slots stay alive
-  // and unchanged during it, not beyond).
-  PerLayout<Resolved> resolved_;
+  // For the current pass only (the pass's slots, with their layouts and
+  // expressions, stay alive and unchanged during it, not beyond): where the
+  // programs of both sides find their names, and where a slot layout has
+  // Requirements (-1: nowhere).
+  LoadCache load_cache_;
+  PerLayout<int32_t> requirements_at_;
 };
 
 // The names an expression reads from the ad it is evaluated in (`mine`,

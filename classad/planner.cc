@@ -77,6 +77,9 @@ class Planner {
   void EmitConditional(const Expr& cond, const Expr& if_true, const Expr& if_false);
   void EmitElvis(const Expr& e);
   void EmitSelect(const Expr& e);
+  // Gives the load just emitted (for `node`) its place in the program's
+  // reads of `side`.
+  void AddRead(LoadSide side, const Expr* node);
   void EmitCall(const Expr& e);
 
   Program* out_;
@@ -103,6 +106,7 @@ void Planner::Emit(const Expr& outer) {
         }
       }
       EmitNode(ordinary ? OpCode::kLoadName : OpCode::kTree, e);
+      if (ordinary) AddRead(LoadSide::kMine, &e);
       return;
     }
     case ExprKind::kSelect:
@@ -232,12 +236,17 @@ void Planner::EmitSelect(const Expr& e) {
                        base.name_class() == NameClass::kMy) &&
                       e.name_class() == NameClass::kOrdinary;
   EmitNode(direct ? OpCode::kLoadSelect : OpCode::kTree, e);
-  if (direct && base.name_class() == NameClass::kTarget) {
-    Instr& load = out_->code_.back();
-    load.target_base = true;
-    load.target = static_cast<uint32_t>(out_->target_reads_.size());
-    out_->target_reads_.push_back(&e);
+  if (direct) {
+    const bool target = base.name_class() == NameClass::kTarget;
+    out_->code_.back().target_base = target;
+    AddRead(target ? LoadSide::kTheirs : LoadSide::kMine, &e);
   }
+}
+
+void Planner::AddRead(LoadSide side, const Expr* node) {
+  std::vector<const Expr*>& reads = out_->reads_[static_cast<size_t>(side)];
+  out_->code_.back().target = static_cast<uint32_t>(reads.size());
+  reads.push_back(node);
 }
 
 void Planner::EmitCall(const Expr& e) {
@@ -267,7 +276,7 @@ std::unique_ptr<Program> Program::Build(const Expr& expr, const ClassAd* my) {
   program->code_.push_back(Instr{OpCode::kEnd});  // where every jump past the end lands
   program->code_.shrink_to_fit();
   program->constants_.shrink_to_fit();
-  program->target_reads_.shrink_to_fit();
+  for (auto& reads : program->reads_) reads.shrink_to_fit();
   return program;
 }
 

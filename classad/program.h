@@ -52,14 +52,18 @@ enum class OpCode : uint8_t {
   kEnd,         // the end of the program (each has one, after code())
 };
 
+// Which ad a load looks in first: the current scope's own (an unqualified
+// name, MY.x) or the match target (TARGET.x).
+enum class LoadSide : uint8_t { kMine = 0, kTheirs = 1 };
+
 // One instruction (24 bytes).
 struct Instr {
   OpCode code;
   Op op = Op::kNone;      // kUnary, kBinary, kBinaryConst, kLogicalEnd and
                           // the fused loads
   bool target_base = false;  // kLoadSelect(BinaryConst): TARGET.x, not MY.x
-  uint32_t target = 0;    // jump destination; for a TARGET.x load, its place
-                          // in Program::target_reads()
+  uint32_t target = 0;    // jump destination; for a load, its place in
+                          // Program::reads() of its side
   uint32_t index = 0;     // kConst, k*BinaryConst: constant; kCondJump: the
                           // end of the ?:
   const Expr* node = nullptr;  // the tree node the instruction stands for
@@ -90,10 +94,12 @@ class Program {
   // The number of instructions, code().size().
   uint32_t size() const { return size_; }
   const Value& constant(uint32_t i) const { return constants_[i]; }
-  // The TARGET.x loads (their kSelect nodes), in the order of their
-  // places (Instr::target); a caller that knows where these names are in a
-  // target ad may tell the runner (EvalContext::ResolveTarget).
-  const std::vector<const Expr*>& target_reads() const { return target_reads_; }
+  // The loads that look first in `side`'s ad (kLoadName and MY.x: their
+  // kAttribute and kSelect nodes; TARGET.x: their kSelect nodes), in the
+  // order of their places (Instr::target), for LoadCache.
+  const std::vector<const Expr*>& reads(LoadSide side) const {
+    return reads_[static_cast<size_t>(side)];
+  }
   // The deepest the evaluation stack gets while running the program.
   uint32_t max_stack() const { return max_stack_; }
   // A human-readable listing, one instruction a line (for tests and for
@@ -107,7 +113,7 @@ class Program {
   std::vector<Instr> code_;  // ends with kEnd
   uint32_t size_ = 0;        // without the kEnd
   std::vector<Value> constants_;
-  std::vector<const Expr*> target_reads_;
+  std::vector<const Expr*> reads_[2];  // by LoadSide
   uint32_t max_stack_ = 0;
 };
 

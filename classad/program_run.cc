@@ -44,7 +44,7 @@ constexpr uint32_t kInlineStack = 8;
       *owned = Value::Undefined();  // a loop
       return;
     }
-    *owned = Run(expr.program());
+    *owned = Run(expr.program(), /*cached=*/true);
     LeaveAttribute();
     return;
   }
@@ -53,15 +53,22 @@ constexpr uint32_t kInlineStack = 8;
                : EvalAttributeExpr(expr, std::shared_ptr<const Scope>(scope_, where));
 }
 
-[[gnu::always_inline]] inline void EvalContext::LoadName(const Expr& node, const Value** ref,
-                                                         Value* owned) {
+[[gnu::always_inline]] inline void EvalContext::LoadName(const Expr& node,
+                                                         const int32_t* positions, uint32_t place,
+                                                         const Value** ref, Value* owned) {
   // The common case, decided without building a Found: a top-level ad (and
-  // in compat mode its match target) looked up by the precomputed hash.
-  // The general resolution (nested ads, climbing, special names) below it
-  // gives the same answer for this case.
+  // in compat mode its match target) looked up by the precomputed hash, or
+  // at its known position. The general resolution (nested ads, climbing,
+  // special names) below it gives the same answer for this case.
   const Scope* s = scope_.get();
   if (s->is_top_level()) {
-    const AttrRef e = s->ad->Find(node.name(), node.name_hash());
+    AttrRef e;
+    if (positions != nullptr) {
+      const int32_t position = positions[place];
+      if (position >= 0) e = s->ad->at(static_cast<size_t>(position));
+    } else {
+      e = s->ad->Find(node.name(), node.name_hash());
+    }
     if (e) return LoadFound(e, s, ref, owned);
     const Scope* target = s->target;
     if (!compat() || target == nullptr) {
@@ -82,7 +89,7 @@ constexpr uint32_t kInlineStack = 8;
 }
 
 [[gnu::always_inline]] inline void EvalContext::LoadSelect(const Expr& node, bool target_base,
-                                                           const int32_t* resolved, uint32_t place,
+                                                           const int32_t* positions, uint32_t place,
                                                            const Value** ref, Value* owned) {
   // `TARGET.x` and (compat) `MY.x` from a top-level ad that has no
   // attribute named like a special name: the base is the match target or
@@ -98,9 +105,9 @@ constexpr uint32_t kInlineStack = 8;
     if (where->is_top_level()) {
       const ClassAd* ad = where->ad;
       AttrRef e;
-      if (resolved != nullptr && target_base && ad->layout() == resolved_layout_) {
-        // Where the name is in this layout, known beforehand (ResolveTarget).
-        const int32_t position = resolved[place];
+      if (positions != nullptr) {
+        // Where the name is in this ad, known beforehand (LoadCache).
+        const int32_t position = positions[place];
         if (position >= 0) e = ad->at(static_cast<size_t>(position));
       } else {
         e = ad->Find(node.name(), node.name_hash());
@@ -123,22 +130,48 @@ constexpr uint32_t kInlineStack = 8;
   return Value::Error();
 }
 
-Value EvalContext::Run(const Program& program) {
+[[gnu::always_inline]] inline EvalContext::LoadPositions EvalContext::PositionsFor(
+    const Program& program) const {
+  // Only in the scope the cache serves (top-level: see UseLoadCache).
+  LoadPositions positions;
+  const Scope* s = scope_.get();
+  if (s != home_scope_) return positions;
+  if (!program.reads(LoadSide::kMine).empty()) {
+    if (const AdLayout* layout = s->ad->layout()) {
+      positions.mine = load_cache_->Positions(program, layout, LoadSide::kMine);
+    }
+  }
+  if (!program.reads(LoadSide::kTheirs).empty()) {
+    const Scope* target = s->target;
+    if (target != nullptr && target->is_top_level()) {
+      if (const AdLayout* layout = target->ad->layout()) {
+        positions.theirs = load_cache_->Positions(program, layout, LoadSide::kTheirs);
+      }
+    }
+  }
+  return positions;
+}
+
+Value EvalContext::Run(const Program& program, bool cached) {
   const uint32_t size = program.size();
   // One depth unit per program run (the program itself does not recurse);
   // the work budget is charged the whole program up front.
   if (depth_remaining_ <= 0 || steps_remaining_ < size) [[unlikely]] return RunOverLimit();
   --depth_remaining_;
   steps_remaining_ -= size;
+  const LoadPositions positions =
+      cached && load_cache_ != nullptr ? PositionsFor(program) : LoadPositions{};
   Value result;
   const Instr& first = program.code()[0];
   if (size == 1 && (first.code == OpCode::kLoadName || first.code == OpCode::kLoadSelect)) {
     // A program that is one load (`Requirements = START`) needs no stack.
     const Value* ref;
     if (first.code == OpCode::kLoadName) {
-      LoadName(*first.node, &ref, &result);
+      LoadName(*first.node, positions.mine, first.target, &ref, &result);
     } else {
-      LoadSelect(*first.node, first.target_base, nullptr, 0, &ref, &result);
+      LoadSelect(*first.node, first.target_base,
+                 first.target_base ? positions.theirs : positions.mine, first.target, &ref,
+                 &result);
     }
     if (ref != &result) result = *ref;
   } else if (program.max_stack() <= kInlineStack) {
@@ -149,18 +182,19 @@ Value EvalContext::Run(const Program& program) {
     Value* owned = reinterpret_cast<Value*>(storage);
     const uint32_t depth = program.max_stack();
     for (uint32_t i = 0; i < depth; ++i) new (&owned[i]) Value();
-    result = Execute(program, refs, owned);
+    result = Execute(program, refs, owned, positions);
     for (uint32_t i = 0; i < depth; ++i) owned[i].~Value();
   } else {
     std::vector<const Value*> refs(program.max_stack());
     std::vector<Value> owned(program.max_stack());
-    result = Execute(program, refs.data(), owned.data());
+    result = Execute(program, refs.data(), owned.data(), positions);
   }
   ++depth_remaining_;
   return result;
 }
 
-Value EvalContext::Execute(const Program& program, const Value** refs, Value* owned) {
+Value EvalContext::Execute(const Program& program, const Value** refs, Value* owned,
+                           LoadPositions positions) {
   // The stack: refs[i] is entry i; it points either at a value that lives
   // longer than this run (a constant, a literal of the tree or of an ad) or
   // at owned[i].
@@ -186,7 +220,6 @@ Value EvalContext::Execute(const Program& program, const Value** refs, Value* ow
   } while (0)
 
   const Instr* const code = program.code().data();
-  const int32_t* const resolved = &program == resolved_program_ ? resolved_positions_ : nullptr;
   uint32_t sp = 0;  // entries on the stack
   const Instr* next = code;
   const Instr* in;
@@ -202,13 +235,14 @@ op_literal:
   CLASSAD_NEXT();
 op_load_name:
 op_load_name_binary_const:
-  LoadName(*in->node, &refs[sp], &owned[sp]);
+  LoadName(*in->node, positions.mine, in->target, &refs[sp], &owned[sp]);
   ++sp;
   if (in->code == OpCode::kLoadNameBinaryConst) goto op_binary_const;
   CLASSAD_NEXT();
 op_load_select:
 op_load_select_binary_const:
-  LoadSelect(*in->node, in->target_base, resolved, in->target, &refs[sp], &owned[sp]);
+  LoadSelect(*in->node, in->target_base, in->target_base ? positions.theirs : positions.mine,
+             in->target, &refs[sp], &owned[sp]);
   ++sp;
   if (in->code == OpCode::kLoadSelectBinaryConst) goto op_binary_const;
   CLASSAD_NEXT();

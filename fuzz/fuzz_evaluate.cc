@@ -12,6 +12,7 @@
 #include <string>
 
 #include "classad/evaluator.h"
+#include "classad/load_cache.h"
 #include "classad/program.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
@@ -51,27 +52,6 @@ classad::EvalOptions OptionsFor(classad::ScopingMode mode) {
   return options;
 }
 
-// Evaluates `expr` with MY = `my` (an empty ad when null) and TARGET =
-// `target`, and unparses the result; sets *limited when a limit was reached.
-// With `bound`, runs the program Program::CompileBound makes for MY instead.
-std::string EvaluateWith(const classad::Expr& expr, const classad::ClassAd* my,
-                         const classad::ClassAd* target, const classad::EvalOptions& options,
-                         bool bound, bool* limited) {
-  const classad::ClassAd empty;
-  const classad::ClassAd& mine = my != nullptr ? *my : empty;
-  classad::MatchContext match(&mine, target);
-  classad::EvalContext ctx(options, classad::BorrowScope(match.my_scope()));
-  classad::Value value;
-  if (bound) {
-    const std::unique_ptr<classad::Program> program = classad::Program::CompileBound(expr, mine);
-    value = ctx.EvaluateBound(*program, expr);
-  } else {
-    value = ctx.Evaluate(expr);
-  }
-  *limited = !ctx.limit_message().empty();
-  return classad::UnparseValue(value);
-}
-
 // Whether `text` may call random() (whose results differ run to run).
 bool MayDrawRandomNumbers(std::string_view text) {
   std::string lower(text);
@@ -79,17 +59,51 @@ bool MayDrawRandomNumbers(std::string_view text) {
   return lower.find("random") != std::string::npos;
 }
 
-// Evaluates `expr` three ways (compiled, compiled with MY's literals bound,
-// tree walker), checks the results unparse and agree.
+// Evaluates `expr` with MY = `my` (an empty ad when null) and TARGET =
+// `target`, and unparses the result; sets *limited when a limit was reached.
+// With `bound`, runs the program Program::CompileBound makes for MY instead,
+// with a LoadCache attached (as MatchKernel runs it), twice: the second run
+// takes every position from what the first learned.
+std::string EvaluateWith(const classad::Expr& expr, std::string_view text,
+                         const classad::ClassAd* my, const classad::ClassAd* target,
+                         const classad::EvalOptions& options, bool bound, bool* limited) {
+  const classad::ClassAd empty;
+  const classad::ClassAd& mine = my != nullptr ? *my : empty;
+  classad::MatchContext match(&mine, target);
+  classad::EvalContext ctx(options, classad::BorrowScope(match.my_scope()));
+  classad::Value value;
+  if (bound) {
+    const std::unique_ptr<classad::Program> program = classad::Program::CompileBound(expr, mine);
+    classad::LoadCache cache;
+    ctx.UseLoadCache(&cache);
+    const std::string first = classad::UnparseValue(ctx.EvaluateBound(*program, expr));
+    const bool first_limited = !ctx.limit_message().empty();
+    ctx.Restart();
+    value = ctx.EvaluateBound(*program, expr);
+    if (!first_limited && ctx.limit_message().empty() && !MayDrawRandomNumbers(text)) {
+      classad_fuzz::Check(first == classad::UnparseValue(value),
+                          "a run with learned load positions differs from the first", text,
+                          first + "\n" + classad::UnparseValue(value));
+    }
+  } else {
+    value = ctx.Evaluate(expr);
+  }
+  *limited = !ctx.limit_message().empty();
+  return classad::UnparseValue(value);
+}
+
+// Evaluates `expr` three ways (compiled, compiled with MY's literals bound
+// and a load cache, tree walker), checks the results unparse and agree.
 void EvaluateOnce(const classad::Expr& expr, std::string_view text, const classad::ClassAd* my,
                   const classad::ClassAd* target, classad::EvalOptions options) {
   bool compiled_limited = false, bound_limited = false, tree_limited = false;
   options.compiled = true;
-  const std::string compiled = EvaluateWith(expr, my, target, options, false, &compiled_limited);
+  const std::string compiled =
+      EvaluateWith(expr, text, my, target, options, false, &compiled_limited);
   classad_fuzz::Check(!compiled.empty(), "UnparseValue gave empty text", text);
-  const std::string bound = EvaluateWith(expr, my, target, options, true, &bound_limited);
+  const std::string bound = EvaluateWith(expr, text, my, target, options, true, &bound_limited);
   options.compiled = false;
-  const std::string tree = EvaluateWith(expr, my, target, options, false, &tree_limited);
+  const std::string tree = EvaluateWith(expr, text, my, target, options, false, &tree_limited);
   if (compiled_limited || bound_limited || tree_limited || MayDrawRandomNumbers(text)) return;
   classad_fuzz::Check(compiled == tree, "the compiled path and the tree walker disagree", text,
                       "compiled: " + compiled + "\ntree walker: " + tree);

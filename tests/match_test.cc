@@ -117,19 +117,21 @@ TEST(MatchKernelTest, EachEvaluationHasTheWholeWorkBudget) {
   EXPECT_DOUBLE_EQ(results.back().rank, 4.0);
 }
 
-// What a pass learns about slot layouts (where the job's TARGET.x names
-// are) is not carried into the next pass, whose slots may be new ads with
-// other layouts at the addresses of freed ones.
+// What a pass learns about slot layouts (where the names both sides read
+// are, and the slot's Requirements) is not carried into the next pass,
+// whose slots may be new ads with other layouts and expressions at the
+// addresses of freed ones.
 TEST(MatchKernelTest, APassLearnsNothingThatOutlivesItsSlots) {
   auto job = Ad(kJobs[0]);
   EvalOptions options;
   MatchKernel kernel(job.get(), options);
   const char* const orders[] = {
-      "[ Arch = \"X86_64\"; Memory = 4096; Requirements = true ]",
-      "[ Memory = 4096; Requirements = true; Arch = \"X86_64\" ]",
-      "[ Requirements = true; Memory = 1024; Arch = \"X86_64\"; Pad = 1 ]",
-      "[ Requirements = true; Arch = \"arm64\"; Memory = 8192 ]",
-      "[ Requirements = true; Memory = 8192 ]",
+      "[ Arch = \"X86_64\"; Memory = 4096; Requirements = Start; Start = Memory > 2048 ]",
+      "[ Memory = 4096; Requirements = START; Arch = \"X86_64\"; Start = Cpus =?= undefined ]",
+      "[ Requirements = Memory < 2048; Memory = 1024; Arch = \"X86_64\"; Pad = 1 ]",
+      "[ Start = true; Requirements = Start && Arch != \"X86_64\"; Arch = \"arm64\";"
+      "  Memory = 8192 ]",
+      "[ Cpus = 1; Requirements = Memory > 1; Memory = 8192; Start = false ]",
   };
   for (int round = 0; round < 20; ++round) {
     std::vector<std::shared_ptr<ClassAd>> owned;
