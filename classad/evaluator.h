@@ -149,6 +149,12 @@ class EvalContext {
     const int32_t* theirs = nullptr;  // in its target's ad
   };
   LoadPositions PositionsFor(const Program& program) const;
+  // Run's body for a program of more than one instruction: the stack in
+  // this frame (kEntries entries, at least program.max_stack()), or on the
+  // heap for a deep program.
+  template <uint32_t kEntries>
+  Value RunOnStack(const Program& program, LoadPositions positions);
+  Value RunOnHeap(const Program& program, LoadPositions positions);
   Value Execute(const Program& program, const Value** refs, Value* owned,
                 LoadPositions positions);
   // The value of the ordinary unqualified name `node` (kLoadName) and of

@@ -100,9 +100,10 @@ const std::vector<uint32_t>& MatchKernel::AttributesToFetch(const ClassAd& slot)
 }
 
 void MatchKernel::FetchAhead(const ClassAd& slot) {
-  for (uint32_t i : AttributesToFetch(slot)) {
-    if (i < slot.size()) slot.Prefetch(i);
-  }
+  // A list is sorted: when its last position is within the slot, all are.
+  const std::vector<uint32_t>& list = AttributesToFetch(slot);
+  if (list.empty() || list.back() >= slot.size()) return;
+  for (uint32_t i : list) slot.Prefetch(i);
 }
 
 Value MatchKernel::EvaluateJobAttr(const AttrRef& attribute, const Program* program) {

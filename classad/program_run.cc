@@ -94,7 +94,17 @@ constexpr uint32_t kInlineStack = 8;
   // `TARGET.x` and (compat) `MY.x` from a top-level ad that has no
   // attribute named like a special name: the base is the match target or
   // the ad itself, and x is looked up there alone (no TARGET fallback).
+  // With positions, PositionsFor has checked the scope already.
   const Scope* s = scope_.get();
+  if (positions != nullptr && (target_base || compat())) {
+    const Scope* where = target_base ? s->target : s;
+    const int32_t position = positions[place];
+    const AttrRef e = position >= 0 ? where->ad->at(static_cast<size_t>(position)) : AttrRef();
+    if (e) return LoadFound(e, where, ref, owned);
+    *owned = Value::Undefined();
+    *ref = owned;
+    return;
+  }
   if (s->is_top_level() && !s->ad->has_special_names() && (target_base || compat())) {
     const Scope* where = target_base ? s->target : s;
     if (where == nullptr) {
@@ -103,15 +113,7 @@ constexpr uint32_t kInlineStack = 8;
       return;
     }
     if (where->is_top_level()) {
-      const ClassAd* ad = where->ad;
-      AttrRef e;
-      if (positions != nullptr) {
-        // Where the name is in this ad, known beforehand (LoadCache).
-        const int32_t position = positions[place];
-        if (position >= 0) e = ad->at(static_cast<size_t>(position));
-      } else {
-        e = ad->Find(node.name(), node.name_hash());
-      }
+      const AttrRef e = where->ad->Find(node.name(), node.name_hash());
       if (e) return LoadFound(e, where, ref, owned);
       *owned = Value::Undefined();
       *ref = owned;
@@ -132,10 +134,12 @@ constexpr uint32_t kInlineStack = 8;
 
 [[gnu::always_inline]] inline EvalContext::LoadPositions EvalContext::PositionsFor(
     const Program& program) const {
-  // Only in the scope the cache serves (top-level: see UseLoadCache).
+  // Only in the scope the cache serves (top-level: see UseLoadCache), and
+  // not when its ad has an attribute named like a special name (TARGET.x
+  // and MY.x then need the general resolution). LoadSelect relies on both.
   LoadPositions positions;
   const Scope* s = scope_.get();
-  if (s != home_scope_) return positions;
+  if (s != home_scope_ || s->ad->has_special_names()) return positions;
   if (!program.reads(LoadSide::kMine).empty()) {
     if (const AdLayout* layout = s->ad->layout()) {
       positions.mine = load_cache_->Positions(program, layout, LoadSide::kMine);
@@ -152,6 +156,16 @@ constexpr uint32_t kInlineStack = 8;
   return positions;
 }
 
+template <uint32_t kEntries>
+[[gnu::always_inline]] inline Value EvalContext::RunOnStack(const Program& program,
+                                                            LoadPositions positions) {
+  // A constant number of entries: making and destroying them is a few
+  // stores and tests, not a loop.
+  const Value* refs[kEntries];
+  Value owned[kEntries];
+  return Execute(program, refs, owned, positions);
+}
+
 Value EvalContext::Run(const Program& program, bool cached) {
   const uint32_t size = program.size();
   // One depth unit per program run (the program itself does not recurse);
@@ -161,10 +175,10 @@ Value EvalContext::Run(const Program& program, bool cached) {
   steps_remaining_ -= size;
   const LoadPositions positions =
       cached && load_cache_ != nullptr ? PositionsFor(program) : LoadPositions{};
-  Value result;
   const Instr& first = program.code()[0];
   if (size == 1 && (first.code == OpCode::kLoadName || first.code == OpCode::kLoadSelect)) {
     // A program that is one load (`Requirements = START`) needs no stack.
+    Value result;
     const Value* ref;
     if (first.code == OpCode::kLoadName) {
       LoadName(*first.node, positions.mine, first.target, &ref, &result);
@@ -174,23 +188,24 @@ Value EvalContext::Run(const Program& program, bool cached) {
                  &result);
     }
     if (ref != &result) result = *ref;
-  } else if (program.max_stack() <= kInlineStack) {
-    // The stack in this frame: only the entries the program can use are
-    // constructed (and destroyed).
-    const Value* refs[kInlineStack];
-    alignas(Value) unsigned char storage[kInlineStack * sizeof(Value)];
-    Value* owned = reinterpret_cast<Value*>(storage);
-    const uint32_t depth = program.max_stack();
-    for (uint32_t i = 0; i < depth; ++i) new (&owned[i]) Value();
-    result = Execute(program, refs, owned, positions);
-    for (uint32_t i = 0; i < depth; ++i) owned[i].~Value();
-  } else {
-    std::vector<const Value*> refs(program.max_stack());
-    std::vector<Value> owned(program.max_stack());
-    result = Execute(program, refs.data(), owned.data(), positions);
+    ++depth_remaining_;
+    return result;
   }
+  // The stack in this frame when it is small (almost always), else on the
+  // heap.
+  const uint32_t depth = program.max_stack();
+  Value result = depth <= 2            ? RunOnStack<2>(program, positions)
+                 : depth <= 4          ? RunOnStack<4>(program, positions)
+                 : depth <= kInlineStack ? RunOnStack<kInlineStack>(program, positions)
+                                         : RunOnHeap(program, positions);
   ++depth_remaining_;
   return result;
+}
+
+[[gnu::noinline]] Value EvalContext::RunOnHeap(const Program& program, LoadPositions positions) {
+  std::vector<const Value*> refs(program.max_stack());
+  std::vector<Value> owned(program.max_stack());
+  return Execute(program, refs.data(), owned.data(), positions);
 }
 
 Value EvalContext::Execute(const Program& program, const Value** refs, Value* owned,

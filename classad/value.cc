@@ -12,30 +12,6 @@ namespace classad {
 
 namespace value_internal {
 
-// A string payload and its characters in one allocation: the characters
-// (and a terminating NUL) follow the object.
-struct StringPayload : Payload {
-  ~StringPayload() = default;
-  static StringPayload* Make(std::string_view text) {
-    void* memory = ::operator new(sizeof(StringPayload) + text.size() + 1);
-    auto* payload = new (memory) StringPayload(text.size());
-    char* chars = payload->data();
-    if (!text.empty()) std::memcpy(chars, text.data(), text.size());
-    chars[text.size()] = '\0';
-    return payload;
-  }
-  // Allocated by Make with its characters: deleted whole.
-  static void operator delete(void* memory) { ::operator delete(memory); }
-
-  char* data() { return reinterpret_cast<char*>(this + 1); }
-  const char* data() const { return reinterpret_cast<const char*>(this + 1); }
-  std::string_view text() const { return std::string_view(data(), size); }
-  size_t size;
-
- private:
-  explicit StringPayload(size_t n) : Payload(ValueType::kString), size(n) {}
-};
-
 struct ListPayload : Payload {
   ListPayload(std::shared_ptr<const ExprList> l, std::shared_ptr<const Scope> h)
       : Payload(ValueType::kList), list(std::move(l)), home(std::move(h)) {}
@@ -98,11 +74,6 @@ Value Value::NewAd(std::shared_ptr<const ClassAd> ad) {
   scope->ad = ad.get();
   scope->keep_alive = std::move(ad);
   return Ad(std::move(scope));
-}
-
-std::string_view Value::string() const {
-  assert(type_ == ValueType::kString);
-  return static_cast<const StringPayload*>(payload_)->text();
 }
 
 std::string Value::take_string() {

@@ -4,7 +4,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -56,7 +58,29 @@ struct Payload {
   std::atomic<uint32_t> refs{1};
   ValueType type;
 };
-struct StringPayload;
+// A string payload and its characters in one allocation: the characters
+// (and a terminating NUL) follow the object.
+struct StringPayload : Payload {
+  ~StringPayload() = default;
+  static StringPayload* Make(std::string_view text) {
+    void* memory = ::operator new(sizeof(StringPayload) + text.size() + 1);
+    auto* payload = new (memory) StringPayload(text.size());
+    char* chars = payload->data();
+    if (!text.empty()) std::memcpy(chars, text.data(), text.size());
+    chars[text.size()] = '\0';
+    return payload;
+  }
+  // Allocated by Make with its characters: deleted whole.
+  static void operator delete(void* memory) { ::operator delete(memory); }
+
+  char* data() { return reinterpret_cast<char*>(this + 1); }
+  const char* data() const { return reinterpret_cast<const char*>(this + 1); }
+  std::string_view text() const { return std::string_view(data(), size); }
+  size_t size;
+
+ private:
+  explicit StringPayload(size_t n) : Payload(ValueType::kString), size(n) {}
+};
 struct ListPayload;
 struct AdPayload;
 // An expression held by an ad's slot (see Value::HoldExpr).
@@ -148,7 +172,9 @@ class Value {
   // The characters of a string value, stored with a NUL after them (so
   // data() may go where a C string is expected, as the comparison
   // operators do); valid while this value or a copy of it lives.
-  std::string_view string() const;
+  std::string_view string() const {
+    return static_cast<const value_internal::StringPayload*>(payload_)->text();
+  }
   // The string, copied out; the value is left undefined.
   std::string take_string();
   const ExprList& list() const;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "classad/evaluator.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
 
@@ -827,6 +828,31 @@ TEST(AdIoHostile, DeepNestingInNewSyntaxIsALimitNotACrash) {
   EXPECT_TRUE(status.code() == StatusCode::kLimitExceeded || status.code() == StatusCode::kParseError)
       << status.ToString();
   EXPECT_GT(status.where().line, 0);
+}
+
+// Values that every ad repeats stay stored once across a whole dump, even
+// when the ads' unique values fill the reader's cache many times over (its
+// eviction keeps what repeats): one expression object, so one program.
+TEST(AdIoOld, RepeatedValuesStaySharedAcrossALongInput) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i) {
+    text += "Name = \"slot" + std::to_string(i) + "@host\"\n";
+    for (int j = 0; j < 8; ++j) {
+      text += "Unique" + std::to_string(j) + " = " + std::to_string(i * 8 + j) + "\n";
+    }
+    text += "Requirements = START\nStart = KeyboardIdle > 15 * 60\nArch = \"X86_64\"\n\n";
+  }
+  Result<AdList> ads = ReadAdsFromString(text);
+  ASSERT_TRUE(ads.ok()) << ads.status().ToString();
+  ASSERT_EQ(ads->size(), 3000u);
+  const AttrRef first_start = ads->front()->Find("Start");
+  const AttrRef first_arch = ads->front()->Find("Arch");
+  for (const auto& ad : *ads) {
+    ASSERT_EQ(&ad->Find("Start").expr(), &first_start.expr());
+    ASSERT_EQ(ad->Find("Arch").literal().string().data(), first_arch.literal().string().data());
+    EXPECT_EQ(UnparseValue(EvaluateAttr(*ad, "Unique7", nullptr)),
+              std::to_string((&ad - &ads->front()) * 8 + 7));
+  }
 }
 
 }  // namespace
