@@ -3,8 +3,9 @@
 // Usage: match_bench POOL_DIR [slots]   (POOL_DIR from gen_pool.py)
 // Prints the median (and best) time per job of MatchKernel::Match (with fetching
 // ahead) and of a plain loop of MatchKernel::MatchOne (without), for the slot
-// ads read as usual and read into an arena (AdReadOptions::use_arena), and
-// checks that all agree with SymmetricMatch and RankOf.
+// ads read as usual and read into an arena (AdReadOptions::use_arena), their
+// passes alternating, and checks that all agree with SymmetricMatch and
+// RankOf.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -18,23 +19,14 @@
 namespace classad {
 namespace {
 
-// Timings of `rounds` runs of `pass`, in milliseconds: the median and the
-// best. `pass` returns the number of matches, stored in *matches.
+// The median and the best of timings in milliseconds (sorts them).
 struct Millis {
   double median;
   double best;
 };
-template <typename Pass>
-Millis TimePasses(int rounds, Pass pass, size_t* matches) {
-  std::vector<double> millis;
-  for (int round = 0; round < rounds; ++round) {
-    auto start = std::chrono::steady_clock::now();
-    *matches = pass();
-    millis.push_back(std::chrono::duration<double, std::milli>(
-                         std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(millis.begin(), millis.end());
-  return {millis[millis.size() / 2], millis.front()};
+Millis MedianAndBest(std::vector<double>* millis) {
+  std::sort(millis->begin(), millis->end());
+  return {(*millis)[millis->size() / 2], millis->front()};
 }
 
 // The first `max_slots` slot ads of `dir`, stored as `options` says.
@@ -71,47 +63,70 @@ int Run(const std::string& dir, size_t max_slots) {
   EvalOptions options;
   MatchKernel kernel(job.get(), options);
   // The pool twice: every ad in its own heap blocks, and in an arena
-  // (AdReadOptions::use_arena, as a negotiator reads a pool).
-  int status = 0;
-  for (const bool use_arena : {false, true}) {
+  // (AdReadOptions::use_arena, as a negotiator reads a pool). Their passes
+  // alternate, so that both see the machine in the same state (its speed
+  // drifts from one second to the next).
+  struct Copy {
+    const char* name = "";
+    std::vector<std::shared_ptr<ClassAd>> owned;
+    std::vector<const ClassAd*> slots;
+    std::vector<double> fetched_ms, plain_ms;
+    std::vector<MatchResult> results;
+    size_t matches = 0, plain_matches = 0;
+  };
+  Copy copies[2];
+  copies[0].name = "ads on the heap";
+  copies[1].name = "ads in an arena";
+  for (Copy& copy : copies) {
     AdReadOptions read_options;
-    read_options.use_arena = use_arena;
+    read_options.use_arena = &copy == &copies[1];
     auto owned = ReadSlots(dir, max_slots, read_options);
     if (!owned.ok()) {
       std::fprintf(stderr, "%s\n", owned.status().ToString().c_str());
       return 1;
     }
-    std::vector<const ClassAd*> slots;
-    for (const auto& ad : *owned) slots.push_back(ad.get());
-
-    constexpr int kRounds = 21;
-    std::vector<MatchResult> results;
-    size_t matches = 0;
-    const Millis fetched = TimePasses(kRounds, [&] {
-      kernel.Match(slots, &results);
-      return static_cast<size_t>(std::count_if(results.begin(), results.end(),
-                                               [](const MatchResult& r) { return r.matched; }));
-    }, &matches);
-    size_t plain_matches = 0;
-    const Millis plain = TimePasses(kRounds, [&] {
+    copy.owned = std::move(*owned);
+    for (const auto& ad : copy.owned) copy.slots.push_back(ad.get());
+  }
+  auto millis_since = [](std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+  };
+  constexpr int kRounds = 21;
+  for (int round = 0; round < kRounds; ++round) {
+    for (Copy& copy : copies) {
+      auto start = std::chrono::steady_clock::now();
+      kernel.Match(copy.slots, &copy.results);
+      copy.fetched_ms.push_back(millis_since(start));
+      copy.matches = static_cast<size_t>(std::count_if(
+          copy.results.begin(), copy.results.end(), [](const MatchResult& r) { return r.matched; }));
+    }
+    for (Copy& copy : copies) {
+      auto start = std::chrono::steady_clock::now();
       size_t n = 0;
-      for (const ClassAd* slot : slots) n += kernel.MatchOne(*slot).matched;
-      return n;
-    }, &plain_matches);
+      for (const ClassAd* slot : copy.slots) n += kernel.MatchOne(*slot).matched;
+      copy.plain_ms.push_back(millis_since(start));
+      copy.plain_matches = n;
+    }
+  }
 
+  int status = 0;
+  for (Copy& copy : copies) {
     // The kernel must say what the library's own functions say.
     size_t disagreements = 0;
-    for (size_t i = 0; i < slots.size(); ++i) {
-      const bool matched = SymmetricMatch(*job, *slots[i], options);
-      const double rank = matched ? RankOf(*job, *slots[i], options) : 0.0;
-      if (matched != results[i].matched || rank != results[i].rank) ++disagreements;
+    for (size_t i = 0; i < copy.slots.size(); ++i) {
+      const bool matched = SymmetricMatch(*job, *copy.slots[i], options);
+      const double rank = matched ? RankOf(*job, *copy.slots[i], options) : 0.0;
+      if (matched != copy.results[i].matched || rank != copy.results[i].rank) ++disagreements;
     }
+    const Millis fetched = MedianAndBest(&copy.fetched_ms);
+    const Millis plain = MedianAndBest(&copy.plain_ms);
     std::printf("match kernel, %s: %zu slots, %zu matched; median %.2f ms per job with fetching "
                 "ahead (best %.2f), %.2f ms without (best %.2f); target <= 5 ms for 20000 slots; "
                 "%zu disagreements with SymmetricMatch/RankOf\n",
-                use_arena ? "ads in an arena" : "ads on the heap", slots.size(), matches,
-                fetched.median, fetched.best, plain.median, plain.best, disagreements);
-    if (disagreements != 0 || matches != plain_matches) status = 1;
+                copy.name, copy.slots.size(), copy.matches, fetched.median, fetched.best,
+                plain.median, plain.best, disagreements);
+    if (disagreements != 0 || copy.matches != copy.plain_matches) status = 1;
   }
   return status;
 }

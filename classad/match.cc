@@ -18,6 +18,8 @@ const Expr& WithoutParens(const Expr& e) {
 // Bounds on learning what to fetch ahead for one layout.
 constexpr size_t kMaxFollowed = 64;  // slot expressions followed
 constexpr size_t kMaxFetched = 48;   // attributes fetched ahead per slot
+// Fetch lists kept across passes (one per slot layout seen).
+constexpr size_t kMaxKeptFetchLists = 4096;
 
 }  // namespace
 
@@ -73,34 +75,50 @@ MatchKernel::MatchKernel(const ClassAd* job, const EvalOptions& options)
 }
 
 const std::vector<uint32_t>& MatchKernel::AttributesToFetch(const ClassAd& slot) {
-  return fetch_lists_.Get(slot.layout(), [&](const AdLayout* layout,
-                                             std::vector<uint32_t>* list) {
-    // Learned from the first slot of this layout: what the job reads from
-    // it, its Requirements, and what that reads from the slot, followed
-    // through the slot's own expressions. (A later slot of the layout may
-    // read other attributes: fetching is only a hint.)
-    std::unordered_set<uint32_t> seen;
-    std::vector<std::string> pending = job_reads_;
-    pending.push_back("Requirements");
-    size_t followed = 0;
-    while (!pending.empty() && list->size() < kMaxFetched) {
-      const std::string name = std::move(pending.back());
-      pending.pop_back();
-      const int i = layout != nullptr ? layout->Find(name, HashAttributeName(name)) : -1;
-      if (i < 0 || !seen.insert(static_cast<uint32_t>(i)).second) continue;
-      list->push_back(static_cast<uint32_t>(i));
-      const AttrRef attribute = slot.at(static_cast<size_t>(i));
-      if (!attribute.is_literal() && followed++ < kMaxFollowed) {
-        std::vector<std::string> theirs;
-        CollectReferencedNames(attribute.expr(), &pending, &theirs);
-      }
+  const std::vector<uint32_t>* list = fetch_lists_.Get(
+      slot.layout(), [&](const AdLayout* layout, const std::vector<uint32_t>** out) {
+        // Kept from an earlier pass if the layout there has the same names
+        // (a freed layout's address may have been reused).
+        const uint64_t fingerprint = layout != nullptr ? layout->Fingerprint() : 0;
+        auto [it, added] = kept_fetch_lists_.try_emplace(layout);
+        KeptFetchList& kept = it->second;
+        *out = &kept.positions;
+        if (!added && kept.fingerprint == fingerprint) return;
+        kept.fingerprint = fingerprint;
+        kept.positions.clear();
+        LearnFetchList(slot, &kept.positions);
+      });
+  return *list;
+}
+
+void MatchKernel::LearnFetchList(const ClassAd& slot, std::vector<uint32_t>* list) const {
+  // Learned from the first slot of this layout: what the job reads from
+  // it, its Requirements, and what that reads from the slot, followed
+  // through the slot's own expressions. (A later slot of the layout may
+  // read other attributes: fetching is only a hint.)
+  const AdLayout* layout = slot.layout();
+  std::unordered_set<uint32_t> seen;
+  std::vector<std::string> pending = job_reads_;
+  pending.push_back("Requirements");
+  size_t followed = 0;
+  while (!pending.empty() && list->size() < kMaxFetched) {
+    const std::string name = std::move(pending.back());
+    pending.pop_back();
+    const int i = layout != nullptr ? layout->Find(name, HashAttributeName(name)) : -1;
+    if (i < 0 || !seen.insert(static_cast<uint32_t>(i)).second) continue;
+    list->push_back(static_cast<uint32_t>(i));
+    const AttrRef attribute = slot.at(static_cast<size_t>(i));
+    if (!attribute.is_literal() && followed++ < kMaxFollowed) {
+      std::vector<std::string> theirs;
+      CollectReferencedNames(attribute.expr(), &pending, &theirs);
     }
-    std::sort(list->begin(), list->end());
-  });
+  }
+  std::sort(list->begin(), list->end());
 }
 
 void MatchKernel::FetchAhead(const ClassAd& slot) {
-  // A list is sorted: when its last position is within the slot, all are.
+  // A list is sorted: when its last position is within the slot, all are
+  // (a list kept from an earlier pass is only a hint).
   const std::vector<uint32_t>& list = AttributesToFetch(slot);
   if (list.empty() || list.back() >= slot.size()) return;
   for (uint32_t i : list) slot.Prefetch(i);
@@ -152,6 +170,8 @@ void MatchKernel::Match(std::span<const ClassAd* const> slots, std::vector<Match
   out->resize(n);
   // What is learned during the pass is right only for its ads: it starts
   // empty and is forgotten at the end.
+  fetch_lists_.Clear();
+  if (kept_fetch_lists_.size() > kMaxKeptFetchLists) kept_fetch_lists_.clear();
   load_cache_.Clear();
   requirements_at_.Clear();
   job_context_.UseLoadCache(&load_cache_);
@@ -163,6 +183,7 @@ void MatchKernel::Match(std::span<const ClassAd* const> slots, std::vector<Match
   }
   job_context_.UseLoadCache(nullptr);
   slot_context_.UseLoadCache(nullptr);
+  fetch_lists_.Clear();
   load_cache_.Clear();
   requirements_at_.Clear();
 }

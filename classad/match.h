@@ -77,8 +77,11 @@ class MatchKernel {
     const T* last_ = nullptr;
   };
 
-  // The slot attributes worth fetching ahead for slots of `slot`'s layout.
+  // The slot attributes worth fetching ahead for slots of `slot`'s layout
+  // (sorted positions; a hint, possibly beyond a slot's size).
   const std::vector<uint32_t>& AttributesToFetch(const ClassAd& slot);
+  // Learns that list from `slot`.
+  void LearnFetchList(const ClassAd& slot, std::vector<uint32_t>* list) const;
   void FetchAhead(const ClassAd& slot);
 
   // MatchOne; `in_pass` during Match (the load cache attached).
@@ -105,15 +108,23 @@ class MatchKernel {
   // Names of slot attributes the job's expressions read (TARGET.x, and
   // unqualified names that may fall back to the slot).
   std::vector<std::string> job_reads_;
-  // Kept across passes: a layout freed since may be followed by another at
-  // the same address, so a list is only a hint (bounded by the slot's size).
-  PerLayout<std::vector<uint32_t>> fetch_lists_;
   // For the current pass only (the pass's slots, with their layouts and
-  // expressions, stay alive and unchanged during it, not beyond): where the
-  // programs of both sides find their names, and where a slot layout has
-  // Requirements (-1: nowhere).
+  // expressions, stay alive and unchanged during it, not beyond; a layout
+  // freed since may be followed by another at the same address): the fetch
+  // list of a layout, where the programs of both sides find their names,
+  // and where a slot layout has Requirements (-1: nowhere).
+  PerLayout<const std::vector<uint32_t>*> fetch_lists_;
   LoadCache load_cache_;
   PerLayout<int32_t> requirements_at_;
+  // Fetch lists kept across passes, as learning them costs more than a
+  // pass's evaluations of a few slots: by layout address, with the
+  // fingerprint of the layout's names they were learned for (an address
+  // may be reused by another layout). The pass's fetch_lists_ point here.
+  struct KeptFetchList {
+    uint64_t fingerprint = 0;
+    std::vector<uint32_t> positions;
+  };
+  std::unordered_map<const AdLayout*, KeptFetchList> kept_fetch_lists_;
 };
 
 // The names an expression reads from the ad it is evaluated in (`mine`,
