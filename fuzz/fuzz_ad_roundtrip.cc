@@ -1,5 +1,6 @@
 // libFuzzer target: read new-syntax ads, write each in new, old and JSON
-// syntax (compact and pretty), read it back and compare. The old format may
+// syntax (compact and pretty), read it back (into an arena, AdReadOptions::
+// use_arena) and compare. The old format may
 // refuse an ad it cannot hold (kInvalidArgument); everything else must come
 // back with the same attributes: the same tree for new syntax, the same
 // text for JSON (Unparse) and old syntax (AppendOldExpr), as the formats
@@ -63,6 +64,9 @@ void TripThrough(const classad::ClassAd& ad, const classad::AdWriteOptions& opti
                       classad::AdFormatName(options.format));
   classad::AdReadOptions read_options;
   read_options.format = options.format;
+  // Read back into an arena (the input was read onto the heap): both ways
+  // must give the same ad.
+  read_options.use_arena = true;
   classad::Result<AdList> back = classad::ReadAdsFromString(written, read_options, "<written>");
   if (!back.ok()) {
     classad_fuzz::Finding("written ad does not read back", written, back.status().ToString());
