@@ -17,11 +17,8 @@ if [ ! -f "$MATCH_POOL/slots.ads" ]; then
 fi
 CLASSAD_BENCH_POOL="$POOL" build/eval_bench --benchmark_repetitions=5 \
   --benchmark_report_aggregates_only=true
+# The pass over the slot ads read onto the heap and read into an arena
+# (AdReadOptions::use_arena: 2 MiB pages), alternating.
 build/match_bench "$MATCH_POOL" 20000
-# The same with the heap on transparent huge pages (glibc 2.35+; needs THP
-# "madvise" or "always"): the 20,000 slot ads span ~75 MB, one 4 KiB page per
-# ad or so, and TLB misses are part of what the pass waits for.
-echo "with GLIBC_TUNABLES=glibc.malloc.hugetlb=1:"
-GLIBC_TUNABLES=glibc.malloc.hugetlb=1 build/match_bench "$MATCH_POOL" 20000
 build/ingest_bench "$POOL/slots.ads" 3
 build/ingest_bench "$POOL/jobs.ads" 3

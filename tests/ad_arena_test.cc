@@ -12,15 +12,10 @@
 #include "classad/evaluator.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
+#include "tests/test_ads.h"
 
 namespace classad {
 namespace {
-
-std::shared_ptr<ClassAd> Ad(const std::string& text) {
-  Result<std::shared_ptr<ClassAd>> ad = ParseAd(text);
-  EXPECT_TRUE(ad.ok()) << text << ": " << ad.status().ToString();
-  return ad.ok() ? *ad : std::make_shared<ClassAd>();
-}
 
 TEST(AdArenaTest, BlocksAreAlignedDistinctAndCounted) {
   AdArenaRef arena = AdArenaRef::Create();
@@ -57,7 +52,7 @@ TEST(AdArenaTest, AMovedAdKeepsItsContentAndItsArena) {
   const std::string text =
       "[ Name = \"slot1@host\"; Memory = 4096; Requirements = START; Start = KeyboardIdle > 60;"
       "  KeyboardIdle = 100; List = { 1, 2, \"three\" }; Nested = [ A = 1 ] ]";
-  auto heap = Ad(text);
+  auto heap = TestAd(text);
   std::shared_ptr<ClassAd> stored;
   {
     AdArenaRef arena = AdArenaRef::Create();
@@ -71,7 +66,7 @@ TEST(AdArenaTest, AMovedAdKeepsItsContentAndItsArena) {
 }
 
 TEST(AdArenaTest, AnAdInAnArenaChangesLikeAnyAd) {
-  auto heap = Ad("[ A = 1; B = \"two\"; C = A + 1 ]");
+  auto heap = TestAd("[ A = 1; B = \"two\"; C = A + 1 ]");
   AdArenaRef arena = AdArenaRef::Create();
   ClassAd scratch = *heap;
   std::shared_ptr<ClassAd> stored = ClassAd::MoveToArena(std::move(scratch), arena);

@@ -6,15 +6,10 @@
 #include "classad/evaluator.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
+#include "tests/test_ads.h"
 
 namespace classad {
 namespace {
-
-std::shared_ptr<ClassAd> Ad(const std::string& text) {
-  Result<std::shared_ptr<ClassAd>> ad = ParseAd(text);
-  EXPECT_TRUE(ad.ok()) << ad.status().ToString();
-  return ad.ok() ? *ad : std::make_shared<ClassAd>();
-}
 
 std::string Eval(const std::string& text, const ClassAd* my = nullptr,
                  const ClassAd* target = nullptr, ScopingMode mode = ScopingMode::kCompat) {
@@ -29,11 +24,11 @@ std::string Eval(const std::string& text, const ClassAd* my = nullptr,
 
 class EvaluatorTest : public ::testing::Test {
  protected:
-  std::shared_ptr<ClassAd> job_ = Ad(
+  std::shared_ptr<ClassAd> job_ = TestAd(
       "[ Owner = \"alice\"; RequestMemory = 2048; RequestCpus = 4;"
       "  Requirements = TARGET.Memory >= RequestMemory && Cpus >= RequestCpus;"
       "  Rank = Memory / 1024; Nested = [ a = RequestCpus; b = parent.Owner ] ]");
-  std::shared_ptr<ClassAd> slot_ = Ad(
+  std::shared_ptr<ClassAd> slot_ = TestAd(
       "[ Memory = 16384; Cpus = 8; Requirements = TARGET.RequestMemory <= Memory;"
       "  Rank = TARGET.Owner == \"alice\"; LoopA = LoopB; LoopB = LoopA ]");
 };
@@ -54,7 +49,7 @@ TEST_F(EvaluatorTest, MyAndTargetAndParent) {
 }
 
 TEST_F(EvaluatorTest, AttributesNamedLikeSpecialNamesShadowThem) {
-  auto odd = Ad("[ TARGET = [ Memory = 5 ]; Parent = 7; x = TARGET.Memory; y = parent ]");
+  auto odd = TestAd("[ TARGET = [ Memory = 5 ]; Parent = 7; x = TARGET.Memory; y = parent ]");
   EXPECT_EQ(Eval("x", odd.get(), slot_.get()), "5");
   EXPECT_EQ(Eval("y", odd.get(), slot_.get()), "7");
   EXPECT_EQ(Eval("TARGET.Memory", odd.get(), slot_.get()), "5");
@@ -68,7 +63,7 @@ TEST_F(EvaluatorTest, MatchingBothWays) {
   EXPECT_TRUE(SymmetricMatch(*job_, *slot_));
   EXPECT_DOUBLE_EQ(RankOf(*job_, *slot_), 16.0);
   EXPECT_DOUBLE_EQ(RankOf(*slot_, *job_), 1.0);
-  auto small = Ad("[ Memory = 1024; Cpus = 8; Requirements = true ]");
+  auto small = TestAd("[ Memory = 1024; Cpus = 8; Requirements = true ]");
   EXPECT_FALSE(LeftMatchesRight(*job_, *small));
   EXPECT_FALSE(SymmetricMatch(*job_, *small));
 }
@@ -76,7 +71,7 @@ TEST_F(EvaluatorTest, MatchingBothWays) {
 TEST_F(EvaluatorTest, ReferenceLoopsAreUndefinedNotHangs) {
   EXPECT_EQ(Eval("LoopA", slot_.get()), "undefined");
   EXPECT_EQ(Eval("TARGET.LoopA + 1", job_.get(), slot_.get()), "undefined");
-  auto self = Ad("[ x = x + 1; y = [ z = y ].z ]");
+  auto self = TestAd("[ x = x + 1; y = [ z = y ].z ]");
   EXPECT_EQ(Eval("x", self.get()), "undefined");
   EXPECT_EQ(Eval("y", self.get()), "undefined");
 }
@@ -85,8 +80,8 @@ TEST_F(EvaluatorTest, SharedExpressionsAreNotMistakenForLoops) {
   // One expression object used by attributes of two ads, and twice in one ad.
   auto shared = ParseExpression("Base * 2");
   ASSERT_TRUE(shared.ok());
-  auto a = Ad("[ Base = 1; Other = TARGET.Doubled ]");
-  auto b = Ad("[ Base = 10 ]");
+  auto a = TestAd("[ Base = 1; Other = TARGET.Doubled ]");
+  auto b = TestAd("[ Base = 10 ]");
   a->Insert("Doubled", *shared);
   b->Insert("Doubled", *shared);
   b->Insert("AlsoDoubled", *shared);
@@ -95,15 +90,15 @@ TEST_F(EvaluatorTest, SharedExpressionsAreNotMistakenForLoops) {
   // A real cycle through a shared expression is still a loop.
   auto cyclic = ParseExpression("Next + 1");
   ASSERT_TRUE(cyclic.ok());
-  auto c = Ad("[ Next = Loop ]");
+  auto c = TestAd("[ Next = Loop ]");
   c->Insert("Loop", *cyclic);
   EXPECT_EQ(Eval("Loop", c.get()), "undefined");
 }
 
 TEST_F(EvaluatorTest, ListElementsAreEvaluatedWhereTheListLives) {
-  auto machine = Ad("[ Cpus = 8; Gpus = 2; Resources = { Cpus, Gpus }; Names = { Name } ;"
+  auto machine = TestAd("[ Cpus = 8; Gpus = 2; Resources = { Cpus, Gpus }; Names = { Name } ;"
                     "  Name = \"slot1\" ]");
-  auto job = Ad("[ Cpus = 1; Name = \"job\" ]");
+  auto job = TestAd("[ Cpus = 1; Name = \"job\" ]");
   for (ScopingMode mode : {ScopingMode::kCompat, ScopingMode::kStrict}) {
     EXPECT_EQ(Eval("TARGET.Resources[0]", job.get(), machine.get(), mode), "8");
     EXPECT_EQ(Eval("sum(TARGET.Resources)", job.get(), machine.get(), mode), "10");

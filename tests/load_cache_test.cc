@@ -12,15 +12,10 @@
 #include "classad/parser.h"
 #include "classad/program.h"
 #include "classad/unparse.h"
+#include "tests/test_ads.h"
 
 namespace classad {
 namespace {
-
-std::shared_ptr<ClassAd> Ad(const std::string& text) {
-  Result<std::shared_ptr<ClassAd>> ad = ParseAd(text);
-  EXPECT_TRUE(ad.ok()) << text << ": " << ad.status().ToString();
-  return ad.ok() ? *ad : std::make_shared<ClassAd>();
-}
 
 ExprPtr Parse(const std::string& text) {
   Result<ExprPtr> expr = ParseExpression(text);
@@ -29,7 +24,7 @@ ExprPtr Parse(const std::string& text) {
 }
 
 TEST(LoadCacheTest, PositionsAreWhereTheLayoutHasTheNames) {
-  auto ad = Ad("[ A = 1; B = 2; c = 3 ]");
+  auto ad = TestAd("[ A = 1; B = 2; c = 3 ]");
   ExprPtr expr = Parse("B + MY.C + Missing + TARGET.a + TARGET.Nope");
   const Program& program = expr->program();
   ASSERT_EQ(program.reads(LoadSide::kMine).size(), 3u);
@@ -66,7 +61,7 @@ TEST(LoadCacheTest, ArraysStayPutAsTheCacheGrows) {
     text += " Pos0 = 1;";
     if (i % 2 == 1) text += " Pos1 = 2;";
     text += " Unique" + std::to_string(i) + " = 3 ]";
-    ads.push_back(Ad(text));
+    ads.push_back(TestAd(text));
     arrays.push_back(cache.Positions(program, ads.back()->layout(), LoadSide::kMine));
   }
   EXPECT_EQ(cache.size(), 300u);
@@ -108,10 +103,10 @@ TEST(LoadCacheTest, EvaluationWithACacheGivesTheSameValues) {
     options.mode = mode;
     for (const std::string& my_text : my_ads) {
       for (const std::string& target_text : target_ads) {
-        auto my = Ad(my_text);
-        auto target = Ad(target_text);
+        auto my = TestAd(my_text);
+        auto target = TestAd(target_text);
         for (const std::string& text : expressions) {
-          auto holder = Ad("[ Probe = " + text + " ]");
+          auto holder = TestAd("[ Probe = " + text + " ]");
           auto probe = std::make_shared<ClassAd>(*my);
           probe->Insert("Probe", holder->Find("Probe").ToExpr());
           MatchContext match(probe.get(), target.get());
@@ -135,7 +130,7 @@ TEST(LoadCacheTest, EvaluationWithACacheGivesTheSameValues) {
 // Programs made on the fly (eval()'s) never enter the cache: their
 // addresses may be reused by other programs while the cache lives.
 TEST(LoadCacheTest, ProgramsMadeOnTheFlyAreNotCached) {
-  auto ad = Ad("[ Memory = 4; Probe = eval(\"Memory + 1\") ]");
+  auto ad = TestAd("[ Memory = 4; Probe = eval(\"Memory + 1\") ]");
   MatchContext match(ad.get(), ad.get());
   EvalOptions options;
   EvalContext ctx(options, BorrowScope(match.my_scope()));

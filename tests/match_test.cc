@@ -9,15 +9,10 @@
 
 #include "classad/evaluator.h"
 #include "classad/parser.h"
+#include "tests/test_ads.h"
 
 namespace classad {
 namespace {
-
-std::shared_ptr<ClassAd> Ad(const std::string& text) {
-  Result<std::shared_ptr<ClassAd>> ad = ParseAd(text);
-  EXPECT_TRUE(ad.ok()) << text << ": " << ad.status().ToString();
-  return ad.ok() ? *ad : std::make_shared<ClassAd>();
-}
 
 // Jobs whose Requirements and Rank read their own literals (bound by the
 // kernel), their own expressions, the slot, both, or nothing that exists.
@@ -60,7 +55,7 @@ const char* const kSlots[] = {
 
 std::vector<std::shared_ptr<ClassAd>> Ads(const std::vector<const char*>& texts) {
   std::vector<std::shared_ptr<ClassAd>> ads;
-  for (const char* text : texts) ads.push_back(Ad(text));
+  for (const char* text : texts) ads.push_back(TestAd(text));
   return ads;
 }
 
@@ -104,8 +99,8 @@ TEST(MatchKernelTest, AgreesWithSymmetricMatchAndRankOfForEveryPair) {
 // The work budget (Limits::max_eval_steps) is each evaluation's, as for a
 // fresh SymmetricMatch: a pass over many slots does not run out of it.
 TEST(MatchKernelTest, EachEvaluationHasTheWholeWorkBudget) {
-  auto job = Ad(kJobs[0]);
-  auto slot = Ad(kSlots[0]);
+  auto job = TestAd(kJobs[0]);
+  auto slot = TestAd(kSlots[0]);
   EvalOptions options;
   options.limits.max_eval_steps = 64;  // enough for one evaluation, not for many
   ASSERT_TRUE(SymmetricMatch(*job, *slot, options));
@@ -122,7 +117,7 @@ TEST(MatchKernelTest, EachEvaluationHasTheWholeWorkBudget) {
 // whose slots may be new ads with other layouts and expressions at the
 // addresses of freed ones.
 TEST(MatchKernelTest, APassLearnsNothingThatOutlivesItsSlots) {
-  auto job = Ad(kJobs[0]);
+  auto job = TestAd(kJobs[0]);
   EvalOptions options;
   MatchKernel kernel(job.get(), options);
   const char* const orders[] = {
@@ -137,7 +132,7 @@ TEST(MatchKernelTest, APassLearnsNothingThatOutlivesItsSlots) {
     std::vector<std::shared_ptr<ClassAd>> owned;
     std::vector<const ClassAd*> slots;
     for (int i = 0; i < 5; ++i) {
-      owned.push_back(Ad(orders[(round + i) % 5]));
+      owned.push_back(TestAd(orders[(round + i) % 5]));
       slots.push_back(owned.back().get());
     }
     std::vector<MatchResult> results;
@@ -154,11 +149,11 @@ TEST(MatchKernelTest, APassLearnsNothingThatOutlivesItsSlots) {
 // Ads without attributes have no layout: a pass of them (the first slot
 // fetched ahead is one) used to dereference a null fetch list.
 TEST(MatchKernelTest, SlotsWithoutAttributesMatchNothing) {
-  auto job = Ad(kJobs[0]);
+  auto job = TestAd(kJobs[0]);
   std::vector<std::shared_ptr<ClassAd>> owned;
   std::vector<const ClassAd*> slots;
   for (int i = 0; i < 10; ++i) {
-    owned.push_back(Ad(i % 3 == 2 ? kSlots[0] : "[ ]"));
+    owned.push_back(TestAd(i % 3 == 2 ? kSlots[0] : "[ ]"));
     slots.push_back(owned.back().get());
   }
   MatchKernel kernel(job.get(), EvalOptions{});
@@ -170,7 +165,7 @@ TEST(MatchKernelTest, SlotsWithoutAttributesMatchNothing) {
 }
 
 TEST(MatchKernelTest, AnEmptyPassGivesNoResults) {
-  auto job = Ad(kJobs[0]);
+  auto job = TestAd(kJobs[0]);
   MatchKernel kernel(job.get(), EvalOptions{});
   std::vector<MatchResult> results(3);
   kernel.Match({}, &results);

@@ -10,6 +10,7 @@
 #include "classad/parser.h"
 #include "classad/program.h"
 #include "classad/unparse.h"
+#include "tests/test_ads.h"
 
 namespace classad {
 namespace {
@@ -20,12 +21,6 @@ ExprPtr MustParse(const std::string& text, bool compat = true) {
   Result<ExprPtr> e = ParseExpression(text, options);
   EXPECT_TRUE(e.ok()) << text << ": " << e.status().ToString();
   return e.ok() ? *e : Expr::Literal(Value::Error());
-}
-
-std::shared_ptr<ClassAd> Ad(const std::string& text) {
-  Result<std::shared_ptr<ClassAd>> ad = ParseAd(text);
-  EXPECT_TRUE(ad.ok()) << ad.status().ToString();
-  return ad.ok() ? *ad : std::make_shared<ClassAd>();
 }
 
 std::string Listing(const std::string& text) {
@@ -65,7 +60,7 @@ TEST(ProgramTest, AConstantRightOperandBecomesTheOperatorsOperand) {
   EXPECT_EQ(Listing("(x ? 1 : y) * 2"),
             "0: load x\n1: cond-jump else -> 4, end 5\n2: literal\n3: jump -> 5\n4: load y\n"
             "5: binary-const * 2\n");
-  auto my = Ad("[a = false; b = true; x = undefined; y = 4]");
+  auto my = TestAd("[a = false; b = true; x = undefined; y = 4]");
   for (const char* text : {"(a && b) == true", "(x ? 1 : y) * 2", "(b ? 1 : y) * 2",
                            "(x ?: y) - 1", "(a || b) =?= true", "x + 1"}) {
     ExprPtr e = MustParse(text);
@@ -137,18 +132,18 @@ const char* const kExpressions[] = {
 };
 
 TEST(ProgramTest, CompiledPathGivesTheTreeWalkersValues) {
-  auto job = Ad(
+  auto job = TestAd(
       "[ Owner = \"alice\"; RequestMemory = 2048; RequestCpus = 4; RequestDisk = 100;"
       "  x = true; y = undefined;"
       "  Requirements = TARGET.Memory >= RequestMemory && Cpus >= RequestCpus;"
       "  Rank = Memory / 1024 + ifThenElse(TARGET.Cpus > 4, 10, 0);"
       "  Nested = [ a = RequestCpus; b = parent.Owner; c = TARGET.Memory ];"
       "  LoopA = LoopB + 1; LoopB = LoopA; SelfLoop = SelfLoop; Indirect = Rank * 2 ]");
-  auto slot = Ad(
+  auto slot = TestAd(
       "[ Memory = 16384; Cpus = 8; Disk = 1000; Arch = \"X86_64\"; OpSys = \"LINUX\";"
       "  HasFileTransfer = true; Name = \"slot1\"; Requirements = TARGET.RequestMemory <= Memory;"
       "  Rank = TARGET.Owner == \"alice\"; LoopA = LoopA ]");
-  auto odd = Ad("[ TARGET = [ Memory = 5 ]; MY = 3; Memory = 1; parent = 2 ]");
+  auto odd = TestAd("[ TARGET = [ Memory = 5 ]; MY = 3; Memory = 1; parent = 2 ]");
   const std::vector<std::pair<const ClassAd*, const ClassAd*>> pairs = {
       {job.get(), slot.get()}, {slot.get(), job.get()}, {job.get(), nullptr},
       {nullptr, nullptr},      {odd.get(), job.get()},  {job.get(), odd.get()}};
@@ -171,7 +166,7 @@ TEST(ProgramTest, CompiledPathGivesTheTreeWalkersValues) {
 // walker gives them: the left operand that does not decide is dropped and
 // the right one alone gives the result (kLogicalEnd).
 TEST(ProgramTest, LogicalOperatorsGiveTheTreeWalkersValuesForEveryKindOfOperand) {
-  auto ad = Ad(
+  auto ad = TestAd(
       "[ t = true; f = false; u = undefined; e = error; zero = 0; two = 2; half = 0.5;"
       "  nil = 0.0; s = \"x\"; l = { 1 }; n = [ a = 1 ] ]");
   const std::vector<std::string> operands = {"t", "f", "u", "e", "zero", "two", "half",
@@ -196,7 +191,7 @@ TEST(ProgramTest, LogicalOperatorsGiveTheTreeWalkersValuesForEveryKindOfOperand)
 }
 
 TEST(ProgramTest, BoundProgramsTakeTheAdsLiteralsAsConstants) {
-  auto job = Ad("[ RequestDisk = 100; Owner = \"alice\"; Later = RequestDisk * 2 ]");
+  auto job = TestAd("[ RequestDisk = 100; Owner = \"alice\"; Later = RequestDisk * 2 ]");
   ExprPtr e = MustParse("TARGET.Disk >= RequestDisk && Owner == \"alice\" && Later > 0");
   EXPECT_EQ(Program::CompileBound(*e, *job)->Disassemble(),
             "0: select-binary-const TARGET.Disk >= 100\n"
@@ -211,11 +206,11 @@ TEST(ProgramTest, BoundProgramsTakeTheAdsLiteralsAsConstants) {
 // A program bound to MY gives what the expression gives in MY's scope,
 // for every expression of the comparison above and both scoping modes.
 TEST(ProgramTest, BoundProgramsGiveTheValuesOfTheExpression) {
-  auto job = Ad(
+  auto job = TestAd(
       "[ Owner = \"alice\"; RequestMemory = 2048; RequestCpus = 4; RequestDisk = 100;"
       "  x = true; y = undefined; Requirements = TARGET.Memory >= RequestMemory;"
       "  Rank = Memory / 1024; Nested = [ a = RequestCpus ]; LoopA = LoopB + 1; LoopB = LoopA ]");
-  auto slot = Ad("[ Memory = 16384; Cpus = 8; Owner = \"bob\"; Requirements = true ]");
+  auto slot = TestAd("[ Memory = 16384; Cpus = 8; Owner = \"bob\"; Requirements = true ]");
   int compared = 0;
   for (ScopingMode mode : {ScopingMode::kCompat, ScopingMode::kStrict}) {
     EvalOptions options;
@@ -243,13 +238,13 @@ TEST(ProgramTest, BoundProgramsGiveTheValuesOfTheExpression) {
 TEST(ProgramTest, DeepStacksSpillToTheHeap) {
   ExprPtr e = MustParse("1 + (2 + (3 + (4 + (5 + (6 + (7 + (8 + (9 + (10 + x)))))))))");
   EXPECT_GT(e->program().max_stack(), 8u);
-  auto ad = Ad("[ x = 1 ]");
+  auto ad = TestAd("[ x = 1 ]");
   EXPECT_EQ(UnparseValue(EvaluateExpr(*e, ad.get(), nullptr)), "56");
 }
 
 TEST(ProgramTest, TheWorkBudgetCoversPrograms) {
   ExprPtr e = MustParse("x + x + x + x + x + x + x + x");
-  auto ad = Ad("[ x = 1 ]");
+  auto ad = TestAd("[ x = 1 ]");
   EvalOptions options;
   options.limits.max_eval_steps = 5;  // the program has 15 instructions
   EXPECT_EQ(UnparseValue(EvaluateExpr(*e, ad.get(), nullptr, options)), "error");
@@ -258,8 +253,8 @@ TEST(ProgramTest, TheWorkBudgetCoversPrograms) {
 }
 
 TEST(ProgramTest, ConcurrentFirstUsesShareOneExpression) {
-  auto job = Ad("[ RequestMemory = 2048 ]");
-  auto slot = Ad("[ Memory = 4096 ]");
+  auto job = TestAd("[ RequestMemory = 2048 ]");
+  auto slot = TestAd("[ Memory = 4096 ]");
   for (int round = 0; round < 20; ++round) {
     ExprPtr e = MustParse("TARGET.Memory >= RequestMemory && TARGET.Memory < 8192");
     std::vector<std::thread> threads;

@@ -19,18 +19,13 @@
 #include "classad/time_util.h"
 #include "classad/unparse.h"
 #include "classad/value.h"
+#include "tests/test_ads.h"
 #include "tests/conformance_runner.h"
 
 namespace classad {
 namespace {
 
 // Parses `ad_text` as an ad; fails the test when it does not parse.
-std::shared_ptr<ClassAd> MakeAd(std::string_view ad_text) {
-  Result<std::shared_ptr<ClassAd>> ad = ParseAd(ad_text);
-  EXPECT_TRUE(ad.ok()) << ad.status().ToString();
-  return ad.ok() ? *ad : std::make_shared<ClassAd>();
-}
-
 // Evaluates `text` with MY = `my`, TARGET = `target`, and returns the value
 // as the conformance corpus prints it ("PARSE_ERROR" when it does not parse).
 std::string Eval(std::string_view text, const ClassAd* my = nullptr,
@@ -132,14 +127,14 @@ TEST(TypeBuiltinsTest, PredicatesNeedExactlyOneArgument) {
 }
 
 TEST(TypeBuiltinsTest, IfThenElseEvaluatesOnlyTheChosenBranch) {
-  auto ad = MakeAd("[ Loop = Loop2; Loop2 = Loop ]");
+  auto ad = TestAd("[ Loop = Loop2; Loop2 = Loop ]");
   EXPECT_EQ(Eval("ifThenElse(true, 1, Loop)", ad.get()), "1");
   EXPECT_EQ(Eval("ifThenElse(0, eval(\"(\"), \"else\")"), "\"else\"");
   EXPECT_EQ(Eval("ifThenElse(\"true\", 1, 2)"), "error");
 }
 
 TEST(TypeBuiltinsTest, EvalParsesAndEvaluatesInTheCurrentAd) {
-  auto ad = MakeAd("[ A = 2; Name = \"A\"; Self = eval(\"Self\") ]");
+  auto ad = TestAd("[ A = 2; Name = \"A\"; Self = eval(\"Self\") ]");
   EXPECT_EQ(Eval("eval(Name) * 3", ad.get()), "6");
   EXPECT_EQ(Eval("eval(\"[x = 1; y = x + 1]\").y"), "2");
   EXPECT_EQ(Eval("eval(\"{1, 1+1}\")"), "{ 1,1 + 1 }");
@@ -162,7 +157,7 @@ TEST(TypeBuiltinsTest, EvalNestingIsBounded) {
 }
 
 TEST(TypeBuiltinsTest, UnparsePrintsTheCanonicalForm) {
-  auto ad = MakeAd("[ L = { 1, \"two\" }; R = [ a = 1 ]; X = a  +  b; 'odd name' = 1 ]");
+  auto ad = TestAd("[ L = { 1, \"two\" }; R = [ a = 1 ]; X = a  +  b; 'odd name' = 1 ]");
   // The reference uses its indenting pretty-printer for lists and ads.
   EXPECT_EQ(Eval("unparse(L)", ad.get()), "\"{ 1,\\\"two\\\" }\"");
   EXPECT_EQ(Eval("unparse(R)", ad.get()), "\"[ a = 1 ]\"");
@@ -177,7 +172,7 @@ TEST(TypeBuiltinsTest, UnresolvedListsExternalReferences) {
   // The manual's example (which prints "Arch,Cpus,OpSys"): names are kept
   // in case-insensitive order of their full spelling, as the reference
   // keeps them, so TARGET.Arch (TARGET is undefined here) sorts last.
-  auto job = MakeAd(
+  auto job = TestAd(
       "[ Requirements = OpSys == \"LINUX\" && TARGET.Arch == \"ARM\" && Cpus >= RequestCpus;"
       "  RequestCpus = 1; Chain = Requirements || Extra.Thing ]");
   EXPECT_EQ(Eval("unresolved(Requirements)", job.get()), "\"Cpus,OpSys,Arch\"");
@@ -197,14 +192,14 @@ TEST(TypeBuiltinsTest, UnresolvedListsExternalReferences) {
 }
 
 TEST(TypeBuiltinsTest, UnresolvedSeesTheTargetAd) {
-  auto job = MakeAd("[ Requirements = TARGET.Arch == \"X86_64\" && Memory > 1 ]");
-  auto machine = MakeAd("[ Arch = \"X86_64\"; Memory = 8 ]");
+  auto job = TestAd("[ Requirements = TARGET.Arch == \"X86_64\" && Memory > 1 ]");
+  auto machine = TestAd("[ Arch = \"X86_64\"; Memory = 8 ]");
   // TARGET.Arch resolves; the unqualified Memory is not an attribute of MY.
   EXPECT_EQ(Eval("unresolved(Requirements)", job.get(), machine.get()), "\"Memory\"");
 }
 
 TEST(TypeBuiltinsTest, UnresolvedSurvivesLoops) {
-  auto ad = MakeAd("[ A = B; B = A + C ]");
+  auto ad = TestAd("[ A = B; B = A + C ]");
   EXPECT_EQ(Eval("unresolved(A)", ad.get()), "\"\"");
 }
 
@@ -370,11 +365,11 @@ TEST(ListBuiltinsTest, CountMatchesFollowsTheManual) {
 
 TEST(ListBuiltinsTest, MatchFunctionsApplyMyExpressionsToNestedAds) {
   // HTCondor's heterogeneous-GPU idiom.
-  auto machine = MakeAd(
+  auto machine = TestAd(
       "[ AvailableGPUs = { GPUs_tag1, GPUs_tag2 };"
       "  GPUs_tag1 = [ Capability = 4.0; Name = \"GRX\" ];"
       "  GPUs_tag2 = [ Capability = 5.5; Name = \"Tesla\" ] ]");
-  auto job = MakeAd("[ RequireGPUs = Capability > 4; RequestGPUs = 1 ]");
+  auto job = TestAd("[ RequireGPUs = Capability > 4; RequestGPUs = 1 ]");
   EXPECT_EQ(Eval("countMatches(MY.RequireGPUs, TARGET.AvailableGPUs)", job.get(), machine.get()),
             "1");
   EXPECT_EQ(Eval("evalInEachContext(RequireGPUs, TARGET.AvailableGPUs)", job.get(),
