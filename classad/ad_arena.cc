@@ -16,13 +16,12 @@ AdArena::~AdArena() {
 void AdArena::AddChunk(size_t bytes) {
   const bool first = chunks_.empty();
   size_t size = std::max(next_chunk_bytes_, bytes);
-  size_t alignment = 64;
-  if (!first) {
-    // Whole huge pages, aligned as such, so that the kernel can back each
-    // with one page-table entry.
-    alignment = kHugePageBytes;
-    size = (size + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
-  }
+  // The first chunk on a cache line, later ones on whole huge pages (so that
+  // the kernel can back each with one page-table entry); aligned_alloc
+  // wants the size a multiple of the alignment.
+  const size_t alignment = first ? 64 : kHugePageBytes;
+  if (size > SIZE_MAX - alignment) throw std::bad_alloc();
+  size = (size + alignment - 1) / alignment * alignment;
   void* chunk = std::aligned_alloc(alignment, size);
   if (chunk == nullptr) throw std::bad_alloc();
   chunks_.push_back(chunk);
