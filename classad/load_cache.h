@@ -11,8 +11,10 @@
 // Keys are addresses (of a program and of a layout), so an entry is right
 // only while both live unchanged: the owner clears the cache before either
 // may be freed (MatchKernel: at the start and the end of every pass, whose
-// ads stay alive and unchanged during it). Not thread-safe; one per
-// evaluating thread.
+// ads stay alive and unchanged during it). Memory: one entry (a table slot
+// and an array of one int32_t per load) per program, layout and side seen
+// until Clear(); the table is kept at most half full. Not thread-safe; one
+// per evaluating thread.
 #ifndef CLASSAD_LOAD_CACHE_H_
 #define CLASSAD_LOAD_CACHE_H_
 
