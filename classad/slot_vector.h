@@ -23,6 +23,8 @@ namespace classad {
 class SlotVector {
  public:
   SlotVector() = default;
+  // A copy is on the heap (it never keeps an arena alive). Moving keeps the
+  // storage, arena included.
   SlotVector(const SlotVector& other) { CopyFrom(other); }
   SlotVector(SlotVector&& other) noexcept
       : data_(std::exchange(other.data_, nullptr)),
@@ -45,6 +47,7 @@ class SlotVector {
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  // Value `i` (< size(); not checked).
   Value& operator[](size_t i) { return data_[i]; }
   const Value& operator[](size_t i) const { return data_[i]; }
   // Whether the values are in an arena (false when empty).
