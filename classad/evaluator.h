@@ -153,10 +153,10 @@ class EvalContext {
   // this frame (kEntries entries, at least program.max_stack()), or on the
   // heap for a deep program.
   template <uint32_t kEntries>
-  Value RunOnStack(const Program& program, LoadPositions positions);
-  Value RunOnHeap(const Program& program, LoadPositions positions);
+  Value RunOnStack(const Program& program, const LoadPositions& positions);
+  Value RunOnHeap(const Program& program, const LoadPositions& positions);
   Value Execute(const Program& program, const Value** refs, Value* owned,
-                LoadPositions positions);
+                const LoadPositions& positions);
   // The value of the ordinary unqualified name `node` (kLoadName) and of
   // `TARGET.x` / `MY.x` (kLoadSelect; `target_base` tells which): either
   // *ref points at a value that outlives the evaluation (a literal of an

@@ -158,7 +158,7 @@ constexpr uint32_t kInlineStack = 8;
 
 template <uint32_t kEntries>
 [[gnu::always_inline]] inline Value EvalContext::RunOnStack(const Program& program,
-                                                            LoadPositions positions) {
+                                                            const LoadPositions& positions) {
   // A constant number of entries: making and destroying them is a few
   // stores and tests, not a loop.
   const Value* refs[kEntries];
@@ -202,14 +202,14 @@ Value EvalContext::Run(const Program& program, bool cached) {
   return result;
 }
 
-[[gnu::noinline]] Value EvalContext::RunOnHeap(const Program& program, LoadPositions positions) {
+[[gnu::noinline]] Value EvalContext::RunOnHeap(const Program& program, const LoadPositions& positions) {
   std::vector<const Value*> refs(program.max_stack());
   std::vector<Value> owned(program.max_stack());
   return Execute(program, refs.data(), owned.data(), positions);
 }
 
 Value EvalContext::Execute(const Program& program, const Value** refs, Value* owned,
-                           LoadPositions positions) {
+                           const LoadPositions& positions) {
   // The stack: refs[i] is entry i; it points either at a value that lives
   // longer than this run (a constant, a literal of the tree or of an ad) or
   // at owned[i].
