@@ -1,6 +1,7 @@
 // Matchmaking kernel: one job against every slot of a pool dump — both
 // Requirements and the job's Rank, as the negotiator does for each job.
-// Usage: match_bench POOL_DIR [slots]   (POOL_DIR from gen_pool.py)
+// Usage: match_bench POOL_DIR [slots [heap|arena|both]]   (POOL_DIR from
+// gen_pool.py; both by default)
 // Prints the median (and best) time per job of MatchKernel::Match (with fetching
 // ahead) and of a plain loop of MatchKernel::MatchOne (without), for the slot
 // ads read as usual and read into an arena (AdReadOptions::use_arena), their
@@ -41,7 +42,7 @@ Result<std::vector<std::shared_ptr<ClassAd>>> ReadSlots(const std::string& dir, 
   return slots;
 }
 
-int Run(const std::string& dir, size_t max_slots) {
+int Run(const std::string& dir, size_t max_slots, const std::string& which) {
   std::shared_ptr<ClassAd> job;
   {
     auto reader = AdReader::OpenFile(dir + "/jobs.ads", {});
@@ -74,12 +75,14 @@ int Run(const std::string& dir, size_t max_slots) {
     std::vector<MatchResult> results;
     size_t matches = 0, plain_matches = 0;
   };
-  Copy copies[2];
-  copies[0].name = "ads on the heap";
-  copies[1].name = "ads in an arena";
+  std::vector<Copy> copies;
+  for (const bool use_arena : {false, true}) {
+    if (which != (use_arena ? "heap" : "arena")) copies.emplace_back();
+  }
   for (Copy& copy : copies) {
     AdReadOptions read_options;
-    read_options.use_arena = &copy == &copies[1];
+    read_options.use_arena = which == "arena" || &copy == &copies[1];
+    copy.name = read_options.use_arena ? "ads in an arena" : "ads on the heap";
     auto owned = ReadSlots(dir, max_slots, read_options);
     if (!owned.ok()) {
       std::fprintf(stderr, "%s\n", owned.status().ToString().c_str());
@@ -136,8 +139,14 @@ int Run(const std::string& dir, size_t max_slots) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s POOL_DIR [max_slots]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s POOL_DIR [max_slots [heap|arena|both]]\n", argv[0]);
     return 2;
   }
-  return classad::Run(argv[1], argc > 2 ? std::stoul(argv[2]) : 20000);
+  const std::string which = argc > 3 ? argv[3] : "both";
+  if (which != "heap" && which != "arena" && which != "both") {
+    std::fprintf(stderr, "%s: the copies to time are heap, arena or both, not '%s'\n", argv[0],
+                 which.c_str());
+    return 2;
+  }
+  return classad::Run(argv[1], argc > 2 ? std::stoul(argv[2]) : 20000, which);
 }
