@@ -12,9 +12,9 @@
 // only while both live unchanged: the owner clears the cache before either
 // may be freed (MatchKernel: at the start and the end of every pass, whose
 // ads stay alive and unchanged during it). Memory: one entry (a table slot
-// and an array of one int32_t per load) per program, layout and side seen
-// until Clear(); the table is kept at most half full. Not thread-safe; one
-// per evaluating thread.
+// and one int32_t per load) per program, layout and side seen until
+// Clear(); the table is kept at most half full, and Clear() keeps the
+// memory for the next pass. Not thread-safe; one per evaluating thread.
 #ifndef CLASSAD_LOAD_CACHE_H_
 #define CLASSAD_LOAD_CACHE_H_
 
@@ -41,27 +41,31 @@ class LoadCache {
   [[gnu::always_inline]] const int32_t* Positions(const Program& program, const AdLayout* layout,
                                                   LoadSide side) {
     const uintptr_t key = Key(layout, side);
-    if (!slots_.empty()) {
+    if (size_ != 0) {
       const Slot* slots = slots_.data();
-      for (size_t i = Hash(&program, key) >> shift_;; i = (i + 1) & mask_) {
+      for (size_t i = Hash(layout) >> shift_;; i = (i + 1) & mask_) {
         const Slot& slot = slots[i];
-        if (slot.program == &program && slot.key == key) return slot.positions.get();
+        if (slot.program == &program && slot.key == key) return slot.positions;
         if (slot.program == nullptr) break;
       }
     }
     return Learn(program, layout, side);
   }
 
-  // Forgets everything learned.
+  // Forgets everything learned (keeps its memory for what comes next).
   void Clear();
   // The number of (program, layout, side) entries learned.
   size_t size() const { return size_; }
 
  private:
+  // Entries are placed by their layout alone, so that the few programs run
+  // against one layout (both sides of a match) sit together in the table,
+  // and their positions, learned one after the other, together in the
+  // store: evaluating one slot touches a line or two of each.
   struct Slot {
     const Program* program = nullptr;  // null: an empty slot
     uintptr_t key = 0;                 // Key(layout, side)
-    std::unique_ptr<int32_t[]> positions;
+    const int32_t* positions = nullptr;
   };
   // The layout's address with the side in its lowest bit (layouts are
   // aligned to at least 8 bytes).
@@ -69,20 +73,25 @@ class LoadCache {
     return reinterpret_cast<uintptr_t>(layout) | static_cast<uintptr_t>(side);
   }
   // Multiplicative hashing: the top bits of the product index the table.
-  static uint64_t Hash(const Program* program, uintptr_t key) {
-    return (reinterpret_cast<uintptr_t>(program) ^ (key * 0x9E3779B97F4A7C15ull)) *
-           0xC2B2AE3D27D4EB4Full;
+  static uint64_t Hash(const AdLayout* layout) {
+    return (reinterpret_cast<uintptr_t>(layout) >> 3) * 0x9E3779B97F4A7C15ull;
   }
   const int32_t* Learn(const Program& program, const AdLayout* layout, LoadSide side);
   // Doubles the table (64 slots at first) and places every entry again.
   void Grow();
-  // Places an entry whose key is not in the table (which has room).
-  Slot& EmptySlotFor(const Program* program, uintptr_t key);
+  // Room for `n` positions that stays put until the cache is destroyed.
+  int32_t* Store(size_t n);
 
   std::vector<Slot> slots_;  // open addressing, a power of two in size
   uint32_t shift_ = 64;      // 64 - log2(slots_.size())
   size_t mask_ = 0;          // slots_.size() - 1
   size_t size_ = 0;
+  // The positions: chunks filled in order (the last one partly), kept by
+  // Clear() for reuse.
+  std::vector<std::unique_ptr<int32_t[]>> chunks_;
+  std::vector<size_t> chunk_sizes_;
+  size_t chunk_ = 0;  // the chunk being filled
+  size_t used_ = 0;   // positions used in it
 };
 
 }  // namespace classad
