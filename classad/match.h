@@ -4,6 +4,7 @@
 #ifndef CLASSAD_MATCH_H_
 #define CLASSAD_MATCH_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -50,31 +51,73 @@ class MatchKernel {
   MatchResult MatchOne(const ClassAd& slot);
 
  private:
-  // Something learned once per slot layout (null for an ad without
-  // attributes) and kept until Clear(); the layout asked about last is
-  // answered without a lookup, as consecutive slots often share one.
+  // Something small learned once per slot layout (null for an ad without
+  // attributes) and kept until Clear(): a flat table by layout address, so
+  // that a lookup reads one line; the layout asked about last is answered
+  // without one, as consecutive slots often share a layout. T is a small
+  // trivially copyable value.
   template <typename T>
   class PerLayout {
    public:
     // The value for `layout`, made by learn(layout, &value) the first time.
     template <typename Learn>
-    const T& Get(const AdLayout* layout, Learn learn) {
-      if (last_ != nullptr && layout == last_layout_) return *last_;
-      auto [it, added] = values_.try_emplace(layout);
-      if (added) learn(layout, &it->second);
+    [[gnu::always_inline]] T Get(const AdLayout* layout, Learn learn) {
+      if (has_last_ && layout == last_layout_) return last_;
       last_layout_ = layout;
-      last_ = &it->second;
-      return *last_;
+      has_last_ = true;
+      if (size_ != 0) {
+        for (size_t i = Hash(layout) >> shift_;; i = (i + 1) & mask_) {
+          const Entry& entry = entries_[i];
+          if (entry.used && entry.layout == layout) return last_ = entry.value;
+          if (!entry.used) break;
+        }
+      }
+      T value{};
+      learn(layout, &value);
+      Insert(layout, value);
+      return last_ = value;
     }
+    // Forgets everything (keeps the table's memory).
     void Clear() {
-      values_.clear();
-      last_ = nullptr;
+      std::fill(entries_.begin(), entries_.end(), Entry{});
+      size_ = 0;
+      has_last_ = false;
     }
 
    private:
-    std::unordered_map<const AdLayout*, T> values_;
+    struct Entry {
+      const AdLayout* layout = nullptr;
+      bool used = false;  // (a null layout is a key too)
+      T value{};
+    };
+    static uint64_t Hash(const AdLayout* layout) {
+      return ((reinterpret_cast<uintptr_t>(layout) >> 3) + 1) * 0x9E3779B97F4A7C15ull;
+    }
+    void Insert(const AdLayout* layout, T value) {
+      if ((size_ + 1) * 2 > entries_.size()) {
+        // At most half full: double (64 entries at first) and place again.
+        std::vector<Entry> old = std::move(entries_);
+        entries_ = std::vector<Entry>(old.empty() ? 64 : old.size() * 2);
+        mask_ = entries_.size() - 1;
+        shift_ = static_cast<uint32_t>(64 - __builtin_ctzll(entries_.size()));
+        size_ = 0;
+        for (const Entry& entry : old) {
+          if (entry.used) Insert(entry.layout, entry.value);
+        }
+      }
+      size_t i = Hash(layout) >> shift_;
+      while (entries_[i].used) i = (i + 1) & mask_;
+      entries_[i] = Entry{layout, true, value};
+      ++size_;
+    }
+
+    std::vector<Entry> entries_;  // open addressing, a power of two in size
+    uint32_t shift_ = 64;         // 64 - log2(entries_.size())
+    size_t mask_ = 0;
+    size_t size_ = 0;
     const AdLayout* last_layout_ = nullptr;
-    const T* last_ = nullptr;
+    bool has_last_ = false;
+    T last_{};
   };
 
   // The slot attributes worth fetching ahead for slots of `slot`'s layout
