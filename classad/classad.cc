@@ -38,6 +38,7 @@ void AdLayout::Rehash(size_t buckets) {
 void AdLayout::Append(std::string_view name, uint64_t hash) {
   names_.emplace_back(name);
   hashes_.push_back(hash);
+  names_fold_ = FoldHash(names_fold_, hash);
   if (ClassifyName(name) != NameClass::kOrdinary) ++special_names_;
   if (index_.size() < 2 * names_.size()) {
     Rehash(BucketsFor(names_.size()));
@@ -50,6 +51,8 @@ void AdLayout::Erase(size_t i) {
   if (ClassifyName(names_[i]) != NameClass::kOrdinary) --special_names_;
   names_.erase(names_.begin() + static_cast<ptrdiff_t>(i));
   hashes_.erase(hashes_.begin() + static_cast<ptrdiff_t>(i));
+  names_fold_ = kFoldSeed;
+  for (uint64_t x : hashes_) names_fold_ = FoldHash(names_fold_, x);
   Rehash(index_.size());
 }
 
@@ -73,9 +76,7 @@ bool AdLayout::SameNames(const AdLayout& other) const {
 }
 
 uint64_t AdLayout::Fingerprint() const {
-  uint64_t h = 0x9e3779b97f4a7c15ull ^ names_.size();
-  for (uint64_t x : hashes_) h = (h ^ x) * 0x100000001b3ull;
-  return h;
+  return names_fold_ ^ (names_.size() * 0x9e3779b97f4a7c15ull);
 }
 
 // ---------------------------------------------------------------- ClassAd

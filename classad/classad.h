@@ -37,7 +37,9 @@ class AdLayout {
   bool has_special_names() const { return special_names_ > 0; }
   // Same names in the same order, spelled byte for byte alike.
   bool SameNames(const AdLayout& other) const;
-  // A hash of the names in order (for LayoutTable).
+  // A hash of the names in order (for LayoutTable, and MatchKernel's check
+  // of what it kept for a layout address); kept up to date as names are
+  // added, so it costs nothing to ask.
   uint64_t Fingerprint() const;
 
  private:
@@ -81,6 +83,12 @@ class AdLayout {
   // Open addressing with linear probing; never empty, at most half full.
   std::vector<Bucket> index_;
   uint32_t special_names_ = 0;
+  // The names' hashes folded in order (FNV-1a style), for Fingerprint().
+  static constexpr uint64_t kFoldSeed = 0xcbf29ce484222325ull;
+  static uint64_t FoldHash(uint64_t fold, uint64_t hash) {
+    return (fold ^ hash) * 0x100000001b3ull;
+  }
+  uint64_t names_fold_ = kFoldSeed;
 };
 
 // What one attribute holds, borrowed from its ad: a literal value (most

@@ -94,6 +94,27 @@ TEST(ClassAdTest, LayoutTableSharesEqualNameSequences) {
   EXPECT_EQ(second.Find("memory").literal().integer(), 6);
 }
 
+// A layout's fingerprint follows its names however they came to be (kept
+// up to date as names are added and removed), so that equal names intern
+// to one layout.
+TEST(ClassAdTest, FingerprintsFollowAddedAndRemovedNames) {
+  ClassAd built;
+  for (const char* name : {"A", "C", "D"}) built.InsertValue(name, Value::Integer(1));
+  ClassAd edited;
+  for (const char* name : {"A", "B", "C", "E", "D"}) edited.InsertValue(name, Value::Integer(2));
+  EXPECT_NE(built.layout()->Fingerprint(), edited.layout()->Fingerprint());
+  EXPECT_TRUE(edited.Remove("B"));
+  EXPECT_TRUE(edited.Remove("E"));
+  EXPECT_EQ(built.layout()->Fingerprint(), edited.layout()->Fingerprint());
+  LayoutTable table;
+  table.Intern(&built);
+  table.Intern(&edited);
+  EXPECT_EQ(built.layout(), edited.layout());
+  ClassAd longer = built;
+  longer.InsertValue("F", Value::Integer(3));
+  EXPECT_NE(built.layout()->Fingerprint(), longer.layout()->Fingerprint());
+}
+
 TEST(ClassAdTest, ChangingAnAdWithASharedLayoutCopiesIt) {
   LayoutTable table;
   ClassAd first, second;
