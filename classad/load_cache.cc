@@ -52,9 +52,12 @@ const int32_t* LoadCache::Learn(const Program& program, const AdLayout* layout, 
   // At most half full, so that a probe soon meets an empty slot.
   if ((size_ + 1) * 2 > slots_.size()) Grow();
   const std::vector<const Expr*>& reads = program.reads(side);
-  int32_t* positions = Store(std::max<size_t>(reads.size(), 1));
-  for (size_t i = 0; i < reads.size(); ++i) {
-    positions[i] = layout->Find(reads[i]->name(), reads[i]->name_hash());
+  int32_t* positions = nullptr;
+  if (side != LoadSide::kMine || !layout->has_special_names()) {
+    positions = Store(std::max<size_t>(reads.size(), 1));
+    for (size_t i = 0; i < reads.size(); ++i) {
+      positions[i] = layout->Find(reads[i]->name(), reads[i]->name_hash());
+    }
   }
   size_t i = Hash(layout) >> shift_;
   while (slots_[i].program != nullptr) i = (i + 1) & mask_;

@@ -37,7 +37,10 @@ class LoadCache {
   // program.reads(side): entry i is the index AdLayout::Find gives for
   // reads(side)[i]'s name, or -1 when the layout has no such name. Learned
   // on the first call for this program, layout and side; the array stays
-  // valid (and unchanged) until Clear().
+  // valid (and unchanged) until Clear(). For kMine, null when the layout
+  // has a name that is a special name (`TARGET`, `MY`, ...): in such an ad
+  // `TARGET.x` and `MY.x` need the evaluator's general resolution, and
+  // saying so here spares the evaluator a look at the layout.
   [[gnu::always_inline]] const int32_t* Positions(const Program& program, const AdLayout* layout,
                                                   LoadSide side) {
     const uintptr_t key = Key(layout, side);

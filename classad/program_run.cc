@@ -136,16 +136,19 @@ constexpr uint32_t kInlineStack = 8;
     const Program& program) const {
   // Only in the scope the cache serves (top-level: see UseLoadCache), and
   // not when its ad has an attribute named like a special name (TARGET.x
-  // and MY.x then need the general resolution). LoadSelect relies on both.
+  // and MY.x then need the general resolution; the cache says so for the
+  // ad's own layout). LoadSelect relies on both.
   LoadPositions positions;
   const Scope* s = scope_.get();
-  if (s != home_scope_ || s->ad->has_special_names()) return positions;
-  if (!program.reads(LoadSide::kMine).empty()) {
-    if (const AdLayout* layout = s->ad->layout()) {
-      positions.mine = load_cache_->Positions(program, layout, LoadSide::kMine);
-    }
+  if (s != home_scope_) return positions;
+  const AdLayout* my_layout = s->ad->layout();
+  const bool reads_mine = !program.reads(LoadSide::kMine).empty() && my_layout != nullptr;
+  if (reads_mine) {
+    positions.mine = load_cache_->Positions(program, my_layout, LoadSide::kMine);
+    if (positions.mine == nullptr) return positions;  // special names
   }
   if (!program.reads(LoadSide::kTheirs).empty()) {
+    if (!reads_mine && s->ad->has_special_names()) return LoadPositions{};
     const Scope* target = s->target;
     if (target != nullptr && target->is_top_level()) {
       if (const AdLayout* layout = target->ad->layout()) {

@@ -46,6 +46,21 @@ TEST(LoadCacheTest, PositionsAreWhereTheLayoutHasTheNames) {
   EXPECT_EQ(cache.size(), 0u);
 }
 
+// An ad with an attribute named like a special name needs the general
+// resolution for MY.x and TARGET.x: the cache gives no positions in its own
+// layout (as the ad evaluated), and still gives them as a target's.
+TEST(LoadCacheTest, NoPositionsInALayoutWithASpecialName) {
+  auto ad = TestAd("[ TARGET = 1; Memory = 4 ]");
+  ExprPtr expr = Parse("Memory + TARGET.Memory");
+  const Program& program = expr->program();
+  LoadCache cache;
+  EXPECT_EQ(cache.Positions(program, ad->layout(), LoadSide::kMine), nullptr);
+  const int32_t* theirs = cache.Positions(program, ad->layout(), LoadSide::kTheirs);
+  ASSERT_NE(theirs, nullptr);
+  EXPECT_EQ(theirs[0], 1);
+  EXPECT_EQ(cache.size(), 2u);
+}
+
 // Arrays handed out stay valid and unchanged while the table grows (a
 // running program holds its arrays while nested runs learn more).
 TEST(LoadCacheTest, ArraysStayPutAsTheCacheGrows) {
