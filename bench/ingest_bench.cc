@@ -1,8 +1,9 @@
 // Ingest speed and memory: read an old-syntax pool dump line by line and
 // keep every ad in memory. Prints ads/s, attributes/s and resident bytes
 // per ad. Run once per file in a fresh process so that the resident-memory
-// figure is the dump's alone.
-// Usage: ingest_bench FILE [rounds]
+// figure is the dump's alone. With `arena`, the ads are read into an arena
+// (AdReadOptions::use_arena), as a negotiator reads a pool.
+// Usage: ingest_bench FILE [rounds [arena]]
 #include <malloc.h>
 
 #include <algorithm>
@@ -33,7 +34,7 @@ size_t HeapBytesInUse() {
   return info.uordblks + info.hblkhd;
 }
 
-int Run(const std::string& path, int rounds) {
+int Run(const std::string& path, int rounds, bool use_arena) {
   std::vector<double> seconds;
   size_t ads = 0, attributes = 0;
   double bytes_per_ad = 0;
@@ -45,7 +46,9 @@ int Run(const std::string& path, int rounds) {
     const size_t heap_before = HeapBytesInUse();
     std::vector<std::shared_ptr<ClassAd>> kept;
     auto start = std::chrono::steady_clock::now();
-    auto reader = AdReader::OpenFile(path, {});
+    AdReadOptions options;
+    options.use_arena = use_arena;
+    auto reader = AdReader::OpenFile(path, options);
     if (!reader.ok()) {
       std::fprintf(stderr, "%s\n", reader.status().ToString().c_str());
       return 1;
@@ -77,10 +80,10 @@ int Run(const std::string& path, int rounds) {
   }
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds[seconds.size() / 2];
-  std::printf("ingest %s: %zu ads, %zu attributes; median %.2f s = %.0f ads/s = %.2f M attributes/s; "
+  std::printf("ingest %s%s: %zu ads, %zu attributes; median %.2f s = %.0f ads/s = %.2f M attributes/s; "
               "%.0f resident bytes per ad, %.0f heap bytes in use per ad (first round, reader closed; "
               "%.0f resident with the reader and its caches still open); %zu distinct layouts\n",
-              path.c_str(), ads, attributes, median, ads / median, attributes / median / 1e6,
+              path.c_str(), use_arena ? " (into an arena)" : "", ads, attributes, median, ads / median, attributes / median / 1e6,
               bytes_per_ad, heap_per_ad, open_reader_bytes_per_ad, layouts);
   return 0;
 }
@@ -90,8 +93,14 @@ int Run(const std::string& path, int rounds) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s FILE [rounds]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s FILE [rounds [arena]]\n", argv[0]);
     return 2;
   }
-  return classad::Run(argv[1], argc > 2 ? std::stoi(argv[2]) : 3);
+  const bool use_arena = argc > 3 && std::string(argv[3]) == "arena";
+  if (argc > 3 && !use_arena) {
+    std::fprintf(stderr, "%s: the third argument is 'arena' or nothing, not '%s'\n", argv[0],
+                 argv[3]);
+    return 2;
+  }
+  return classad::Run(argv[1], argc > 2 ? std::stoi(argv[2]) : 3, use_arena);
 }
