@@ -57,10 +57,12 @@ bool EvalContext::EnterNested() {
 
 void EvalContext::LeaveNested() { ++depth_remaining_; }
 
-Value EvalContext::Evaluate(const Expr& expr) {
+Value EvalContext::Evaluate(const Expr& expr) { return EvaluateExpr(expr, false); }
+
+Value EvalContext::EvaluateExpr(const Expr& expr, bool cached) {
   if (!options_.compiled) return EvalTree(expr);
   if (expr.kind() == ExprKind::kLiteral) return expr.literal();
-  return Run(expr.program());
+  return Run(expr.program(), cached);
 }
 
 Value EvalContext::EvalTree(const Expr& expr) {

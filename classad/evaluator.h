@@ -60,11 +60,8 @@ class EvalContext {
   // the current scope; undefined for an empty reference.
   Value Evaluate(const AttrRef& attribute) {
     if (!attribute) return Value::Undefined();
-    if (attribute.is_literal()) return attribute.literal();
-    const Expr& expr = attribute.expr();
-    if (!options_.compiled) return EvalTree(expr);
-    if (expr.kind() == ExprKind::kLiteral) return expr.literal();
-    return Run(expr.program(), /*cached=*/true);
+    return attribute.is_literal() ? attribute.literal()
+                                  : EvaluateExpr(attribute.expr(), /*cached=*/true);
   }
 
   // Runs `program`, made by Program::CompileBound for the current scope's
@@ -130,6 +127,9 @@ class EvalContext {
 
  private:
   struct Found;
+  // Evaluate(expr), the program's loads taking their positions from the
+  // load cache when `cached` (see Run).
+  Value EvaluateExpr(const Expr& expr, bool cached);
   // The tree walker: evaluates `expr` node by node (with depth and budget
   // accounting), and Eval, the step for one node.
   Value EvalTree(const Expr& expr);
