@@ -22,6 +22,7 @@
 #include <memory>
 #include <vector>
 
+#include "classad/address_table.h"
 #include "classad/classad.h"
 #include "classad/program.h"
 
@@ -43,52 +44,33 @@ class LoadCache {
   // saying so here spares the evaluator a look at the layout.
   [[gnu::always_inline]] const int32_t* Positions(const Program& program, const AdLayout* layout,
                                                   LoadSide side) {
-    const uintptr_t key = Key(layout, side);
-    if (size_ != 0) {
-      const Slot* slots = slots_.data();
-      for (size_t i = Hash(layout) >> shift_;; i = (i + 1) & mask_) {
-        const Slot& slot = slots[i];
-        if (slot.program == &program && slot.key == key) return slot.positions;
-        if (slot.program == nullptr) break;
-      }
-    }
-    return Learn(program, layout, side);
+    const uintptr_t key = Table::Key(layout, static_cast<unsigned>(side));
+    const Entry* entry =
+        table_.Find(key, [&program](const Entry& e) { return e.program == &program; });
+    return entry != nullptr ? entry->positions : Learn(program, layout, side);
   }
 
   // Forgets everything learned (keeps its memory for what comes next).
   void Clear();
   // The number of (program, layout, side) entries learned.
-  size_t size() const { return size_; }
+  size_t size() const { return table_.size(); }
 
  private:
-  // Entries are placed by their layout alone, so that the few programs run
-  // against one layout (both sides of a match) sit together in the table,
-  // and their positions, learned one after the other, together in the
-  // store: evaluating one slot touches a line or two of each.
-  struct Slot {
-    const Program* program = nullptr;  // null: an empty slot
-    uintptr_t key = 0;                 // Key(layout, side)
+  // Entries are keyed by layout and side and placed by layout, so that the
+  // few programs run against one layout (both sides of a match) sit
+  // together in the table, and their positions, learned one after the
+  // other, together in the store: evaluating one slot touches a line or
+  // two of each.
+  struct Entry {
+    const Program* program = nullptr;
     const int32_t* positions = nullptr;
   };
-  // The layout's address with the side in its lowest bit (layouts are
-  // aligned to at least 8 bytes).
-  static uintptr_t Key(const AdLayout* layout, LoadSide side) {
-    return reinterpret_cast<uintptr_t>(layout) | static_cast<uintptr_t>(side);
-  }
-  // Multiplicative hashing: the top bits of the product index the table.
-  static uint64_t Hash(const AdLayout* layout) {
-    return (reinterpret_cast<uintptr_t>(layout) >> 3) * 0x9E3779B97F4A7C15ull;
-  }
+  using Table = AddressTable<Entry>;
   const int32_t* Learn(const Program& program, const AdLayout* layout, LoadSide side);
-  // Doubles the table (64 slots at first) and places every entry again.
-  void Grow();
   // Room for `n` positions that stays put until the cache is destroyed.
   int32_t* Store(size_t n);
 
-  std::vector<Slot> slots_;  // open addressing, a power of two in size
-  uint32_t shift_ = 64;      // 64 - log2(slots_.size())
-  size_t mask_ = 0;          // slots_.size() - 1
-  size_t size_ = 0;
+  Table table_;
   // The positions: chunks filled in order (the last one partly), kept by
   // Clear() for reuse.
   std::vector<std::unique_ptr<int32_t[]>> chunks_;

@@ -170,10 +170,8 @@ void MatchKernel::Match(std::span<const ClassAd* const> slots, std::vector<Match
   out->resize(n);
   // What is learned during the pass is right only for its ads: it starts
   // empty and is forgotten at the end.
-  fetch_lists_.Clear();
+  ForgetPass();
   if (kept_fetch_lists_.size() > kMaxKeptFetchLists) kept_fetch_lists_.clear();
-  load_cache_.Clear();
-  requirements_at_.Clear();
   job_context_.UseLoadCache(&load_cache_);
   slot_context_.UseLoadCache(&load_cache_);
   for (size_t i = 0; i < n; ++i) {
@@ -183,6 +181,10 @@ void MatchKernel::Match(std::span<const ClassAd* const> slots, std::vector<Match
   }
   job_context_.UseLoadCache(nullptr);
   slot_context_.UseLoadCache(nullptr);
+  ForgetPass();
+}
+
+void MatchKernel::ForgetPass() {
   fetch_lists_.Clear();
   load_cache_.Clear();
   requirements_at_.Clear();

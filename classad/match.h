@@ -4,7 +4,6 @@
 #ifndef CLASSAD_MATCH_H_
 #define CLASSAD_MATCH_H_
 
-#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -12,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "classad/address_table.h"
 #include "classad/classad.h"
 #include "classad/evaluator.h"
 #include "classad/load_cache.h"
@@ -52,10 +52,9 @@ class MatchKernel {
 
  private:
   // Something small learned once per slot layout (null for an ad without
-  // attributes) and kept until Clear(): a flat table by layout address, so
-  // that a lookup reads one line; the layout asked about last is answered
-  // without one, as consecutive slots often share a layout. T is a small
-  // trivially copyable value.
+  // attributes) and kept until Clear() (an AddressTable: one line a
+  // lookup); the layout asked about last is answered without one, as
+  // consecutive slots often share a layout. T is a small value.
   template <typename T>
   class PerLayout {
    public:
@@ -65,56 +64,21 @@ class MatchKernel {
       if (has_last_ && layout == last_layout_) return last_;
       last_layout_ = layout;
       has_last_ = true;
-      if (size_ != 0) {
-        for (size_t i = Hash(layout) >> shift_;; i = (i + 1) & mask_) {
-          const Entry& entry = entries_[i];
-          if (entry.used && entry.layout == layout) return last_ = entry.value;
-          if (!entry.used) break;
-        }
-      }
+      const uintptr_t key = AddressTable<T>::Key(layout);
+      if (const T* known = values_.Find(key)) return last_ = *known;
       T value{};
       learn(layout, &value);
-      Insert(layout, value);
+      values_.Add(key, value);
       return last_ = value;
     }
     // Forgets everything (keeps the table's memory).
     void Clear() {
-      std::fill(entries_.begin(), entries_.end(), Entry{});
-      size_ = 0;
+      values_.Clear();
       has_last_ = false;
     }
 
    private:
-    struct Entry {
-      const AdLayout* layout = nullptr;
-      bool used = false;  // (a null layout is a key too)
-      T value{};
-    };
-    static uint64_t Hash(const AdLayout* layout) {
-      return ((reinterpret_cast<uintptr_t>(layout) >> 3) + 1) * 0x9E3779B97F4A7C15ull;
-    }
-    void Insert(const AdLayout* layout, T value) {
-      if ((size_ + 1) * 2 > entries_.size()) {
-        // At most half full: double (64 entries at first) and place again.
-        std::vector<Entry> old = std::move(entries_);
-        entries_ = std::vector<Entry>(old.empty() ? 64 : old.size() * 2);
-        mask_ = entries_.size() - 1;
-        shift_ = static_cast<uint32_t>(64 - __builtin_ctzll(entries_.size()));
-        size_ = 0;
-        for (const Entry& entry : old) {
-          if (entry.used) Insert(entry.layout, entry.value);
-        }
-      }
-      size_t i = Hash(layout) >> shift_;
-      while (entries_[i].used) i = (i + 1) & mask_;
-      entries_[i] = Entry{layout, true, value};
-      ++size_;
-    }
-
-    std::vector<Entry> entries_;  // open addressing, a power of two in size
-    uint32_t shift_ = 64;         // 64 - log2(entries_.size())
-    size_t mask_ = 0;
-    size_t size_ = 0;
+    AddressTable<T> values_;
     const AdLayout* last_layout_ = nullptr;
     bool has_last_ = false;
     T last_{};
@@ -127,6 +91,9 @@ class MatchKernel {
   void LearnFetchList(const ClassAd& slot, std::vector<uint32_t>* list) const;
   void FetchAhead(const ClassAd& slot);
 
+  // Forgets what a pass learned about its ads (fetch_lists_, load_cache_,
+  // requirements_at_); the kept fetch lists stay.
+  void ForgetPass();
   // MatchOne; `in_pass` during Match (the load cache attached).
   MatchResult Evaluate(const ClassAd& slot, bool in_pass);
   // The job's `attribute` against the current slot: its literal, or its
