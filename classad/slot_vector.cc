@@ -23,25 +23,31 @@ void SlotVector::CopyFrom(const SlotVector& other) {
   size_ = capacity_ = other.size_;
 }
 
+void SlotVector::ReleaseStorage() {
+  if (!arena_ && data_ != nullptr) DeallocateValues(data_);
+  arena_ = AdArenaRef();
+}
+
 void SlotVector::Free() {
   std::destroy(data_, data_ + size_);
-  if (!arena_ && data_ != nullptr) DeallocateValues(data_);
+  ReleaseStorage();
   data_ = nullptr;
   size_ = capacity_ = 0;
-  arena_ = AdArenaRef();
+}
+
+void SlotVector::Relocate(Value* block) {
+  // Values move without throwing.
+  std::uninitialized_move(data_, data_ + size_, block);
+  std::destroy(data_, data_ + size_);
+  ReleaseStorage();
+  data_ = block;
 }
 
 void SlotVector::Reallocate(size_t capacity) {
   if (capacity > std::numeric_limits<uint32_t>::max()) {
     throw std::length_error("too many attributes in one ad");
   }
-  Value* block = AllocateValues(capacity);
-  // Values move without throwing.
-  std::uninitialized_move(data_, data_ + size_, block);
-  std::destroy(data_, data_ + size_);
-  if (!arena_ && data_ != nullptr) DeallocateValues(data_);
-  arena_ = AdArenaRef();
-  data_ = block;
+  Relocate(AllocateValues(capacity));
   capacity_ = static_cast<uint32_t>(capacity);
 }
 
@@ -81,11 +87,7 @@ void SlotVector::clear() {
 
 void SlotVector::MoveToArena(const AdArenaRef& arena) {
   if (size_ == 0) return;
-  auto* block = static_cast<Value*>(arena->Allocate(size_ * sizeof(Value), alignof(Value)));
-  std::uninitialized_move(data_, data_ + size_, block);
-  std::destroy(data_, data_ + size_);
-  if (!arena_ && data_ != nullptr) DeallocateValues(data_);
-  data_ = block;
+  Relocate(static_cast<Value*>(arena->Allocate(size_ * sizeof(Value), alignof(Value))));
   capacity_ = size_;
   arena_ = arena;
 }

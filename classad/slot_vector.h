@@ -74,6 +74,13 @@ class SlotVector {
   void Reallocate(size_t capacity);
   // Destroys the values and releases the storage (heap block or arena).
   void Free();
+  // Moves the values into `block` (room for size() at least) and releases
+  // the old storage; `block` becomes the storage (on the heap, until the
+  // caller says otherwise by setting arena_).
+  void Relocate(Value* block);
+  // Gives back the heap block, or lets go of the arena (values already
+  // destroyed or moved).
+  void ReleaseStorage();
   void Swap(SlotVector& other) noexcept {
     std::swap(data_, other.data_);
     std::swap(size_, other.size_);
