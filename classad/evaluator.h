@@ -147,6 +147,8 @@ class EvalContext {
   struct LoadPositions {
     const int32_t* mine = nullptr;    // in the current scope's ad
     const int32_t* theirs = nullptr;  // in its target's ad
+    // The array for a load of `TARGET.x` (target_base) or of MY's side.
+    const int32_t* For(bool target_base) const { return target_base ? theirs : mine; }
   };
   LoadPositions PositionsFor(const Program& program) const;
   // Run's body for a program of more than one instruction: the stack in

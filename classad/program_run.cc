@@ -186,9 +186,8 @@ Value EvalContext::Run(const Program& program, bool cached) {
     if (first.code == OpCode::kLoadName) {
       LoadName(*first.node, positions.mine, first.target, &ref, &result);
     } else {
-      LoadSelect(*first.node, first.target_base,
-                 first.target_base ? positions.theirs : positions.mine, first.target, &ref,
-                 &result);
+      LoadSelect(*first.node, first.target_base, positions.For(first.target_base), first.target,
+                 &ref, &result);
     }
     if (ref != &result) result = *ref;
     ++depth_remaining_;
@@ -205,7 +204,8 @@ Value EvalContext::Run(const Program& program, bool cached) {
   return result;
 }
 
-[[gnu::noinline]] Value EvalContext::RunOnHeap(const Program& program, const LoadPositions& positions) {
+[[gnu::noinline]] Value EvalContext::RunOnHeap(const Program& program,
+                                               const LoadPositions& positions) {
   std::vector<const Value*> refs(program.max_stack());
   std::vector<Value> owned(program.max_stack());
   return Execute(program, refs.data(), owned.data(), positions);
@@ -259,8 +259,8 @@ op_load_name_binary_const:
   CLASSAD_NEXT();
 op_load_select:
 op_load_select_binary_const:
-  LoadSelect(*in->node, in->target_base, in->target_base ? positions.theirs : positions.mine,
-             in->target, &refs[sp], &owned[sp]);
+  LoadSelect(*in->node, in->target_base, positions.For(in->target_base), in->target, &refs[sp],
+             &owned[sp]);
   ++sp;
   if (in->code == OpCode::kLoadSelectBinaryConst) goto op_binary_const;
   CLASSAD_NEXT();
