@@ -4,7 +4,7 @@
 // page of its own and the scan pays a page-table walk per ad (the 20,000
 // slot ads of the match benchmark span 75 MB, far beyond what the TLB
 // covers). Ads moved into an arena (ClassAd::MoveToArena, or
-// AdReadOptions::arena) put their object and their attribute array there.
+// AdReadOptions::use_arena) put their object and their attribute array there.
 //
 // Lifetime: an arena is reference-counted (AdArenaRef). Every ad with
 // storage in it holds a reference, so the arena lives as long as the last
