@@ -119,5 +119,25 @@ TEST(AdArenaTest, ReadersStoreTheSameAdsInAnArena) {
   }
 }
 
+// Bad input read into an arena fails as it does onto the heap: the same
+// located error, and no ad.
+TEST(AdArenaTest, ReadingBadInputIntoAnArenaGivesTheSameError) {
+  const std::vector<std::string> inputs = {
+      "Name = \"slot1\"\nMemory = 1024\n\nName = \"slot2\"\nMemory = (1 +\n",
+      "[ a = 1 ]\n[ b = ",
+      "[ { \"a\": 1 }, { \"b\": ] ",
+  };
+  for (const std::string& input : inputs) {
+    auto plain = ReadAdsFromString(input, {}, "in");
+    ASSERT_FALSE(plain.ok()) << input;
+    AdReadOptions options;
+    options.use_arena = true;
+    auto stored = ReadAdsFromString(input, options, "in");
+    ASSERT_FALSE(stored.ok()) << input;
+    EXPECT_EQ(stored.status().ToString(), plain.status().ToString());
+    EXPECT_GT(stored.status().where().line, 0) << stored.status().ToString();
+  }
+}
+
 }  // namespace
 }  // namespace classad
