@@ -39,6 +39,11 @@ void AdLayout::Append(std::string_view name, uint64_t hash) {
   names_.emplace_back(name);
   hashes_.push_back(hash);
   names_fold_ = FoldHash(names_fold_, hash);
+  if (!order_.empty()) {
+    // Last in both orders.
+    order_.push_back(static_cast<uint32_t>(names_.size() - 1));
+    order_fold_ = FoldHash(order_fold_, order_.back());
+  }
   if (ClassifyName(name) != NameClass::kOrdinary) ++special_names_;
   if (index_.size() < 2 * names_.size()) {
     Rehash(BucketsFor(names_.size()));
@@ -47,13 +52,63 @@ void AdLayout::Append(std::string_view name, uint64_t hash) {
   }
 }
 
-void AdLayout::Erase(size_t i) {
-  if (ClassifyName(names_[i]) != NameClass::kOrdinary) --special_names_;
-  names_.erase(names_.begin() + static_cast<ptrdiff_t>(i));
-  hashes_.erase(hashes_.begin() + static_cast<ptrdiff_t>(i));
+void AdLayout::Erase(size_t p) {
+  if (ClassifyName(names_[p]) != NameClass::kOrdinary) --special_names_;
+  names_.erase(names_.begin() + static_cast<ptrdiff_t>(p));
+  hashes_.erase(hashes_.begin() + static_cast<ptrdiff_t>(p));
   names_fold_ = kFoldSeed;
   for (uint64_t x : hashes_) names_fold_ = FoldHash(names_fold_, x);
+  if (!order_.empty()) {
+    // The attribute leaves the order; the positions after it move down.
+    std::erase(order_, static_cast<uint32_t>(p));
+    for (uint32_t& position : order_) position -= position > p ? 1 : 0;
+    RefoldOrder();
+  }
   Rehash(index_.size());
+}
+
+void AdLayout::RefoldOrder() {
+  bool identity = true;
+  for (size_t i = 0; i < order_.size() && identity; ++i) identity = order_[i] == i;
+  if (identity) order_.clear();
+  order_fold_ = 0;
+  if (order_.empty()) return;
+  order_fold_ = kFoldSeed;
+  for (uint32_t position : order_) order_fold_ = FoldHash(order_fold_, position);
+}
+
+std::shared_ptr<AdLayout> AdLayout::StoringFirst(const std::vector<std::string>& first,
+                                                 std::vector<uint32_t>* from) const {
+  const size_t n = names_.size();
+  from->clear();
+  from->reserve(n);
+  std::vector<bool> placed(n, false);
+  for (const std::string& name : first) {
+    const int p = Find(name, HashAttributeName(name));
+    if (p < 0 || placed[static_cast<size_t>(p)]) continue;
+    placed[static_cast<size_t>(p)] = true;
+    from->push_back(static_cast<uint32_t>(p));
+  }
+  for (size_t p = 0; p < n; ++p) {
+    if (!placed[p]) from->push_back(static_cast<uint32_t>(p));
+  }
+  auto packed = std::make_shared<AdLayout>();
+  packed->names_.reserve(n);
+  packed->hashes_.reserve(n);
+  std::vector<uint32_t> to(n);  // position here -> position there
+  for (size_t q = 0; q < n; ++q) {
+    const uint32_t p = (*from)[q];
+    to[p] = static_cast<uint32_t>(q);
+    packed->names_.push_back(names_[p]);
+    packed->hashes_.push_back(hashes_[p]);
+    packed->names_fold_ = FoldHash(packed->names_fold_, hashes_[p]);
+  }
+  packed->special_names_ = special_names_;
+  packed->order_.resize(n);
+  for (size_t i = 0; i < n; ++i) packed->order_[i] = to[position(i)];
+  packed->RefoldOrder();
+  packed->Rehash(BucketsFor(n));
+  return packed;
 }
 
 void AdLayout::Reserve(size_t names) {
@@ -72,11 +127,11 @@ void AdLayout::ShrinkToFit() {
 }
 
 bool AdLayout::SameNames(const AdLayout& other) const {
-  return hashes_ == other.hashes_ && names_ == other.names_;
+  return hashes_ == other.hashes_ && names_ == other.names_ && order_ == other.order_;
 }
 
 uint64_t AdLayout::Fingerprint() const {
-  return names_fold_ ^ (names_.size() * 0x9e3779b97f4a7c15ull);
+  return names_fold_ ^ (names_.size() * 0x9e3779b97f4a7c15ull) ^ order_fold_;
 }
 
 // ---------------------------------------------------------------- ClassAd

@@ -18,29 +18,44 @@ namespace classad {
 
 class ClassAd;
 
-// The attribute names of an ad, in insertion order, with a case-insensitive
-// hash index. Ads whose names are the same, in the same order and spelling,
-// may share one layout (see LayoutTable): in a pool dump, thousands of slot
-// ads have a few dozen layouts between them. Immutable while shared; only
-// ClassAd changes one, and only while it is the sole owner.
+// The attribute names of an ad with a case-insensitive hash index, and two
+// orders of them: the attributes' order (insertion order: what iteration
+// and writers see) and their positions (where each is stored in the ad's
+// array: what Find gives). The two are the same unless the layout was made
+// by StoringFirst (see AttributePacker), which puts chosen names at the
+// first positions so that evaluation reads few cache lines of an ad. Ads
+// whose names are the same, in the same orders and spelling, may share one
+// layout (see LayoutTable): in a pool dump, thousands of slot ads have a
+// few dozen layouts between them. Immutable while shared; only ClassAd
+// changes one, and only while it is the sole owner.
 class AdLayout {
  public:
   AdLayout() { Rehash(kMinBuckets); }
 
   size_t size() const { return names_.size(); }
-  // The name of attribute `i` as first spelled, and its HashAttributeName.
-  const std::string& name(size_t i) const { return names_[i]; }
-  uint64_t hash(size_t i) const { return hashes_[i]; }
-  // The index of `name` (hash from HashAttributeName), or -1.
+  // The position of attribute `i` (in attribute order, i < size()).
+  size_t position(size_t i) const { return order_.empty() ? i : order_[i]; }
+  // The name at position `p` as first spelled, and its HashAttributeName.
+  const std::string& name(size_t p) const { return names_[p]; }
+  uint64_t hash(size_t p) const { return hashes_[p]; }
+  // The position of `name` (hash from HashAttributeName), or -1.
   int Find(std::string_view name, uint64_t hash) const;
   // Whether some name is a special name (MY, TARGET, parent, ...).
   bool has_special_names() const { return special_names_ > 0; }
-  // Same names in the same order, spelled byte for byte alike.
+  // Same names at the same positions and in the same order, spelled byte
+  // for byte alike.
   bool SameNames(const AdLayout& other) const;
-  // A hash of the names in order (for LayoutTable, and MatchKernel's check
-  // of what it kept for a layout address); kept up to date as names are
-  // added, so it costs nothing to ask.
+  // A hash of the names by position and of their order (for LayoutTable,
+  // and MatchKernel's check of what it kept for a layout address); kept up
+  // to date as names are added, so it costs nothing to ask.
   uint64_t Fingerprint() const;
+  // A layout of the same names in the same order whose first positions
+  // hold the names of `first` that this layout has (compared as attribute
+  // names are; in the order given, repeats ignored), the others following
+  // in the positions' present order. (*from)[q] is set to the position
+  // here of the name at position q there. Never fails.
+  std::shared_ptr<AdLayout> StoringFirst(const std::vector<std::string>& first,
+                                         std::vector<uint32_t>* from) const;
 
  private:
   friend class ClassAd;
@@ -60,7 +75,7 @@ class AdLayout {
   static constexpr size_t kMinBuckets = 16;
 
   void Append(std::string_view name, uint64_t hash);
-  void Erase(size_t i);
+  void Erase(size_t p);
   void Reserve(size_t names);
   void ShrinkToFit();
   // Rebuilds the index with `buckets` buckets (a power of two).
@@ -89,6 +104,13 @@ class AdLayout {
     return (fold ^ hash) * 0x100000001b3ull;
   }
   uint64_t names_fold_ = kFoldSeed;
+  // The attributes' order when it is not their positions' (order_[i] is
+  // the position of attribute i); empty when attribute i is at position i.
+  std::vector<uint32_t> order_;
+  // order_ folded like the names (0 when order_ is empty).
+  uint64_t order_fold_ = 0;
+  // Recomputes order_fold_, emptying order_ first if it is the identity.
+  void RefoldOrder();
 };
 
 // What one attribute holds, borrowed from its ad: a literal value (most
@@ -178,11 +200,15 @@ class ClassAd {
   size_t size() const { return slots_.size(); }
   bool empty() const { return slots_.empty(); }
   // Attribute `i` (insertion order, i < size()): its name and content.
-  const std::string& name(size_t i) const { return layout_->name(i); }
-  AttrRef at(size_t i) const { return RefTo(slots_[i]); }
-  // A hint that attribute `i` (i < size()) will be read soon: starts
-  // fetching it into the cache. No effect on results.
-  void Prefetch(size_t i) const { __builtin_prefetch(&slots_[i]); }
+  const std::string& name(size_t i) const { return layout_->name(layout_->position(i)); }
+  AttrRef at(size_t i) const { return RefTo(slots_[layout_->position(i)]); }
+  // The attribute at position `p` (< size(); a position as the layout's
+  // Find gives it, which is not insertion order in a packed ad, see
+  // AttributePacker): for evaluators that learned where a name sits.
+  AttrRef AtPosition(size_t p) const { return RefTo(slots_[p]); }
+  // A hint that the attribute at position `p` (< size()) will be read
+  // soon: starts fetching it into the cache. No effect on results.
+  void Prefetch(size_t p) const { __builtin_prefetch(&slots_[p]); }
   // Every attribute in insertion order, as (name, expression) pairs; a
   // literal attribute gets a new literal node, so this allocates: for
   // writers and tools, not for evaluation. Names are borrowed from the ad.
@@ -210,6 +236,7 @@ class ClassAd {
 
  private:
   friend class LayoutTable;
+  friend class AttributePacker;
   static AttrRef RefTo(const Value& slot);
   // The position of `name` (hash from HashAttributeName), or -1.
   int IndexOf(std::string_view name, uint64_t hash) const {
@@ -220,8 +247,8 @@ class ClassAd {
   void InsertSlot(std::string_view name, Value slot);
 
   std::shared_ptr<AdLayout> layout_;
-  // One per attribute, parallel to the layout's names: the literal value,
-  // or the expression held (Value::HoldExpr).
+  // One per attribute, by position (parallel to the layout's names): the
+  // literal value, or the expression held (Value::HoldExpr).
   SlotVector slots_;
 };
 

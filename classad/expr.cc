@@ -214,7 +214,7 @@ bool Expr::SameAs(const Expr& other) const {
       if (a.size() != b.size()) return false;
       for (size_t i = 0; i < a.size(); ++i) {
         const AttrRef mine = a.at(i);
-        const AttrRef theirs = b.Find(a.name(i), a.layout()->hash(i));
+        const AttrRef theirs = b.Find(a.name(i), a.layout()->hash(a.layout()->position(i)));
         if (!theirs || mine.is_literal() != theirs.is_literal()) return false;
         if (mine.is_literal() ? !IdenticalValues(mine.literal(), theirs.literal())
                               : !mine.expr().SameAs(theirs.expr())) {

@@ -91,27 +91,34 @@ const std::vector<uint32_t>& MatchKernel::AttributesToFetch(const ClassAd& slot)
   return *list;
 }
 
-void MatchKernel::LearnFetchList(const ClassAd& slot, std::vector<uint32_t>* list) const {
-  // Learned from the first slot of this layout: what the job reads from
-  // it, its Requirements, and what that reads from the slot, followed
-  // through the slot's own expressions. (A later slot of the layout may
-  // read other attributes: fetching is only a hint.)
+std::vector<std::string> MatchKernel::SlotReads(const ClassAd& slot) const {
+  // Breadth first from what the job reads and the slot's Requirements,
+  // through the slot's own expressions.
+  std::vector<std::string> found;
   const AdLayout* layout = slot.layout();
-  std::unordered_set<uint32_t> seen;
+  if (layout == nullptr) return found;
+  std::unordered_set<int> seen;
   std::vector<std::string> pending = job_reads_;
   pending.push_back("Requirements");
   size_t followed = 0;
-  while (!pending.empty() && list->size() < kMaxFetched) {
-    const std::string name = std::move(pending.back());
-    pending.pop_back();
-    const int i = layout != nullptr ? layout->Find(name, HashAttributeName(name)) : -1;
-    if (i < 0 || !seen.insert(static_cast<uint32_t>(i)).second) continue;
-    list->push_back(static_cast<uint32_t>(i));
-    const AttrRef attribute = slot.at(static_cast<size_t>(i));
+  for (size_t next = 0; next < pending.size() && found.size() < kMaxFetched; ++next) {
+    const int p = layout->Find(pending[next], HashAttributeName(pending[next]));
+    if (p < 0 || !seen.insert(p).second) continue;
+    found.push_back(layout->name(static_cast<size_t>(p)));
+    const AttrRef attribute = slot.AtPosition(static_cast<size_t>(p));
     if (!attribute.is_literal() && followed++ < kMaxFollowed) {
       std::vector<std::string> theirs;
       CollectReferencedNames(attribute.expr(), &pending, &theirs);
     }
+  }
+  return found;
+}
+
+void MatchKernel::LearnFetchList(const ClassAd& slot, std::vector<uint32_t>* list) const {
+  // Learned from the first slot of this layout. (A later slot of the
+  // layout may read other attributes: fetching is only a hint.)
+  for (const std::string& name : SlotReads(slot)) {
+    list->push_back(static_cast<uint32_t>(slot.layout()->Find(name, HashAttributeName(name))));
   }
   std::sort(list->begin(), list->end());
 }
@@ -138,7 +145,7 @@ AttrRef MatchKernel::SlotRequirements(const ClassAd& slot, bool in_pass) {
       requirements_at_.Get(slot.layout(), [this](const AdLayout* layout, int32_t* position) {
         *position = layout != nullptr ? layout->Find("Requirements", requirements_hash_) : -1;
       });
-  return position >= 0 ? slot.at(static_cast<size_t>(position)) : AttrRef();
+  return position >= 0 ? slot.AtPosition(static_cast<size_t>(position)) : AttrRef();
 }
 
 MatchResult MatchKernel::MatchOne(const ClassAd& slot) { return Evaluate(slot, false); }

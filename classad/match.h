@@ -50,6 +50,16 @@ class MatchKernel {
   // One slot (no prefetching, nothing learned).
   MatchResult MatchOne(const ClassAd& slot);
 
+  // The names of `slot`'s attributes that matching the job with it may
+  // read, as spelled in the slot, each once, most certain first: what the
+  // job's Requirements and Rank read from a slot, the slot's Requirements,
+  // then what the slot's expressions among them read in turn (at most 64
+  // expressions followed, 48 names). Names the slot lacks are left out;
+  // names read in one branch only are in. For fetching ahead and for
+  // AttributePacker (a negotiator packs its slots with the names its jobs
+  // read). Allocates; does not change the kernel.
+  std::vector<std::string> SlotReads(const ClassAd& slot) const;
+
  private:
   // Something small learned once per slot layout (null for an ad without
   // attributes) and kept until Clear() (an AddressTable: one line a

@@ -65,7 +65,7 @@ constexpr uint32_t kInlineStack = 8;
     AttrRef e;
     if (positions != nullptr) {
       const int32_t position = positions[place];
-      if (position >= 0) e = s->ad->at(static_cast<size_t>(position));
+      if (position >= 0) e = s->ad->AtPosition(static_cast<size_t>(position));
     } else {
       e = s->ad->Find(node.name(), node.name_hash());
     }
@@ -99,7 +99,8 @@ constexpr uint32_t kInlineStack = 8;
   if (positions != nullptr && (target_base || compat())) {
     const Scope* where = target_base ? s->target : s;
     const int32_t position = positions[place];
-    const AttrRef e = position >= 0 ? where->ad->at(static_cast<size_t>(position)) : AttrRef();
+    const AttrRef e =
+        position >= 0 ? where->ad->AtPosition(static_cast<size_t>(position)) : AttrRef();
     if (e) return LoadFound(e, where, ref, owned);
     *owned = Value::Undefined();
     *ref = owned;

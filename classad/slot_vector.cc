@@ -76,6 +76,26 @@ void SlotVector::shrink_to_fit() {
   Reallocate(size_);
 }
 
+void SlotVector::Permute(const std::vector<uint32_t>& from) {
+  // Cycle by cycle, one value held aside per cycle.
+  std::vector<bool> done(size_, false);
+  for (uint32_t start = 0; start < size_; ++start) {
+    if (done[start]) continue;
+    Value held = std::move(data_[start]);
+    uint32_t q = start;
+    while (true) {
+      done[q] = true;
+      const uint32_t p = from[q];
+      if (p == start) {
+        data_[q] = std::move(held);
+        break;
+      }
+      data_[q] = std::move(data_[p]);
+      q = p;
+    }
+  }
+}
+
 void SlotVector::clear() {
   if (arena_) {
     Free();

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <new>
 #include <utility>
+#include <vector>
 
 #include "classad/ad_arena.h"
 #include "classad/value.h"
@@ -61,6 +62,9 @@ class SlotVector {
   void reserve(size_t n);
   // Drops spare capacity (nothing to do in an arena: blocks are exact).
   void shrink_to_fit();
+  // Rearranges the values in place (heap or arena alike): value q becomes
+  // what value from[q] was. `from` must be a permutation of 0..size()-1.
+  void Permute(const std::vector<uint32_t>& from);
   // Removes every value; keeps heap capacity, lets go of an arena.
   void clear();
   // Moves the values into a block of exactly size() values from `arena`
