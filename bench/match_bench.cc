@@ -1,21 +1,27 @@
 // Matchmaking kernel: one job against every slot of a pool dump — both
 // Requirements and the job's Rank, as the negotiator does for each job.
-// Usage: match_bench POOL_DIR [slots [heap|arena|both]]   (POOL_DIR from
-// gen_pool.py; both by default)
+// Usage: match_bench POOL_DIR [slots [heap|arena|both] [packed|unpacked]]
+// (POOL_DIR from gen_pool.py; both and packed by default)
 // Prints the median (and best) time per job of MatchKernel::Match (with fetching
 // ahead) and of a plain loop of MatchKernel::MatchOne (without), for the slot
 // ads read as usual and read into an arena (AdReadOptions::use_arena), their
 // passes alternating, and checks that all agree with SymmetricMatch and
-// RankOf.
+// RankOf. "packed": before timing, the slot ads are packed (AttributePacker)
+// with the names that the pool's jobs read from them, as a negotiator
+// prepares a cycle's slots; the packing's cost is printed apart.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "classad/ad_io.h"
+#include "classad/attribute_packer.h"
 #include "classad/evaluator.h"
 #include "classad/match.h"
+#include "classad/unparse.h"
 
 namespace classad {
 namespace {
@@ -42,23 +48,61 @@ Result<std::vector<std::shared_ptr<ClassAd>>> ReadSlots(const std::string& dir, 
   return slots;
 }
 
-int Run(const std::string& dir, size_t max_slots, const std::string& which) {
+// The names of slot attributes that the jobs' Requirements and Rank read
+// from the slots (MatchKernel::SlotReads against the first slot of each
+// layout), those read by the most (distinct job expressions, slot layout)
+// pairs first: what a negotiator packs a cycle's slots with.
+std::vector<std::string> NamesTheJobsRead(const std::vector<std::shared_ptr<ClassAd>>& jobs,
+                                          const std::vector<std::shared_ptr<ClassAd>>& slots,
+                                          const EvalOptions& options) {
+  std::vector<const ClassAd*> one_slot_per_layout;
+  std::set<const AdLayout*> layouts;
+  for (const auto& slot : slots) {
+    if (layouts.insert(slot->layout()).second) one_slot_per_layout.push_back(slot.get());
+  }
+  std::set<std::string> expressions_seen;
+  std::map<std::string, size_t> readers;  // name -> pairs that read it
+  for (const auto& job : jobs) {
+    std::string key;
+    for (const char* name : {"Requirements", "Rank"}) {
+      const ExprPtr expr = job->LookupPtr(name);
+      key += expr ? Unparse(*expr) : "-";
+      key += '\n';
+    }
+    if (!expressions_seen.insert(key).second) continue;
+    MatchKernel kernel(job.get(), options);
+    for (const ClassAd* slot : one_slot_per_layout) {
+      for (const std::string& name : kernel.SlotReads(*slot)) ++readers[name];
+    }
+  }
+  std::vector<std::pair<size_t, std::string>> ranked;
+  for (auto& [name, count] : readers) ranked.emplace_back(count, name);
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> names;
+  for (auto& entry : ranked) names.push_back(std::move(entry.second));
+  return names;
+}
+
+int Run(const std::string& dir, size_t max_slots, const std::string& which, bool packed) {
   std::shared_ptr<ClassAd> job;
+  std::vector<std::shared_ptr<ClassAd>> jobs;
   {
     auto reader = AdReader::OpenFile(dir + "/jobs.ads", {});
     if (!reader.ok()) { std::fprintf(stderr, "%s\n", reader.status().ToString().c_str()); return 1; }
-    // The first idle job, or else the first job (its Requirements and Rank
-    // are what the kernel evaluates, whatever its state).
     std::shared_ptr<ClassAd> ad;
-    while ((*reader)->Next(&ad)) {
-      if (!job) job = ad;
-      Value status = EvaluateAttr(*ad, "JobStatus", nullptr);
-      if (status.IsInteger() && status.integer() == 1) {
-        job = ad;
-        break;
-      }
+    while ((*reader)->Next(&ad)) jobs.push_back(ad);
+  }
+  // The first idle job, or else the first job (its Requirements and Rank
+  // are what the kernel evaluates, whatever its state).
+  for (const auto& ad : jobs) {
+    const Value status = EvaluateAttr(*ad, "JobStatus", nullptr);
+    if (status.IsInteger() && status.integer() == 1) {
+      job = ad;
+      break;
     }
   }
+  if (!job && !jobs.empty()) job = jobs.front();
   if (!job) { std::fprintf(stderr, "no job in %s/jobs.ads\n", dir.c_str()); return 1; }
 
   EvalOptions options;
@@ -90,6 +134,23 @@ int Run(const std::string& dir, size_t max_slots, const std::string& which) {
     }
     copy.owned = std::move(*owned);
     for (const auto& ad : copy.owned) copy.slots.push_back(ad.get());
+  }
+  if (packed && !copies.empty()) {
+    const std::vector<std::string> names = NamesTheJobsRead(jobs, copies[0].owned, options);
+    std::string listed;
+    for (const std::string& name : names) listed += " " + name;
+    std::printf("packing the slot ads with the %zu names the pool's jobs read:%s\n", names.size(),
+                listed.c_str());
+    for (Copy& copy : copies) {
+      AttributePacker packer(names);
+      const auto start = std::chrono::steady_clock::now();
+      for (const auto& ad : copy.owned) packer.Pack(ad.get());
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count();
+      std::printf("packed %zu slot ads (%s) in %.2f ms, %zu layouts\n", copy.owned.size(),
+                  copy.name, ms, packer.layouts());
+    }
   }
   auto millis_since = [](std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -139,7 +200,8 @@ int Run(const std::string& dir, size_t max_slots, const std::string& which) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s POOL_DIR [max_slots [heap|arena|both]]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s POOL_DIR [max_slots [heap|arena|both [packed|unpacked]]]\n",
+                 argv[0]);
     return 2;
   }
   const std::string which = argc > 3 ? argv[3] : "both";
@@ -148,5 +210,12 @@ int main(int argc, char** argv) {
                  which.c_str());
     return 2;
   }
-  return classad::Run(argv[1], argc > 2 ? std::stoul(argv[2]) : 20000, which);
+  const std::string packing = argc > 4 ? argv[4] : "packed";
+  if (packing != "packed" && packing != "unpacked") {
+    std::fprintf(stderr, "%s: the slot ads are packed or unpacked, not '%s'\n", argv[0],
+                 packing.c_str());
+    return 2;
+  }
+  return classad::Run(argv[1], argc > 2 ? std::stoul(argv[2]) : 20000, which,
+                      packing == "packed");
 }
