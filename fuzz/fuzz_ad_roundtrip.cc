@@ -1,6 +1,7 @@
 // libFuzzer target: read new-syntax ads, write each in new, old and JSON
 // syntax (compact and pretty), read it back (into an arena, AdReadOptions::
-// use_arena) and compare. The old format may
+// use_arena), pack the copy (AttributePacker: where its attributes are
+// stored changes, nothing else may) and compare. The old format may
 // refuse an ad it cannot hold (kInvalidArgument); everything else must come
 // back with the same attributes: the same tree for new syntax, the same
 // text for JSON (Unparse) and old syntax (AppendOldExpr), as the formats
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "classad/ad_io.h"
+#include "classad/attribute_packer.h"
 #include "classad/unparse.h"
 #include "fuzz/fuzz_util.h"
 
@@ -73,9 +75,25 @@ void TripThrough(const classad::ClassAd& ad, const classad::AdWriteOptions& opti
   }
   classad_fuzz::Check(back->size() == 1, "written ad reads back as another number of ads",
                       written);
-  const classad::ClassAd& copy = *(*back)[0];
+  classad::ClassAd& copy = *(*back)[0];
   classad_fuzz::Check(copy.size() == ad.size(), "read-back ad has another number of attributes",
                       written, classad::UnparseAd(copy));
+  // Packed with every other name, last first, and a name it lacks.
+  std::vector<std::string> first;
+  for (size_t i = ad.size(); i-- > 0;) {
+    if (i % 2 == 0) first.emplace_back(ad.name(i));
+  }
+  first.emplace_back("NoSuchAttributeName");
+  classad::AttributePacker packer(std::move(first));
+  packer.Pack(&copy);
+  for (size_t i = 0; i < copy.size(); ++i) {
+    const classad::AttrRef at = copy.at(i), found = copy.Find(copy.name(i));
+    classad_fuzz::Check(found && at.is_literal() == found.is_literal() &&
+                            (at.is_literal() ? &at.literal() == &found.literal()
+                                             : &at.expr() == &found.expr()),
+                        "a packed ad's attribute is not where its name is found", written,
+                        copy.name(i));
+  }
   const std::vector<classad::Attribute> originals = ad.Attributes();
   const std::vector<classad::Attribute> reads = copy.Attributes();
   for (size_t i = 0; i < ad.size(); ++i) {

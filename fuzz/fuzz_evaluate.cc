@@ -4,13 +4,17 @@
 // Each evaluation runs twice, through the compiled programs and through the
 // tree walker alone: unless a limit was reached (the two paths count work
 // differently) or the input may draw random numbers, any difference between
-// the two results is a finding.
+// the two results is a finding. The bound programs run against packed copies
+// of the ads (AttributePacker: attributes stored in another order), which
+// must change no result.
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "classad/attribute_packer.h"
 #include "classad/evaluator.h"
 #include "classad/load_cache.h"
 #include "classad/program.h"
@@ -21,10 +25,12 @@
 
 namespace {
 
-// The fixed MY/TARGET ads, parsed once.
+// The fixed MY/TARGET ads, parsed once, and packed copies of them.
 struct Ads {
   std::shared_ptr<const classad::ClassAd> job;
   std::shared_ptr<const classad::ClassAd> machine;
+  std::shared_ptr<const classad::ClassAd> packed_job;
+  std::shared_ptr<const classad::ClassAd> packed_machine;
 };
 
 // Parses an embedded ad; a failure is a broken build, not a finding.
@@ -34,10 +40,23 @@ std::shared_ptr<classad::ClassAd> MustParse(std::string_view text) {
   return *ad;
 }
 
+// `text` parsed and packed with every other attribute name, last first.
+std::shared_ptr<classad::ClassAd> MustParsePacked(std::string_view text) {
+  std::shared_ptr<classad::ClassAd> ad = MustParse(text);
+  std::vector<std::string> first;
+  for (size_t i = ad->size(); i-- > 0;) {
+    if (i % 2 == 0) first.push_back(ad->name(i));
+  }
+  classad::AttributePacker packer(std::move(first));
+  packer.Pack(ad.get());
+  return ad;
+}
+
 // The ads, built on first use and never changed.
 const Ads& TheAds() {
-  static const Ads ads{MustParse(classad_fuzz::kJobAdText),
-                       MustParse(classad_fuzz::kMachineAdText)};
+  static const Ads ads{
+      MustParse(classad_fuzz::kJobAdText), MustParse(classad_fuzz::kMachineAdText),
+      MustParsePacked(classad_fuzz::kJobAdText), MustParsePacked(classad_fuzz::kMachineAdText)};
   return ads;
 }
 
@@ -93,15 +112,18 @@ std::string EvaluateWith(const classad::Expr& expr, std::string_view text,
 }
 
 // Evaluates `expr` three ways (compiled, compiled with MY's literals bound
-// and a load cache, tree walker), checks the results unparse and agree.
+// and a load cache against the packed copies of the ads, tree walker),
+// checks the results unparse and agree.
 void EvaluateOnce(const classad::Expr& expr, std::string_view text, const classad::ClassAd* my,
-                  const classad::ClassAd* target, classad::EvalOptions options) {
+                  const classad::ClassAd* target, const classad::ClassAd* packed_my,
+                  const classad::ClassAd* packed_target, classad::EvalOptions options) {
   bool compiled_limited = false, bound_limited = false, tree_limited = false;
   options.compiled = true;
   const std::string compiled =
       EvaluateWith(expr, text, my, target, options, false, &compiled_limited);
   classad_fuzz::Check(!compiled.empty(), "UnparseValue gave empty text", text);
-  const std::string bound = EvaluateWith(expr, text, my, target, options, true, &bound_limited);
+  const std::string bound =
+      EvaluateWith(expr, text, packed_my, packed_target, options, true, &bound_limited);
   options.compiled = false;
   const std::string tree = EvaluateWith(expr, text, my, target, options, false, &tree_limited);
   if (compiled_limited || bound_limited || tree_limited || MayDrawRandomNumbers(text)) return;
@@ -123,9 +145,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text = classad_fuzz::AsText(data, size);
   for (classad::ScopingMode mode : {classad::ScopingMode::kCompat, classad::ScopingMode::kStrict}) {
     const classad::EvalOptions options = OptionsFor(mode);
-    EvaluateOnce(expr, text, ads.job.get(), ads.machine.get(), options);
-    EvaluateOnce(expr, text, ads.machine.get(), ads.job.get(), options);
+    EvaluateOnce(expr, text, ads.job.get(), ads.machine.get(), ads.packed_job.get(),
+                 ads.packed_machine.get(), options);
+    EvaluateOnce(expr, text, ads.machine.get(), ads.job.get(), ads.packed_machine.get(),
+                 ads.packed_job.get(), options);
   }
-  EvaluateOnce(expr, text, nullptr, nullptr, OptionsFor(classad::ScopingMode::kCompat));
+  EvaluateOnce(expr, text, nullptr, nullptr, nullptr, nullptr,
+               OptionsFor(classad::ScopingMode::kCompat));
   return 0;
 }
