@@ -502,6 +502,10 @@ bool AdReader::Next(std::shared_ptr<ClassAd>* ad) {
     // Ads read from a dump are kept, often by the million: they share the
     // layouts (attribute names) they have in common and drop spare capacity.
     layouts_.Intern(ad->get());
+    if (!options_.store_first.empty()) {
+      if (!packer_) packer_ = std::make_unique<AttributePacker>(options_.store_first);
+      packer_->Pack(ad->get());
+    }
     if (options_.use_arena) {
       if (!arena_) arena_ = AdArenaRef::Create();
       *ad = ClassAd::MoveToArena(std::move(**ad), arena_);

@@ -193,6 +193,36 @@ TEST(AttributePackerTest, PackedAndUnpackedLayoutsAreNotConfused) {
   EXPECT_NE(c->layout()->Fingerprint(), b->layout()->Fingerprint());
 }
 
+// AdReadOptions::store_first: the reader packs each ad as it reads it,
+// onto the heap or into an arena; the ads are those read without it.
+TEST(AttributePackerTest, AReaderStoresTheNamedAttributesFirst) {
+  const std::string dump =
+      "Name = \"slot1@a\"\nMemory = 1024\nArch = \"X86_64\"\nStart = Memory > 512\n\n"
+      "Name = \"slot2@a\"\nMemory = 2048\nArch = \"X86_64\"\nStart = Memory > 512\n\n"
+      "Arch = \"arm64\"\nName = \"slot1@b\"\nStart = false\n\n";
+  AdReadOptions plain_options;
+  plain_options.format = AdFormat::kOld;
+  Result<std::vector<std::shared_ptr<ClassAd>>> plain = ReadAdsFromString(dump, plain_options);
+  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  for (bool use_arena : {false, true}) {
+    AdReadOptions options = plain_options;
+    options.use_arena = use_arena;
+    options.store_first = {"Start", "Memory"};
+    Result<std::vector<std::shared_ptr<ClassAd>>> packed = ReadAdsFromString(dump, options);
+    ASSERT_TRUE(packed.ok()) << packed.status().ToString();
+    ASSERT_EQ(packed->size(), 3u);
+    EXPECT_EQ(FirstPositions(*(*packed)[0], 3),
+              (std::vector<std::string>{"Start", "Memory", "Name"}));
+    EXPECT_EQ((*packed)[0]->layout(), (*packed)[1]->layout());  // still shared
+    EXPECT_EQ(FirstPositions(*(*packed)[2], 3),
+              (std::vector<std::string>{"Start", "Arch", "Name"}));
+    for (size_t i = 0; i < 3; ++i) {
+      EXPECT_EQ(InInsertionOrder(*(*packed)[i]), InInsertionOrder(*(*plain)[i])) << i;
+      EXPECT_EQ((*packed)[i]->in_arena(), use_arena);
+    }
+  }
+}
+
 // What a negotiator does: pack the slots with the names the job reads
 // from them (MatchKernel::SlotReads); the kernel's results are unchanged,
 // including for names packed that some slots lack.
