@@ -2,8 +2,10 @@
 // keep every ad in memory. Prints ads/s, attributes/s and resident bytes
 // per ad. Run once per file in a fresh process so that the resident-memory
 // figure is the dump's alone. With `arena`, the ads are read into an arena
-// (AdReadOptions::use_arena), as a negotiator reads a pool.
-// Usage: ingest_bench FILE [rounds [arena]]
+// (AdReadOptions::use_arena), as a negotiator reads a pool. With a list of
+// names, the reader stores those first in each ad (AdReadOptions::
+// store_first, as a negotiator packs its slots).
+// Usage: ingest_bench FILE [rounds [heap|arena [NAME,NAME,...]]]
 #include <malloc.h>
 
 #include <algorithm>
@@ -34,7 +36,8 @@ size_t HeapBytesInUse() {
   return info.uordblks + info.hblkhd;
 }
 
-int Run(const std::string& path, int rounds, bool use_arena) {
+int Run(const std::string& path, int rounds, bool use_arena,
+        const std::vector<std::string>& store_first) {
   std::vector<double> seconds;
   size_t ads = 0, attributes = 0;
   double bytes_per_ad = 0;
@@ -48,6 +51,7 @@ int Run(const std::string& path, int rounds, bool use_arena) {
     auto start = std::chrono::steady_clock::now();
     AdReadOptions options;
     options.use_arena = use_arena;
+    options.store_first = store_first;
     auto reader = AdReader::OpenFile(path, options);
     if (!reader.ok()) {
       std::fprintf(stderr, "%s\n", reader.status().ToString().c_str());
@@ -80,10 +84,11 @@ int Run(const std::string& path, int rounds, bool use_arena) {
   }
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds[seconds.size() / 2];
-  std::printf("ingest %s%s: %zu ads, %zu attributes; median %.2f s = %.0f ads/s = %.2f M attributes/s; "
+  std::printf("ingest %s%s%s: %zu ads, %zu attributes; median %.2f s = %.0f ads/s = %.2f M attributes/s; "
               "%.0f resident bytes per ad, %.0f heap bytes in use per ad (first round, reader closed; "
               "%.0f resident with the reader and its caches still open); %zu distinct layouts\n",
-              path.c_str(), use_arena ? " (into an arena)" : "", ads, attributes, median, ads / median, attributes / median / 1e6,
+              path.c_str(), use_arena ? " (into an arena)" : "",
+              store_first.empty() ? "" : " (packed)", ads, attributes, median, ads / median, attributes / median / 1e6,
               bytes_per_ad, heap_per_ad, open_reader_bytes_per_ad, layouts);
   return 0;
 }
@@ -93,14 +98,24 @@ int Run(const std::string& path, int rounds, bool use_arena) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s FILE [rounds [arena]]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s FILE [rounds [heap|arena [NAME,NAME,...]]]\n", argv[0]);
     return 2;
   }
-  const bool use_arena = argc > 3 && std::string(argv[3]) == "arena";
-  if (argc > 3 && !use_arena) {
-    std::fprintf(stderr, "%s: the third argument is 'arena' or nothing, not '%s'\n", argv[0],
-                 argv[3]);
+  const std::string storage = argc > 3 ? argv[3] : "heap";
+  if (storage != "heap" && storage != "arena") {
+    std::fprintf(stderr, "%s: the third argument is 'heap' or 'arena', not '%s'\n", argv[0],
+                 storage.c_str());
     return 2;
   }
-  return classad::Run(argv[1], argc > 2 ? std::stoi(argv[2]) : 3, use_arena);
+  std::vector<std::string> store_first;
+  if (argc > 4) {
+    std::string names = argv[4];
+    for (size_t start = 0; start <= names.size();) {
+      const size_t comma = std::min(names.find(',', start), names.size());
+      if (comma > start) store_first.push_back(names.substr(start, comma - start));
+      start = comma + 1;
+    }
+  }
+  return classad::Run(argv[1], argc > 2 ? std::stoi(argv[2]) : 3, storage == "arena",
+                      store_first);
 }
