@@ -18,7 +18,10 @@ fi
 CLASSAD_BENCH_POOL="$POOL" build/eval_bench --benchmark_repetitions=5 \
   --benchmark_report_aggregates_only=true
 # The pass over the slot ads read onto the heap and read into an arena
-# (AdReadOptions::use_arena: 2 MiB pages), alternating.
-build/match_bench "$MATCH_POOL" 20000
+# (AdReadOptions::use_arena: 2 MiB pages), alternating; packed first with the
+# names the pool's jobs read (AttributePacker), as a negotiator prepares its
+# slots, then as read.
+build/match_bench "$MATCH_POOL" 20000 both packed
+build/match_bench "$MATCH_POOL" 20000 both unpacked
 build/ingest_bench "$POOL/slots.ads" 3
 build/ingest_bench "$POOL/jobs.ads" 3
