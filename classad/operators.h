@@ -5,6 +5,7 @@
 
 #include <strings.h>
 
+#include <limits>
 #include <string_view>
 
 #include "classad/bytes.h"
@@ -39,9 +40,9 @@ template <typename T>
 }  // namespace operators_internal
 
 // The common cases of ApplyBinaryOp without its general dispatch: two
-// integers or reals (or one of each) under a comparison other than is/isnt,
-// two integers under +, - or *, two booleans under && or ||, two strings
-// under == or !=. Sets *out and returns true with exactly ApplyBinaryOp's
+// integers or reals (or one of each) under a comparison other than is/isnt
+// or under +, - or * (a real result of +infinity, which is error, aside),
+// two booleans under && or ||, two strings under == or !=. Sets *out and returns true with exactly ApplyBinaryOp's
 // result; returns false (and leaves *out alone) for every other case.
 // `out` may be `&a` or `&b`: both are read before *out is written.
 [[gnu::always_inline]] inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b,
@@ -86,7 +87,19 @@ template <typename T>
     }
     const double x = a.IsReal() ? a.real() : static_cast<double>(a.integer());
     const double y = b.IsReal() ? b.real() : static_cast<double>(b.integer());
-    return CompareNumbers(op, x, y, out);
+    if (CompareNumbers(op, x, y, out)) return true;
+    double r;
+    switch (op) {
+      case Op::kAdd: r = x + y; break;
+      case Op::kSubtract: r = x - y; break;
+      case Op::kMultiply: r = x * y; break;
+      default: return false;
+    }
+    // +infinity is error (ApplyBinaryOp says so); everything else is the
+    // IEEE result, as there.
+    if (r == std::numeric_limits<double>::infinity()) return false;
+    *out = Value::Real(r);
+    return true;
   }
   return false;
 }
