@@ -12,8 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -21,7 +19,6 @@
 #include "classad/attribute_packer.h"
 #include "classad/evaluator.h"
 #include "classad/match.h"
-#include "classad/unparse.h"
 
 namespace classad {
 namespace {
@@ -46,42 +43,6 @@ Result<std::vector<std::shared_ptr<ClassAd>>> ReadSlots(const std::string& dir, 
   while (slots.size() < max_slots && (*reader)->Next(&ad)) slots.push_back(ad);
   if (!(*reader)->status().ok()) return (*reader)->status();
   return slots;
-}
-
-// The names of slot attributes that the jobs' Requirements and Rank read
-// from the slots (MatchKernel::SlotReads against the first slot of each
-// layout), those read by the most (distinct job expressions, slot layout)
-// pairs first: what a negotiator packs a cycle's slots with.
-std::vector<std::string> NamesTheJobsRead(const std::vector<std::shared_ptr<ClassAd>>& jobs,
-                                          const std::vector<std::shared_ptr<ClassAd>>& slots,
-                                          const EvalOptions& options) {
-  std::vector<const ClassAd*> one_slot_per_layout;
-  std::set<const AdLayout*> layouts;
-  for (const auto& slot : slots) {
-    if (layouts.insert(slot->layout()).second) one_slot_per_layout.push_back(slot.get());
-  }
-  std::set<std::string> expressions_seen;
-  std::map<std::string, size_t> readers;  // name -> pairs that read it
-  for (const auto& job : jobs) {
-    std::string key;
-    for (const char* name : {"Requirements", "Rank"}) {
-      const ExprPtr expr = job->LookupPtr(name);
-      key += expr ? Unparse(*expr) : "-";
-      key += '\n';
-    }
-    if (!expressions_seen.insert(key).second) continue;
-    MatchKernel kernel(job.get(), options);
-    for (const ClassAd* slot : one_slot_per_layout) {
-      for (const std::string& name : kernel.SlotReads(*slot)) ++readers[name];
-    }
-  }
-  std::vector<std::pair<size_t, std::string>> ranked;
-  for (auto& [name, count] : readers) ranked.emplace_back(count, name);
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::vector<std::string> names;
-  for (auto& entry : ranked) names.push_back(std::move(entry.second));
-  return names;
 }
 
 int Run(const std::string& dir, size_t max_slots, const std::string& which, bool packed) {
@@ -136,7 +97,10 @@ int Run(const std::string& dir, size_t max_slots, const std::string& which, bool
     for (const auto& ad : copy.owned) copy.slots.push_back(ad.get());
   }
   if (packed && !copies.empty()) {
-    const std::vector<std::string> names = NamesTheJobsRead(jobs, copies[0].owned, options);
+    std::vector<const ClassAd*> job_ads;
+    for (const auto& ad : jobs) job_ads.push_back(ad.get());
+    const std::vector<std::string> names =
+        NamesJobsReadFromSlots(job_ads, copies[0].slots, options);
     std::string listed;
     for (const std::string& name : names) listed += " " + name;
     std::printf("packing the slot ads with the %zu names the pool's jobs read:%s\n", names.size(),

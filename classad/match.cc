@@ -1,9 +1,12 @@
 #include "classad/match.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
 #include <unordered_set>
 
 #include "classad/operators.h"
+#include "classad/unparse.h"
 
 namespace classad {
 
@@ -22,6 +25,51 @@ constexpr size_t kMaxFetched = 48;   // attributes fetched ahead per slot
 constexpr size_t kMaxKeptFetchLists = 4096;
 
 }  // namespace
+
+std::vector<std::string> NamesJobsReadFromSlots(std::span<const ClassAd* const> jobs,
+                                                std::span<const ClassAd* const> slots,
+                                                const EvalOptions& options) {
+  std::vector<const ClassAd*> one_slot_per_layout;
+  std::unordered_set<const AdLayout*> layouts;
+  for (const ClassAd* slot : slots) {
+    if (layouts.insert(slot->layout()).second) one_slot_per_layout.push_back(slot);
+  }
+  std::unordered_set<std::string> expressions_seen;
+  std::map<std::string, size_t> readers;  // name -> pairs that read it
+  for (const ClassAd* job : jobs) {
+    std::string key;
+    for (const char* name : {"Requirements", "Rank"}) {
+      const ExprPtr expr = job->LookupPtr(name);
+      key += expr ? Unparse(*expr) : "-";
+      key += '\n';
+    }
+    if (!expressions_seen.insert(std::move(key)).second) continue;
+    const MatchKernel kernel(job, options);
+    for (const ClassAd* slot : one_slot_per_layout) {
+      for (std::string& name : kernel.SlotReads(*slot)) ++readers[std::move(name)];
+    }
+  }
+  // Spellings that differ only in case name one attribute: counted
+  // together, under the first spelling in byte order.
+  std::vector<std::pair<size_t, std::string>> ranked;
+  std::unordered_map<std::string, size_t> folded;  // lower-case name -> index
+  for (auto& [name, count] : readers) {
+    std::string lower = name;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    auto [it, added] = folded.try_emplace(std::move(lower), ranked.size());
+    if (added) {
+      ranked.emplace_back(count, name);
+    } else {
+      ranked[it->second].first += count;
+    }
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> names;
+  names.reserve(ranked.size());
+  for (auto& entry : ranked) names.push_back(std::move(entry.second));
+  return names;
+}
 
 void CollectReferencedNames(const Expr& expr, std::vector<std::string>* mine,
                             std::vector<std::string>* theirs) {

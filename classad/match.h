@@ -147,6 +147,17 @@ class MatchKernel {
   std::unordered_map<const AdLayout*, KeptFetchList> kept_fetch_lists_;
 };
 
+// The names of slot attributes that matching any of `jobs` against slots
+// like `slots` may read: MatchKernel::SlotReads over the first slot of each
+// slot layout, for each distinct pair of Requirements and Rank texts among
+// the jobs; ranked by how many (job expressions, slot layout) pairs read
+// each, most first, ties by name. What a negotiator gives AttributePacker
+// (or AdReadOptions::store_first) for a cycle's slots. Pointers must not be
+// null. Allocates; thread-safe for ads no one changes meanwhile.
+std::vector<std::string> NamesJobsReadFromSlots(std::span<const ClassAd* const> jobs,
+                                                std::span<const ClassAd* const> slots,
+                                                const EvalOptions& options);
+
 // The names an expression reads from the ad it is evaluated in (`mine`,
 // unqualified names and MY.x) and from the other ad of a match (`theirs`,
 // TARGET.x), found by walking the tree; nested ads and the special names

@@ -172,5 +172,34 @@ TEST(MatchKernelTest, AnEmptyPassGivesNoResults) {
   EXPECT_TRUE(results.empty());
 }
 
+// What a cycle's jobs read from its slots, ranked: each distinct pair of
+// job expressions once, each slot layout once (its first slot), spellings
+// that differ in case counted as one name.
+TEST(MatchKernelTest, NamesJobsReadFromSlotsAreRankedByHowManyRead) {
+  const auto jobs = Ads({
+      "[ Requirements = TARGET.Memory >= 1024 && TARGET.Arch == \"X86_64\";"
+      "  Rank = TARGET.Cpus; Owner = \"a\" ]",
+      "[ Requirements = TARGET.Memory >= 1024 && TARGET.Arch == \"X86_64\";"
+      "  Rank = TARGET.Cpus; Owner = \"b\" ]",  // the same expressions
+      "[ Requirements = TARGET.Disk > 10 ]",
+  });
+  auto slots = Ads({
+      "[ Memory = 2048; Arch = \"X86_64\"; Cpus = 4; Disk = 100; Requirements = START;"
+      "  Start = KeyboardIdle > 5; KeyboardIdle = 10; Unread = 1 ]",
+      "[ memory = 1; ARCH = \"arm64\"; Requirements = true ]",
+  });
+  slots.push_back(std::make_shared<ClassAd>(*slots[0]));  // the first's layout
+  slots.back()->InsertValue("Memory", Value::Integer(4096));
+  ASSERT_EQ(slots.back()->layout(), slots[0]->layout());
+  std::vector<const ClassAd*> job_ads, slot_ads;
+  for (const auto& ad : jobs) job_ads.push_back(ad.get());
+  for (const auto& ad : slots) slot_ads.push_back(ad.get());
+  EXPECT_EQ(NamesJobsReadFromSlots(job_ads, slot_ads, EvalOptions{}),
+            (std::vector<std::string>{"Requirements", "ARCH", "KeyboardIdle", "Memory", "Start",
+                                      "Cpus", "Disk"}));
+  EXPECT_TRUE(NamesJobsReadFromSlots({}, slot_ads, EvalOptions{}).empty());
+  EXPECT_TRUE(NamesJobsReadFromSlots(job_ads, {}, EvalOptions{}).empty());
+}
+
 }  // namespace
 }  // namespace classad
