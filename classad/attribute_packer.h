@@ -5,7 +5,7 @@
 // A slot ad of a pool has some 150 attributes, 16 bytes each, in the order
 // its daemon wrote them; a match reads ten or so of them (Requirements,
 // Start, Arch, OpSys, Memory, ...) spread over as many cache lines. A
-// negotiator that knows what its policy reads (MatchKernel::SlotReads)
+// negotiator that knows what its jobs read (NamesJobsReadFromSlots)
 // packs the cycle's slot ads once, and every match of the cycle then
 // fetches a third of the lines it did.
 //
