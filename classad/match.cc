@@ -139,10 +139,10 @@ const std::vector<uint32_t>& MatchKernel::AttributesToFetch(const ClassAd& slot)
   return *list;
 }
 
-std::vector<std::string> MatchKernel::SlotReads(const ClassAd& slot) const {
+std::vector<uint32_t> MatchKernel::SlotReadPositions(const ClassAd& slot) const {
   // Breadth first from what the job reads and the slot's Requirements,
   // through the slot's own expressions.
-  std::vector<std::string> found;
+  std::vector<uint32_t> found;
   const AdLayout* layout = slot.layout();
   if (layout == nullptr) return found;
   std::unordered_set<int> seen;
@@ -152,7 +152,7 @@ std::vector<std::string> MatchKernel::SlotReads(const ClassAd& slot) const {
   for (size_t next = 0; next < pending.size() && found.size() < kMaxFetched; ++next) {
     const int p = layout->Find(pending[next], HashAttributeName(pending[next]));
     if (p < 0 || !seen.insert(p).second) continue;
-    found.push_back(layout->name(static_cast<size_t>(p)));
+    found.push_back(static_cast<uint32_t>(p));
     const AttrRef attribute = slot.AtPosition(static_cast<size_t>(p));
     if (!attribute.is_literal() && followed++ < kMaxFollowed) {
       std::vector<std::string> theirs;
@@ -162,12 +162,16 @@ std::vector<std::string> MatchKernel::SlotReads(const ClassAd& slot) const {
   return found;
 }
 
+std::vector<std::string> MatchKernel::SlotReads(const ClassAd& slot) const {
+  std::vector<std::string> names;
+  for (uint32_t p : SlotReadPositions(slot)) names.push_back(slot.layout()->name(p));
+  return names;
+}
+
 void MatchKernel::LearnFetchList(const ClassAd& slot, std::vector<uint32_t>* list) const {
   // Learned from the first slot of this layout. (A later slot of the
   // layout may read other attributes: fetching is only a hint.)
-  for (const std::string& name : SlotReads(slot)) {
-    list->push_back(static_cast<uint32_t>(slot.layout()->Find(name, HashAttributeName(name))));
-  }
+  *list = SlotReadPositions(slot);
   std::sort(list->begin(), list->end());
 }
 

@@ -97,6 +97,8 @@ class MatchKernel {
   // The slot attributes worth fetching ahead for slots of `slot`'s layout
   // (sorted positions; a hint, possibly beyond a slot's size).
   const std::vector<uint32_t>& AttributesToFetch(const ClassAd& slot);
+  // The positions of SlotReads(slot)'s names in `slot`, in that order.
+  std::vector<uint32_t> SlotReadPositions(const ClassAd& slot) const;
   // Learns that list from `slot`.
   void LearnFetchList(const ClassAd& slot, std::vector<uint32_t>* list) const;
   void FetchAhead(const ClassAd& slot);
