@@ -3,6 +3,7 @@
 #define CLASSAD_VALUE_H_
 
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -173,6 +174,7 @@ class Value {
   // data() may go where a C string is expected, as the comparison
   // operators do); valid while this value or a copy of it lives.
   std::string_view string() const {
+    assert(type_ == ValueType::kString);
     return static_cast<const value_internal::StringPayload*>(payload_)->text();
   }
   // The string, copied out; the value is left undefined.
