@@ -105,19 +105,10 @@ Value Compare(Op op, const Value& a, const Value& b) {
   }
 }
 
-// Real arithmetic: a result of +infinity is error (as 1.0/0 is), while
-// -infinity and NaN pass through, exactly as HTCondor's overflow check
-// (which compares with HUGE_VAL only). Real modulo is always error.
+// Real arithmetic (RealResult); real modulo is always error.
 Value RealArithmetic(Op op, double a, double b) {
   double r;
-  switch (op) {
-    case Op::kAdd: r = a + b; break;
-    case Op::kSubtract: r = a - b; break;
-    case Op::kMultiply: r = a * b; break;
-    case Op::kDivide: r = a / b; break;
-    default: return Value::Error();
-  }
-  if (r == HUGE_VAL) return Value::Error();
+  if (!operators_internal::RealResult(op, a, b, &r)) return Value::Error();
   return Value::Real(r);
 }
 

@@ -37,13 +37,33 @@ template <typename T>
     default: return false;
   }
 }
+// x op y for +, -, * and / on reals, as HTCondor computes it: the IEEE
+// result in *r and true, except that a result of +infinity is error (as
+// 1.0/0 is) while -infinity and NaN pass through, exactly as HTCondor's
+// overflow check (which compares with HUGE_VAL only). False (and *r
+// untouched) for error and for any other operator.
+[[gnu::always_inline]] inline bool RealResult(Op op, double x, double y, double* r) {
+  double result;
+  switch (op) {
+    case Op::kAdd: result = x + y; break;
+    case Op::kSubtract: result = x - y; break;
+    case Op::kMultiply: result = x * y; break;
+    case Op::kDivide: result = x / y; break;
+    default: return false;
+  }
+  if (result == std::numeric_limits<double>::infinity()) return false;
+  *r = result;
+  return true;
+}
 }  // namespace operators_internal
 
 // The common cases of ApplyBinaryOp without its general dispatch: two
-// integers or reals (or one of each) under a comparison other than is/isnt
-// or under +, - or * (a real result of +infinity, which is error, aside),
-// two booleans under && or ||, two strings under == or !=. Sets *out and returns true with exactly ApplyBinaryOp's
-// result; returns false (and leaves *out alone) for every other case.
+// integers or reals (or one of each) under a comparison other than is/isnt,
+// two integers under +, - or *, an integer and a real or two reals under
+// +, -, * or / (a result of +infinity, which is error, aside), two booleans
+// under && or ||, two strings under == or !=. Sets *out and returns true
+// with exactly ApplyBinaryOp's result; returns false (and leaves *out
+// alone) for every other case.
 // `out` may be `&a` or `&b`: both are read before *out is written.
 [[gnu::always_inline]] inline bool TryFastBinaryOp(Op op, const Value& a, const Value& b,
                                                    Value* out) {
@@ -89,15 +109,7 @@ template <typename T>
     const double y = b.IsReal() ? b.real() : static_cast<double>(b.integer());
     if (CompareNumbers(op, x, y, out)) return true;
     double r;
-    switch (op) {
-      case Op::kAdd: r = x + y; break;
-      case Op::kSubtract: r = x - y; break;
-      case Op::kMultiply: r = x * y; break;
-      default: return false;
-    }
-    // +infinity is error (ApplyBinaryOp says so); everything else is the
-    // IEEE result, as there.
-    if (r == std::numeric_limits<double>::infinity()) return false;
+    if (!operators_internal::RealResult(op, x, y, &r)) return false;
     *out = Value::Real(r);
     return true;
   }

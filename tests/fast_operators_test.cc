@@ -64,7 +64,7 @@ TEST(FastOperatorsTest, AgreeWithApplyBinaryOpWhereverTheyAnswer) {
     }
   }
   EXPECT_GT(answered, 1000);
-  EXPECT_GT(real_arithmetic, 300);  // real +, -, * are among the answered
+  EXPECT_GT(real_arithmetic, 300);  // real +, -, *, / are among the answered
 }
 
 // An operand may be the output: both are read before it is written.
