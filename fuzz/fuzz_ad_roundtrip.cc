@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "classad/ad_io.h"
-#include "classad/attribute_packer.h"
 #include "classad/unparse.h"
 #include "fuzz/fuzz_util.h"
 
@@ -78,14 +77,7 @@ void TripThrough(const classad::ClassAd& ad, const classad::AdWriteOptions& opti
   classad::ClassAd& copy = *(*back)[0];
   classad_fuzz::Check(copy.size() == ad.size(), "read-back ad has another number of attributes",
                       written, classad::UnparseAd(copy));
-  // Packed with every other name, last first, and a name it lacks.
-  std::vector<std::string> first;
-  for (size_t i = ad.size(); i-- > 0;) {
-    if (i % 2 == 0) first.emplace_back(ad.name(i));
-  }
-  first.emplace_back("NoSuchAttributeName");
-  classad::AttributePacker packer(std::move(first));
-  packer.Pack(&copy);
+  classad_fuzz::PackEveryOtherName(&copy);
   for (size_t i = 0; i < copy.size(); ++i) {
     const classad::AttrRef at = copy.at(i), found = copy.Find(copy.name(i));
     classad_fuzz::Check(found && at.is_literal() == found.is_literal() &&

@@ -3,7 +3,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
+#include "classad/attribute_packer.h"
 #include "classad/value.h"
 
 namespace classad_fuzz {
@@ -68,6 +71,16 @@ bool HasLossyText(const classad::ClassAd& ad) {
     }
   }
   return false;
+}
+
+void PackEveryOtherName(classad::ClassAd* ad) {
+  std::vector<std::string> first;
+  for (size_t i = ad->size(); i-- > 0;) {
+    if (i % 2 == 0) first.emplace_back(ad->name(i));
+  }
+  first.emplace_back("NoSuchAttributeName");
+  classad::AttributePacker packer(std::move(first));
+  packer.Pack(ad);
 }
 
 }  // namespace classad_fuzz

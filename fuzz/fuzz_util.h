@@ -1,5 +1,5 @@
-// Helpers shared by the libFuzzer targets: reporting a finding, and telling
-// which trees can survive a trip through text exactly.
+// Helpers shared by the libFuzzer targets: reporting a finding, telling
+// which trees can survive a trip through text exactly, and packing an ad.
 #ifndef CLASSAD_FUZZ_FUZZ_UTIL_H_
 #define CLASSAD_FUZZ_FUZZ_UTIL_H_
 
@@ -37,6 +37,11 @@ inline void Check(bool condition, std::string_view what, std::string_view first 
 bool HasLossyText(const classad::Expr& expr);
 // The same for any attribute of `ad`.
 bool HasLossyText(const classad::ClassAd& ad);
+
+// Packs `ad` (AttributePacker) with every other attribute name, the last
+// first, and a name it lacks: its attributes end up stored in another
+// order than they are listed, which must change nothing else.
+void PackEveryOtherName(classad::ClassAd* ad);
 
 }  // namespace classad_fuzz
 
