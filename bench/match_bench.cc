@@ -1,6 +1,6 @@
 // Matchmaking kernel: one job against every slot of a pool dump — both
 // Requirements and the job's Rank, as the negotiator does for each job.
-// Usage: match_bench POOL_DIR [slots [heap|arena|both] [packed|unpacked]]
+// Usage: match_bench POOL_DIR [slots [heap|arena|both [packed|unpacked]]]
 // (POOL_DIR from gen_pool.py; both and packed by default)
 // Prints the median (and best) time per job of MatchKernel::Match (with fetching
 // ahead) and of a plain loop of MatchKernel::MatchOne (without), for the slot
@@ -53,6 +53,10 @@ int Run(const std::string& dir, size_t max_slots, const std::string& which, bool
     if (!reader.ok()) { std::fprintf(stderr, "%s\n", reader.status().ToString().c_str()); return 1; }
     std::shared_ptr<ClassAd> ad;
     while ((*reader)->Next(&ad)) jobs.push_back(ad);
+    if (!(*reader)->status().ok()) {
+      std::fprintf(stderr, "%s\n", (*reader)->status().ToString().c_str());
+      return 1;
+    }
   }
   // The first idle job, or else the first job (its Requirements and Rank
   // are what the kernel evaluates, whatever its state).
@@ -96,6 +100,10 @@ int Run(const std::string& dir, size_t max_slots, const std::string& which, bool
     copy.owned = std::move(*owned);
     for (const auto& ad : copy.owned) copy.slots.push_back(ad.get());
   }
+  auto millis_since = [](std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+  };
   if (packed && !copies.empty()) {
     std::vector<const ClassAd*> job_ads;
     for (const auto& ad : jobs) job_ads.push_back(ad.get());
@@ -109,17 +117,10 @@ int Run(const std::string& dir, size_t max_slots, const std::string& which, bool
       AttributePacker packer(names);
       const auto start = std::chrono::steady_clock::now();
       for (const auto& ad : copy.owned) packer.Pack(ad.get());
-      const double ms =
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-              .count();
       std::printf("packed %zu slot ads (%s) in %.2f ms, %zu layouts\n", copy.owned.size(),
-                  copy.name, ms, packer.layouts());
+                  copy.name, millis_since(start), packer.layouts());
     }
   }
-  auto millis_since = [](std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-        .count();
-  };
   constexpr int kRounds = 21;
   for (int round = 0; round < kRounds; ++round) {
     for (Copy& copy : copies) {
