@@ -1,0 +1,2 @@
+// Placeholder: being written (issue 13).
+int main() { return 2; }
