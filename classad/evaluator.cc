@@ -13,6 +13,9 @@ namespace classad {
 // TARGET (kScope, in `scope`), or another value computed directly (kValue).
 struct EvalContext::Found {
   enum Kind { kNone, kExpr, kScope, kValue } kind = kNone;
+  // kValue: the value is an overlay's (an attribute bound over an ad, see
+  // overlay.h), not a special name's.
+  bool from_overlay = false;
   AttrRef attr;  // kExpr: what the attribute holds
   std::shared_ptr<const Scope> scope;
   Value value;
@@ -156,6 +159,16 @@ EvalContext::Found EvalContext::LookupName(std::string_view name, uint64_t hash,
   const std::shared_ptr<const Scope>* cur = &start;
   while (*cur) {
     const Scope& s = **cur;
+    if (s.overlay != nullptr && name_class == NameClass::kOrdinary) {
+      if (const AttributeOverlay::Entry* entry = s.overlay->Find(name, hash)) {
+        found.kind = Found::kValue;
+        found.from_overlay = true;
+        Value computed;
+        const Value* value = entry->Get(&computed);
+        found.value = value == &computed ? std::move(computed) : *value;
+        return found;
+      }
+    }
     const bool may_be_attribute = name_class == NameClass::kOrdinary || s.ad->has_special_names();
     if (const AttrRef e = may_be_attribute ? s.ad->Find(name, hash) : AttrRef()) {
       found.kind = Found::kExpr;
@@ -298,7 +311,7 @@ Value EvalContext::EvalSubscript(const Expr& expr) {
     std::string_view name = index.string();
     Found found = LookupName(name, HashAttributeName(name), ClassifyName(name), base.ad_scope(),
                              false);
-    if (found.kind != Found::kExpr) return Value::Undefined();
+    if (found.kind != Found::kExpr && !found.from_overlay) return Value::Undefined();
     return EvalFound(found);
   }
   if (base.IsList() && index.IsInteger()) {
@@ -329,6 +342,7 @@ ExprPtr EvalContext::FindReferencedExpr(const Expr& reference,
     if (!base.IsAd()) return nullptr;
     found = LookupName(reference.name(), reference.name_hash(), reference.name_class(), base.ad_scope(), true);
   }
+  if (found.from_overlay) return Expr::Literal(std::move(found.value));
   if (found.kind != Found::kExpr) return nullptr;
   if (found_in != nullptr) *found_in = found.scope;
   return found.attr.ToExpr();

@@ -68,7 +68,9 @@ class EvalContext {
   // ad (which must be that ad, at the top level), in the current scope:
   // the value Evaluate gives for the expression it was compiled from. With
   // EvalOptions::compiled false, evaluates `expr` (that expression) by the
-  // tree walker instead.
+  // tree walker instead. A bound program has folded `my`'s literal
+  // attributes into constants: do not run it in a scope whose overlay binds
+  // a name that `my` holds.
   Value EvaluateBound(const Program& program, const Expr& expr) {
     return options_.compiled ? Run(program, /*cached=*/true) : EvalTree(expr);
   }
@@ -173,6 +175,10 @@ class EvalContext {
   // the current one or its target), for LoadName/LoadSelect; a literal is
   // pushed in place, an expression by LoadFoundExpr, which evaluates it.
   void LoadFound(const AttrRef& attribute, const Scope* where, const Value** ref, Value* owned);
+  // Pushes the value `overlay` binds to `node`'s name and returns true, or
+  // returns false when it binds none (program_run.cc).
+  bool LoadOverlay(const AttributeOverlay& overlay, const Expr& node, const Value** ref,
+                   Value* owned);
   void LoadFoundExpr(const Expr& expr, const Scope* where, Value* owned);
   // Evaluates the attribute expression `expr` of `scope`'s ad in that scope,
   // with loop detection (a loop gives undefined).
@@ -243,6 +249,15 @@ class MatchContext {
   // Makes `target` (not null) the other ad, in place: contexts borrowing
   // the scopes see the new pair (for a job matched against slot after
   // slot). Not while an evaluation in these scopes is running.
+  // Binds `my` over the first ad and `target` over the second (either may
+  // be null for none; see overlay.h): lookups in the match see the bound
+  // attributes exactly where HTCondor's inserted attributes would be. Both
+  // are borrowed and must outlive their use. Not while an evaluation in
+  // these scopes is running.
+  void SetOverlays(const AttributeOverlay* my, const AttributeOverlay* target) {
+    my_.overlay = my;
+    target_.overlay = target;
+  }
   void Retarget(const ClassAd* target) {
     target_.ad = target;
     my_.target = &target_;

@@ -53,6 +53,18 @@ constexpr uint32_t kInlineStack = 8;
                : EvalAttributeExpr(expr, std::shared_ptr<const Scope>(scope_, where));
 }
 
+// The value `overlay` binds to the name of `node` (a kAttribute or kSelect),
+// if any: pushed (a stored value in place, a computed one in *owned) and
+// true; false when the overlay does not bind that name.
+[[gnu::always_inline]] inline bool EvalContext::LoadOverlay(const AttributeOverlay& overlay,
+                                                            const Expr& node, const Value** ref,
+                                                            Value* owned) {
+  const AttributeOverlay::Entry* entry = overlay.Find(node.name(), node.name_hash());
+  if (entry == nullptr) return false;
+  *ref = entry->Get(owned);
+  return true;
+}
+
 [[gnu::always_inline]] inline void EvalContext::LoadName(const Expr& node,
                                                          const int32_t* positions, uint32_t place,
                                                          const Value** ref, Value* owned) {
@@ -62,6 +74,7 @@ constexpr uint32_t kInlineStack = 8;
   // special names) below it gives the same answer for this case.
   const Scope* s = scope_.get();
   if (s->is_top_level()) {
+    if (s->overlay != nullptr && LoadOverlay(*s->overlay, node, ref, owned)) return;
     AttrRef e;
     if (positions != nullptr) {
       const int32_t position = positions[place];
@@ -77,6 +90,7 @@ constexpr uint32_t kInlineStack = 8;
       return;
     }
     if (target->is_top_level()) {
+      if (target->overlay != nullptr && LoadOverlay(*target->overlay, node, ref, owned)) return;
       const AttrRef t = target->ad->Find(node.name(), node.name_hash());
       if (t) return LoadFound(t, target, ref, owned);
       *owned = Value::Undefined();
@@ -98,6 +112,7 @@ constexpr uint32_t kInlineStack = 8;
   const Scope* s = scope_.get();
   if (positions != nullptr && (target_base || compat())) {
     const Scope* where = target_base ? s->target : s;
+    if (where->overlay != nullptr && LoadOverlay(*where->overlay, node, ref, owned)) return;
     const int32_t position = positions[place];
     const AttrRef e =
         position >= 0 ? where->ad->AtPosition(static_cast<size_t>(position)) : AttrRef();
@@ -114,6 +129,7 @@ constexpr uint32_t kInlineStack = 8;
       return;
     }
     if (where->is_top_level()) {
+      if (where->overlay != nullptr && LoadOverlay(*where->overlay, node, ref, owned)) return;
       const AttrRef e = where->ad->Find(node.name(), node.name_hash());
       if (e) return LoadFound(e, where, ref, owned);
       *owned = Value::Undefined();

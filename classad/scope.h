@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "classad/classad.h"
+#include "classad/overlay.h"
 
 namespace classad {
 
@@ -22,6 +23,10 @@ struct Scope {
   std::shared_ptr<const Scope> parent;
   // Top-level only: the other ad of a match, or null.
   const Scope* target = nullptr;
+  // Top-level only: attributes bound over `ad` (see overlay.h), seen by
+  // every name lookup in this scope before the ad's own; null for none.
+  // Borrowed.
+  const AttributeOverlay* overlay = nullptr;
 
   bool is_top_level() const { return parent == nullptr; }
   // The outermost scope of this chain.
