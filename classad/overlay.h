@@ -38,8 +38,10 @@ class AttributeOverlay {
   using ComputeFn = Value (*)(const void* context);
 
   // The most entries one overlay holds (HTCondor's slot side has seven
-  // attributes; cross-slot forms of a few slots fit too).
-  static constexpr size_t kMaxEntries = 64;
+  // attributes, and five more per slot of a machine with cross-slot
+  // priorities). Lookups scan the entries whose hash passes a 64-bit
+  // filter, so a few dozen entries cost little and a thousand still work.
+  static constexpr size_t kMaxEntries = 1024;
 
   AttributeOverlay() = default;
   AttributeOverlay(const AttributeOverlay&) = delete;

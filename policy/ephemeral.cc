@@ -1,0 +1,260 @@
+// The ephemeral attributes (ephemeral.h), as HTCondor's matchmaker.cpp
+// inserts them: negotiate() on the request, addRemoteUserPrios() on slots,
+// matchmakingProtocol() on the offer.
+#include "policy/ephemeral.h"
+
+#include <cstdlib>
+
+#include "classad/evaluator.h"
+
+namespace policy {
+
+using classad::Value;
+
+const std::vector<EphemeralAttributeInfo>& EphemeralAttributes() {
+  // name, on_slot, group_quotas_only, needs_preemption, claimed_only, live, offer_only
+  static const std::vector<EphemeralAttributeInfo> kTable = {
+      {kSubmitterNegotiatingGroup, false, false, false, false, false, false},
+      {kSubmitterAutoregroup, false, false, false, false, false, false},
+      {kSubmittorPrio, false, false, false, false, false, false},
+      {kSubmitterUserPrio, false, false, false, false, false, false},
+      {kSubmitterUserResourcesInUse, false, false, false, false, false, false},
+      {kSubmitterGroup, false, true, false, false, false, false},
+      {kSubmitterGroupResourcesInUse, false, true, false, false, false, false},
+      {kSubmitterGroupQuota, false, true, false, false, false, false},
+      {kRemoteUserPrio, true, false, true, true, false, false},
+      {kRemoteUserResourcesInUse, true, false, true, true, true, false},
+      {kRemoteGroup, true, true, true, true, false, false},
+      {kRemoteGroupResourcesInUse, true, true, true, true, true, false},
+      {kRemoteGroupQuota, true, true, true, true, false, false},
+      {kRemoteNegotiatingGroup, true, false, false, true, false, true},
+      {kRemoteAutoregroup, true, false, false, true, false, true},
+  };
+  return kTable;
+}
+
+namespace {
+
+bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+// `name` without a leading `<letters><digits>_` (a cross-slot form), or
+// `name` itself.
+std::string_view WithoutSlotPrefix(std::string_view name) {
+  size_t i = 0;
+  while (i < name.size() && ((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z'))) ++i;
+  const size_t letters = i;
+  while (i < name.size() && name[i] >= '0' && name[i] <= '9') ++i;
+  if (letters == 0 || i == letters || i >= name.size() || name[i] != '_') return name;
+  return name.substr(i + 1);
+}
+
+// The string `name` of `ad` evaluates to (HTCondor's LookupString), or
+// false.
+bool LookupString(const classad::ClassAd& ad, std::string_view name, std::string* out) {
+  const Value v = classad::EvaluateAttr(ad, name, nullptr);
+  if (!v.IsString()) return false;
+  *out = std::string(v.string());
+  return true;
+}
+
+// The number `name` of `ad` evaluates to (HTCondor's LookupFloat), or false.
+bool LookupNumber(const classad::ClassAd& ad, std::string_view name, double* out) {
+  const Value v = classad::EvaluateAttr(ad, name, nullptr);
+  if (v.IsInteger()) {
+    *out = static_cast<double>(v.integer());
+    return true;
+  }
+  if (v.IsReal()) {
+    *out = v.real();
+    return true;
+  }
+  return false;
+}
+
+// The user a slot's accounting attributes name under `prefix`: the first
+// string of PreemptingAccountingGroup, PreemptingUser, AccountingGroup,
+// RemoteUser.
+bool FindRemoteUser(const classad::ClassAd& slot, std::string_view prefix, std::string* scratch,
+                    std::string* user) {
+  for (std::string_view attribute :
+       {"PreemptingAccountingGroup", "PreemptingUser", "AccountingGroup", "RemoteUser"}) {
+    scratch->assign(prefix);
+    scratch->append(attribute);
+    if (LookupString(slot, *scratch, user)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const EphemeralAttributeInfo* FindEphemeralAttribute(std::string_view name) {
+  for (std::string_view candidate : {name, WithoutSlotPrefix(name)}) {
+    for (const EphemeralAttributeInfo& info : EphemeralAttributes()) {
+      if (EqualsIgnoringCase(info.name, candidate)) return &info;
+    }
+  }
+  return nullptr;
+}
+
+// ---------------------------------------------------------------- job side
+
+SubmitterAttributes::SubmitterAttributes() {
+  negotiating_group_ = overlay_.Add(kSubmitterNegotiatingGroup);
+  autoregroup_ = overlay_.Add(kSubmitterAutoregroup);
+  submittor_prio_ = overlay_.Add(kSubmittorPrio);
+  user_prio_ = overlay_.Add(kSubmitterUserPrio);
+  user_usage_ = overlay_.Add(kSubmitterUserResourcesInUse);
+  group_ = overlay_.Add(kSubmitterGroup);
+  group_usage_ = overlay_.Add(kSubmitterGroupResourcesInUse);
+  group_quota_ = overlay_.Add(kSubmitterGroupQuota);
+}
+
+void SubmitterAttributes::Bind(const SubmitterContext& submitter,
+                               const AccountingView& accounting) {
+  const std::string_view negotiating =
+      submitter.negotiating_group.empty() ? std::string_view("<none>") : submitter.negotiating_group;
+  // Reuse the stored string when the group is the same (most requests).
+  const classad::AttributeOverlay::Entry& current =
+      overlay_.entry(static_cast<size_t>(negotiating_group_));
+  if (!current.present || !current.value.IsString() || current.value.string() != negotiating) {
+    overlay_.Set(negotiating_group_, Value::String(negotiating));
+  }
+  overlay_.Set(autoregroup_, Value::Boolean(submitter.autoregroup && negotiating == "<none>"));
+  overlay_.Set(submittor_prio_, Value::Real(submitter.priority));
+  overlay_.Set(user_prio_, Value::Real(submitter.priority));
+  overlay_.Set(user_usage_, Value::Real(accounting.UserResourcesInUse(submitter.submitter)));
+  GroupInfo group;
+  if (accounting.UserGroup(submitter.submitter, &group)) {
+    const classad::AttributeOverlay::Entry& name = overlay_.entry(static_cast<size_t>(group_));
+    if (!name.present || !name.value.IsString() || name.value.string() != group.name) {
+      overlay_.Set(group_, Value::String(group.name));
+    }
+    overlay_.Set(group_usage_, Value::Real(group.usage));
+    overlay_.Set(group_quota_, Value::Real(group.quota));
+  } else {
+    overlay_.Clear(group_);
+    overlay_.Clear(group_usage_);
+    overlay_.Clear(group_quota_);
+  }
+}
+
+// ---------------------------------------------------------------- slot side
+
+RemoteAttributes::RemoteAttributes() {
+  // The common entries first, so that a slot without cross-slot forms
+  // scans few.
+  for (std::string_view name : {kRemoteUserPrio, kRemoteUserResourcesInUse, kRemoteGroup,
+                                kRemoteGroupResourcesInUse, kRemoteGroupQuota, kCurrentRank}) {
+    overlay_.Add(name);
+  }
+}
+
+Value RemoteAttributes::UserUsage(const void* live) {
+  const Live& l = *static_cast<const Live*>(live);
+  // HTCondor's ResourcesInUseByUser() returns the usage as a float.
+  return Value::Real(static_cast<float>(l.accounting->UserResourcesInUse(l.user)));
+}
+
+Value RemoteAttributes::GroupUsage(const void* live) {
+  const Live& l = *static_cast<const Live*>(live);
+  GroupInfo group;
+  // ResourcesInUseByUsersGroup(): error when the group is not known.
+  if (!l.accounting->UserGroup(l.user, &group)) return Value::Error();
+  return Value::Real(group.usage);
+}
+
+int RemoteAttributes::Entry(std::string_view prefix, std::string_view name) {
+  if (prefix.empty()) return overlay_.IndexOf(name);
+  scratch_.assign(prefix);
+  scratch_.append(name);
+  return overlay_.Add(scratch_);
+}
+
+bool RemoteAttributes::BindUser(std::string_view prefix, std::string user,
+                                const AccountingView& accounting) {
+  if (users_in_use_ == users_.size()) users_.push_back(std::make_unique<Live>());
+  Live& live = *users_[users_in_use_++];
+  live.accounting = &accounting;
+  live.user = std::move(user);
+
+  const int prio = Entry(prefix, kRemoteUserPrio);
+  const int usage = Entry(prefix, kRemoteUserResourcesInUse);
+  if (prio < 0 || usage < 0) return false;
+  // HTCondor casts the priority to float before inserting it.
+  overlay_.Set(prio, Value::Real(static_cast<float>(accounting.UserPriority(live.user))));
+  overlay_.Compute(usage, &RemoteAttributes::UserUsage, &live);
+  GroupInfo group;
+  if (accounting.UserGroup(live.user, &group)) {
+    const int name = Entry(prefix, kRemoteGroup);
+    const int group_usage = Entry(prefix, kRemoteGroupResourcesInUse);
+    const int quota = Entry(prefix, kRemoteGroupQuota);
+    if (name < 0 || group_usage < 0 || quota < 0) return false;
+    overlay_.Set(name, Value::String(group.name));
+    overlay_.Compute(group_usage, &RemoteAttributes::GroupUsage, &live);
+    overlay_.Set(quota, Value::Real(group.quota));
+  }
+  return true;
+}
+
+void RemoteAttributes::Clear() {
+  overlay_.ClearAll();
+  users_in_use_ = 0;
+  remote_user_.clear();
+}
+
+classad::Status RemoteAttributes::Bind(const classad::ClassAd& slot,
+                                       const AccountingView& accounting,
+                                       const RemoteAttributeOptions& options) {
+  Clear();
+  if (!options.consider_preemption) return classad::Status::Ok();
+  std::string user;
+  if (FindRemoteUser(slot, "", &scratch_, &user)) {
+    remote_user_ = user;
+    BindUser("", std::move(user), accounting);
+  }
+  double preempting_rank = 0;
+  if (LookupNumber(slot, "PreemptingRank", &preempting_rank)) {
+    overlay_.Set(overlay_.IndexOf(kCurrentRank), Value::Real(preempting_rank));
+  }
+  if (!options.cross_slot_prios) return classad::Status::Ok();
+  double total = 0;
+  if (!LookupNumber(slot, "TotalSlots", &total)) return classad::Status::Ok();
+  const int total_slots = static_cast<int>(total);
+  std::string prefix;
+  for (int i = 1; i <= total_slots; ++i) {
+    prefix = options.resource_prefix + std::to_string(i) + "_";
+    if (!FindRemoteUser(slot, prefix, &scratch_, &user)) continue;
+    if (!BindUser(prefix, std::move(user), accounting)) {
+      return classad::Status(classad::StatusCode::kLimitExceeded,
+                             "cross-slot priorities of " + std::to_string(total_slots) +
+                                 " slots do not fit in one overlay (AttributeOverlay::kMaxEntries)");
+    }
+  }
+  return classad::Status::Ok();
+}
+
+std::vector<std::pair<std::string, Value>> MatchedOfferAttributes(
+    const SubmitterAttributes& submitter) {
+  const classad::AttributeOverlay& overlay = submitter.overlay();
+  std::vector<std::pair<std::string, Value>> out;
+  auto copy = [&](std::string_view to, std::string_view from) {
+    const int i = overlay.IndexOf(from);
+    const classad::AttributeOverlay::Entry& e = overlay.entry(static_cast<size_t>(i));
+    out.emplace_back(std::string(to), e.present ? e.value : Value::Undefined());
+  };
+  copy(kRemoteGroup, kSubmitterGroup);
+  copy(kRemoteNegotiatingGroup, kSubmitterNegotiatingGroup);
+  out.emplace_back(std::string(kRemoteAutoregroup), Value::Undefined());
+  return out;
+}
+
+}  // namespace policy
