@@ -21,7 +21,7 @@ bool StaticAccounting::UserGroup(std::string_view user, GroupInfo* group) const 
       assigned == user_groups_.end() ? std::string_view("<none>") : assigned->second;
   const auto found = groups_.find(name);
   if (found == groups_.end()) return false;
-  *group = found->second;
+  *group = GroupInfo{found->first, found->second.quota, found->second.usage};
   return true;
 }
 

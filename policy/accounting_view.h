@@ -13,8 +13,10 @@ namespace policy {
 
 // The group a user is charged to, with the quota the negotiator's quota
 // map holds for it this cycle and the group's node-only weighted usage.
+// `name` is borrowed from the view: valid while its group table is
+// unchanged (a cycle), so that asking costs no allocation.
 struct GroupInfo {
-  std::string name;
+  std::string_view name;
   double quota = 0;
   double usage = 0;
 };
@@ -57,12 +59,14 @@ class StaticAccounting : public AccountingView {
   }
   // Puts `group` in the quota map with its quota and node-only usage.
   void SetGroup(std::string group, double quota, double usage) {
-    groups_[group] = GroupInfo{group, quota, usage};
+    groups_[group] = Group{quota, usage};
   }
   void SetUserResourcesInUse(const std::string& user, double usage) {
     users_[user].resources_in_use = usage;
   }
   void SetGroupUsage(const std::string& group, double usage) { groups_[group].usage = usage; }
+  // Empties the quota map (as on the first cycle after a start).
+  void ClearGroups() { groups_.clear(); }
 
   double UserPriority(std::string_view user) const override;
   double UserResourcesInUse(std::string_view user) const override;
@@ -75,7 +79,11 @@ class StaticAccounting : public AccountingView {
   };
   std::map<std::string, User, std::less<>> users_;
   std::map<std::string, std::string, std::less<>> user_groups_;
-  std::map<std::string, GroupInfo, std::less<>> groups_;
+  struct Group {
+    double quota = 0;
+    double usage = 0;
+  };
+  std::map<std::string, Group, std::less<>> groups_;
 };
 
 }  // namespace policy

@@ -25,3 +25,6 @@ build/match_bench "$MATCH_POOL" 20000 both packed
 build/match_bench "$MATCH_POOL" 20000 both unpacked
 build/ingest_bench "$POOL/slots.ads" 3
 build/ingest_bench "$POOL/jobs.ads" 3
+# The quota-driven PREEMPTION_REQUIREMENTS with the ephemeral attributes
+# bound as overlays, against HTCondor's way (copies with them inserted).
+build/policy_bench "$MATCH_POOL" 1
