@@ -510,11 +510,12 @@ constexpr KnobInfo kKnobs[] = {
          "Home folder of the condor user; HTCondor sets it at startup"),
     Knob(kPlain, "UID_DOMAIN", kString, kParamTable,
          "$(FULL_HOSTNAME)",
-         "Domain that submitter names carry after @ unless ACCOUNTING_DOMAIN says otherwise"),
+         "Domain within which a user name denotes the same user; ACCOUNTING_DOMAIN defaults to "
+         "it"),
     Knob(kPlain, "USER_CONFIG_FILE", kString, kParamTable,
          "user_config",
-         "Per-user configuration file, relative to ~/.condor/, read last by tools and non-root "
-         "daemons"),
+         "Per-user configuration file (a relative name is in ~/.condor/), read after the local "
+         "files by processes not running as root"),
     Knob(kPlain, "USE_GLOBAL_JOB_PRIOS", kBool, kParamTable,
          "false",
          "Whether job priorities are compared across a submitter's schedds (JobPrioArray)"),
