@@ -1,0 +1,146 @@
+// KnobReader and Problems (knob_reader.h).
+#include "policy/knob_reader.h"
+
+#include <cmath>
+
+#include "policy/knob_value.h"
+#include "policy/knobs.h"
+
+namespace policy {
+
+void Problems::Error(const classad::SourceLocation& where, std::string message) {
+  errors_.emplace_back(classad::StatusCode::kInvalidArgument, std::move(message), where);
+}
+
+void Problems::Warning(const classad::SourceLocation& where, std::string message) {
+  warnings_.emplace_back(classad::StatusCode::kInvalidArgument, std::move(message), where);
+}
+
+classad::Status Problems::ToStatus() const {
+  if (errors_.empty()) return classad::Status::Ok();
+  std::string all;
+  for (const classad::Status& e : errors_) {
+    if (!all.empty()) all += '\n';
+    all += e.ToString();
+  }
+  return classad::Status(classad::StatusCode::kInvalidArgument, std::move(all),
+                         errors_.front().where());
+}
+
+std::optional<KnobText> KnobReader::Text(std::string_view name) {
+  classad::Result<std::optional<KnobText>> found = source_.Lookup(name);
+  if (!found.ok()) {
+    problems_->AddError(found.status());
+    return std::nullopt;
+  }
+  return std::move(*found);
+}
+
+std::optional<KnobText> KnobReader::TextOrDefault(std::string_view name) {
+  classad::Result<std::optional<KnobText>> found = source_.Lookup(name);
+  if (!found.ok()) {
+    problems_->AddError(found.status());
+  } else if (found->has_value()) {
+    return std::move(**found);
+  }
+  const std::optional<std::string_view> fallback = KnobDefault(name);
+  if (!fallback || fallback->empty()) return std::nullopt;
+  classad::Result<std::string> expanded = source_.Expand(*fallback);
+  if (!expanded.ok() || expanded->empty()) return std::nullopt;
+  KnobText text;
+  text.value = std::move(*expanded);
+  text.from_default = true;
+  return text;
+}
+
+namespace {
+
+// "NAME: message" at the knob's position.
+std::string About(std::string_view name, const std::string& message) {
+  return std::string(name) + ": " + message;
+}
+
+// Checks `value` against the table's range for `name` and [min, max].
+bool InRange(std::string_view name, double value, double min, double max, const KnobText& text,
+             Problems* problems) {
+  if (const KnobInfo* info = FindKnob(name)) {
+    min = std::max(min, info->min);
+    max = std::min(max, info->max);
+  }
+  if (std::isnan(value) || value < min || value > max) {
+    problems->Error(text.where, About(name, "\"" + text.value + "\" is out of range (" +
+                                                (std::isinf(min) ? std::string("-inf")
+                                                                 : std::to_string(min)) +
+                                                " to " +
+                                                (std::isinf(max) ? std::string("inf")
+                                                                 : std::to_string(max)) +
+                                                ")"));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool KnobReader::Bool(std::string_view name, bool fallback) {
+  std::optional<bool> value = OptionalBool(name);
+  return value.value_or(fallback);
+}
+
+std::optional<bool> KnobReader::OptionalBool(std::string_view name) {
+  std::optional<KnobText> text = TextOrDefault(name);
+  if (!text) return std::nullopt;
+  classad::Result<bool> value = ParseKnobBool(text->value);
+  if (value.ok()) return *value;
+  problems_->Error(text->where, About(name, value.status().message()));
+  // HTCondor uses the default for a value that is not a boolean.
+  if (!text->from_default) {
+    if (std::optional<std::string_view> d = KnobDefault(name)) {
+      classad::Result<bool> parsed = ParseKnobBool(*d);
+      if (parsed.ok()) return *parsed;
+    }
+  }
+  return std::nullopt;
+}
+
+int64_t KnobReader::Int(std::string_view name, int64_t fallback) {
+  std::optional<KnobText> text = TextOrDefault(name);
+  if (!text) return fallback;
+  classad::Result<int64_t> value = ParseKnobInt(text->value);
+  if (!value.ok()) {
+    problems_->Error(text->where, About(name, value.status().message()));
+    return fallback;
+  }
+  if (!InRange(name, static_cast<double>(*value), -INFINITY, INFINITY, *text, problems_)) {
+    return fallback;
+  }
+  return *value;
+}
+
+double KnobReader::Real(std::string_view name, double fallback) {
+  return OptionalReal(name, -INFINITY, INFINITY).value_or(fallback);
+}
+
+std::optional<double> KnobReader::OptionalReal(std::string_view name, double min, double max) {
+  std::optional<KnobText> text = TextOrDefault(name);
+  if (!text) return std::nullopt;
+  classad::Result<double> value = ParseKnobReal(text->value);
+  if (!value.ok()) {
+    problems_->Error(text->where, About(name, value.status().message()));
+    return std::nullopt;
+  }
+  if (!InRange(name, *value, min, max, *text, problems_)) return std::nullopt;
+  return *value;
+}
+
+std::string KnobReader::String(std::string_view name) {
+  std::optional<KnobText> text = TextOrDefault(name);
+  return text ? std::move(text->value) : std::string();
+}
+
+std::vector<std::string> KnobReader::List(std::string_view name) {
+  std::optional<KnobText> text = TextOrDefault(name);
+  return text ? SplitKnobList(text->value) : std::vector<std::string>{};
+}
+
+}  // namespace policy
