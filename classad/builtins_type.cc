@@ -98,12 +98,25 @@ const ClassAd* CurrentAd(const EvalContext& ctx) {
   return scope == nullptr ? nullptr : scope->ad;
 }
 
+// The value an overlay over `scope`'s ad binds to `name` (see overlay.h),
+// or null.
+const AttributeOverlay::Entry* BoundInOverlay(const Scope* scope, std::string_view name,
+                                              uint64_t hash) {
+  return scope != nullptr && scope->overlay != nullptr ? scope->overlay->Find(name, hash) : nullptr;
+}
+
 // Looks `expr`'s name up in the ad of `scope` and then in its enclosing
 // ads (never in TARGET). On success sets *found_in to the scope that holds
-// it and returns what the attribute holds (empty when not found).
+// it and returns what the attribute holds (empty when not found). A name
+// bound by an overlay sets *bound and returns empty.
 AttrRef LookupInScopeChain(const std::shared_ptr<const Scope>& scope, const Expr& expr,
-                           std::shared_ptr<const Scope>* found_in) {
+                           std::shared_ptr<const Scope>* found_in, bool* bound) {
+  *bound = false;
   for (const std::shared_ptr<const Scope>* cur = &scope; *cur != nullptr; cur = &(*cur)->parent) {
+    if (BoundInOverlay(cur->get(), expr.name(), expr.name_hash()) != nullptr) {
+      *bound = true;
+      return AttrRef();
+    }
     if ((*cur)->ad == nullptr) continue;
     if (AttrRef found = (*cur)->ad->Find(expr.name(), expr.name_hash())) {
       *found_in = *cur;
@@ -131,7 +144,14 @@ Value UnparseAttr(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   std::string text;
   const ClassAd* ad = CurrentAd(ctx);
   if (ad != nullptr) {
-    if (ExprPtr expr = ad->LookupPtr(Unparse(*args[0]))) UnparseTo(*expr, &text);
+    const std::string name = Unparse(*args[0]);
+    if (const AttributeOverlay::Entry* bound =
+            BoundInOverlay(ctx.current_scope(), name, HashAttributeName(name))) {
+      Value computed;
+      UnparseValueTo(*bound->Get(&computed), &text);  // an attribute bound over the ad
+    } else if (ExprPtr expr = ad->LookupPtr(name)) {
+      UnparseTo(*expr, &text);
+    }
   }
   return Value::String(std::move(text));
 }
@@ -222,6 +242,9 @@ class ExternalRefCollector {
       return true;
     }
     if (!base_value.IsAd()) return false;
+    if (BoundInOverlay(base_value.ad_scope().get(), expr.name(), expr.name_hash()) != nullptr) {
+      return true;  // bound over the ad: a value, refers to nothing
+    }
     const AttrRef target = base_value.ad().Find(expr.name(), expr.name_hash());
     if (!target) {
       names_->insert(expr.name());
@@ -235,7 +258,9 @@ class ExternalRefCollector {
   // expression (from the scope that holds it) when present.
   bool ResolveAndFollow(const Expr& expr, const std::shared_ptr<const Scope>& start) {
     std::shared_ptr<const Scope> found_in;
-    const AttrRef target = LookupInScopeChain(start, expr, &found_in);
+    bool bound = false;
+    const AttrRef target = LookupInScopeChain(start, expr, &found_in, &bound);
+    if (bound) return true;  // bound by an overlay: a value, refers to nothing
     if (!target) {
       names_->insert(expr.name());
       return true;

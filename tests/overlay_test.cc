@@ -107,6 +107,16 @@ TEST_F(OverlayTest, SubscriptsAndAttributeValuesSeeTheOverlay) {
   EXPECT_EQ(Eval("isUndefined(RemoteUserPrio)"), "false");
 }
 
+TEST_F(OverlayTest, IntrospectionSeesTheOverlay) {
+  // unparse() and unresolved() see a bound attribute as HTCondor's inserted
+  // one: a literal value.
+  slot_overlay_.Set(slot_overlay_.Add("RemoteGroup"), Value::String("group_b"));
+  EXPECT_EQ(Eval("unparse(RemoteGroup)"), "\"\\\"group_b\\\"\"");
+  EXPECT_EQ(Eval("unresolved(Policy)"), "\"RemoteUserPrio,SubmitterUserPrio\"");
+  slot_overlay_.Set(slot_overlay_.Add("RemoteUserPrio"), Value::Real(3));
+  EXPECT_EQ(Eval("unresolved(Policy)"), "\"SubmitterUserPrio\"");
+}
+
 TEST_F(OverlayTest, LoadCachePositionsDoNotBypassTheOverlay) {
   // A program whose loads take their positions from a load cache (as the
   // match kernel runs them) still sees the overlay first.
