@@ -1,0 +1,412 @@
+// Macro expansion of configuration values: Config::Lookup / Expand at use
+// time (HTCondor's expand_macro, the version param() uses) and the
+// self-reference expansion at definition time (expand_self_macro).
+//
+// HTCondor replaces the leftmost macro by the text it stands for (a raw,
+// unexpanded value) and scans again from the start, until no macro is left;
+// then it turns each $(DOLLAR) into '$'. This does the same, with two
+// additions HTCondor lacks:
+//  - every byte remembers the chain of macros whose value it came from, so
+//    a macro met inside its own expansion (A = $(B), B = $(A)) is reported
+//    as a loop naming the chain, where HTCondor loops forever;
+//  - limits on depth, size and work (ConfigOptions), so that no input can
+//    make it run for long.
+// The rescan starts where a scan from the start would first see a change
+// (MacroScanLog), which gives the same result in linear time.
+#include <algorithm>
+#include <cstdlib>
+#include <deque>
+#include <random>
+
+#include "policy/config.h"
+#include "policy/config_macros.h"
+#include "policy/macro_functions.h"
+
+namespace policy {
+
+using classad::Result;
+using classad::SourceLocation;
+using classad::Status;
+using classad::StatusCode;
+
+// One macro being expanded: its name (or, for a function, the call's text)
+// and the macro it was found in.
+struct Config::ChainLink {
+  const ChainLink* parent = nullptr;
+  std::string name;
+  const ConfigEntry* entry = nullptr;  // its definition; null for a default or a function
+  int depth = 1;
+};
+
+// The work one top-level expansion may still spend.
+struct Config::Budget {
+  uint64_t spent = 0;
+};
+
+namespace {
+
+constexpr uint64_t kReplacementCost = 64;
+
+std::string Describe(const ConfigEntry* entry) {
+  if (entry == nullptr) return "the knob table's default";
+  const SourceLocation& at = entry->name_at;
+  std::string out = at.file;
+  if (at.line > 0) out += ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
+  return out;
+}
+
+// A generator of random numbers for a thread (when ConfigOptions::random
+// is not set).
+uint64_t DefaultRandom() {
+  thread_local std::mt19937_64 generator{std::random_device{}()};
+  return generator();
+}
+
+// The error for macro `name` met inside its own expansion `chain`.
+Status LoopError(std::string_view name,
+                 const std::vector<std::pair<std::string, const ConfigEntry*>>& chain) {
+  std::string path;
+  std::string where;
+  for (const auto& [link_name, link_entry] : chain) {
+    path += link_name + " -> ";
+    where += (where.empty() ? "" : "; ") + link_name + " at " + Describe(link_entry);
+  }
+  path += std::string(name);
+  SourceLocation at;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    if (it->second != nullptr) {
+      at = it->second->name_at;
+      break;
+    }
+  }
+  return Status(StatusCode::kInvalidArgument,
+                "macro expansion loop: " + path + " (" + where +
+                    "); HTCondor would never finish expanding it",
+                at);
+}
+
+// The process's environment variable `name`.
+std::optional<std::string> RealGetenv(std::string_view name) {
+  const char* value = std::getenv(std::string(name).c_str());
+  if (value == nullptr) return std::nullopt;
+  return std::string(value);
+}
+
+}  // namespace
+
+Result<std::optional<ExpandedValue>> Config::Lookup(std::string_view name) const {
+  const RawLookup raw = LookupRaw(name);
+  if (!raw.value) return std::optional<ExpandedValue>();
+  Budget budget;
+  ChainLink root;
+  root.name = std::string(name);
+  root.entry = raw.entry;
+  ExpandedValue out;
+  out.entry = raw.entry;
+  Result<std::string> expanded = ExpandIn(*raw.value, &root, &budget, &out.macros_used);
+  if (!expanded.ok()) return expanded.status();
+  out.value = std::move(expanded).value();
+  return std::optional<ExpandedValue>(std::move(out));
+}
+
+Result<std::string> Config::Expand(std::string_view text) const {
+  Budget budget;
+  std::vector<const ConfigEntry*> used;
+  return ExpandIn(text, nullptr, &budget, &used);
+}
+
+Result<std::optional<std::string>> Config::LookupIn(std::string_view name, const ChainLink* chain,
+                                                    Budget* budget,
+                                                    std::vector<const ConfigEntry*>* used) const {
+  const RawLookup raw = LookupRaw(name);
+  if (!raw.value) return std::optional<std::string>();
+  ChainLink link;
+  link.parent = chain;
+  link.name = std::string(name);
+  link.entry = raw.entry;
+  link.depth = chain == nullptr ? 1 : chain->depth + 1;
+  for (const ChainLink* l = chain; l != nullptr; l = l->parent) {
+    if (!EqualsNoCase(l->name, name)) continue;
+    std::vector<std::pair<std::string, const ConfigEntry*>> list;
+    for (const ChainLink* k = chain; k != nullptr; k = k->parent) list.emplace_back(k->name, k->entry);
+    std::reverse(list.begin(), list.end());
+    return LoopError(name, list);
+  }
+  if (link.depth > options_.max_expansion_depth) {
+    return Status(StatusCode::kLimitExceeded,
+                  "macros nested more than " + std::to_string(options_.max_expansion_depth) +
+                      " deep (ConfigOptions::max_expansion_depth) at " + std::string(name),
+                  raw.entry != nullptr ? raw.entry->name_at : SourceLocation{});
+  }
+  if (raw.entry != nullptr &&
+      std::find(used->begin(), used->end(), raw.entry) == used->end()) {
+    used->push_back(raw.entry);
+  }
+  Result<std::string> expanded = ExpandIn(*raw.value, &link, budget, used);
+  if (!expanded.ok()) return expanded.status();
+  return std::optional<std::string>(std::move(expanded).value());
+}
+
+
+Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* chain, Budget* budget,
+                                     std::vector<const ConfigEntry*>* used) const {
+  const ConfigOptions& o = options_;
+  std::string out(text);
+  std::vector<uint32_t> tags(out.size(), 0);  // 0: `chain`; k: links[k - 1]
+  std::deque<ChainLink> links;
+  const auto link_of = [&](uint32_t tag) -> const ChainLink* {
+    return tag == 0 ? chain : &links[tag - 1];
+  };
+  const auto chain_list = [&](const ChainLink* link) {
+    std::vector<std::pair<std::string, const ConfigEntry*>> list;
+    for (const ChainLink* l = link; l != nullptr; l = l->parent) list.emplace_back(l->name, l->entry);
+    std::reverse(list.begin(), list.end());
+    return list;
+  };
+  const auto located = [&](Status status, const ChainLink* link) {
+    if (!status.where().file.empty()) return status;
+    for (const ChainLink* l = link; l != nullptr; l = l->parent) {
+      if (l->entry != nullptr) return Status(status.code(), status.message(), l->entry->name_at);
+    }
+    return status;
+  };
+  const auto over_work = [&](const ChainLink* link) {
+    return located(Status(StatusCode::kLimitExceeded,
+                          "macro expansion needs more than " +
+                              std::to_string(o.max_expansion_work) +
+                              " work units (ConfigOptions::max_expansion_work)"),
+                   link);
+  };
+  // Adds a link below `parent` for `name`, or says why it cannot be.
+  const auto push_link = [&](const ChainLink* parent, std::string name,
+                             const ConfigEntry* entry) -> Result<uint32_t> {
+    for (const ChainLink* l = parent; l != nullptr; l = l->parent) {
+      if (EqualsNoCase(l->name, name)) return LoopError(name, chain_list(parent));
+    }
+    const int depth = (parent == nullptr ? 0 : parent->depth) + 1;
+    if (depth > o.max_expansion_depth) {
+      return located(Status(StatusCode::kLimitExceeded,
+                            "macros nested more than " + std::to_string(o.max_expansion_depth) +
+                                " deep (ConfigOptions::max_expansion_depth) at " + name),
+                     parent);
+    }
+    links.push_back(ChainLink{parent, std::move(name), entry, depth});
+    return static_cast<uint32_t>(links.size());
+  };
+
+  const MacroFilter not_dollar = [](const MacroRef& m, std::string_view t) {
+    return !IsDollarMacro(m, t);
+  };
+  MacroScanLog log;
+  uint64_t logged = 0;
+  size_t from = 0;
+  for (;;) {
+    std::optional<MacroRef> m = FindMacro(out, from, not_dollar, &log);
+    budget->spent += log.work() - logged;
+    logged = log.work();
+    if (budget->spent > o.max_expansion_work) return over_work(link_of(0));
+    if (!m) break;
+    const ChainLink* parent = link_of(tags[m->dollar]);
+    std::string replacement;
+    std::vector<uint32_t> replacement_tags;
+    if (!m->is_function()) {
+      const std::string name(m->Name(out));
+      const RawLookup raw = LookupRaw(name);
+      const bool has_value = raw.value && !raw.value->empty();
+      if (m->default_begin != MacroRef::kNoDefault && !has_value) {
+        // The default is text of this value: its bytes keep their chains.
+        replacement = out.substr(m->default_begin, m->body_end - m->default_begin);
+        replacement_tags.assign(tags.begin() + m->default_begin, tags.begin() + m->body_end);
+      } else if (has_value) {
+        Result<uint32_t> tag = push_link(parent, name, raw.entry);
+        if (!tag.ok()) return tag.status();
+        replacement = std::string(*raw.value);
+        replacement_tags.assign(replacement.size(), *tag);
+        if (raw.entry != nullptr &&
+            std::find(used->begin(), used->end(), raw.entry) == used->end()) {
+          used->push_back(raw.entry);
+        }
+      }
+    } else {
+      const std::string call = out.substr(m->dollar, m->end() - m->dollar);
+      Result<uint32_t> tag = push_link(parent, call, nullptr);
+      if (!tag.ok()) return tag.status();
+      const ChainLink* link = &links.back();
+      MacroFunctionContext context;
+      context.lookup = [&, link](std::string_view knob) {
+        return LookupIn(knob, link, budget, used);
+      };
+      context.expand = [&, link](std::string_view inner) {
+        return ExpandIn(inner, link, budget, used);
+      };
+      context.getenv = o.getenv ? o.getenv : RealGetenv;
+      context.random = o.random ? o.random : DefaultRandom;
+      Result<std::string> result =
+          EvaluateMacroFunction(m->function, m->Body(out), context);
+      if (!result.ok()) {
+        Status failed = result.status();
+        const std::string message = failed.message().find(call) == std::string::npos
+                                        ? call + ": " + failed.message()
+                                        : failed.message();
+        return located(Status(failed.code(), message, failed.where()), parent);
+      }
+      if (budget->spent > o.max_expansion_work) return over_work(parent);
+      replacement = std::move(result).value();
+      replacement_tags.assign(replacement.size(), *tag);
+    }
+    const size_t removed = m->end() - m->dollar;
+    if (out.size() - removed + replacement.size() > o.max_expanded_bytes) {
+      return located(Status(StatusCode::kLimitExceeded,
+                            "macro expansion gives more than " +
+                                std::to_string(o.max_expanded_bytes) +
+                                " bytes (ConfigOptions::max_expanded_bytes)"),
+                     parent);
+    }
+    budget->spent += kReplacementCost + (out.size() - m->end()) + replacement.size();
+    if (budget->spent > o.max_expansion_work) return over_work(parent);
+    out.replace(m->dollar, removed, replacement);
+    tags.erase(tags.begin() + m->dollar, tags.begin() + m->end());
+    tags.insert(tags.begin() + m->dollar, replacement_tags.begin(), replacement_tags.end());
+    from = log.Rewind(m->dollar);
+  }
+
+  // Last, each $(DOLLAR) becomes '$' (and is never expanded again).
+  const MacroFilter only_dollar = [](const MacroRef& m, std::string_view t) {
+    return IsDollarMacro(m, t);
+  };
+  MacroScanLog dollar_log;
+  logged = 0;
+  from = 0;
+  for (;;) {
+    std::optional<MacroRef> m = FindMacro(out, from, only_dollar, &dollar_log);
+    budget->spent += dollar_log.work() - logged + (m ? kReplacementCost + out.size() : 0);
+    logged = dollar_log.work();
+    if (budget->spent > o.max_expansion_work) return over_work(chain);
+    if (!m) break;
+    out.replace(m->dollar, m->end() - m->dollar, "$");
+    from = dollar_log.Rewind(m->dollar);
+  }
+  return out;
+}
+
+Result<PositionedText> Config::ExpandSelf(std::string_view self, const PositionedText& value,
+                                          const std::string& file) const {
+  const ConfigOptions& o = options_;
+  // The name without a LOCALNAME. or SUBSYSTEM. prefix, which refers to
+  // it too (the local name is tried first, as HTCondor does).
+  std::string_view self2;
+  for (const std::string* prefix : {&o.local_name, &o.subsystem}) {
+    if (prefix->empty() || self.size() <= prefix->size() + 1) continue;
+    if (StartsWithNoCase(self, *prefix) && self[prefix->size()] == '.') {
+      self2 = self.substr(prefix->size() + 1);
+      break;
+    }
+  }
+  const auto refers_to = [](std::string_view body, std::string_view name) {
+    return (body.size() == name.size() || (body.size() > name.size() && body[name.size()] == ':')) &&
+           EqualsNoCase(body.substr(0, name.size()), name);
+  };
+  const MacroFilter only_self = [&](const MacroRef& m, std::string_view t) {
+    if (m.is_function() && m.function[0] != 'F') return false;  // only $(...) and $F...()
+    const std::string_view body = m.Body(t);
+    return refers_to(body, self) || (!self2.empty() && refers_to(body, self2));
+  };
+
+  // Per byte: the offset in `value` it came from, with kInserted set for
+  // text that replaced a macro (then the offset is the macro's '$').
+  constexpr uint32_t kInserted = 0x80000000u;
+  std::string out = value.text();
+  std::vector<uint32_t> tags(out.size());
+  for (size_t i = 0; i < tags.size(); ++i) tags[i] = static_cast<uint32_t>(i);
+  Budget budget;
+  MacroScanLog log;
+  uint64_t logged = 0;
+  size_t from = 0;
+  const auto where = [&](uint32_t tag) { return value.LocationOf(tag & ~kInserted, file); };
+  for (;;) {
+    std::optional<MacroRef> m = FindMacro(out, from, only_self, &log);
+    budget.spent += log.work() - logged;
+    logged = log.work();
+    if (!m) break;
+    const uint32_t tag = tags[m->dollar];
+    if (budget.spent > o.max_expansion_work) {
+      return Status(StatusCode::kLimitExceeded,
+                    "expanding the references of " + std::string(self) +
+                        " to itself needs more than " + std::to_string(o.max_expansion_work) +
+                        " work units (ConfigOptions::max_expansion_work)",
+                    where(tag));
+    }
+    if (tag & kInserted) {
+      return Status(StatusCode::kInvalidArgument,
+                    "the current value of " + std::string(self) +
+                        " refers to itself, so its self-reference would be expanded forever",
+                    where(tag));
+    }
+    std::string replacement;
+    std::vector<uint32_t> replacement_tags;
+    if (!m->is_function()) {
+      const RawLookup raw = LookupRaw(m->Name(out));
+      const bool has_value = raw.value && !raw.value->empty();
+      if (m->default_begin != MacroRef::kNoDefault && !has_value) {
+        replacement = out.substr(m->default_begin, m->body_end - m->default_begin);
+        replacement_tags.assign(tags.begin() + m->default_begin, tags.begin() + m->body_end);
+      } else if (has_value) {
+        replacement = std::string(*raw.value);
+        replacement_tags.assign(replacement.size(), kInserted | tag);
+      }
+    } else {
+      MacroFunctionContext context;
+      std::vector<const ConfigEntry*> used;
+      context.lookup = [&](std::string_view knob) {
+        return LookupIn(knob, nullptr, &budget, &used);
+      };
+      context.expand = [&](std::string_view inner) {
+        return ExpandIn(inner, nullptr, &budget, &used);
+      };
+      context.getenv = o.getenv ? o.getenv : RealGetenv;
+      context.random = o.random ? o.random : DefaultRandom;
+      Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
+      if (!result.ok()) {
+        const std::string call = out.substr(m->dollar, m->end() - m->dollar);
+        const std::string& message = result.status().message();
+        return Status(result.status().code(),
+                      message.find(call) == std::string::npos ? call + ": " + message : message,
+                      where(tag));
+      }
+      replacement = std::move(result).value();
+      replacement_tags.assign(replacement.size(), kInserted | tag);
+    }
+    const size_t removed = m->end() - m->dollar;
+    if (out.size() - removed + replacement.size() > o.max_expanded_bytes) {
+      return Status(StatusCode::kLimitExceeded,
+                    "the value of " + std::string(self) + " grows past " +
+                        std::to_string(o.max_expanded_bytes) +
+                        " bytes (ConfigOptions::max_expanded_bytes)",
+                    where(tag));
+    }
+    budget.spent += kReplacementCost + (out.size() - m->end()) + replacement.size();
+    out.replace(m->dollar, removed, replacement);
+    tags.erase(tags.begin() + m->dollar, tags.begin() + m->end());
+    tags.insert(tags.begin() + m->dollar, replacement_tags.begin(), replacement_tags.end());
+    from = log.Rewind(m->dollar);
+  }
+
+  // Rebuild the position map: runs of consecutive original bytes are
+  // copied with their positions; inserted runs sit at their macro's place.
+  PositionedText result;
+  for (size_t i = 0; i < out.size();) {
+    size_t j = i + 1;
+    if (tags[i] & kInserted) {
+      while (j < out.size() && tags[j] == tags[i]) ++j;
+      const SourceLocation at = where(tags[i]);
+      result.Append(std::string_view(out).substr(i, j - i), at.line, at.column, false);
+    } else {
+      while (j < out.size() && !(tags[j] & kInserted) && tags[j] == tags[j - 1] + 1) ++j;
+      result.AppendRange(value, tags[i], tags[i] + (j - i));
+    }
+    i = j;
+  }
+  return result;
+}
+
+}  // namespace policy

@@ -1,0 +1,26 @@
+// The real file system behind ConfigOptions::FileSystem: POSIX open/read,
+// opendir and getpwnam_r, with the errors the configuration reader reports.
+#ifndef POLICY_CONFIG_FILE_SYSTEM_H_
+#define POLICY_CONFIG_FILE_SYSTEM_H_
+
+#include "policy/config.h"
+
+namespace policy {
+
+// A FileSystem whose every member reads the real file system:
+//  - read_file opens `path` as fopen would (relative paths from the current
+//    directory), refuses directories (kIoError) and files over `max_bytes`
+//    (kLimitExceeded), and identifies a file by device and inode;
+//  - list_directory gives the full paths (`dir` + '/' + name) of the
+//    regular files in `dir` (symbolic links followed; FIFOs, sockets and
+//    devices are left out: reading them could block forever);
+//  - home_directory looks the user up with getpwnam_r.
+// Thread-safe.
+ConfigOptions::FileSystem PosixFileSystem();
+
+// `fs` with each null member replaced by PosixFileSystem()'s.
+ConfigOptions::FileSystem WithPosixDefaults(ConfigOptions::FileSystem fs);
+
+}  // namespace policy
+
+#endif  // POLICY_CONFIG_FILE_SYSTEM_H_

@@ -1,0 +1,141 @@
+#include "policy/config_macros.h"
+
+#include <algorithm>
+
+#include "policy/config_source.h"
+#include "policy/macro_functions.h"
+
+namespace policy {
+namespace {
+
+bool IsAlnumOrUnderscore(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The characters a $(NAME:default) default may hold besides name characters
+// (HTCondor's COLON_DEF_EXTRACHARSET).
+bool IsDefaultExtraChar(char c) {
+  return c == '$' || c == ' ' || c == ',' || c == '\\' || c == ':';
+}
+
+}  // namespace
+
+void MacroScanLog::Record(size_t start, size_t reach) {
+  starts_.push_back(start);
+  max_reach_.push_back(max_reach_.empty() ? reach : std::max(reach, max_reach_.back()));
+  work_ += reach >= start ? reach - start + 1 : 1;
+}
+
+size_t MacroScanLog::Rewind(size_t offset) {
+  const auto it = std::lower_bound(max_reach_.begin(), max_reach_.end(), offset);
+  if (it == max_reach_.end()) {
+    // No attempt saw the changed bytes (cannot happen after a replacement
+    // of a macro the log found); scanning from the last start is safe.
+    const size_t start = starts_.empty() ? 0 : starts_.back();
+    if (!starts_.empty()) {
+      starts_.pop_back();
+      max_reach_.pop_back();
+    }
+    return std::min(start, offset);
+  }
+  const size_t k = static_cast<size_t>(it - max_reach_.begin());
+  const size_t start = starts_[k];
+  starts_.resize(k);
+  max_reach_.resize(k);
+  return start;
+}
+
+std::optional<MacroRef> FindMacro(std::string_view text, size_t from, const MacroFilter& accept,
+                                  MacroScanLog* log) {
+  const size_t n = text.size();
+  const auto record = [&](size_t start, size_t reach) {
+    if (log != nullptr) log->Record(start, reach);
+  };
+  size_t t = std::min(from, n);
+  for (;;) {
+    const size_t start = t;
+    const size_t dollar = text.find('$', t);
+    if (dollar == std::string_view::npos) {
+      record(start, n);
+      return std::nullopt;
+    }
+    size_t p = dollar + 1;
+    if (p < n && text[p] == '$') ++p;
+    while (p < n && IsAlnumOrUnderscore(text[p])) ++p;
+    if (p < n && text[p] == '(') {
+      const std::string_view prefix = text.substr(dollar, p - dollar);
+      bool is_macro = false;
+      bool name_body = true;  // the body is a name (and maybe a default), not anything
+      std::string_view function;
+      if (prefix.size() == 1) {
+        is_macro = true;
+      } else if (prefix[1] != '$' && IsMacroFunction(prefix.substr(1))) {
+        is_macro = true;
+        function = prefix.substr(1);
+        name_body = function == "ENV";
+      }
+      if (is_macro) {
+        const size_t body = p + 1;
+        size_t v = body;
+        size_t after_colon = 0;  // offset past the first ':' relative to body, 0 if none
+        bool failed = false;
+        size_t fail_reach = n;
+        if (!name_body) {
+          while (v < n && text[v] != ')') ++v;
+        } else {
+          while (v < n && text[v] != ')') {
+            const char c = text[v++];
+            if (c == ':' && after_colon == 0) {
+              after_colon = v - body;
+              continue;
+            }
+            if (after_colon != 0) {
+              if (c == '(') {
+                const size_t close = text.find(')', v);
+                if (close != std::string_view::npos) {
+                  v = close + 1;
+                  continue;
+                }
+                // No ')' at all: '(' is not a name character, so it fails
+                // below, having looked to the end of the text.
+              } else if (IsDefaultExtraChar(c)) {
+                continue;
+              }
+            }
+            if (!IsNameChar(c)) {
+              failed = true;
+              fail_reach = c == '(' ? n : v - 1;
+              break;
+            }
+          }
+        }
+        if (!failed && v < n && text[v] == ')') {
+          record(start, v);
+          MacroRef macro;
+          macro.dollar = dollar;
+          macro.body = body;
+          macro.body_end = v;
+          macro.default_begin = after_colon != 0 ? body + after_colon : MacroRef::kNoDefault;
+          macro.function = function;
+          if (accept && !accept(macro, text)) {
+            t = v;  // skip the whole macro
+            continue;
+          }
+          return macro;
+        }
+        // Not a macro after all: scan again from the body's first byte.
+        record(start, failed ? fail_reach : n);
+        t = body;
+        continue;
+      }
+    }
+    record(start, std::min(p, n));
+    t = p;
+  }
+}
+
+bool IsDollarMacro(const MacroRef& macro, std::string_view text) {
+  return !macro.is_function() && EqualsNoCase(macro.Body(text), "DOLLAR");
+}
+
+}  // namespace policy

@@ -1,0 +1,379 @@
+#include "policy/config_source.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace policy {
+namespace {
+
+using classad::Result;
+using classad::SourceLocation;
+using classad::Status;
+using classad::StatusCode;
+
+// Whether `c` is a UTF-8 continuation byte (10xxxxxx).
+bool IsContinuationByte(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+// Number of code points in `text` (bytes that are not continuation bytes).
+int CodePoints(std::string_view text) {
+  int n = 0;
+  for (char c : text) n += IsContinuationByte(static_cast<unsigned char>(c)) ? 0 : 1;
+  return n;
+}
+
+// The length of the valid UTF-8 sequence starting at text[i], or 0 when
+// the bytes there are not one (overlong forms, surrogates and values above
+// U+10FFFF are invalid).
+size_t Utf8SequenceLength(std::string_view text, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char c = byte(i);
+  if (c < 0x80) return 1;
+  size_t len;
+  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+  if (c >= 0xC2 && c <= 0xDF) {
+    len = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + len > text.size()) return 0;
+  if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+  for (size_t k = 2; k < len; ++k) {
+    if (!IsContinuationByte(byte(i + k))) return 0;
+  }
+  return len;
+}
+
+// The location of byte `offset` of a whole file.
+SourceLocation FileLocation(std::string_view bytes, size_t offset, const std::string& file) {
+  const size_t line_start = bytes.rfind('\n', offset == 0 ? std::string_view::npos : offset - 1);
+  const size_t begin = line_start == std::string_view::npos ? 0 : line_start + 1;
+  const int line = 1 + static_cast<int>(std::count(bytes.begin(), bytes.begin() + begin, '\n'));
+  return SourceLocation{file, line, 1 + CodePoints(bytes.substr(begin, offset - begin))};
+}
+
+// Checks that `bytes` is UTF-8 text without NUL bytes.
+Status CheckText(std::string_view bytes, const std::string& file) {
+  for (size_t i = 0; i < bytes.size();) {
+    if (bytes[i] == '\0') {
+      return Status(StatusCode::kParseError,
+                    "NUL byte in configuration text (a binary file?)",
+                    FileLocation(bytes, i, file));
+    }
+    const size_t len = Utf8SequenceLength(bytes, i);
+    if (len == 0) {
+      return Status(StatusCode::kParseError, "byte that is not UTF-8 in configuration text",
+                    FileLocation(bytes, i, file));
+    }
+    i += len;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+void PositionedText::Append(std::string_view bytes, int line, int column, bool verbatim) {
+  if (bytes.empty()) return;
+  const TextPiece piece{text_.size(), line, column, verbatim};
+  // A verbatim run that continues the last one exactly needs no new piece.
+  if (!pieces_.empty() && verbatim && pieces_.back().verbatim && pieces_.back().line == line) {
+    const TextPiece& last = pieces_.back();
+    const int end_column =
+        last.column + CodePoints(std::string_view(text_).substr(last.offset));
+    if (end_column == column) {
+      text_.append(bytes);
+      return;
+    }
+  }
+  pieces_.push_back(piece);
+  text_.append(bytes);
+}
+
+void PositionedText::AppendRange(const PositionedText& other, size_t from, size_t to) {
+  to = std::min(to, other.text_.size());
+  if (from >= to) return;
+  // The piece holding `from`, then every piece that starts before `to`.
+  auto it = std::upper_bound(other.pieces_.begin(), other.pieces_.end(), from,
+                             [](size_t offset, const TextPiece& p) { return offset < p.offset; });
+  if (it != other.pieces_.begin()) --it;
+  for (; it != other.pieces_.end() && it->offset < to; ++it) {
+    const size_t begin = std::max(from, it->offset);
+    const size_t end = std::min(to, std::next(it) == other.pieces_.end() ? other.text_.size()
+                                                                         : std::next(it)->offset);
+    if (begin >= end) continue;
+    int column = it->column;
+    if (it->verbatim) {
+      column += CodePoints(std::string_view(other.text_).substr(it->offset, begin - it->offset));
+    }
+    Append(std::string_view(other.text_).substr(begin, end - begin), it->line, column,
+           it->verbatim);
+  }
+}
+
+void PositionedText::Truncate(size_t offset) {
+  if (offset >= text_.size()) return;
+  text_.resize(offset);
+  while (!pieces_.empty() && pieces_.back().offset >= offset) pieces_.pop_back();
+}
+
+SourceLocation LocationInPieces(std::string_view text, const std::vector<TextPiece>& pieces,
+                                size_t offset, const std::string& file) {
+  if (pieces.empty()) return SourceLocation{file, 0, 0};
+  offset = std::min(offset, text.size());
+  auto it = std::upper_bound(pieces.begin(), pieces.end(), offset,
+                             [](size_t off, const TextPiece& p) { return off < p.offset; });
+  if (it != pieces.begin()) --it;
+  int column = it->column;
+  if (it->verbatim && offset > it->offset) {
+    column += CodePoints(text.substr(it->offset, offset - it->offset));
+  }
+  return SourceLocation{file, it->line, column};
+}
+
+SourceLocation PositionedText::LocationOf(size_t offset, const std::string& file) const {
+  return LocationInPieces(text_, pieces_, offset, file);
+}
+
+bool SourceLine::IsBlank() const {
+  return std::all_of(content.text().begin(), content.text().end(), IsConfigSpace);
+}
+
+Result<std::vector<SourceLine>> SplitLogicalLines(std::string_view bytes, const std::string& file,
+                                                  const SourceLimits& limits) {
+  if (bytes.size() > limits.max_file_bytes) {
+    return Status(StatusCode::kLimitExceeded,
+                  "configuration text is larger than " + std::to_string(limits.max_file_bytes) +
+                      " bytes (SourceLimits::max_file_bytes)",
+                  SourceLocation{file, 1, 1});
+  }
+  if (Status checked = CheckText(bytes, file); !checked.ok()) return checked;
+
+  std::vector<SourceLine> lines;
+  size_t pos = 0;
+  int line_number = 0;
+  while (pos < bytes.size()) {
+    SourceLine out;
+    bool at_start = true;  // HTCondor's line_ptr == buf: no physical line taken yet
+    out.first_line = line_number + 1;
+    for (;;) {
+      if (pos >= bytes.size()) break;  // EOF inside a continuation: the line so far
+      const size_t eol = bytes.find('\n', pos);
+      const int physical = line_number + 1;
+      if (eol == std::string_view::npos) {
+        // fgets hands over the last line without a newline as it is:
+        // HTCondor neither trims it nor looks for a continuation in it.
+        out.content.Append(bytes.substr(pos), physical, 1);
+        out.unterminated = true;
+        out.last_line = physical;
+        pos = bytes.size();
+        break;
+      }
+      ++line_number;
+      std::string_view raw = bytes.substr(pos, eol - pos);
+      pos = eol + 1;
+      size_t end = raw.size();
+      while (end > 0 && IsConfigSpace(raw[end - 1])) --end;
+      size_t begin = 0;
+      while (begin < end && IsConfigSpace(raw[begin])) ++begin;
+      bool in_comment = begin < end && raw[begin] == '#';
+      if (in_comment && !at_start) {
+        // CONTINUE_MAY_BE_COMMENTED_OUT: HTCondor means to treat the
+        // comment as blank but keeps its last character.
+        begin = end - 1;
+        in_comment = false;
+      }
+      const int column = 1 + CodePoints(raw.substr(0, begin));
+      out.content.Append(raw.substr(begin, end - begin), physical, column);
+      out.last_line = physical;
+      if (out.content.size() > limits.max_line_bytes) {
+        return Status(StatusCode::kLimitExceeded,
+                      "logical line is longer than " + std::to_string(limits.max_line_bytes) +
+                          " bytes (SourceLimits::max_line_bytes)",
+                      SourceLocation{file, physical, column});
+      }
+      // The whole line so far ending in '\' continues, whichever physical
+      // line that '\' came from (HTCondor tests the buffer, not the line).
+      if (!out.content.empty() && out.content.text().back() == '\\') {
+        out.content.Truncate(out.content.size() - 1);
+        if (!in_comment) {  // COMMENT_DOESNT_CONTINUE
+          at_start = false;
+          continue;
+        }
+      }
+      break;
+    }
+    lines.push_back(std::move(out));
+  }
+  return lines;
+}
+
+bool StartsWithNoCase(std::string_view text, std::string_view word) {
+  return text.size() >= word.size() && EqualsNoCase(text.substr(0, word.size()), word);
+}
+
+bool EqualsNoCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
+    if (x != y) return false;
+  }
+  return true;
+}
+
+std::string_view TrimSpace(std::string_view text) {
+  while (!text.empty() && IsConfigSpace(text.front())) text.remove_prefix(1);
+  while (!text.empty() && IsConfigSpace(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+namespace {
+
+// Parses the words between `include` and ':' (HTCondor's
+// parse_include_options); false for words it does not accept.
+bool ParseIncludeOptions(std::string_view words, Statement* st) {
+  std::vector<std::string_view> tokens;
+  size_t i = 0;
+  while (i < words.size()) {
+    while (i < words.size() && (words[i] == ' ' || words[i] == '\t')) ++i;
+    const size_t start = i;
+    while (i < words.size() && words[i] != ' ' && words[i] != '\t') ++i;
+    if (i > start) tokens.push_back(words.substr(start, i - start));
+  }
+  size_t t = 0;
+  if (t < tokens.size() && (tokens[t] == "ifexist" || tokens[t] == "ifexists")) {
+    st->include_if_exists = true;
+    ++t;
+  }
+  if (t == tokens.size()) return true;
+  if (tokens[t] != "output" && tokens[t] != "command") return false;
+  st->include_command = true;
+  ++t;
+  if (t < tokens.size() && tokens[t] == "into" && t + 1 == tokens.size()) return false;
+  return true;
+}
+
+bool IsOperator(char c) { return c == '=' || c == ':'; }
+
+}  // namespace
+
+Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std::string& file) {
+  const std::string& s = line.content.text();
+  const size_t n = s.size();
+  const auto error = [&](size_t offset, const std::string& message) {
+    std::string text = message;
+    if (line.unterminated) {
+      text += " (this is the last line and has no newline: HTCondor reads such a line "
+              "without trimming it)";
+    }
+    return Status(StatusCode::kParseError, text, line.content.LocationOf(offset, file));
+  };
+
+  Statement st;
+  start = std::min(start, n);
+  size_t ptr = start;
+  while (ptr < n && !IsConfigSpace(s[ptr]) && !IsOperator(s[ptr])) ++ptr;
+  if (ptr == n) {
+    if (n > start && s[start] == '[') return st;  // .ini section header: ignored
+    return error(start, "'" + s.substr(start) +
+                            "' is neither a definition nor a statement: no '=' or ':'");
+  }
+  st.name_begin = start;
+  st.name_end = ptr;
+  char op = s[ptr];
+  size_t pop = ptr;    // where the operator is
+  size_t after = ptr + 1;
+  if (!IsOperator(op)) {
+    // The name ended at white space: the operator comes after it (any
+    // words in between are ignored, as HTCondor ignores them).
+    size_t q = ptr + 1;
+    while (q < n && IsConfigSpace(s[q])) ++q;
+    while (q < n && !IsOperator(s[q]) && s[q] != '@' && s[q] != '+') ++q;
+    pop = q;
+    op = q < n ? s[q] : '\0';
+    after = q + 1;
+    if (op == '@') {
+      if (after < n && s[after] == '=') {
+        ++after;
+      } else {
+        return error(pop, "'@' must be followed by '=' (NAME @=TAG)");
+      }
+    } else if (op == '+') {
+      static constexpr std::string_view kSeparators = ",;|&*";
+      if (after < n && kSeparators.find(s[after]) != std::string_view::npos) {
+        st.plus_separator = s[after++];
+        st.plus_count = 1;
+        if (after < n && s[after] == st.plus_separator) {
+          st.plus_count = 2;
+          ++after;
+        }
+      }
+      if (after < n && s[after] == '=') {
+        ++after;
+      } else {
+        return error(pop, "'+' must be followed by '=' or by one of , ; | & * and '='");
+      }
+    } else if (op == '\0') {
+      return error(start, "'" + s.substr(start) +
+                              "' has no operator: expected '=', ':', '+=' or '@='");
+    }
+  }
+  size_t value = std::min(after, n);
+  while (value < n && IsConfigSpace(s[value])) ++value;
+  st.value_begin = value;
+  st.op = op;
+
+  const std::string_view name(s.data() + st.name_begin, st.name_end - st.name_begin);
+  const size_t has_at = (!name.empty() && name[0] == '@') ? 1 : 0;
+  const std::string_view bare = name.substr(has_at);
+  if (op == ':') {
+    // Words written between the keyword and the ':'.
+    const auto words_after = [&](size_t keyword_length) -> std::pair<size_t, size_t> {
+      size_t begin = st.name_begin + has_at + keyword_length;
+      if (begin >= pop) return {pop, pop};
+      size_t end = pop;
+      while (begin < end && IsConfigSpace(s[begin])) ++begin;
+      while (end > begin && IsConfigSpace(s[end - 1])) --end;
+      return {begin, end};
+    };
+    if (EqualsNoCase(bare, "include")) {
+      st.kind = Statement::Kind::kInclude;
+      auto [b, e] = words_after(8);
+      st.name_begin = b;
+      st.name_end = e;
+      if (!ParseIncludeOptions(std::string_view(s).substr(b, e - b), &st)) {
+        return error(b, "unexpected keyword(s) '" + s.substr(b, e - b) + "' after include");
+      }
+      return st;
+    }
+    if (EqualsNoCase(bare, "use")) {
+      st.kind = Statement::Kind::kUse;
+      auto [b, e] = words_after(4);
+      st.name_begin = b;
+      st.name_end = e;
+      return st;
+    }
+    if (EqualsNoCase(bare, "error") || EqualsNoCase(bare, "warning")) {
+      const bool is_error = EqualsNoCase(bare, "error");
+      st.kind = is_error ? Statement::Kind::kError : Statement::Kind::kWarning;
+      if (is_error) {
+        auto [b, e] = words_after(5);
+        const int code = b < e ? std::atoi(s.substr(b, e - b).c_str()) : 0;
+        st.error_code = code != 0 ? code : -1;
+      }
+      return st;
+    }
+  }
+  st.kind = op == '@' ? Statement::Kind::kHereDocument : Statement::Kind::kAssign;
+  return st;
+}
+
+}  // namespace policy
