@@ -26,6 +26,8 @@ void MacroScanLog::Record(size_t start, size_t reach) {
   work_ += reach >= start ? reach - start + 1 : 1;
 }
 
+void MacroScanLog::AddWork(uint64_t bytes) { work_ += bytes; }
+
 size_t MacroScanLog::Rewind(size_t offset) {
   const auto it = std::lower_bound(max_reach_.begin(), max_reach_.end(), offset);
   if (it == max_reach_.end()) {
@@ -48,17 +50,19 @@ size_t MacroScanLog::Rewind(size_t offset) {
 std::optional<MacroRef> FindMacro(std::string_view text, size_t from, const MacroFilter& accept,
                                   MacroScanLog* log) {
   const size_t n = text.size();
-  const auto record = [&](size_t start, size_t reach) {
+  // An attempt is recorded from its '$': the bytes before it hold no '$'
+  // and every later replacement is at or after it, so a scan started again
+  // there finds the same '$'.
+  size_t start = 0;
+  const auto record = [&](size_t reach) {
     if (log != nullptr) log->Record(start, reach);
   };
   size_t t = std::min(from, n);
   for (;;) {
-    const size_t start = t;
     const size_t dollar = text.find('$', t);
-    if (dollar == std::string_view::npos) {
-      record(start, n);
-      return std::nullopt;
-    }
+    if (log != nullptr) log->AddWork((dollar == std::string_view::npos ? n : dollar) - t);
+    if (dollar == std::string_view::npos) return std::nullopt;
+    start = dollar;
     size_t p = dollar + 1;
     if (p < n && text[p] == '$') ++p;
     while (p < n && IsAlnumOrUnderscore(text[p])) ++p;
@@ -110,7 +114,7 @@ std::optional<MacroRef> FindMacro(std::string_view text, size_t from, const Macr
           }
         }
         if (!failed && v < n && text[v] == ')') {
-          record(start, v);
+          record(v);
           MacroRef macro;
           macro.dollar = dollar;
           macro.body = body;
@@ -124,12 +128,12 @@ std::optional<MacroRef> FindMacro(std::string_view text, size_t from, const Macr
           return macro;
         }
         // Not a macro after all: scan again from the body's first byte.
-        record(start, failed ? fail_reach : n);
+        record(failed ? fail_reach : n);
         t = body;
         continue;
       }
     }
-    record(start, std::min(p, n));
+    record(std::min(p, n));
     t = p;
   }
 }

@@ -43,9 +43,11 @@ struct MacroRef {
 // Also counts the bytes examined. Not thread-safe.
 class MacroScanLog {
  public:
-  // Records a scan attempt that started at `start` and examined bytes up to
+  // Records a scan attempt at the '$' at `start` that examined bytes up to
   // `reach` (inclusive; the text's size when it ran to the end).
   void Record(size_t start, size_t reach);
+  // Counts bytes examined outside attempts (the search for the next '$').
+  void AddWork(uint64_t bytes);
   // The text changed from `offset` on: forgets the attempts that examined
   // anything there and returns where to scan again.
   size_t Rewind(size_t offset);

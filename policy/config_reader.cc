@@ -27,6 +27,23 @@ std::string WhereInBody(const Status& status, const std::string& body_name) {
   return "";
 }
 
+}  // namespace
+
+std::vector<std::string> SplitConfigList(std::string_view list) {
+  std::vector<std::string> items;
+  size_t i = 0;
+  const auto is_separator = [](char c) {
+    return c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n';
+  };
+  while (i < list.size()) {
+    while (i < list.size() && is_separator(list[i])) ++i;
+    const size_t start = i;
+    while (i < list.size() && !is_separator(list[i])) ++i;
+    if (i > start) items.emplace_back(list.substr(start, i - start));
+  }
+  return items;
+}
+
 // HTCondor's MetaKnobAndArgs::init_from_string over a whole `use` list, with
 // its quirks kept: the arguments of an item carry over to the next items
 // that have none (`A(x), B` gives B the arguments x), a trailing comma
@@ -72,23 +89,6 @@ std::vector<std::pair<std::string, std::string>> SplitMetaknobList(std::string_v
     }
     if (p == from) break;
     items.emplace_back(knob, args);  // knob is empty for a list of only commas
-  }
-  return items;
-}
-
-}  // namespace
-
-std::vector<std::string> SplitConfigList(std::string_view list) {
-  std::vector<std::string> items;
-  size_t i = 0;
-  const auto is_separator = [](char c) {
-    return c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n';
-  };
-  while (i < list.size()) {
-    while (i < list.size() && is_separator(list[i])) ++i;
-    const size_t start = i;
-    while (i < list.size() && !is_separator(list[i])) ++i;
-    if (i > start) items.emplace_back(list.substr(start, i - start));
   }
   return items;
 }

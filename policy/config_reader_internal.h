@@ -86,6 +86,13 @@ class Reader {
 // its default separators ", \t\r\n") gives them: empty items dropped.
 std::vector<std::string> SplitConfigList(std::string_view list);
 
+// The (name, arguments) items of the list after `use CATEGORY :`, split as
+// HTCondor's MetaKnobAndArgs::init_from_string splits them, quirks kept: the
+// arguments of an item carry over to later items without any (`A(x), B`
+// gives B the arguments x), a trailing comma repeats the last item, and a
+// list of only commas gives one item with an empty name.
+std::vector<std::pair<std::string, std::string>> SplitMetaknobList(std::string_view rhs);
+
 }  // namespace policy::config_internal
 
 #endif  // POLICY_CONFIG_READER_INTERNAL_H_

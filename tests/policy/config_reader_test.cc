@@ -1,0 +1,436 @@
+// Tests of reading one configuration source (policy/config_reader.h):
+// statements, @= blocks, error/warning, include, use, comments before
+// definitions.
+#include "policy/config_reader.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "policy/config_reader_internal.h"
+#include "policy/metaknobs.h"
+#include "tests/policy/config_test_util.h"
+
+namespace policy {
+namespace {
+
+using testing_util::CurrentDirectory;
+using testing_util::MustRead;
+using testing_util::ReadError;
+using testing_util::TempFolder;
+using testing_util::TestOptions;
+using testing_util::ValueIn;
+using testing_util::ValueOf;
+using testing_util::Where;
+
+// ---------------------------------------------------------------- statements
+
+TEST(ConfigReaderTest, ValuesKeepTrailingTextAndInnerBlanks) {
+  const Config config = MustRead("X = 5 # note\nY=  a   b  \nZ =\n[section]\n");
+  EXPECT_EQ(ValueOf(config, "X"), "5 # note");
+  EXPECT_EQ(ValueOf(config, "Y"), "a   b");
+  EXPECT_EQ(ValueOf(config, "Z"), "");
+}
+
+TEST(ConfigReaderTest, ObsoleteColonAssignmentIsAWarning) {
+  const Config config = MustRead("X : 5\nRunBenchmarks : 1\n");
+  EXPECT_EQ(ValueOf(config, "X"), "5");
+  EXPECT_EQ(ValueOf(config, "RunBenchmarks"), "1");
+  ASSERT_EQ(config.warnings().size(), 1u);
+  EXPECT_EQ(config.warnings()[0].ToString(),
+            "test.conf:1:1: obsolete use of ':' for parameter assignment at X : 5 (write X = ...)");
+}
+
+TEST(ConfigReaderTest, IllegalNamesAreErrors) {
+  EXPECT_EQ(ReadError("\nX-Y = 1\n"),
+            "test.conf:2:1: illegal knob name 'X-Y' (HTCondor: Illegal Identifier): a name holds "
+            "only letters, digits, '_', '.' and '/'");
+  EXPECT_NE(ReadError("X+=1\n").find("write a blank before += and @="), std::string::npos);
+  EXPECT_NE(ReadError("X@=end\nx\n@end\n").find("illegal knob name 'X@'"), std::string::npos);
+  EXPECT_NE(ReadError("A = -\n$(A)B = 1\n").find("test.conf:2:1: illegal knob name '-B'"),
+            std::string::npos);
+  EXPECT_EQ(ValueIn("1X = 2\n", "1X"), "2");
+}
+
+TEST(ConfigReaderTest, LinesWithoutOperatorAreErrors) {
+  EXPECT_EQ(ReadError("X = 1\n  JUNK\n"),
+            "test.conf:2:3: 'JUNK' is neither a definition nor a statement: no '=' or ':'");
+}
+
+TEST(ConfigReaderTest, TheLastLineWithoutNewlineIsReadUntrimmed) {
+  EXPECT_EQ(ValueIn("X = 1\nY = 5  ", "Y"), "5  ");
+  const std::string error = ReadError("X = 1\n  # indented comment");
+  EXPECT_EQ(error.substr(0, 14), "test.conf:2:1:") << error;
+  EXPECT_NE(error.find("has no newline"), std::string::npos) << error;
+}
+
+TEST(ConfigReaderTest, ErrorStatementStopsReadingWithItsExpandedText) {
+  EXPECT_EQ(ReadError("V = 5\n  error : bad value $(V)\nX = 1\n"),
+            "test.conf:2:3: error: bad value 5");
+  EXPECT_EQ(ReadError("error 3 : coded\n"), "test.conf:1:1: error: coded");
+}
+
+TEST(ConfigReaderTest, WarningStatementIsKept) {
+  const Config config = MustRead("V = 5\nwarning : look at $(V)\nX = 1\n");
+  EXPECT_EQ(ValueOf(config, "X"), "1");
+  ASSERT_EQ(config.warnings().size(), 1u);
+  EXPECT_EQ(config.warnings()[0].ToString(), "test.conf:2:1: warning: look at 5");
+}
+
+TEST(ConfigReaderTest, CommentsBeforeADefinitionAreKept) {
+  const Config config = MustRead(
+      "# far\n\n# policy_lint: disable=unused\n# second\nX = 1\nY = 2\n# c\n\nZ = 3\n");
+  EXPECT_EQ(config.Find("X")->leading_comments,
+            (std::vector<std::string>{"# policy_lint: disable=unused", "# second"}));
+  EXPECT_TRUE(config.Find("Y")->leading_comments.empty());
+  EXPECT_TRUE(config.Find("Z")->leading_comments.empty());
+}
+
+// ---------------------------------------------------------------- @= blocks
+
+TEST(ConfigReaderTest, HereDocumentJoinsItsLinesWithNewlines) {
+  const Config config = MustRead(
+      "# before\nX @=end\n  first line\n# dropped\n\n  second \\\n    continued\nif false\n@end\n"
+      "Y = after\n");
+  EXPECT_EQ(ValueOf(config, "X"), "first line\nsecond continued\nif false");
+  EXPECT_EQ(ValueOf(config, "Y"), "after");
+  const ConfigEntry* x = config.Find("X");
+  EXPECT_EQ(Where(x->name_at), "test.conf:2:1");
+  EXPECT_EQ(Where(x->value_at), "test.conf:3:3");
+  EXPECT_EQ(Where(x->LocationOf(x->raw_value.find("continued"))), "test.conf:7:5");
+  EXPECT_EQ(x->leading_comments, (std::vector<std::string>{"# before"}));
+}
+
+TEST(ConfigReaderTest, HereDocumentExpandsSelfReferences) {
+  EXPECT_EQ(ValueIn("X = one\nX @=e\n$(X)\ntwo $(Y)\n@e\nY = y\n", "X"), "one\ntwo y");
+}
+
+TEST(ConfigReaderTest, HereDocumentWithoutEndIsAnError) {
+  EXPECT_EQ(ReadError("A = 1\nX @=end\nline\n"),
+            "test.conf:2:1: end of file while looking for '@end', the end of the @= block of X");
+}
+
+// ---------------------------------------------------------------- conditionals
+
+// The value of R after `if <condition>` sets it to yes, else no.
+std::string Branch(const std::string& condition, const std::string& before = "",
+                   const ConfigOptions& options = TestOptions()) {
+  return ValueIn(before + "if " + condition + "\nR = yes\nelse\nR = no\nendif\n", "R", options);
+}
+
+TEST(ConfigReaderTest, IfConditionForms) {
+  EXPECT_EQ(Branch("true"), "yes");
+  EXPECT_EQ(Branch("FALSE"), "no");
+  EXPECT_EQ(Branch("yes"), "yes");
+  EXPECT_EQ(Branch("No"), "no");
+  EXPECT_EQ(Branch("t"), "yes");
+  EXPECT_EQ(Branch("F"), "no");
+  EXPECT_EQ(Branch("1"), "yes");
+  EXPECT_EQ(Branch("0"), "no");
+  EXPECT_EQ(Branch("0.0"), "no");
+  EXPECT_EQ(Branch("-2"), "yes");
+  EXPECT_EQ(Branch("1.5e3"), "yes");
+  EXPECT_EQ(Branch("! true"), "no");
+  EXPECT_EQ(Branch("!0"), "yes");
+}
+
+TEST(ConfigReaderTest, IfWithMacros) {
+  EXPECT_EQ(Branch("$(X)", "X = true\n"), "yes");
+  EXPECT_EQ(Branch("$(X)", "X = 0\n"), "no");
+  EXPECT_EQ(Branch("$(UNDEFINED_KNOB)"), "no");   // expands to nothing: false
+  EXPECT_EQ(Branch("!$(UNDEFINED_KNOB)"), "yes");
+  EXPECT_EQ(Branch("$(X:true)"), "yes");
+}
+
+TEST(ConfigReaderTest, IfDefined) {
+  EXPECT_EQ(Branch("defined X", "X = 1\n"), "yes");
+  EXPECT_EQ(Branch("defined x", "X = 1\n"), "yes");
+  EXPECT_EQ(Branch("defined X", "X =\n"), "no");
+  EXPECT_EQ(Branch("defined X"), "no");
+  EXPECT_EQ(Branch("! defined X"), "yes");
+  EXPECT_EQ(Branch("defined NEGOTIATOR_INTERVAL"), "yes");  // a table default counts
+  EXPECT_EQ(Branch("defined NEGOTIATOR.X", "NEGOTIATOR.X = 1\n"), "yes");
+  EXPECT_EQ(Branch("defined 12"), "yes");
+  EXPECT_EQ(Branch("defined false"), "yes");
+  EXPECT_EQ(Branch("defined yes"), "yes");
+  EXPECT_EQ(Branch("defined"), "no");
+  EXPECT_EQ(Branch("defined $(NAME)", "NAME = Y\nY = 1\n"), "yes");
+}
+
+TEST(ConfigReaderTest, IfDefinedUse) {
+  const bool known = MetaknobExists("FEATURE", "AssignAccountingGroup");
+  EXPECT_EQ(Branch("defined use NOSUCHCATEGORY"), "no");
+  EXPECT_EQ(Branch("defined use FEATURE:NoSuchMetaknobAnywhere"), "no");
+  if (known) {
+    EXPECT_EQ(Branch("defined use FEATURE"), "yes");
+    EXPECT_EQ(Branch("defined use FEATURE:AssignAccountingGroup"), "yes");
+  }
+  EXPECT_EQ(ReadError("if defined use FEATURE : X\nendif\n"),
+            "test.conf:1:4: defined use FEATURE : X is not a valid if condition because defined "
+            "use meta argument with internal spaces will never match");
+}
+
+TEST(ConfigReaderTest, IfVersion) {
+  EXPECT_EQ(Branch("version >= 8.0"), "yes");
+  EXPECT_EQ(Branch("version > 8.1.2"), "yes");
+  EXPECT_EQ(Branch("version < 30.0"), "yes");
+  EXPECT_EQ(Branch("version <= 25.14"), "yes");
+  EXPECT_EQ(Branch("version == 25.14.0"), "yes");
+  // Without an operator it is no version condition (HTCondor needs one).
+  EXPECT_NE(ReadError("if version 25.14.0\nendif\n").find("complex conditionals"),
+            std::string::npos);
+  EXPECT_EQ(Branch("version != 25.14.0"), "no");
+  EXPECT_EQ(Branch("version > 25.14"), "no");
+  EXPECT_EQ(Branch("version >= v25.14.1"), "no");
+  EXPECT_EQ(Branch("version < 25.15.0"), "yes");
+  ConfigOptions old = TestOptions();
+  old.version_major = 9;
+  old.version_minor = 0;
+  EXPECT_EQ(Branch("version >= 10.0", "", old), "no");
+  EXPECT_EQ(ReadError("if version > 5.0\nendif\n"),
+            "test.conf:1:4: version > 5.0 is not a valid if condition because the version "
+            "literal is invalid");
+}
+
+TEST(ConfigReaderTest, InvalidConditionsAreLocatedErrors) {
+  EXPECT_EQ(ReadError("X = 1\nif $(X) && true\nendif\n"),
+            "test.conf:2:4: $(X) && true is not a valid if condition because complex "
+            "conditionals are not supported");
+  EXPECT_EQ(ReadError("if SOME_KNOB\nendif\n"),
+            "test.conf:1:4: SOME_KNOB is not a valid if condition because expression is not a "
+            "conditional");
+  EXPECT_EQ(ReadError("if\nendif\n"),
+            "test.conf:1:3:  is not a valid if condition because expression is not a "
+            "conditional");
+  EXPECT_EQ(ReadError("if defined a b\nendif\n"),
+            "test.conf:1:4: defined a b is not a valid if condition because defined argument "
+            "must be param name, boolean, or number");
+  EXPECT_EQ(ReadError("if false\nelif 1 + 1\nendif\n"),
+            "test.conf:2:6: 1 + 1 is not a valid elif condition because complex conditionals "
+            "are not supported");
+}
+
+TEST(ConfigReaderTest, ConditionsInBranchesNotTakenAreNotEvaluated) {
+  EXPECT_EQ(ValueIn("if false\n  if a && b\n  X = 1\n  endif\nelse\nX = 2\nendif\n", "X"), "2");
+  EXPECT_EQ(ValueIn("if true\nX = 1\nelif a && b\nX = 2\nendif\n", "X"), "1");
+}
+
+TEST(ConfigReaderTest, ElifChains) {
+  const std::string text =
+      "if $(A)\nR = a\nelif $(B)\nR = b\nelif $(C)\nR = c\nelse\nR = none\nendif\n";
+  EXPECT_EQ(ValueIn("A = 1\nB = 1\n" + text, "R"), "a");
+  EXPECT_EQ(ValueIn("B = 1\nC = 1\n" + text, "R"), "b");
+  EXPECT_EQ(ValueIn("C = 1\n" + text, "R"), "c");
+  EXPECT_EQ(ValueIn(text, "R"), "none");
+}
+
+TEST(ConfigReaderTest, NestedIfs) {
+  const std::string text =
+      "if $(A)\n  if $(B)\n    R = ab\n  else\n    R = a\n  endif\nelse\n  if $(B)\n    R = b\n"
+      "  endif\nendif\n";
+  EXPECT_EQ(ValueIn("A = 1\nB = 1\n" + text, "R"), "ab");
+  EXPECT_EQ(ValueIn("A = 1\n" + text, "R"), "a");
+  EXPECT_EQ(ValueIn("B = 1\n" + text, "R"), "b");
+  EXPECT_EQ(ValueIn(text, "R"), "<undefined>");
+}
+
+TEST(ConfigReaderTest, KeywordsAnyCaseAndTheColonPrefix) {
+  EXPECT_EQ(ValueIn("IF true\n:R = 1\nELSE\nR = 2\nEndIf\n", "R"), "1");
+  EXPECT_EQ(ValueIn(":if true\n:R = 1\n:endif\n", "R"), "1");
+  // Outside an if, a leading ':' is no prefix: it is the operator of a
+  // definition with an empty name.
+  EXPECT_NE(ReadError(":R = 1\n").find("test.conf:1:1: illegal knob name ''"), std::string::npos);
+  // `iffy = 1` is a definition, not an if.
+  EXPECT_EQ(ValueIn("iffy = 1\n", "iffy"), "1");
+}
+
+TEST(ConfigReaderTest, IfStructureErrors) {
+  EXPECT_EQ(ReadError("X = 1\nelse\n"), "test.conf:2:1: else without matching if");
+  EXPECT_EQ(ReadError("if true\nelse\nelse\nendif\n"),
+            "test.conf:3:1: else is not allowed after else");
+  EXPECT_EQ(ReadError("elif true\n"), "test.conf:1:1: elif without matching if");
+  EXPECT_EQ(ReadError("if true\nelse\nelif true\nendif\n"),
+            "test.conf:3:1: elif is not allowed after else");
+  EXPECT_EQ(ReadError("endif\n"), "test.conf:1:1: endif without matching if");
+  EXPECT_EQ(ReadError("if true\n  if false\n  endif\nX = 1\n"),
+            "test.conf:1:1: endif(s) not found before end-of-file (this if has no endif)");
+}
+
+TEST(ConfigReaderTest, IfNestingLimitIs63) {
+  std::string ok, too_deep;
+  for (int i = 0; i < 63; ++i) ok += "if true\n";
+  ok += "R = deep\n";
+  for (int i = 0; i < 63; ++i) ok += "endif\n";
+  EXPECT_EQ(ValueIn(ok, "R"), "deep");
+  for (int i = 0; i < 64; ++i) too_deep += "if true\n";
+  EXPECT_EQ(ReadError(too_deep),
+            "test.conf:64:1: if nesting too deep! (more than 63 levels: "
+            "ConfigOptions::max_if_depth)");
+}
+
+TEST(ConfigReaderTest, IfBlocksDoNotCrossFiles) {
+  TempFolder folder;
+  const std::string inner = folder.Write("inner.conf", "if true\nX = 1\n");
+  const std::string error = ReadError("include : " + inner + "\nendif\n");
+  EXPECT_EQ(error, inner + ":1:1: endif(s) not found before end-of-file (this if has no endif)");
+}
+
+// ---------------------------------------------------------------- include
+
+TEST(ConfigReaderTest, IncludeReadsTheFileInPlace) {
+  TempFolder folder;
+  const std::string inc = folder.Write("inc.conf", "X = included\nY = $(X)\n");
+  const Config config = MustRead("X = before\ninclude : " + inc + "\nZ = $(X)\n@include : " +
+                                 inc + "\nINCLUDE: " + inc + "\n");
+  EXPECT_EQ(ValueOf(config, "Z"), "included");
+  EXPECT_EQ(Where(config.Find("Y")->name_at), inc + ":2:1");
+  EXPECT_EQ(config.sources(), (std::vector<std::string>{"test.conf", inc, inc, inc}));
+}
+
+TEST(ConfigReaderTest, IncludeTargetIsExpandedWhenRead) {
+  TempFolder folder;
+  folder.Write("a.conf", "X = a\n");
+  folder.Write("b.conf", "X = b\n");
+  EXPECT_EQ(ValueIn("D = " + folder.path() + "\nN = a\ninclude : $(D)/$(N).conf\nN = b\n", "X"),
+            "a");
+}
+
+TEST(ConfigReaderTest, IncludePathsAreRelativeToTheCurrentDirectory) {
+  TempFolder folder;
+  folder.Write("sub/a.conf", "include : b.conf\n");
+  folder.Write("sub/b.conf", "X = next to a.conf\n");
+  folder.Write("b.conf", "X = in the current directory\n");
+  CurrentDirectory cd(folder.path());
+  EXPECT_EQ(ValueIn("include : sub/a.conf\n", "X"), "in the current directory");
+  auto config = ReadConfigFiles({"sub/a.conf"}, TestOptions());
+  ASSERT_TRUE(config.ok()) << config.status().ToString();
+  EXPECT_EQ(ValueOf(*config, "X"), "in the current directory");
+}
+
+TEST(ConfigReaderTest, MissingIncludes) {
+  TempFolder folder;
+  const std::string missing = folder.path() + "/nope.conf";
+  EXPECT_EQ(ReadError("X = 1\ninclude : " + missing + "\n"),
+            "test.conf:2:11: cannot include '" + missing + "': No such file or directory");
+  EXPECT_EQ(ValueIn("include ifexist : " + missing + "\nX = 1\n", "X"), "1");
+  EXPECT_EQ(ValueIn("include ifexists : " + missing + "\nX = 1\n", "X"), "1");
+}
+
+TEST(ConfigReaderTest, IncludeOfADirectoryIsAnError) {
+  TempFolder folder;
+  EXPECT_EQ(ReadError("include : " + folder.path() + "\n"),
+            "test.conf:1:11: cannot include '" + folder.path() + "': is a directory");
+}
+
+TEST(ConfigReaderTest, IncludeCommandsAreRefused) {
+  EXPECT_EQ(ReadError("include command : echo X = 1\n"),
+            "test.conf:1:9: include command/output runs a program, which this tool never does");
+  EXPECT_EQ(ReadError("include output into /tmp/x : echo\n").substr(0, 14), "test.conf:1:9:");
+  EXPECT_EQ(ReadError("include : /bin/echo X = 1 |\n"),
+            "test.conf:1:11: include of '/bin/echo X = 1 |': a target with '|' is a command, "
+            "and this tool never runs programs");
+}
+
+TEST(ConfigReaderTest, IncludeCyclesAreErrors) {
+  TempFolder folder;
+  const std::string a = folder.path() + "/a.conf";
+  const std::string b = folder.path() + "/b.conf";
+  folder.Write("a.conf", "X = 1\ninclude : " + b + "\n");
+  folder.Write("b.conf", "\ninclude : " + a + "\n");
+  auto config = ReadConfigFiles({a}, TestOptions());
+  ASSERT_FALSE(config.ok());
+  EXPECT_EQ(config.status().ToString(),
+            b + ":2:11: include cycle: " + a + " -> " + b + " -> " + a);
+  folder.Write("self.conf", "include : " + folder.path() + "/self.conf\n");
+  config = ReadConfigFiles({folder.path() + "/self.conf"}, TestOptions());
+  ASSERT_FALSE(config.ok());
+  EXPECT_NE(config.status().message().find("include cycle"), std::string::npos);
+  // Two paths to one file are the same file.
+  folder.Write("c.conf", "include : " + folder.path() + "/./c.conf\n");
+  config = ReadConfigFiles({folder.path() + "/c.conf"}, TestOptions());
+  ASSERT_FALSE(config.ok());
+  EXPECT_NE(config.status().message().find("include cycle"), std::string::npos);
+}
+
+TEST(ConfigReaderTest, TheSameFileMayBeIncludedTwiceInARow) {
+  TempFolder folder;
+  const std::string inc = folder.Write("inc.conf", "N = $(N)x\n");
+  EXPECT_EQ(ValueIn("include : " + inc + "\ninclude : " + inc + "\n", "N"), "xx");
+}
+
+TEST(ConfigReaderTest, IncludeDepthLimitIsHTCondors) {
+  TempFolder folder;
+  for (int i = 0; i < 25; ++i) {
+    folder.Write("f" + std::to_string(i) + ".conf",
+                 "L" + std::to_string(i) + " = 1\ninclude : " + folder.path() + "/f" +
+                     std::to_string(i + 1) + ".conf\n");
+  }
+  folder.Write("f25.conf", "END = 1\n");
+  auto config = ReadConfigFiles({folder.path() + "/f0.conf"}, TestOptions());
+  ASSERT_FALSE(config.ok());
+  // f0 is depth 0; f19, at depth 19, is the deepest HTCondor opens.
+  EXPECT_EQ(config.status().ToString(),
+            folder.path() + "/f19.conf:2:11: includes nested too deep: '" + folder.path() +
+                "/f20.conf' would be level 20 (ConfigOptions::max_include_depth is 20)");
+  ConfigOptions deeper = TestOptions();
+  deeper.max_include_depth = 30;
+  config = ReadConfigFiles({folder.path() + "/f0.conf"}, deeper);
+  ASSERT_TRUE(config.ok()) << config.status().ToString();
+  EXPECT_EQ(ValueOf(*config, "END"), "1");
+}
+
+TEST(ConfigReaderTest, IncludesGoThroughTheInjectedFileSystem) {
+  ConfigOptions options = TestOptions();
+  options.file_system.read_file = [](const std::string& path, size_t)
+      -> classad::Result<std::pair<std::string, std::string>> {
+    if (path == "virtual.conf") return std::make_pair(std::string("V = virtual\n"), path);
+    return classad::Status(classad::StatusCode::kNotFound, "not in the fake");
+  };
+  EXPECT_EQ(ValueIn("include : virtual.conf\n", "V", options), "virtual");
+  EXPECT_EQ(ReadError("include : other.conf\n", options),
+            "test.conf:1:11: cannot include 'other.conf': not in the fake");
+}
+
+// ---------------------------------------------------------------- use
+
+TEST(ConfigReaderTest, UseListsSplitAsHTCondorSplitsThem) {
+  using config_internal::SplitMetaknobList;
+  using Items = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(SplitMetaknobList("A"), (Items{{"A", ""}}));
+  EXPECT_EQ(SplitMetaknobList("A(x, y), B (z)"), (Items{{"A", "x, y"}, {"B", "z"}}));
+  EXPECT_EQ(SplitMetaknobList("A((x), [y)])"), (Items{{"A", "(x), [y)]"}}));
+  // HTCondor's quirks: arguments carry over, a trailing comma repeats.
+  EXPECT_EQ(SplitMetaknobList("A(x), B"), (Items{{"A", "x"}, {"B", "x"}}));
+  EXPECT_EQ(SplitMetaknobList("A,"), (Items{{"A", ""}, {"A", ""}}));
+  EXPECT_EQ(SplitMetaknobList(", ,"), (Items{{"", ""}}));
+  EXPECT_EQ(SplitMetaknobList(""), Items{});
+  EXPECT_EQ(SplitMetaknobList("A(unclosed"), (Items{{"A", ""}, {"unclosed", ""}}));
+}
+
+TEST(ConfigReaderTest, UseErrorsAreReportedAtTheUseLine) {
+  const std::string error = ReadError("X = 1\nuse NOSUCHCATEGORY : Whatever\n");
+  EXPECT_EQ(error.substr(0, 14), "test.conf:2:1:") << error;
+  EXPECT_EQ(ReadError("use : Something\n"),
+            "test.conf:1:1: use needs a category before ':' (use CATEGORY : NAME): use : "
+            "Something");
+}
+
+TEST(ConfigReaderTest, UseAssignAccountingGroup) {
+  if (!MetaknobExists("FEATURE", "AssignAccountingGroup")) {
+    GTEST_SKIP() << "metaknobs.cc does not implement AssignAccountingGroup yet";
+  }
+  const Config config =
+      MustRead("JOB_TRANSFORM_NAMES = Before\nuse FEATURE : AssignAccountingGroup(/etc/groups.map)\n");
+  const std::string names = ValueOf(config, "JOB_TRANSFORM_NAMES");
+  EXPECT_NE(names.find("Before"), std::string::npos) << names;
+  EXPECT_NE(names.find("AssignAccountingGroup"), std::string::npos) << names;
+  const ConfigEntry* entry = config.Find("JOB_TRANSFORM_NAMES");
+  ASSERT_NE(entry, nullptr);
+  EXPECT_EQ(entry->origin, ConfigEntry::Origin::kMetaknob);
+  EXPECT_EQ(entry->metaknob, "FEATURE:AssignAccountingGroup");
+  EXPECT_EQ(Where(entry->name_at), "test.conf:2:1");
+  EXPECT_EQ(ValueOf(config, "CLASSAD_USER_MAPFILE_AssignAccountingGroup"), "/etc/groups.map");
+}
+
+}  // namespace
+}  // namespace policy
