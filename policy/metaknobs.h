@@ -1,10 +1,15 @@
 // `use CATEGORY : NAME(args)` metaknobs: the configuration text each one
-// stands for. This tool implements `use FEATURE : AssignAccountingGroup`
-// (and the ScheddUsermapFile feature it builds on); every other metaknob
-// HTCondor knows is reported as not supported, never ignored silently.
+// stands for. HTCondor keeps its metaknobs in its param table
+// (param_info.in, the `[$CATEGORY.NAME]` sections: ROLE, FEATURE, POLICY,
+// SECURITY, UPGRADE, EXPERIMENTAL). This tool implements
+// `use FEATURE : AssignAccountingGroup` and the ScheddUsermapFile feature it
+// builds on; every other metaknob HTCondor knows is reported as not
+// supported, never ignored silently. Everything here is static data or
+// pure computation: thread-safe.
 #ifndef POLICY_METAKNOBS_H_
 #define POLICY_METAKNOBS_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -18,16 +23,42 @@ namespace policy {
 bool MetaknobExists(std::string_view category, std::string_view name);
 
 // The configuration text that `use category : name(args)` stands for, its
-// arguments already substituted ($(0), $(1), $(1?), $(0#), $(2+), $(1:def),
-// as HTCondor's expand_meta_args does), to be read by the caller like a
-// file (it may hold if/else, @=, += and nested use lines). `args` is the
-// text between the parentheses, or empty when there are none.
-// Errors (kInvalidArgument): an unknown category or name ("use FEATURE:
-// does not recognise NAME"), a known metaknob this tool does not implement
-// ("use POLICY : PREEMPT_IF_RUNTIME_EXCEEDS is not supported by this
-// tool"), missing required arguments. Thread-safe.
+// arguments already substituted by ExpandMetaArgs, to be read by the caller
+// like a file (it may hold if/else, @=, `error :` and nested use lines).
+// `args` is the text between the parentheses, or empty when there are
+// none. Errors (kInvalidArgument): an unknown category ("use BOGUS: does
+// not recognise NAME (there is no metaknob category BOGUS)") or name
+// ("use FEATURE: does not recognise NAME", HTCondor's wording), a known
+// metaknob this tool does not implement ("use POLICY :
+// PREEMPT_IF_RUNTIME_EXCEEDS is not supported by this tool"), a missing
+// required argument (HTCondor's `error :` text, e.g. "use FEATURE :
+// AssignAccountingGroup requires a map_file argument"), arguments whose
+// expansion does not end (ExpandMetaArgs).
 classad::Result<std::string> MetaknobBody(std::string_view category, std::string_view name,
                                           std::string_view args);
+
+// Bounds on ExpandMetaArgs. An argument that holds `$(1)` expands to
+// itself again: HTCondor loops forever there; this stops with an error.
+struct MetaArgLimits {
+  size_t max_substitutions = 4096;  // `$(N)` replacements in one expansion
+  size_t max_bytes = 1 << 20;       // length of the text at any step
+};
+
+// HTCondor's expand_meta_args (config.cpp): replaces the metaknob argument
+// references in `text` with parts of `args` (a comma-separated list; its
+// items are trimmed and EMPTY ITEMS ARE SKIPPED, so in "a, , c" the second
+// argument is "c"):
+//   $(0)    all of `args`, trimmed          $(0#), $(0+)  the number of items
+//   $(N)    item N (from 1), "" if none     $(N:def)      item N, or def if none
+//   $(N?)   1 if item N is non-empty else 0 (with :def, a missing item counts def)
+//   $(N+), $(N#)  the text of `args` from item N on (N >= 1), or def when that is empty
+// A reference must be `$(` digits, then `?`, `#` or `+`, then `:def`, then
+// `)`; anything else (`$(NAME)`, `$$(1)`) is left alone. After each
+// replacement the text is scanned again from its start, so an argument
+// holding `$(2)` is itself expanded. Errors (kLimitExceeded) when `limits`
+// are exceeded.
+classad::Result<std::string> ExpandMetaArgs(std::string_view text, std::string_view args,
+                                            const MetaArgLimits& limits = {});
 
 }  // namespace policy
 
