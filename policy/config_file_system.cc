@@ -9,6 +9,12 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+extern char** environ;  // the process's environment (POSIX)
 
 namespace policy {
 namespace {
@@ -105,6 +111,38 @@ std::optional<std::string> HomeDirectory(const std::string& name) {
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> DetectMachineMacros() {
+  std::vector<std::pair<std::string, std::string>> macros;
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) == 0 && host[0] != '\0') {
+    const std::string full = host;
+    macros.emplace_back("HOSTNAME", full.substr(0, full.find('.')));
+    macros.emplace_back("FULL_HOSTNAME", full);
+  }
+  if (std::optional<std::string> home = HomeDirectory("condor")) {
+    macros.emplace_back("TILDE", *home);
+  }
+  struct passwd pw {};
+  struct passwd* found = nullptr;
+  std::string buffer(16384, '\0');
+  if (::getpwuid_r(::geteuid(), &pw, buffer.data(), buffer.size(), &found) == 0 &&
+      found != nullptr && pw.pw_name != nullptr) {
+    macros.emplace_back("USERNAME", pw.pw_name);
+  }
+  return macros;
+}
+
+std::vector<std::pair<std::string, std::string>> ProcessEnvironment() {
+  std::vector<std::pair<std::string, std::string>> variables;
+  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
+    const std::string text = *entry;
+    const size_t equals = text.find('=');
+    if (equals == std::string::npos) continue;
+    variables.emplace_back(text.substr(0, equals), text.substr(equals + 1));
+  }
+  return variables;
+}
 
 ConfigOptions::FileSystem PosixFileSystem() {
   ConfigOptions::FileSystem fs;

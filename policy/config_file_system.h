@@ -21,6 +21,17 @@ ConfigOptions::FileSystem PosixFileSystem();
 // `fs` with each null member replaced by PosixFileSystem()'s.
 ConfigOptions::FileSystem WithPosixDefaults(ConfigOptions::FileSystem fs);
 
+// The macros HTCondor detects about the machine that this reader can know
+// without running anything, for ConfigOptions::detected: HOSTNAME (the host
+// name up to its first '.'), FULL_HOSTNAME (gethostname's answer), TILDE
+// (the condor user's home, when there is one), USERNAME (the effective
+// user's name). Thread-safe.
+std::vector<std::pair<std::string, std::string>> DetectMachineMacros();
+
+// Every variable of the process's environment as (name, value), for
+// ConfigOptions::environment. Not thread-safe against setenv.
+std::vector<std::pair<std::string, std::string>> ProcessEnvironment();
+
 }  // namespace policy
 
 #endif  // POLICY_CONFIG_FILE_SYSTEM_H_
