@@ -29,14 +29,14 @@ struct ConfigEntry {
     kDetected,     // set by the reader itself (SUBSYSTEM, LOCALNAME, CONFIG_ROOT, ...)
     kEnvironment,  // a _condor_NAME environment variable
   };
-  std::string name;        // as spelled in the file (with any SUBSYS. prefix), macros expanded
-  std::string raw_value;   // unexpanded, after self-reference expansion (and +=)
-  classad::SourceLocation name_at;   // the first byte of the name
-  classad::SourceLocation value_at;  // the first byte of the value (just after the
-                                     // operator's blanks when the value is empty)
+  std::string name;       // as spelled in the file (with any SUBSYS. prefix), macros expanded
+  std::string raw_value;  // unexpanded, after self-reference expansion (and +=)
+  classad::SourceLocation name_at;            // the first byte of the name
+  classad::SourceLocation value_at;           // the first byte of the value (just after the
+                                              // operator's blanks when the value is empty)
   std::vector<std::string> leading_comments;  // the comment lines just before it, as written
   Origin origin = Origin::kFile;
-  std::string metaknob;    // kMetaknob: "CATEGORY:NAME" of the use that defined it
+  std::string metaknob;  // kMetaknob: "CATEGORY:NAME" of the use that defined it
   // Where each run of raw_value came from (see LocationOf).
   std::vector<TextPiece> value_pieces;
 
@@ -49,8 +49,8 @@ struct ConfigEntry {
 
 // A knob's fully expanded value and where it came from.
 struct ExpandedValue {
-  std::string value;                    // fully expanded (may be empty)
-  const ConfigEntry* entry = nullptr;   // where it was set, or null for a table default
+  std::string value;                            // fully expanded (may be empty)
+  const ConfigEntry* entry = nullptr;           // where it was set, or null for a table default
   std::vector<const ConfigEntry*> macros_used;  // definitions expanded into it, outermost first
 };
 
@@ -137,8 +137,7 @@ struct ConfigOptions {
         read_file;
     // The full paths of the regular files directly in `dir`, in any order;
     // kNotFound when `dir` is not a readable directory.
-    std::function<classad::Result<std::vector<std::string>>(const std::string& dir)>
-        list_directory;
+    std::function<classad::Result<std::vector<std::string>>(const std::string& dir)> list_directory;
     // The home directory of user `name` (for ~condor), nullopt if none.
     std::function<std::optional<std::string>(const std::string& name)> home_directory;
   };
@@ -195,7 +194,7 @@ class Config {
   struct ChainLink;
   struct Budget;
   struct RawLookup {
-    const ConfigEntry* entry = nullptr;   // null for a table default
+    const ConfigEntry* entry = nullptr;  // null for a table default
     std::optional<std::string_view> value;
   };
 

@@ -128,7 +128,8 @@ Result<std::optional<std::string>> Config::LookupIn(std::string_view name, const
   for (const ChainLink* l = chain; l != nullptr; l = l->parent) {
     if (!EqualsNoCase(l->name, name)) continue;
     std::vector<std::pair<std::string, const ConfigEntry*>> list;
-    for (const ChainLink* k = chain; k != nullptr; k = k->parent) list.emplace_back(k->name, k->entry);
+    for (const ChainLink* k = chain; k != nullptr; k = k->parent)
+      list.emplace_back(k->name, k->entry);
     std::reverse(list.begin(), list.end());
     return LoopError(name, list);
   }
@@ -138,8 +139,7 @@ Result<std::optional<std::string>> Config::LookupIn(std::string_view name, const
                       " deep (ConfigOptions::max_expansion_depth) at " + std::string(name),
                   raw.entry != nullptr ? raw.entry->name_at : SourceLocation{});
   }
-  if (raw.entry != nullptr &&
-      std::find(used->begin(), used->end(), raw.entry) == used->end()) {
+  if (raw.entry != nullptr && std::find(used->begin(), used->end(), raw.entry) == used->end()) {
     used->push_back(raw.entry);
   }
   Result<std::string> expanded = ExpandIn(*raw.value, &link, budget, used);
@@ -147,19 +147,21 @@ Result<std::optional<std::string>> Config::LookupIn(std::string_view name, const
   return std::optional<std::string>(std::move(expanded).value());
 }
 
-
 Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* chain, Budget* budget,
                                      std::vector<const ConfigEntry*>* used) const {
   const ConfigOptions& o = options_;
-  std::string out(text);
-  std::vector<uint32_t> tags(out.size(), 0);  // 0: `chain`; k: links[k - 1]
+  SpliceText out(text.begin(), text.end());
+  // Per byte, the chain it stands in: 0 is `chain`, k is links[k - 1].
+  const std::vector<uint32_t> zeros(text.size(), 0);
+  SpliceBuffer<uint32_t> tags(zeros.begin(), zeros.end());
   std::deque<ChainLink> links;
   const auto link_of = [&](uint32_t tag) -> const ChainLink* {
     return tag == 0 ? chain : &links[tag - 1];
   };
   const auto chain_list = [&](const ChainLink* link) {
     std::vector<std::pair<std::string, const ConfigEntry*>> list;
-    for (const ChainLink* l = link; l != nullptr; l = l->parent) list.emplace_back(l->name, l->entry);
+    for (const ChainLink* l = link; l != nullptr; l = l->parent)
+      list.emplace_back(l->name, l->entry);
     std::reverse(list.begin(), list.end());
     return list;
   };
@@ -171,11 +173,11 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
     return status;
   };
   const auto over_work = [&](const ChainLink* link) {
-    return located(Status(StatusCode::kLimitExceeded,
-                          "macro expansion needs more than " +
-                              std::to_string(o.max_expansion_work) +
-                              " work units (ConfigOptions::max_expansion_work)"),
-                   link);
+    return located(
+        Status(StatusCode::kLimitExceeded, "macro expansion needs more than " +
+                                               std::to_string(o.max_expansion_work) +
+                                               " work units (ConfigOptions::max_expansion_work)"),
+        link);
   };
   // Adds a link below `parent` for `name`, or says why it cannot be.
   const auto push_link = [&](const ChainLink* parent, std::string name,
@@ -194,13 +196,15 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
     return static_cast<uint32_t>(links.size());
   };
 
-  const MacroFilter not_dollar = [](const MacroRef& m, std::string_view t) {
+  const MacroFilter not_dollar = [](const MacroRef& m, const SpliceText& t) {
     return !IsDollarMacro(m, t);
   };
   MacroScanLog log;
   uint64_t logged = 0;
   size_t from = 0;
   for (;;) {
+    log.set_work_limit(logged +
+                       (o.max_expansion_work - std::min(o.max_expansion_work, budget->spent)));
     std::optional<MacroRef> m = FindMacro(out, from, not_dollar, &log);
     budget->spent += log.work() - logged;
     logged = log.work();
@@ -210,13 +214,13 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
     std::string replacement;
     std::vector<uint32_t> replacement_tags;
     if (!m->is_function()) {
-      const std::string name(m->Name(out));
+      const std::string name = m->Name(out);
       const RawLookup raw = LookupRaw(name);
       const bool has_value = raw.value && !raw.value->empty();
       if (m->default_begin != MacroRef::kNoDefault && !has_value) {
         // The default is text of this value: its bytes keep their chains.
-        replacement = out.substr(m->default_begin, m->body_end - m->default_begin);
-        replacement_tags.assign(tags.begin() + m->default_begin, tags.begin() + m->body_end);
+        replacement = Substring(out, m->default_begin, m->body_end - m->default_begin);
+        replacement_tags = tags.Copy(m->default_begin, m->body_end - m->default_begin);
       } else if (has_value) {
         Result<uint32_t> tag = push_link(parent, name, raw.entry);
         if (!tag.ok()) return tag.status();
@@ -228,7 +232,7 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
         }
       }
     } else {
-      const std::string call = out.substr(m->dollar, m->end() - m->dollar);
+      const std::string call = Substring(out, m->dollar, m->end() - m->dollar);
       Result<uint32_t> tag = push_link(parent, call, nullptr);
       if (!tag.ok()) return tag.status();
       const ChainLink* link = &links.back();
@@ -241,8 +245,7 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
       };
       context.getenv = o.getenv ? o.getenv : RealGetenv;
       context.random = o.random ? o.random : DefaultRandom;
-      Result<std::string> result =
-          EvaluateMacroFunction(m->function, m->Body(out), context);
+      Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
       if (!result.ok()) {
         Status failed = result.status();
         const std::string message = failed.message().find(call) == std::string::npos
@@ -256,37 +259,43 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
     }
     const size_t removed = m->end() - m->dollar;
     if (out.size() - removed + replacement.size() > o.max_expanded_bytes) {
-      return located(Status(StatusCode::kLimitExceeded,
-                            "macro expansion gives more than " +
-                                std::to_string(o.max_expanded_bytes) +
-                                " bytes (ConfigOptions::max_expanded_bytes)"),
-                     parent);
+      return located(
+          Status(StatusCode::kLimitExceeded, "macro expansion gives more than " +
+                                                 std::to_string(o.max_expanded_bytes) +
+                                                 " bytes (ConfigOptions::max_expanded_bytes)"),
+          parent);
     }
-    budget->spent += kReplacementCost + (out.size() - m->end()) + replacement.size();
+    budget->spent +=
+        kReplacementCost + out.Replace(m->dollar, removed, replacement.begin(), replacement.end());
+    tags.Replace(m->dollar, removed, replacement_tags.begin(), replacement_tags.end());
     if (budget->spent > o.max_expansion_work) return over_work(parent);
-    out.replace(m->dollar, removed, replacement);
-    tags.erase(tags.begin() + m->dollar, tags.begin() + m->end());
-    tags.insert(tags.begin() + m->dollar, replacement_tags.begin(), replacement_tags.end());
     from = log.Rewind(m->dollar);
   }
 
   // Last, each $(DOLLAR) becomes '$' (and is never expanded again).
-  const MacroFilter only_dollar = [](const MacroRef& m, std::string_view t) {
+  const MacroFilter only_dollar = [](const MacroRef& m, const SpliceText& t) {
     return IsDollarMacro(m, t);
   };
   MacroScanLog dollar_log;
   logged = 0;
   from = 0;
+  static constexpr char kDollar[] = "$";
   for (;;) {
+    dollar_log.set_work_limit(
+        logged + (o.max_expansion_work - std::min(o.max_expansion_work, budget->spent)));
     std::optional<MacroRef> m = FindMacro(out, from, only_dollar, &dollar_log);
-    budget->spent += dollar_log.work() - logged + (m ? kReplacementCost + out.size() : 0);
+    budget->spent += dollar_log.work() - logged;
     logged = dollar_log.work();
+    if (m) {
+      budget->spent +=
+          kReplacementCost + out.Replace(m->dollar, m->end() - m->dollar, kDollar, kDollar + 1);
+    }
     if (budget->spent > o.max_expansion_work) return over_work(chain);
     if (!m) break;
-    out.replace(m->dollar, m->end() - m->dollar, "$");
     from = dollar_log.Rewind(m->dollar);
   }
-  return out;
+  const std::vector<char> all = out.All();
+  return std::string(all.begin(), all.end());
 }
 
 Result<PositionedText> Config::ExpandSelf(std::string_view self, const PositionedText& value,
@@ -302,40 +311,46 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
       break;
     }
   }
-  const auto refers_to = [](std::string_view body, std::string_view name) {
-    return (body.size() == name.size() || (body.size() > name.size() && body[name.size()] == ':')) &&
-           EqualsNoCase(body.substr(0, name.size()), name);
-  };
-  const MacroFilter only_self = [&](const MacroRef& m, std::string_view t) {
+  const MacroFilter only_self = [&](const MacroRef& m, const SpliceText& t) {
     if (m.is_function() && m.function[0] != 'F') return false;  // only $(...) and $F...()
-    const std::string_view body = m.Body(t);
-    return refers_to(body, self) || (!self2.empty() && refers_to(body, self2));
+    // NAME alone or NAME followed by ':' (only the first bytes are read: a
+    // $F body may be long).
+    const size_t length = m.body_end - m.body;
+    const auto matches = [&](std::string_view name) {
+      if (name.empty() || length < name.size()) return false;
+      if (length > name.size() && t[m.body + name.size()] != ':') return false;
+      return EqualsNoCase(Substring(t, m.body, name.size()), name);
+    };
+    return matches(self) || matches(self2);
   };
 
   // Per byte: the offset in `value` it came from, with kInserted set for
   // text that replaced a macro (then the offset is the macro's '$').
   constexpr uint32_t kInserted = 0x80000000u;
-  std::string out = value.text();
-  std::vector<uint32_t> tags(out.size());
-  for (size_t i = 0; i < tags.size(); ++i) tags[i] = static_cast<uint32_t>(i);
+  SpliceText out(value.text().begin(), value.text().end());
+  std::vector<uint32_t> initial(value.size());
+  for (size_t i = 0; i < initial.size(); ++i) initial[i] = static_cast<uint32_t>(i);
+  SpliceBuffer<uint32_t> tags(initial.begin(), initial.end());
   Budget budget;
   MacroScanLog log;
   uint64_t logged = 0;
   size_t from = 0;
   const auto where = [&](uint32_t tag) { return value.LocationOf(tag & ~kInserted, file); };
   for (;;) {
+    log.set_work_limit(logged +
+                       (o.max_expansion_work - std::min(o.max_expansion_work, budget.spent)));
     std::optional<MacroRef> m = FindMacro(out, from, only_self, &log);
     budget.spent += log.work() - logged;
     logged = log.work();
-    if (!m) break;
-    const uint32_t tag = tags[m->dollar];
     if (budget.spent > o.max_expansion_work) {
       return Status(StatusCode::kLimitExceeded,
                     "expanding the references of " + std::string(self) +
                         " to itself needs more than " + std::to_string(o.max_expansion_work) +
                         " work units (ConfigOptions::max_expansion_work)",
-                    where(tag));
+                    m ? where(tags[m->dollar]) : value.LocationOf(0, file));
     }
+    if (!m) break;
+    const uint32_t tag = tags[m->dollar];
     if (tag & kInserted) {
       return Status(StatusCode::kInvalidArgument,
                     "the current value of " + std::string(self) +
@@ -348,8 +363,8 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
       const RawLookup raw = LookupRaw(m->Name(out));
       const bool has_value = raw.value && !raw.value->empty();
       if (m->default_begin != MacroRef::kNoDefault && !has_value) {
-        replacement = out.substr(m->default_begin, m->body_end - m->default_begin);
-        replacement_tags.assign(tags.begin() + m->default_begin, tags.begin() + m->body_end);
+        replacement = Substring(out, m->default_begin, m->body_end - m->default_begin);
+        replacement_tags = tags.Copy(m->default_begin, m->body_end - m->default_begin);
       } else if (has_value) {
         replacement = std::string(*raw.value);
         replacement_tags.assign(replacement.size(), kInserted | tag);
@@ -367,7 +382,7 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
       context.random = o.random ? o.random : DefaultRandom;
       Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
       if (!result.ok()) {
-        const std::string call = out.substr(m->dollar, m->end() - m->dollar);
+        const std::string call = Substring(out, m->dollar, m->end() - m->dollar);
         const std::string& message = result.status().message();
         return Status(result.status().code(),
                       message.find(call) == std::string::npos ? call + ": " + message : message,
@@ -384,25 +399,27 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
                         " bytes (ConfigOptions::max_expanded_bytes)",
                     where(tag));
     }
-    budget.spent += kReplacementCost + (out.size() - m->end()) + replacement.size();
-    out.replace(m->dollar, removed, replacement);
-    tags.erase(tags.begin() + m->dollar, tags.begin() + m->end());
-    tags.insert(tags.begin() + m->dollar, replacement_tags.begin(), replacement_tags.end());
+    budget.spent +=
+        kReplacementCost + out.Replace(m->dollar, removed, replacement.begin(), replacement.end());
+    tags.Replace(m->dollar, removed, replacement_tags.begin(), replacement_tags.end());
     from = log.Rewind(m->dollar);
   }
 
   // Rebuild the position map: runs of consecutive original bytes are
   // copied with their positions; inserted runs sit at their macro's place.
+  const std::vector<char> bytes = out.All();
+  const std::vector<uint32_t> origin = tags.All();
+  const std::string_view all(bytes.data(), bytes.size());
   PositionedText result;
-  for (size_t i = 0; i < out.size();) {
+  for (size_t i = 0; i < bytes.size();) {
     size_t j = i + 1;
-    if (tags[i] & kInserted) {
-      while (j < out.size() && tags[j] == tags[i]) ++j;
-      const SourceLocation at = where(tags[i]);
-      result.Append(std::string_view(out).substr(i, j - i), at.line, at.column, false);
+    if (origin[i] & kInserted) {
+      while (j < bytes.size() && origin[j] == origin[i]) ++j;
+      const SourceLocation at = where(origin[i]);
+      result.Append(all.substr(i, j - i), at.line, at.column, false);
     } else {
-      while (j < out.size() && !(tags[j] & kInserted) && tags[j] == tags[j - 1] + 1) ++j;
-      result.AppendRange(value, tags[i], tags[i] + (j - i));
+      while (j < bytes.size() && !(origin[j] & kInserted) && origin[j] == origin[j - 1] + 1) ++j;
+      result.AppendRange(value, origin[i], origin[i] + (j - i));
     }
     i = j;
   }

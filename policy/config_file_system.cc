@@ -53,9 +53,8 @@ Result<std::pair<std::string, std::string>> ReadFile(const std::string& path, si
     return Status(StatusCode::kIoError, "is not a regular file (a FIFO, socket or device)");
   }
   if (static_cast<uint64_t>(st.st_size) > max_bytes) {
-    return Status(StatusCode::kLimitExceeded,
-                  "is larger than " + std::to_string(max_bytes) +
-                      " bytes (SourceLimits::max_file_bytes)");
+    return Status(StatusCode::kLimitExceeded, "is larger than " + std::to_string(max_bytes) +
+                                                  " bytes (SourceLimits::max_file_bytes)");
   }
   std::string bytes;
   char buffer[65536];
@@ -68,9 +67,8 @@ Result<std::pair<std::string, std::string>> ReadFile(const std::string& path, si
     if (got == 0) break;
     bytes.append(buffer, static_cast<size_t>(got));
     if (bytes.size() > max_bytes) {  // it grew while we read it
-      return Status(StatusCode::kLimitExceeded,
-                    "is larger than " + std::to_string(max_bytes) +
-                        " bytes (SourceLimits::max_file_bytes)");
+      return Status(StatusCode::kLimitExceeded, "is larger than " + std::to_string(max_bytes) +
+                                                    " bytes (SourceLimits::max_file_bytes)");
     }
   }
   std::string identity = std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino);

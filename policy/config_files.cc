@@ -1,11 +1,11 @@
 // The order in which an HTCondor daemon reads its configuration files
 // (condor_config.cpp: real_config, process_directory, process_locals,
 // find_file): ReadConfigFiles and FindRootConfig.
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <set>
-
-#include <re2/re2.h>
 
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
@@ -64,8 +64,7 @@ Result<bool> RequireLocalFiles(const Config& config) {
 // Reads the files of one LOCAL_CONFIG_DIR value.
 class LocalReader {
  public:
-  LocalReader(Reader* reader, const ConfigOptions& options)
-      : reader_(reader), options_(options) {}
+  LocalReader(Reader* reader, const ConfigOptions& options) : reader_(reader), options_(options) {}
 
   // process_directory: every folder of `list`, each folder's regular files
   // not matching LOCAL_CONFIG_DIR_EXCLUDE_REGEXP, sorted by full path.
@@ -82,10 +81,11 @@ class LocalReader {
       if (exclude->has_value()) {
         pattern.emplace(**exclude, RE2::Quiet);
         if (!pattern->ok()) {
-          return Status(StatusCode::kInvalidArgument,
-                        "LOCAL_CONFIG_DIR_EXCLUDE_REGEXP is not a valid regular expression (RE2): " +
-                            pattern->error(),
-                        WhereDefined(reader_->config(), "LOCAL_CONFIG_DIR_EXCLUDE_REGEXP"));
+          return Status(
+              StatusCode::kInvalidArgument,
+              "LOCAL_CONFIG_DIR_EXCLUDE_REGEXP is not a valid regular expression (RE2): " +
+                  pattern->error(),
+              WhereDefined(reader_->config(), "LOCAL_CONFIG_DIR_EXCLUDE_REGEXP"));
         }
       }
       std::vector<std::string> chosen;
@@ -139,10 +139,10 @@ class LocalReader {
  private:
   Result<std::vector<std::string>> SplitLocalFiles(const std::string& value) {
     if (value.find('|') != std::string::npos) {
-      return Status(StatusCode::kInvalidArgument,
-                    "LOCAL_CONFIG_FILE is a command ('" + value +
-                        "'), and this tool never runs programs",
-                    WhereDefined(reader_->config(), "LOCAL_CONFIG_FILE"));
+      return Status(
+          StatusCode::kInvalidArgument,
+          "LOCAL_CONFIG_FILE is a command ('" + value + "'), and this tool never runs programs",
+          WhereDefined(reader_->config(), "LOCAL_CONFIG_FILE"));
     }
     return SplitConfigList(value);
   }
@@ -165,8 +165,9 @@ class LocalReader {
 // The macros HTCondor's reinsert_specials defines again after the files.
 bool IsReinsertedSpecial(std::string_view name) {
   static constexpr std::string_view kNames[] = {
-      "TILDE", "HOSTNAME", "FULL_HOSTNAME", "USERNAME", "REAL_UID", "REAL_GID", "PID", "PPID",
-      "IP_ADDRESS", "IP_ADDRESS_IS_IPV6", "IPV4_ADDRESS", "IPV6_ADDRESS", "DETECTED_CPUS"};
+      "TILDE",        "HOSTNAME",     "FULL_HOSTNAME", "USERNAME",   "REAL_UID",
+      "REAL_GID",     "PID",          "PPID",          "IP_ADDRESS", "IP_ADDRESS_IS_IPV6",
+      "IPV4_ADDRESS", "IPV6_ADDRESS", "DETECTED_CPUS"};
   return std::any_of(std::begin(kNames), std::end(kNames),
                      [&](std::string_view n) { return EqualsNoCase(n, name); });
 }
@@ -180,9 +181,9 @@ Status DefineSubsystem(Reader* reader, const ConfigOptions& options) {
   Status status =
       reader->DefineSpecial("SUBSYSTEM", options.subsystem, ConfigEntry::Origin::kDetected);
   if (!status.ok()) return status;
-  return reader->DefineSpecial(
-      "LOCALNAME", options.local_name.empty() ? options.subsystem : options.local_name,
-      ConfigEntry::Origin::kDetected);
+  return reader->DefineSpecial("LOCALNAME",
+                               options.local_name.empty() ? options.subsystem : options.local_name,
+                               ConfigEntry::Origin::kDetected);
 }
 
 // Everything ReadConfigFiles does, in order.
@@ -197,8 +198,7 @@ Status ReadAll(Reader* reader, const std::vector<std::string>& root_files,
   }
   if (!root_files.empty()) {
     const std::string& first = root_files.front();
-    const std::string root =
-        fs.path_kind(first) == PathKind::kDirectory ? first : DirName(first);
+    const std::string root = fs.path_kind(first) == PathKind::kDirectory ? first : DirName(first);
     Status s = reader->DefineSpecial("CONFIG_ROOT", root, ConfigEntry::Origin::kDetected);
     if (!s.ok()) return s;
   }
@@ -206,10 +206,10 @@ Status ReadAll(Reader* reader, const std::vector<std::string>& root_files,
     if (fs.path_kind(root) == PathKind::kDirectory) {
       Result<std::vector<std::string>> files = fs.list_directory(root);
       if (!files.ok()) {
-        return Status(StatusCode::kIoError,
-                      "cannot list configuration directory '" + root + "': " +
-                          files.status().message(),
-                      SourceLocation{root, 0, 0});
+        return Status(
+            StatusCode::kIoError,
+            "cannot list configuration directory '" + root + "': " + files.status().message(),
+            SourceLocation{root, 0, 0});
       }
       std::sort(files->begin(), files->end());
       for (const std::string& file : *files) {
@@ -242,8 +242,8 @@ Status ReadAll(Reader* reader, const std::vector<std::string>& root_files,
     for (const auto& [variable, value] : options.environment()) {
       if (variable.size() <= 8 || !StartsWithNoCase(variable, "_condor_")) continue;
       const std::string_view trimmed = TrimSpace(value);
-      const std::string_view left = std::string_view(value).substr(
-          static_cast<size_t>(trimmed.data() - value.data()));
+      const std::string_view left =
+          std::string_view(value).substr(static_cast<size_t>(trimmed.data() - value.data()));
       Status s = reader->DefineSpecial(std::string(TrimSpace(variable.substr(8))),
                                        std::string(left), ConfigEntry::Origin::kEnvironment);
       if (!s.ok()) return s;
@@ -290,12 +290,12 @@ Result<std::vector<std::string>> FindRootConfig(const ConfigOptions& options) {
     }
     if (kind == PathKind::kFile) return std::vector<std::string>{*env};
     if (env->find('|') != std::string::npos) {
-      return Status(StatusCode::kInvalidArgument,
-                    "CONDOR_CONFIG is a command (\"" + *env +
-                        "\"), and this tool never runs programs");
+      return Status(StatusCode::kInvalidArgument, "CONDOR_CONFIG is a command (\"" + *env +
+                                                      "\"), and this tool never runs programs");
     }
-    return Status(StatusCode::kNotFound, "File specified in CONDOR_CONFIG environment variable: \"" +
-                                             *env + "\" does not exist.");
+    return Status(
+        StatusCode::kNotFound,
+        "File specified in CONDOR_CONFIG environment variable: \"" + *env + "\" does not exist.");
   }
   for (std::string candidate : options.root_config_candidates) {
     static constexpr std::string_view kTilde = "~condor/";

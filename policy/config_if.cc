@@ -42,9 +42,19 @@ bool MatchesLiteral(std::string_view text, std::string_view literal, bool alone 
 // character classes the text holds.
 ExprKind Characterize(std::string_view expr, bool keyword_check) {
   enum : int {
-    kSpace = 0x01, kDigit = 0x02, kAlpha = 0x04, kIdent = 0x08, kCmp = 0x10, kSum = 0x20,
-    kLogic = 0x40, kGroup = 0x80, kMoney = 0x100, kColon = 0x200, kOther = 0x400,
-    kFloat = 0x1000, kMacro = 0x2000,
+    kSpace = 0x01,
+    kDigit = 0x02,
+    kAlpha = 0x04,
+    kIdent = 0x08,
+    kCmp = 0x10,
+    kSum = 0x20,
+    kLogic = 0x40,
+    kGroup = 0x80,
+    kMoney = 0x100,
+    kColon = 0x200,
+    kOther = 0x400,
+    kFloat = 0x1000,
+    kMacro = 0x2000,
   };
   size_t p = 0;
   while (IsConfigSpace(At(expr, p))) ++p;
@@ -166,9 +176,7 @@ long long VersionScalar(long long major, long long minor, long long subminor) {
 
 // Evaluate_config_if: the condition after expansion and '!' handling.
 Result<bool> EvaluatePlain(std::string_view expr, const IfConditionContext& context) {
-  const auto invalid = [](const char* reason) {
-    return Status(StatusCode::kParseError, reason);
-  };
+  const auto invalid = [](const char* reason) { return Status(StatusCode::kParseError, reason); };
   const ExprKind kind = Characterize(expr, true);
   if (kind == ExprKind::kNumber) {
     const double d = std::strtod(std::string(expr).c_str(), nullptr);

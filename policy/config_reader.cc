@@ -1,11 +1,12 @@
 // One configuration source read statement by statement, as HTCondor's
 // Parse_macros reads it (config.cpp), and ReadConfigText.
+#include "policy/config_reader.h"
+
 #include <functional>
 #include <optional>
 
 #include "policy/config_file_system.h"
 #include "policy/config_if.h"
-#include "policy/config_reader.h"
 #include "policy/config_reader_internal.h"
 #include "policy/metaknobs.h"
 
@@ -113,8 +114,7 @@ Status Reader::DefineSpecial(const std::string& name, const std::string& value,
   entry.name = name;
   entry.raw_value = value;
   entry.origin = origin;
-  entry.name_at.file =
-      origin == ConfigEntry::Origin::kEnvironment ? "<environment>" : "<Detected>";
+  entry.name_at.file = origin == ConfigEntry::Origin::kEnvironment ? "<environment>" : "<Detected>";
   entry.value_at = entry.name_at;
   return builder_->Define(std::move(entry));
 }
@@ -131,8 +131,7 @@ Status Reader::Define(std::string name, const PositionedText& value, const Place
     entry.metaknob = place.use->what;
     entry.name_at = entry.value_at = place.use->at;
     if (!value.empty()) {
-      entry.value_pieces.push_back(
-          TextPiece{0, place.use->at.line, place.use->at.column, false});
+      entry.value_pieces.push_back(TextPiece{0, place.use->at.line, place.use->at.column, false});
     }
   } else {
     entry.name_at = name_at;
@@ -149,7 +148,7 @@ Status Reader::ReadFile(const std::string& path, int depth, bool required,
   const SourceLocation at = from.file.empty() ? SourceLocation{path, 0, 0} : from;
   if (!data.ok()) {
     if (data.status().code() == StatusCode::kNotFound && !required) return Status::Ok();
-    const std::string what = depth == 0           ? "cannot read configuration file '"
+    const std::string what = depth == 0          ? "cannot read configuration file '"
                              : from.file.empty() ? "cannot read config source '"
                                                  : "cannot include '";
     return Status(data.status().code(), what + path + "': " + data.status().message(), at);
@@ -181,8 +180,8 @@ Status Reader::ReadText(std::string_view bytes, const std::string& file, int dep
   return ParseLines(*lines, file, depth, nullptr);
 }
 
-Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::string& file,
-                          int depth, const UseContext* use) {
+Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::string& file, int depth,
+                          const UseContext* use) {
   IfStack ifs(options_.max_if_depth);
   std::vector<SourceLocation> open_ifs;  // where each open if is
   std::optional<HereDocument> here;
@@ -241,8 +240,7 @@ Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::strin
     if (keyword != IfKeyword::kNone) {
       comments.clear();
       const SourceLocation keyword_at = place.At(start);
-      const size_t length =
-          keyword == IfKeyword::kIf ? 2 : keyword == IfKeyword::kEndif ? 5 : 4;
+      const size_t length = keyword == IfKeyword::kIf ? 2 : keyword == IfKeyword::kEndif ? 5 : 4;
       size_t cond = start + length;
       while (cond < text.size() && IsConfigSpace(text[cond])) ++cond;
       const std::string_view condition = std::string_view(text).substr(cond);
@@ -253,8 +251,8 @@ Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::strin
         const Status& failed = value.status();
         if (failed.code() == StatusCode::kParseError && failed.where().file.empty()) {
           return Status(StatusCode::kParseError,
-                        std::string(condition) + " is not a valid " + what +
-                            " condition because " + failed.message(),
+                        std::string(condition) + " is not a valid " + what + " condition because " +
+                            failed.message(),
                         condition_at);
         }
         if (failed.where().file.empty()) {
@@ -304,8 +302,8 @@ Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::strin
   }
   if (here) {
     return Status(StatusCode::kParseError,
-                  "end of file while looking for '@" + here->tag + "', the end of the @= block of " +
-                      here->name,
+                  "end of file while looking for '@" + here->tag +
+                      "', the end of the @= block of " + here->name,
                   here->name_at);
   }
   if (ifs.inside_if()) {
@@ -352,9 +350,8 @@ Status Reader::HandleStatement(const Place& place, size_t start, int depth,
       return HandleUse(place, st, depth);
     case Statement::Kind::kHereDocument: {
       const SourceLocation name_at = place.At(st.name_begin);
-      Result<std::string> name =
-          ExpandAt(std::string_view(text).substr(st.name_begin, st.name_end - st.name_begin),
-                   name_at);
+      Result<std::string> name = ExpandAt(
+          std::string_view(text).substr(st.name_begin, st.name_end - st.name_begin), name_at);
       if (!name.ok()) return name.status();
       if (!IsValidKnobName(*name)) {
         return Status(StatusCode::kParseError,
@@ -403,8 +400,8 @@ Status Reader::HandleAssign(const Place& place, const Statement& st,
   const std::string_view rhs = std::string_view(text).substr(st.value_begin);
   if (st.op == ':' && !EqualsNoCase(*name, "RunBenchmarks")) {
     builder_->AddWarning(Status(StatusCode::kParseError,
-                                "obsolete use of ':' for parameter assignment at " + *name +
-                                    " : " + std::string(rhs) + " (write " + *name + " = ...)",
+                                "obsolete use of ':' for parameter assignment at " + *name + " : " +
+                                    std::string(rhs) + " (write " + *name + " = ...)",
                                 name_at));
   }
   PositionedText value;
@@ -429,8 +426,7 @@ Status Reader::HandleAssign(const Place& place, const Statement& st,
   value.AppendRange(place.line->content, st.value_begin, text.size());
   Result<PositionedText> expanded = builder_->ExpandSelf(*name, value, *place.file);
   if (!expanded.ok()) return expanded.status();
-  return Define(std::move(name).value(), *expanded, place, name_at, value_at,
-                std::move(comments));
+  return Define(std::move(name).value(), *expanded, place, name_at, value_at, std::move(comments));
 }
 
 Status Reader::FinishHereDocument(HereDocument here, const Place& place) {
@@ -464,20 +460,19 @@ Status Reader::HandleInclude(const Place& place, const Statement& st, int depth)
 Status Reader::HandleUse(const Place& place, const Statement& st, int depth) {
   const std::string& text = place.line->content.text();
   const SourceLocation use_at = place.At(0);
-  Result<std::string> category = ExpandAt(
-      std::string_view(text).substr(st.name_begin, st.name_end - st.name_begin), use_at);
+  Result<std::string> category =
+      ExpandAt(std::string_view(text).substr(st.name_begin, st.name_end - st.name_begin), use_at);
   if (!category.ok()) return category.status();
   const std::string_view rhs = std::string_view(text).substr(st.value_begin);
   if (category->empty()) {
-    return Status(StatusCode::kParseError,
-                  "use needs a category before ':' (use CATEGORY : NAME): use : " +
-                      std::string(rhs),
-                  use_at);
+    return Status(
+        StatusCode::kParseError,
+        "use needs a category before ':' (use CATEGORY : NAME): use : " + std::string(rhs), use_at);
   }
   const std::vector<std::pair<std::string, std::string>> items = SplitMetaknobList(rhs);
   if (items.empty()) {
-    builder_->AddWarning(Status(StatusCode::kInvalidArgument,
-                                "use " + *category + " names no metaknob", use_at));
+    builder_->AddWarning(
+        Status(StatusCode::kInvalidArgument, "use " + *category + " names no metaknob", use_at));
   }
   for (const auto& [knob, args] : items) {
     const std::string what = *category + ":" + knob;
@@ -511,14 +506,14 @@ Status Reader::HandleUse(const Place& place, const Statement& st, int depth) {
 }  // namespace config_internal
 
 classad::Result<Config> ReadConfigText(std::string_view text, std::string_view file_name,
-                              const ConfigOptions& options) {
+                                       const ConfigOptions& options) {
   ConfigOptions effective = options;
   effective.file_system = WithPosixDefaults(options.file_system);
   ConfigBuilder builder(effective);
   config_internal::Reader reader(&builder, builder.config().options());
   const std::string name(file_name);
-  classad::Status status = reader.DefineSpecial("SUBSYSTEM", effective.subsystem,
-                                       ConfigEntry::Origin::kDetected);
+  classad::Status status =
+      reader.DefineSpecial("SUBSYSTEM", effective.subsystem, ConfigEntry::Origin::kDetected);
   if (status.ok()) {
     status = reader.DefineSpecial(
         "LOCALNAME", effective.local_name.empty() ? effective.subsystem : effective.local_name,

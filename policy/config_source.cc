@@ -53,7 +53,7 @@ size_t Utf8SequenceLength(std::string_view text, size_t i) {
 
 // The location of byte `offset` of a whole file.
 SourceLocation FileLocation(std::string_view bytes, size_t offset, const std::string& file) {
-  const size_t line_start = bytes.rfind('\n', offset == 0 ? std::string_view::npos : offset - 1);
+  const size_t line_start = offset == 0 ? std::string_view::npos : bytes.rfind('\n', offset - 1);
   const size_t begin = line_start == std::string_view::npos ? 0 : line_start + 1;
   const int line = 1 + static_cast<int>(std::count(bytes.begin(), bytes.begin() + begin, '\n'));
   return SourceLocation{file, line, 1 + CodePoints(bytes.substr(begin, offset - begin))};
@@ -63,8 +63,7 @@ SourceLocation FileLocation(std::string_view bytes, size_t offset, const std::st
 Status CheckText(std::string_view bytes, const std::string& file) {
   for (size_t i = 0; i < bytes.size();) {
     if (bytes[i] == '\0') {
-      return Status(StatusCode::kParseError,
-                    "NUL byte in configuration text (a binary file?)",
+      return Status(StatusCode::kParseError, "NUL byte in configuration text (a binary file?)",
                     FileLocation(bytes, i, file));
     }
     const size_t len = Utf8SequenceLength(bytes, i);
@@ -85,8 +84,7 @@ void PositionedText::Append(std::string_view bytes, int line, int column, bool v
   // A verbatim run that continues the last one exactly needs no new piece.
   if (!pieces_.empty() && verbatim && pieces_.back().verbatim && pieces_.back().line == line) {
     const TextPiece& last = pieces_.back();
-    const int end_column =
-        last.column + CodePoints(std::string_view(text_).substr(last.offset));
+    const int end_column = last.column + CodePoints(std::string_view(text_).substr(last.offset));
     if (end_column == column) {
       text_.append(bytes);
       return;
@@ -105,8 +103,8 @@ void PositionedText::AppendRange(const PositionedText& other, size_t from, size_
   if (it != other.pieces_.begin()) --it;
   for (; it != other.pieces_.end() && it->offset < to; ++it) {
     const size_t begin = std::max(from, it->offset);
-    const size_t end = std::min(to, std::next(it) == other.pieces_.end() ? other.text_.size()
-                                                                         : std::next(it)->offset);
+    const size_t end = std::min(
+        to, std::next(it) == other.pieces_.end() ? other.text_.size() : std::next(it)->offset);
     if (begin >= end) continue;
     int column = it->column;
     if (it->verbatim) {
@@ -271,8 +269,9 @@ Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std
   const auto error = [&](size_t offset, const std::string& message) {
     std::string text = message;
     if (line.unterminated) {
-      text += " (this is the last line and has no newline: HTCondor reads such a line "
-              "without trimming it)";
+      text +=
+          " (this is the last line and has no newline: HTCondor reads such a line "
+          "without trimming it)";
     }
     return Status(StatusCode::kParseError, text, line.content.LocationOf(offset, file));
   };
@@ -283,13 +282,13 @@ Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std
   while (ptr < n && !IsConfigSpace(s[ptr]) && !IsOperator(s[ptr])) ++ptr;
   if (ptr == n) {
     if (n > start && s[start] == '[') return st;  // .ini section header: ignored
-    return error(start, "'" + s.substr(start) +
-                            "' is neither a definition nor a statement: no '=' or ':'");
+    return error(
+        start, "'" + s.substr(start) + "' is neither a definition nor a statement: no '=' or ':'");
   }
   st.name_begin = start;
   st.name_end = ptr;
   char op = s[ptr];
-  size_t pop = ptr;    // where the operator is
+  size_t pop = ptr;  // where the operator is
   size_t after = ptr + 1;
   if (!IsOperator(op)) {
     // The name ended at white space: the operator comes after it (any
@@ -322,8 +321,8 @@ Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std
         return error(pop, "'+' must be followed by '=' or by one of , ; | & * and '='");
       }
     } else if (op == '\0') {
-      return error(start, "'" + s.substr(start) +
-                              "' has no operator: expected '=', ':', '+=' or '@='");
+      return error(start,
+                   "'" + s.substr(start) + "' has no operator: expected '=', ':', '+=' or '@='");
     }
   }
   size_t value = std::min(after, n);

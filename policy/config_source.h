@@ -18,11 +18,11 @@ namespace policy {
 
 // A run of bytes of a PositionedText that came from one place.
 struct TextPiece {
-  size_t offset = 0;      // where the run starts in the text
-  int line = 0;           // line of its first byte (1-based)
-  int column = 0;         // column of its first byte (1-based, in UTF-8 code points)
-  bool verbatim = true;   // the run is a copy of the file's bytes from (line, column) on;
-                          // false: text the reader made up, all of it at (line, column)
+  size_t offset = 0;     // where the run starts in the text
+  int line = 0;          // line of its first byte (1-based)
+  int column = 0;        // column of its first byte (1-based, in UTF-8 code points)
+  bool verbatim = true;  // the run is a copy of the file's bytes from (line, column) on;
+                         // false: text the reader made up, all of it at (line, column)
 };
 
 // Text together with a map from every offset back to the physical line and
@@ -62,11 +62,11 @@ classad::SourceLocation LocationInPieces(std::string_view text,
 // plus its continuation lines.
 struct SourceLine {
   PositionedText content;
-  int first_line = 0;           // physical lines it spans
+  int first_line = 0;  // physical lines it spans
   int last_line = 0;
-  bool unterminated = false;    // it ends the file without a newline (see SplitLogicalLines)
+  bool unterminated = false;  // it ends the file without a newline (see SplitLogicalLines)
   bool IsComment() const { return !content.empty() && content.text()[0] == '#'; }
-  bool IsBlank() const;         // empty or only white space
+  bool IsBlank() const;  // empty or only white space
 };
 
 // Bounds on one source text.
@@ -114,8 +114,8 @@ struct Statement {
   size_t name_begin = 0, name_end = 0;
   // kAssign: the operator: '=', ':' (obsolete assignment) or '+' (+=).
   char op = '=';
-  char plus_separator = 0;   // for '+': one of , ; | & * or 0
-  int plus_count = 0;        // 1 (`+,=`) or 2 (`+&&=`); 0 without separator
+  char plus_separator = 0;  // for '+': one of , ; | & * or 0
+  int plus_count = 0;       // 1 (`+,=`) or 2 (`+&&=`); 0 without separator
   // Where the value (everything after the operator and the blanks after
   // it) starts; it runs to the end of the line. For kInclude: the target;
   // kUse: the list of metaknobs; kHereDocument: the tag; kError/kWarning:
@@ -123,7 +123,7 @@ struct Statement {
   size_t value_begin = 0;
   // kInclude options.
   bool include_if_exists = false;
-  bool include_command = false;   // command or output: we never run commands
+  bool include_command = false;  // command or output: we never run commands
   // kError: the code written between `error` and `:`, or -1.
   int error_code = -1;
 };
@@ -139,8 +139,8 @@ classad::Result<Statement> ParseStatement(const SourceLine& line, size_t start,
 
 // Whether `c` may appear in a knob name: [A-Za-z0-9_./] (condor_isidchar).
 inline bool IsNameChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '_' || c == '.' || c == '/';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '/';
 }
 
 // HTCondor's isspace in the C locale: space, \t, \n, \v, \f, \r.

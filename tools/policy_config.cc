@@ -98,8 +98,8 @@ bool ParseArguments(int argc, char** argv, Request* request) {
       request->names.push_back(arg);
     }
   }
-  const int modes = (request->dump ? 1 : 0) + (request->negotiator ? 1 : 0) +
-                    (request->names.empty() ? 0 : 1);
+  const int modes =
+      (request->dump ? 1 : 0) + (request->negotiator ? 1 : 0) + (request->names.empty() ? 0 : 1);
   if (!request->help && modes != 1) {
     std::cerr << "policy_config: give knob names, -dump or -negotiator (one of them)\n";
     return false;

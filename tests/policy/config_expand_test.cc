@@ -1,12 +1,11 @@
 // Tests of Config lookups and macro expansion (policy/config.h): names,
 // prefixes, table defaults, $(NAME), $(NAME:default), nesting, $$, DOLLAR,
 // self-references, +=, loops and limits, origins and positions.
-#include "policy/config.h"
+#include <gtest/gtest.h>
 
 #include <string>
 
-#include <gtest/gtest.h>
-
+#include "policy/config.h"
 #include "policy/config_macros.h"
 #include "tests/policy/config_test_util.h"
 
@@ -51,14 +50,12 @@ TEST(ConfigExpandTest, MacrosExpandAtUseWithTheLastDefinition) {
   EXPECT_EQ(config.Find("A")->raw_value, "$(B) and $(C)");
 }
 
-TEST(ConfigExpandTest, UndefinedMacroIsEmpty) {
-  EXPECT_EQ(ValueIn("A = [$(NOPE)]\n", "A"), "[]");
-}
+TEST(ConfigExpandTest, UndefinedMacroIsEmpty) { EXPECT_EQ(ValueIn("A = [$(NOPE)]\n", "A"), "[]"); }
 
 TEST(ConfigExpandTest, DefaultIsUsedWhenTheRawValueIsAbsentOrEmpty) {
-  const Config config =
-      MustRead("E =\nS = set\nR = $(E)\n"
-               "A = $(NOPE:fallback) $(E:was empty) $(S:unused) $(R:raw not empty)|\n");
+  const Config config = MustRead(
+      "E =\nS = set\nR = $(E)\n"
+      "A = $(NOPE:fallback) $(E:was empty) $(S:unused) $(R:raw not empty)|\n");
   EXPECT_EQ(ValueOf(config, "A"), "fallback was empty set |");
   // The default may hold blanks, '$', ',', '\', ':' and a (...) group.
   EXPECT_EQ(ValueIn("S = x\nA = $(NOPE:a, b$(S) c:d\\e (f g))\n", "A"), "a, bx c:d\\e (f g)");
@@ -119,9 +116,9 @@ TEST(ConfigExpandTest, SelfReferenceUsesTheTableDefault) {
             "(RemoteGroupResourcesInUse > RemoteGroupQuota)) || (SubmitterGroup =?= "
             "RemoteGroup))");
   // With the recipe's earlier `PREEMPTION_REQUIREMENTS = True`.
-  EXPECT_EQ(ValueIn("PREEMPTION_REQUIREMENTS = True\n" + recipe, "PREEMPTION_REQUIREMENTS")
-                .substr(0, 9),
-            "True && (");
+  EXPECT_EQ(
+      ValueIn("PREEMPTION_REQUIREMENTS = True\n" + recipe, "PREEMPTION_REQUIREMENTS").substr(0, 9),
+      "True && (");
 }
 
 TEST(ConfigExpandTest, SubsystemAndLocalNamePrefixesWin) {
@@ -187,8 +184,7 @@ TEST(ConfigExpandTest, ExpansionLoopsAreErrorsNamingTheChain) {
   EXPECT_EQ(ValueOf(config, "A"),
             "<error: test.conf:3:1: macro expansion loop: A -> B -> C -> A (A at test.conf:1:1; "
             "B at test.conf:2:1; C at test.conf:3:1); HTCondor would never finish expanding it>");
-  EXPECT_EQ(ValueOf(config, "B").substr(0, 48),
-            "<error: test.conf:1:1: macro expansion loop: B -");
+  EXPECT_EQ(ValueOf(config, "B").substr(0, 48), "<error: test.conf:1:1: macro expansion loop: B -");
   const Config self = MustRead("S = $(T)\nT = $(S:x)\n");
   EXPECT_NE(ValueOf(self, "S").find("macro expansion loop: S -> T -> S"), std::string::npos);
   // A default that names the macro again is no loop when it is undefined.
@@ -327,9 +323,12 @@ TEST(ConfigExpandTest, LongLinearExpansionStaysFast) {
 
 // ---------------------------------------------------------------- scanning
 
+SpliceText Text(std::string_view s) { return SpliceText(s.begin(), s.end()); }
+
 TEST(ConfigMacrosTest, FindMacroFollowsHTCondorsScanner) {
   const auto find = [](std::string_view text) -> std::string {
-    std::optional<MacroRef> m = FindMacro(text, 0, nullptr, nullptr);
+    const SpliceText spliced = Text(text);
+    std::optional<MacroRef> m = FindMacro(spliced, 0, nullptr, nullptr);
     if (!m) return "none";
     return std::string(text.substr(m->dollar, m->end() - m->dollar));
   };
@@ -343,10 +342,41 @@ TEST(ConfigMacrosTest, FindMacroFollowsHTCondorsScanner) {
   EXPECT_EQ(find("$ENV(x y) $(C)"), "$(C)");
   EXPECT_EQ(find("$Fpq(x)"), "$Fpq(x)");
   EXPECT_EQ(find("$(unclosed"), "none");
-  std::optional<MacroRef> m = FindMacro("$(NAME:def)", 0, nullptr, nullptr);
+  // A function's body ends at the first ')', whatever comes before it.
+  EXPECT_EQ(find("$INT(unclosed $(B)"), "$INT(unclosed $(B)");
+  const SpliceText text = Text("$(NAME:def)");
+  std::optional<MacroRef> m = FindMacro(text, 0, nullptr, nullptr);
   ASSERT_TRUE(m.has_value());
-  EXPECT_EQ(m->Name("$(NAME:def)"), "NAME");
+  EXPECT_EQ(m->Name(text), "NAME");
   EXPECT_EQ(m->default_begin, 7u);
+  EXPECT_FALSE(m->is_function());
+}
+
+TEST(ConfigMacrosTest, FilterSkipsWholeMacros) {
+  const SpliceText text = Text("$(DOLLAR)(X) $(Y)");
+  const MacroFilter not_dollar = [](const MacroRef& m, const SpliceText& t) {
+    return !IsDollarMacro(m, t);
+  };
+  std::optional<MacroRef> m = FindMacro(text, 0, not_dollar, nullptr);
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(m->dollar, 13u);
+}
+
+TEST(ConfigMacrosTest, SpliceBufferReplacesAnywhere) {
+  SpliceText text = Text("hello world");
+  const std::string big = "BIG";
+  text.Replace(6, 5, big.begin(), big.end());
+  EXPECT_EQ(Substring(text, 0, text.size()), "hello BIG");
+  text.Replace(0, 1, big.begin(), big.begin() + 1);
+  EXPECT_EQ(Substring(text, 0, text.size()), "Bello BIG");
+  text.Replace(9, 0, big.begin(), big.end());
+  EXPECT_EQ(Substring(text, 0, text.size()), "Bello BIGBIG");
+  EXPECT_EQ(text.Find('G', 0), 8u);
+  EXPECT_EQ(text.Find('G', 9), 11u);
+  EXPECT_EQ(text.Find('z', 0), static_cast<size_t>(-1));
+  text.Replace(2, 8, big.begin(), big.begin());
+  EXPECT_EQ(Substring(text, 0, text.size()), "BeIG");
+  EXPECT_EQ(text[3], 'G');
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
 // Tests of the order in which ReadConfigFiles reads files (root files,
 // LOCAL_CONFIG_DIR, LOCAL_CONFIG_FILE, the _condor_ environment) and of
 // FindRootConfig.
-#include <string>
-
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include "policy/config_reader.h"
 #include "tests/policy/config_test_util.h"
@@ -36,17 +36,18 @@ TEST(ConfigFilesTest, LocalConfigDirFilesAreReadInPathOrderWithExclusions) {
   folder.Write("config.d/20-b.conf", "ORDER = $(ORDER) b\nB = 1\n");
   folder.Write("config.d/10-a.conf", "ORDER = $(ORDER) a\n");
   folder.Write("config.d/30-c", "ORDER = $(ORDER) c\n");
-  for (const char* skipped : {".hidden", "x.sh", "y.py", "z.pl", "backup~", "#draft",
-                              "p.rpmsave", "p.rpmnew", "p.dpkg-old", "p.dpkg-dist", "p.cfsaved"}) {
-    folder.Write(std::string("config.d/") + skipped, "ORDER = $(ORDER) " + std::string(skipped) + "\n");
+  for (const char* skipped : {".hidden", "x.sh", "y.py", "z.pl", "backup~", "#draft", "p.rpmsave",
+                              "p.rpmnew", "p.dpkg-old", "p.dpkg-dist", "p.cfsaved"}) {
+    folder.Write(std::string("config.d/") + skipped,
+                 "ORDER = $(ORDER) " + std::string(skipped) + "\n");
   }
   folder.Mkdir("config.d/subfolder.conf");
   const std::string root =
       folder.Write("condor_config", "ORDER = root\nLOCAL_CONFIG_DIR = " + dir + "\n");
   const Config config = MustReadFiles({root});
   EXPECT_EQ(ValueOf(config, "ORDER"), "root a b c");
-  EXPECT_EQ(config.sources(),
-            (std::vector<std::string>{root, dir + "/10-a.conf", dir + "/20-b.conf", dir + "/30-c"}));
+  EXPECT_EQ(config.sources(), (std::vector<std::string>{root, dir + "/10-a.conf",
+                                                        dir + "/20-b.conf", dir + "/30-c"}));
 }
 
 TEST(ConfigFilesTest, ExcludeRegexpIsTheConfiguredOne) {
@@ -108,9 +109,10 @@ TEST(ConfigFilesTest, LocalConfigDirIsReadAgainWhenALocalFileChangesIt) {
   const std::string d2 = folder.Mkdir("d2");
   folder.Write("d1/x", "ORDER = $(ORDER) d1\n");
   folder.Write("d2/x", "ORDER = $(ORDER) d2\n");
-  const std::string local = folder.Write("local", "ORDER = $(ORDER) local\nLOCAL_CONFIG_DIR = " + d2 + "\n");
-  const std::string root = folder.Write(
-      "root", "LOCAL_CONFIG_DIR = " + d1 + "\nLOCAL_CONFIG_FILE = " + local + "\n");
+  const std::string local =
+      folder.Write("local", "ORDER = $(ORDER) local\nLOCAL_CONFIG_DIR = " + d2 + "\n");
+  const std::string root =
+      folder.Write("root", "LOCAL_CONFIG_DIR = " + d1 + "\nLOCAL_CONFIG_FILE = " + local + "\n");
   EXPECT_EQ(ValueOf(MustReadFiles({root}), "ORDER"), " d1 local d2");
   // Unchanged: read once.
   folder.Write("local", "ORDER = $(ORDER) local\n");
@@ -123,7 +125,8 @@ TEST(ConfigFilesTest, MissingLocalFilesAreErrorsUnlessNotRequired) {
   const std::string root = folder.Write("root", "LOCAL_CONFIG_FILE = " + missing + "\n");
   EXPECT_EQ(ReadFilesError({root}),
             missing + ": cannot read config source '" + missing + "': No such file or directory");
-  folder.Write("root", "LOCAL_CONFIG_FILE = " + missing + "\nREQUIRE_LOCAL_CONFIG_FILE = False\nX = 1\n");
+  folder.Write("root",
+               "LOCAL_CONFIG_FILE = " + missing + "\nREQUIRE_LOCAL_CONFIG_FILE = False\nX = 1\n");
   EXPECT_EQ(ValueOf(MustReadFiles({root}), "X"), "1");
 }
 
@@ -131,8 +134,9 @@ TEST(ConfigFilesTest, LocalConfigFileCommandsAreRefused) {
   TempFolder folder;
   const std::string root = folder.Write("root", "\nLOCAL_CONFIG_FILE = /bin/make_config |\n");
   EXPECT_EQ(ReadFilesError({root}),
-            root + ":2:1: LOCAL_CONFIG_FILE is a command ('/bin/make_config |'), and this tool "
-                   "never runs programs");
+            root +
+                ":2:1: LOCAL_CONFIG_FILE is a command ('/bin/make_config |'), and this tool "
+                "never runs programs");
 }
 
 TEST(ConfigFilesTest, ALocalConfigFileThatKeepsChangingIsBounded) {
@@ -144,8 +148,8 @@ TEST(ConfigFilesTest, ALocalConfigFileThatKeepsChangingIsBounded) {
     folder.Write("l" + std::to_string(i),
                  "LOCAL_CONFIG_FILE = " + folder.path() + "/l" + std::to_string(i + 1) + "\n");
   }
-  const std::string root =
-      folder.Write("root", "LOCAL_CONFIG_FILE = " + folder.path() + "/l0\nREQUIRE_LOCAL_CONFIG_FILE = false\n");
+  const std::string root = folder.Write(
+      "root", "LOCAL_CONFIG_FILE = " + folder.path() + "/l0\nREQUIRE_LOCAL_CONFIG_FILE = false\n");
   const std::string error = ReadFilesError({root}, options);
   EXPECT_NE(error.find("ConfigOptions::max_local_config_files"), std::string::npos) << error;
 }
@@ -166,19 +170,23 @@ TEST(ConfigFilesTest, SeveralRootFilesAndARootDirectory) {
 TEST(ConfigFilesTest, AMissingRootFileIsAnError) {
   TempFolder folder;
   const std::string missing = folder.path() + "/none";
-  EXPECT_EQ(ReadFilesError({missing}),
-            missing + ": cannot read configuration file '" + missing + "': No such file or directory");
+  EXPECT_EQ(ReadFilesError({missing}), missing + ": cannot read configuration file '" + missing +
+                                           "': No such file or directory");
 }
 
 TEST(ConfigFilesTest, DetectedMacrosAndWhenHostNameIsKnown) {
   TempFolder folder;
   ConfigOptions options = TestOptions();
-  options.detected = {{"HOSTNAME", "node1"}, {"FULL_HOSTNAME", "node1.example.org"},
-                      {"ARCH", "X86_64"}, {"TILDE", "/home/condor"}};
+  options.detected = {{"HOSTNAME", "node1"},
+                      {"FULL_HOSTNAME", "node1.example.org"},
+                      {"ARCH", "X86_64"},
+                      {"TILDE", "/home/condor"}};
   const std::string local = folder.Write("local", "LOCAL_HOST = $(HOSTNAME)\nH_$(HOSTNAME) = 1\n");
-  const std::string root = folder.Write(
-      "root", "ROOT_HOST = $(HOSTNAME)\nH_$(HOSTNAME) = 1\nA = $(ARCH)\nHOSTNAME = mine\n"
-              "LOCAL_CONFIG_FILE = " + local + "\n");
+  const std::string root =
+      folder.Write("root",
+                   "ROOT_HOST = $(HOSTNAME)\nH_$(HOSTNAME) = 1\nA = $(ARCH)\nHOSTNAME = mine\n"
+                   "LOCAL_CONFIG_FILE = " +
+                       local + "\n");
   const Config config = MustReadFiles({root}, options);
   // In the root file HOSTNAME is not known yet (HTCondor defines it after).
   EXPECT_NE(config.Find("H_"), nullptr);
@@ -194,9 +202,10 @@ TEST(ConfigFilesTest, CondorEnvironmentVariablesOverrideTheFiles) {
   TempFolder folder;
   ConfigOptions options = TestOptions();
   options.environment = [] {
-    return std::vector<std::pair<std::string, std::string>>{
-        {"_condor_NEGOTIATOR_INTERVAL", "  30"}, {"_CONDOR_X", "env"}, {"PATH", "/bin"},
-        {"_condor_", "ignored"}};
+    return std::vector<std::pair<std::string, std::string>>{{"_condor_NEGOTIATOR_INTERVAL", "  30"},
+                                                            {"_CONDOR_X", "env"},
+                                                            {"PATH", "/bin"},
+                                                            {"_condor_", "ignored"}};
   };
   const std::string root = folder.Write("root", "NEGOTIATOR_INTERVAL = 60\nX = file\n");
   const Config config = MustReadFiles({root}, options);
@@ -239,7 +248,8 @@ TEST(ConfigFilesTest, FindRootConfigTriesTheStandardPlaces) {
   ConfigOptions options = TestOptions();
   options.root_config_candidates = {folder.path() + "/etc/condor_config",
                                     folder.path() + "/usr/condor_config", "~condor/condor_config"};
-  options.file_system.home_directory = [home](const std::string& user) -> std::optional<std::string> {
+  options.file_system.home_directory =
+      [home](const std::string& user) -> std::optional<std::string> {
     if (user == "condor") return home;
     return std::nullopt;
   };

@@ -3,9 +3,9 @@
 // definitions.
 #include "policy/config_reader.h"
 
-#include <string>
-
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include "policy/config_reader_internal.h"
 #include "policy/metaknobs.h"
@@ -78,8 +78,8 @@ TEST(ConfigReaderTest, WarningStatementIsKept) {
 }
 
 TEST(ConfigReaderTest, CommentsBeforeADefinitionAreKept) {
-  const Config config = MustRead(
-      "# far\n\n# policy_lint: disable=unused\n# second\nX = 1\nY = 2\n# c\n\nZ = 3\n");
+  const Config config =
+      MustRead("# far\n\n# policy_lint: disable=unused\n# second\nX = 1\nY = 2\n# c\n\nZ = 3\n");
   EXPECT_EQ(config.Find("X")->leading_comments,
             (std::vector<std::string>{"# policy_lint: disable=unused", "# second"}));
   EXPECT_TRUE(config.Find("Y")->leading_comments.empty());
@@ -137,7 +137,7 @@ TEST(ConfigReaderTest, IfConditionForms) {
 TEST(ConfigReaderTest, IfWithMacros) {
   EXPECT_EQ(Branch("$(X)", "X = true\n"), "yes");
   EXPECT_EQ(Branch("$(X)", "X = 0\n"), "no");
-  EXPECT_EQ(Branch("$(UNDEFINED_KNOB)"), "no");   // expands to nothing: false
+  EXPECT_EQ(Branch("$(UNDEFINED_KNOB)"), "no");  // expands to nothing: false
   EXPECT_EQ(Branch("!$(UNDEFINED_KNOB)"), "yes");
   EXPECT_EQ(Branch("$(X:true)"), "yes");
 }
@@ -280,8 +280,8 @@ TEST(ConfigReaderTest, IfBlocksDoNotCrossFiles) {
 TEST(ConfigReaderTest, IncludeReadsTheFileInPlace) {
   TempFolder folder;
   const std::string inc = folder.Write("inc.conf", "X = included\nY = $(X)\n");
-  const Config config = MustRead("X = before\ninclude : " + inc + "\nZ = $(X)\n@include : " +
-                                 inc + "\nINCLUDE: " + inc + "\n");
+  const Config config = MustRead("X = before\ninclude : " + inc + "\nZ = $(X)\n@include : " + inc +
+                                 "\nINCLUDE: " + inc + "\n");
   EXPECT_EQ(ValueOf(config, "Z"), "included");
   EXPECT_EQ(Where(config.Find("Y")->name_at), inc + ":2:1");
   EXPECT_EQ(config.sources(), (std::vector<std::string>{"test.conf", inc, inc, inc}));
@@ -339,8 +339,7 @@ TEST(ConfigReaderTest, IncludeCyclesAreErrors) {
   folder.Write("b.conf", "\ninclude : " + a + "\n");
   auto config = ReadConfigFiles({a}, TestOptions());
   ASSERT_FALSE(config.ok());
-  EXPECT_EQ(config.status().ToString(),
-            b + ":2:11: include cycle: " + a + " -> " + b + " -> " + a);
+  EXPECT_EQ(config.status().ToString(), b + ":2:11: include cycle: " + a + " -> " + b + " -> " + a);
   folder.Write("self.conf", "include : " + folder.path() + "/self.conf\n");
   config = ReadConfigFiles({folder.path() + "/self.conf"}, TestOptions());
   ASSERT_FALSE(config.ok());
@@ -361,9 +360,9 @@ TEST(ConfigReaderTest, TheSameFileMayBeIncludedTwiceInARow) {
 TEST(ConfigReaderTest, IncludeDepthLimitIsHTCondors) {
   TempFolder folder;
   for (int i = 0; i < 25; ++i) {
-    folder.Write("f" + std::to_string(i) + ".conf",
-                 "L" + std::to_string(i) + " = 1\ninclude : " + folder.path() + "/f" +
-                     std::to_string(i + 1) + ".conf\n");
+    folder.Write("f" + std::to_string(i) + ".conf", "L" + std::to_string(i) +
+                                                        " = 1\ninclude : " + folder.path() + "/f" +
+                                                        std::to_string(i + 1) + ".conf\n");
   }
   folder.Write("f25.conf", "END = 1\n");
   auto config = ReadConfigFiles({folder.path() + "/f0.conf"}, TestOptions());
@@ -381,8 +380,8 @@ TEST(ConfigReaderTest, IncludeDepthLimitIsHTCondors) {
 
 TEST(ConfigReaderTest, IncludesGoThroughTheInjectedFileSystem) {
   ConfigOptions options = TestOptions();
-  options.file_system.read_file = [](const std::string& path, size_t)
-      -> classad::Result<std::pair<std::string, std::string>> {
+  options.file_system.read_file =
+      [](const std::string& path, size_t) -> classad::Result<std::pair<std::string, std::string>> {
     if (path == "virtual.conf") return std::make_pair(std::string("V = virtual\n"), path);
     return classad::Status(classad::StatusCode::kNotFound, "not in the fake");
   };
@@ -419,8 +418,8 @@ TEST(ConfigReaderTest, UseAssignAccountingGroup) {
   if (!MetaknobExists("FEATURE", "AssignAccountingGroup")) {
     GTEST_SKIP() << "metaknobs.cc does not implement AssignAccountingGroup yet";
   }
-  const Config config =
-      MustRead("JOB_TRANSFORM_NAMES = Before\nuse FEATURE : AssignAccountingGroup(/etc/groups.map)\n");
+  const Config config = MustRead(
+      "JOB_TRANSFORM_NAMES = Before\nuse FEATURE : AssignAccountingGroup(/etc/groups.map)\n");
   const std::string names = ValueOf(config, "JOB_TRANSFORM_NAMES");
   EXPECT_NE(names.find("Before"), std::string::npos) << names;
   EXPECT_NE(names.find("AssignAccountingGroup"), std::string::npos) << names;

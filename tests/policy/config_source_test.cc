@@ -2,10 +2,10 @@
 // HTCondor's comment quirks, positions) and statements.
 #include "policy/config_source.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace policy {
 namespace {
@@ -50,8 +50,7 @@ TEST(ConfigSourceTest, ContinuationJoinsTrimmedLinesWithNothingBetween) {
 }
 
 TEST(ConfigSourceTest, ACommentEndingInBackslashDoesNotContinue) {
-  EXPECT_EQ(Texts("# comment \\\nX = 1\n"),
-            (std::vector<std::string>{"# comment ", "X = 1"}));
+  EXPECT_EQ(Texts("# comment \\\nX = 1\n"), (std::vector<std::string>{"# comment ", "X = 1"}));
 }
 
 TEST(ConfigSourceTest, ACommentInsideAContinuationIsReplacedByItsLastCharacter) {
@@ -59,8 +58,7 @@ TEST(ConfigSourceTest, ACommentInsideAContinuationIsReplacedByItsLastCharacter) 
   // character: the kept '\' continues...
   EXPECT_EQ(Texts("X = p \\\n# c \\\nq\n"), (std::vector<std::string>{"X = p q"}));
   // ...and a comment without one ends the line with its last letter.
-  EXPECT_EQ(Texts("X = a \\\n# comment\nY = 2\n"),
-            (std::vector<std::string>{"X = a t", "Y = 2"}));
+  EXPECT_EQ(Texts("X = a \\\n# comment\nY = 2\n"), (std::vector<std::string>{"X = a t", "Y = 2"}));
 }
 
 TEST(ConfigSourceTest, ABlankLineEndsAContinuationUnlessTheTextSoFarEndsInBackslash) {
@@ -115,6 +113,14 @@ TEST(ConfigSourceTest, NulBytesAreALocatedError) {
   const auto result = SplitLogicalLines(std::string_view("X = 1\nY = a\0b\n", 14), "f", {});
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().ToString(), "f:2:6: NUL byte in configuration text (a binary file?)");
+}
+
+TEST(ConfigSourceTest, ANulByteFirstIsAtLineOneColumnOne) {
+  // Found by ConfigHostileTest: the first byte was placed after the file's
+  // last newline.
+  const auto result = SplitLogicalLines(std::string_view("\0X\nY\n", 5), "f", {});
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().ToString(), "f:1:1: NUL byte in configuration text (a binary file?)");
 }
 
 TEST(ConfigSourceTest, BytesThatAreNotUtf8AreALocatedError) {

@@ -4,16 +4,16 @@
 #ifndef TESTS_POLICY_CONFIG_TEST_UTIL_H_
 #define TESTS_POLICY_CONFIG_TEST_UTIL_H_
 
+#include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "policy/config.h"
 #include "policy/config_reader.h"
@@ -75,7 +75,10 @@ class TempFolder {
     EXPECT_NE(made, nullptr);
     path_ = pattern;
   }
-  ~TempFolder() { std::system(("rm -rf '" + path_ + "'").c_str()); }
+  ~TempFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
   TempFolder(const TempFolder&) = delete;
   TempFolder& operator=(const TempFolder&) = delete;
 
@@ -84,15 +87,14 @@ class TempFolder {
   // returns its full path.
   std::string Write(const std::string& name, const std::string& text) const {
     const std::string full = path_ + "/" + name;
-    const size_t slash = full.find_last_of('/');
-    std::system(("mkdir -p '" + full.substr(0, slash) + "'").c_str());
+    std::filesystem::create_directories(std::filesystem::path(full).parent_path());
     std::ofstream out(full, std::ios::binary);
     out << text;
     return full;
   }
   std::string Mkdir(const std::string& name) const {
     const std::string full = path_ + "/" + name;
-    std::system(("mkdir -p '" + full + "'").c_str());
+    std::filesystem::create_directories(full);
     return full;
   }
 

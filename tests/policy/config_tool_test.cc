@@ -1,6 +1,7 @@
 // Tests of the policy_config tool (condor_config_val's behaviour): runs the
 // built binary (POLICY_CONFIG_BINARY) with a configuration in a temporary
 // folder and checks its output and exit status.
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -8,8 +9,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "tests/policy/config_test_util.h"
 
@@ -168,7 +167,8 @@ TEST_F(PolicyConfigToolTest, OnlyEnvReadsNoFileButTheCondorVariables) {
 TEST_F(PolicyConfigToolTest, LocalConfigDirOfTheExample) {
   const std::string dir = folder_.Mkdir("config.d");
   folder_.Write("config.d/10-a", "A = from dir\n");
-  const ToolRun run = RunWith("LOCAL_CONFIG_DIR = $(CONFIG_ROOT)/config.d\nA = root\n", {"A", "-v"});
+  const ToolRun run =
+      RunWith("LOCAL_CONFIG_DIR = $(CONFIG_ROOT)/config.d\nA = root\n", {"A", "-v"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out, "from dir\n  # at " + dir + "/10-a, line 1\n");
 }
@@ -192,8 +192,8 @@ TEST_F(PolicyConfigToolTest, BadUsageExitsThree) {
 TEST_F(PolicyConfigToolTest, TheExampleConfigurationReads) {
   const std::string root = std::string(CLASSAD_EXAMPLES_DIR) + "/policy/condor_config";
   if (!std::ifstream(root).good()) GTEST_SKIP() << "no " << root;
-  const ToolRun run = Run({"PREEMPTION_REQUIREMENTS", "NEGOTIATOR_INTERVAL"},
-                          "CONDOR_CONFIG=" + ShellQuote(root));
+  const ToolRun run =
+      Run({"PREEMPTION_REQUIREMENTS", "NEGOTIATOR_INTERVAL"}, "CONDOR_CONFIG=" + ShellQuote(root));
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("(SubmitterGroup =?= RemoteGroup))\n60\n"), std::string::npos) << run.out;
 }
