@@ -360,6 +360,7 @@ Status Reader::HandleStatement(const Place& place, size_t start, int depth,
                           "'_', '.' and '/'",
                       name_at);
       }
+      WarnAboutIgnoredWords(place, st, *name);
       HereDocument doc;
       doc.name = std::move(name).value();
       doc.tag = std::string(value);
@@ -398,6 +399,7 @@ Status Reader::HandleAssign(const Place& place, const Statement& st,
   }
   const SourceLocation value_at = place.At(st.value_begin);
   const std::string_view rhs = std::string_view(text).substr(st.value_begin);
+  WarnAboutIgnoredWords(place, st, *name);
   if (st.op == ':' && !EqualsNoCase(*name, "RunBenchmarks")) {
     builder_->AddWarning(Status(StatusCode::kParseError,
                                 "obsolete use of ':' for parameter assignment at " + *name + " : " +
@@ -427,6 +429,17 @@ Status Reader::HandleAssign(const Place& place, const Statement& st,
   Result<PositionedText> expanded = builder_->ExpandSelf(*name, value, *place.file);
   if (!expanded.ok()) return expanded.status();
   return Define(std::move(name).value(), *expanded, place, name_at, value_at, std::move(comments));
+}
+
+void Reader::WarnAboutIgnoredWords(const Place& place, const Statement& st,
+                                   const std::string& name) {
+  if (st.ignored_end <= st.ignored_begin) return;
+  const std::string& text = place.line->content.text();
+  builder_->AddWarning(Status(
+      StatusCode::kParseError,
+      "'" + text.substr(st.ignored_begin, st.ignored_end - st.ignored_begin) +
+          "' between the name and the operator is ignored (HTCondor defines " + name + ")",
+      place.At(st.ignored_begin)));
 }
 
 Status Reader::FinishHereDocument(HereDocument here, const Place& place) {

@@ -69,6 +69,8 @@ class Reader {
   classad::Status HandleInclude(const Place& place, const Statement& st, int depth);
   classad::Status HandleUse(const Place& place, const Statement& st, int depth);
   classad::Status FinishHereDocument(HereDocument here, const Place& place);
+  // Warns about words between a definition's name and its operator.
+  void WarnAboutIgnoredWords(const Place& place, const Statement& st, const std::string& name);
   // Expands `text` now; an error without a position gets `at`.
   classad::Result<std::string> ExpandAt(std::string_view text,
                                         const classad::SourceLocation& at) const;

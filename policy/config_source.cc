@@ -295,7 +295,14 @@ Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std
     // words in between are ignored, as HTCondor ignores them).
     size_t q = ptr + 1;
     while (q < n && IsConfigSpace(s[q])) ++q;
+    const size_t words = q;
     while (q < n && !IsOperator(s[q]) && s[q] != '@' && s[q] != '+') ++q;
+    if (q > words) {
+      size_t end = q;
+      while (end > words && IsConfigSpace(s[end - 1])) --end;
+      st.ignored_begin = words;
+      st.ignored_end = end;
+    }
     pop = q;
     op = q < n ? s[q] : '\0';
     after = q + 1;

@@ -126,6 +126,9 @@ struct Statement {
   bool include_command = false;  // command or output: we never run commands
   // kError: the code written between `error` and `:`, or -1.
   int error_code = -1;
+  // Words between the name and the operator (`X junk = 5`), which HTCondor
+  // ignores; empty range when there are none. For kAssign / kHereDocument.
+  size_t ignored_begin = 0, ignored_end = 0;
 };
 
 // Parses one logical line, from offset `start` of its text (1 to skip the

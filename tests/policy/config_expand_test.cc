@@ -83,6 +83,9 @@ TEST(ConfigExpandTest, DoubleDollarIsKeptVerbatim) {
 
 TEST(ConfigExpandTest, DollarBecomesADollarSignLast) {
   EXPECT_EQ(ValueIn("B = b\nA = $(DOLLAR)(B) $(dollar)$(B) x$(Dollar)\n", "A"), "$(B) $b x$");
+  // The last pass rescans its own output from the start, as HTCondor's
+  // does: the `$` of one $(DOLLAR) and the text after it can make another.
+  EXPECT_EQ(ValueIn("A = $(DOLLAR)(DOLLAR)\n", "A"), "$");
   // $(DOLLAR:...) is a macro named DOLLAR with a default.
   EXPECT_EQ(ValueIn("A = $(DOLLAR:d)\n", "A"), "d");
 }

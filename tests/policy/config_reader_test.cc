@@ -41,6 +41,15 @@ TEST(ConfigReaderTest, ObsoleteColonAssignmentIsAWarning) {
             "test.conf:1:1: obsolete use of ':' for parameter assignment at X : 5 (write X = ...)");
 }
 
+TEST(ConfigReaderTest, WordsBeforeTheOperatorAreIgnoredWithAWarning) {
+  const Config config = MustRead("X junk words = 5\n");
+  EXPECT_EQ(ValueOf(config, "X"), "5");
+  ASSERT_EQ(config.warnings().size(), 1u);
+  EXPECT_EQ(config.warnings()[0].ToString(),
+            "test.conf:1:3: 'junk words' between the name and the operator is ignored (HTCondor "
+            "defines X)");
+}
+
 TEST(ConfigReaderTest, IllegalNamesAreErrors) {
   EXPECT_EQ(ReadError("\nX-Y = 1\n"),
             "test.conf:2:1: illegal knob name 'X-Y' (HTCondor: Illegal Identifier): a name holds "
