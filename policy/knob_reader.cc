@@ -1,7 +1,9 @@
 // KnobReader and Problems (knob_reader.h).
 #include "policy/knob_reader.h"
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "policy/knob_value.h"
 #include "policy/knobs.h"
@@ -14,6 +16,18 @@ void Problems::Error(const classad::SourceLocation& where, std::string message) 
 
 void Problems::Warning(const classad::SourceLocation& where, std::string message) {
   warnings_.emplace_back(classad::StatusCode::kInvalidArgument, std::move(message), where);
+}
+
+void Problems::SortByPosition() {
+  auto before = [](const classad::Status& a, const classad::Status& b) {
+    const classad::SourceLocation& x = a.where();
+    const classad::SourceLocation& y = b.where();
+    const bool x_known = x.line > 0, y_known = y.line > 0;
+    if (x_known != y_known) return x_known;
+    return std::tie(x.file, x.line, x.column) < std::tie(y.file, y.line, y.column);
+  };
+  std::stable_sort(errors_.begin(), errors_.end(), before);
+  std::stable_sort(warnings_.begin(), warnings_.end(), before);
 }
 
 classad::Status Problems::ToStatus() const {

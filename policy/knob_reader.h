@@ -44,6 +44,9 @@ class Problems {
   void AddError(classad::Status status) { errors_.push_back(std::move(status)); }
   const std::vector<classad::Status>& errors() const { return errors_; }
   const std::vector<classad::Status>& warnings() const { return warnings_; }
+  // Orders the errors and the warnings by file, line and column (problems
+  // without a position last), keeping the order of those at one place.
+  void SortByPosition();
   // OK when there is no error; else kInvalidArgument whose message lists
   // every error, one per line as "file:line:col: message", and whose
   // location is the first error's.

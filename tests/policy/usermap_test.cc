@@ -360,7 +360,7 @@ TEST(UserMapTest, IncludeErrors) {
 
 TEST(UserMapTest, ExampleAccountingGroupsMap) {
   classad::Result<UserMap> map =
-      UserMap::Load(std::string(CLASSAD_EXAMPLES_DIR) + "/accounting_groups.map");
+      UserMap::Load(std::string(CLASSAD_EXAMPLES_DIR) + "/policy/accounting_groups.map");
   ASSERT_TRUE(map.ok()) << map.status().ToString();
   EXPECT_TRUE(map->warnings().empty());
   EXPECT_EQ(map->size(), 11u);

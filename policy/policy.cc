@@ -1,0 +1,219 @@
+// Policy::Build (policy.h): every knob of the negotiator and the
+// accountant read through a KnobReader over the configuration.
+#include "policy/policy.h"
+
+#include <cmath>
+
+#include "policy/knobs.h"
+
+namespace policy {
+
+namespace {
+
+// The configuration as a KnobSource: expanded values, empty ones counted
+// as unset (HTCondor's param()).
+class ConfigKnobSource : public KnobSource {
+ public:
+  explicit ConfigKnobSource(const Config& config) : config_(config) {}
+
+  classad::Result<std::optional<KnobText>> Lookup(std::string_view name) const override {
+    classad::Result<std::optional<ExpandedValue>> found = config_.Lookup(name);
+    if (!found.ok()) return found.status();
+    if (!found->has_value() || (*found)->value.empty()) return std::optional<KnobText>();
+    KnobText text;
+    text.value = std::move((*found)->value);
+    if ((*found)->entry != nullptr) {
+      text.where = (*found)->entry->value_at;
+    } else {
+      text.from_default = true;
+    }
+    return std::optional<KnobText>(std::move(text));
+  }
+  classad::Result<std::string> Expand(std::string_view text) const override {
+    return config_.Expand(text);
+  }
+
+ private:
+  const Config& config_;
+};
+
+// The byte offset of (line, column), both from 1, in `text`.
+size_t OffsetOf(std::string_view text, int line, int column) {
+  size_t offset = 0;
+  for (int l = 1; l < line && offset < text.size(); ++offset) {
+    if (text[offset] == '\n') ++l;
+  }
+  return std::min(text.size(), offset + static_cast<size_t>(std::max(column, 1) - 1));
+}
+
+// Reads and compiles the expression knob `name`. HTCondor loads no
+// expression when the knob is set to an empty value; when it is unset, the
+// param table's default applies, or the daemon's own fallback.
+PolicyExpression ReadExpression(const Config& config, std::string_view name,
+                                const classad::ParseOptions& parse, Problems* problems) {
+  PolicyExpression out;
+  out.knob = std::string(name);
+  classad::Result<std::optional<ExpandedValue>> found = config.Lookup(name);
+  if (!found.ok()) {
+    problems->AddError(found.status());
+    return out;
+  }
+  const ConfigEntry* entry = nullptr;
+  if (found->has_value()) {
+    out.text = std::move((*found)->value);
+    entry = (*found)->entry;
+    out.from_default = entry == nullptr;
+  }
+  if (out.text.empty()) {
+    // Unset or empty: the daemon's own fallback, if it has one.
+    const KnobInfo* info = FindKnob(name);
+    const bool code_default = info != nullptr && info->default_source == KnobDefaultSource::kCode;
+    if (!code_default) return out;
+    classad::Result<std::string> expanded = config.Expand(info->default_value);
+    if (!expanded.ok() || expanded->empty()) return out;
+    out.text = std::move(*expanded);
+    out.from_default = true;
+    entry = nullptr;
+  }
+  if (entry != nullptr) out.where = entry->value_at;
+  classad::Result<classad::ExprPtr> expr = classad::ParseExpression(out.text, parse);
+  if (!expr.ok()) {
+    const classad::SourceLocation& inner = expr.status().where();
+    std::string message = std::string(name) + ": " + expr.status().message();
+    classad::SourceLocation at = out.where;
+    if (entry != nullptr && entry->raw_value == out.text) {
+      // No macro in the way: the error's own place in the file.
+      at = entry->LocationOf(OffsetOf(out.text, inner.line, inner.column));
+    } else if (entry != nullptr) {
+      message += " (at column " + std::to_string(OffsetOf(out.text, inner.line, inner.column) + 1) +
+                 " of the value after macro expansion: " + out.text + ")";
+    } else {
+      message += " (in HTCondor's default: " + out.text + ")";
+    }
+    problems->Error(at, std::move(message));
+    return out;
+  }
+  out.expr = std::move(*expr);
+  // Compile now, so that evaluating threads share a finished program.
+  if (out.expr->kind() != classad::ExprKind::kLiteral) (void)out.expr->program();
+  return out;
+}
+
+}  // namespace
+
+classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions& options,
+                                      Problems* problems_out) {
+  Problems local;
+  Problems& problems = problems_out != nullptr ? *problems_out : local;
+  ConfigKnobSource source(config);
+  KnobReader knobs(source, &problems);
+  auto expression = [&](std::string_view name) {
+    return ReadExpression(config, name, options.parse, &problems);
+  };
+  Policy p;
+
+  // ---- the accountant
+  AccountantPolicy& a = p.accountant;
+  a.priority_halflife = knobs.Real("PRIORITY_HALFLIFE", a.priority_halflife);
+  a.default_prio_factor = knobs.Real("DEFAULT_PRIO_FACTOR", a.default_prio_factor);
+  a.nice_user_prio_factor = knobs.Real("NICE_USER_PRIO_FACTOR", a.nice_user_prio_factor);
+  a.remote_prio_factor = knobs.Real("REMOTE_PRIO_FACTOR", a.remote_prio_factor);
+  a.local_domain = knobs.String("ACCOUNTANT_LOCAL_DOMAIN");
+  a.uid_domain = knobs.String("UID_DOMAIN");
+  a.accounting_domain = knobs.String("ACCOUNTING_DOMAIN");
+  a.database_file = knobs.String("ACCOUNTANT_DATABASE_FILE");
+  a.max_database_size = knobs.Int("MAX_ACCOUNTANT_DATABASE_SIZE", a.max_database_size);
+  a.discount_suspended_resources = knobs.Bool("NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES");
+  a.use_slot_weights = knobs.Bool("NEGOTIATOR_USE_SLOT_WEIGHTS", true);
+  a.slot_weight = expression("SLOT_WEIGHT");
+  if (std::string nice = knobs.String("NICE_USER_ACCOUNTING_GROUP_NAME"); !nice.empty()) {
+    a.nice_user_prefix = std::move(nice);
+  }
+
+  // ---- matchmaking
+  MatchPolicy& m = p.matching;
+  m.consider_preemption = knobs.Bool("NEGOTIATOR_CONSIDER_PREEMPTION", true);
+  m.consider_early_preemption = knobs.Bool("NEGOTIATOR_CONSIDER_EARLY_PREEMPTION");
+  m.preemption_requirements = expression("PREEMPTION_REQUIREMENTS");
+  m.preemption_requirements_stable = knobs.Bool("PREEMPTION_REQUIREMENTS_STABLE", true);
+  m.preemption_rank = expression("PREEMPTION_RANK");
+  m.preemption_rank_stable = knobs.Bool("PREEMPTION_RANK_STABLE", true);
+  m.pre_job_rank = expression("NEGOTIATOR_PRE_JOB_RANK");
+  m.post_job_rank = expression("NEGOTIATOR_POST_JOB_RANK");
+  m.ignore_user_priorities = knobs.Bool("NEGOTIATOR_IGNORE_USER_PRIORITIES");
+  m.ignore_job_ranks = knobs.Bool("NEGOTIATOR_IGNORE_JOB_RANKS");
+  m.depth_first = knobs.Bool("NEGOTIATOR_DEPTH_FIRST");
+  m.allow_pslot_preemption = knobs.Bool("ALLOW_PSLOT_PREEMPTION");
+  m.cross_slot_prios = knobs.Bool("NEGOTIATOR_CROSS_SLOT_PRIOS");
+  if (std::string prefix = knobs.String("STARTD_RESOURCE_PREFIX"); !prefix.empty()) {
+    m.resource_prefix = std::move(prefix);
+  }
+  m.use_global_job_prios = knobs.Bool("USE_GLOBAL_JOB_PRIOS");
+  m.matchlist_caching = knobs.Bool("NEGOTIATOR_MATCHLIST_CACHING", true);
+  m.inform_startd = knobs.Bool("NEGOTIATOR_INFORM_STARTD");
+  m.slot_constraint = expression("NEGOTIATOR_SLOT_CONSTRAINT");
+  m.job_constraint = expression("NEGOTIATOR_JOB_CONSTRAINT");
+  m.submitter_constraint = expression("NEGOTIATOR_SUBMITTER_CONSTRAINT");
+  m.slot_poolsize_constraint = expression("NEGOTIATOR_SLOT_POOLSIZE_CONSTRAINT");
+  if (!m.slot_poolsize_constraint.is_set()) {
+    m.slot_poolsize_constraint = expression("GROUP_DYNAMIC_MACH_CONSTRAINT");
+  }
+  for (const std::string& name : knobs.List("NEGOTIATOR_MATCH_EXPRS")) {
+    PolicyExpression e = expression(name);
+    if (!e.is_set() && e.text.empty()) {
+      problems.Warning(classad::SourceLocation{}, "NEGOTIATOR_MATCH_EXPRS names " + name +
+                                                      ", which is not set: nothing is inserted");
+      continue;
+    }
+    m.match_exprs.push_back(std::move(e));
+  }
+  m.significant_attributes = knobs.List("SIGNIFICANT_ATTRIBUTES");
+  m.negotiate_all_jobs_in_cluster = knobs.Bool("NEGOTIATE_ALL_JOBS_IN_CLUSTER");
+  m.trim_shutdown_threshold = knobs.Int("NEGOTIATOR_TRIM_SHUTDOWN_THRESHOLD");
+
+  // ---- the cycle
+  CyclePolicy& c = p.cycle;
+  c.interval = knobs.Int("NEGOTIATOR_INTERVAL", c.interval);
+  c.min_interval = knobs.Int("NEGOTIATOR_MIN_INTERVAL", c.min_interval);
+  c.cycle_delay = knobs.Int("NEGOTIATOR_CYCLE_DELAY", c.cycle_delay);
+  c.max_time_per_submitter = knobs.Int("NEGOTIATOR_MAX_TIME_PER_SUBMITTER", c.max_time_per_submitter);
+  c.max_time_per_schedd = knobs.Int("NEGOTIATOR_MAX_TIME_PER_SCHEDD", c.max_time_per_schedd);
+  c.max_time_per_piespin = knobs.Int("NEGOTIATOR_MAX_TIME_PER_PIESPIN", c.max_time_per_piespin);
+  c.max_time_per_cycle = knobs.Int("NEGOTIATOR_MAX_TIME_PER_CYCLE", c.max_time_per_cycle);
+  c.read_config_before_cycle = knobs.Bool("NEGOTIATOR_READ_CONFIG_BEFORE_CYCLE");
+  c.advertise_accounting = knobs.Bool("NEGOTIATOR_ADVERTISE_ACCOUNTING", true);
+
+  // ---- group quotas
+  GroupQuotaPolicy& g = p.groups;
+  g.tree = GroupTree::Build(knobs);
+  g.sort_expr = expression("GROUP_SORT_EXPR");
+  g.allow_quota_oversubscription = knobs.Bool("NEGOTIATOR_ALLOW_QUOTA_OVERSUBSCRIPTION", true);
+  g.max_allocation_rounds = knobs.Int("GROUP_QUOTA_MAX_ALLOCATION_ROUNDS", 3);
+  g.round_robin_rate = knobs.Real("GROUP_QUOTA_ROUND_ROBIN_RATE", 1e100);
+  g.strict_enforce_quota = knobs.Bool("NEGOTIATOR_STRICT_ENFORCE_QUOTA", true);
+  g.use_weighted_demand = knobs.Bool("NEGOTIATOR_USE_WEIGHTED_DEMAND", true);
+
+  // ---- concurrency limits: every configured knob of the two families.
+  std::vector<std::string> names;
+  for (const ConfigEntry* entry : config.Entries()) names.push_back(entry->name);
+  p.limits = ConcurrencyLimitTable::Build(knobs, names);
+
+  // ---- the accounting-group map (use FEATURE : AssignAccountingGroup)
+  if (std::optional<KnobText> map = knobs.Text("CLASSAD_USER_MAPFILE_AssignAccountingGroup")) {
+    p.accounting_group_map_at = map->where;
+    classad::Result<UserMap> loaded = UserMap::Load(map->value, options.user_map);
+    if (loaded.ok()) {
+      p.accounting_group_map = std::make_shared<const UserMap>(std::move(*loaded));
+    } else {
+      problems.Error(map->where, "CLASSAD_USER_MAPFILE_AssignAccountingGroup: " +
+                                     loaded.status().ToString());
+    }
+  }
+
+  problems.SortByPosition();
+  p.warnings_ = problems.warnings();
+  if (!problems.errors().empty()) return problems.ToStatus();
+  return p;
+}
+
+}  // namespace policy

@@ -1,0 +1,153 @@
+// Policy: the negotiator's and the accountant's configuration, read once
+// from a Config, checked and compiled: typed values with HTCondor's
+// effective defaults, every policy expression parsed and compiled to a
+// program, the group tree with its quotas, the concurrency-limit table and
+// the accounting-group map. The negotiator holds one Policy per
+// configuration; building it reports every problem at once, each with its
+// file, line and column.
+//
+// Thread-safety: a built Policy is immutable; any number of threads may
+// read it and evaluate its expressions at once (the expressions' programs
+// are compiled while building, and Expr::program() is safe to share).
+#ifndef POLICY_POLICY_H_
+#define POLICY_POLICY_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classad/expr.h"
+#include "classad/parser.h"
+#include "classad/status.h"
+#include "policy/concurrency_limits.h"
+#include "policy/config.h"
+#include "policy/group_tree.h"
+#include "policy/usermap.h"
+
+namespace policy {
+
+// One expression-valued knob, compiled.
+struct PolicyExpression {
+  std::string knob;               // its name, as HTCondor spells it
+  std::string text;               // the expanded text; empty when not set
+  classad::ExprPtr expr;          // null when not set: HTCondor loads no expression
+  classad::SourceLocation where;  // where it was set; empty for a default
+  bool from_default = false;      // text is HTCondor's default
+  bool is_set() const { return expr != nullptr; }
+};
+
+// What the accountant reads (reference §1.1, §1.5).
+struct AccountantPolicy {
+  double priority_halflife = 86400;
+  double default_prio_factor = 1000;
+  double nice_user_prio_factor = 1e10;
+  double remote_prio_factor = 1e7;
+  std::string local_domain;     // ACCOUNTANT_LOCAL_DOMAIN; empty: every user is local
+  std::string uid_domain;       // UID_DOMAIN
+  std::string accounting_domain;  // ACCOUNTING_DOMAIN (defaults to UID_DOMAIN)
+  std::string database_file;    // ACCOUNTANT_DATABASE_FILE
+  int64_t max_database_size = 1000000;
+  bool discount_suspended_resources = false;
+  bool use_slot_weights = true;  // NEGOTIATOR_USE_SLOT_WEIGHTS
+  PolicyExpression slot_weight;  // SLOT_WEIGHT (Cpus)
+  std::string nice_user_prefix = "nice-user";  // NICE_USER_ACCOUNTING_GROUP_NAME (see compatibility.md)
+};
+
+// What matchmaking reads (reference §3.1, §3.5–3.9).
+struct MatchPolicy {
+  bool consider_preemption = true;
+  bool consider_early_preemption = false;
+  PolicyExpression preemption_requirements;
+  bool preemption_requirements_stable = true;
+  PolicyExpression preemption_rank;
+  bool preemption_rank_stable = true;
+  PolicyExpression pre_job_rank;
+  PolicyExpression post_job_rank;
+  bool ignore_user_priorities = false;
+  bool ignore_job_ranks = false;
+  bool depth_first = false;
+  bool allow_pslot_preemption = false;
+  bool cross_slot_prios = false;
+  std::string resource_prefix = "slot";  // STARTD_RESOURCE_PREFIX
+  bool use_global_job_prios = false;
+  bool matchlist_caching = true;
+  bool inform_startd = false;
+  PolicyExpression slot_constraint;           // NEGOTIATOR_SLOT_CONSTRAINT
+  PolicyExpression job_constraint;            // NEGOTIATOR_JOB_CONSTRAINT
+  PolicyExpression submitter_constraint;      // NEGOTIATOR_SUBMITTER_CONSTRAINT
+  PolicyExpression slot_poolsize_constraint;  // NEGOTIATOR_SLOT_POOLSIZE_CONSTRAINT, or its
+                                              // old name GROUP_DYNAMIC_MACH_CONSTRAINT
+  std::vector<PolicyExpression> match_exprs;  // NEGOTIATOR_MATCH_EXPRS, each knob named there
+  std::vector<std::string> significant_attributes;  // SIGNIFICANT_ATTRIBUTES
+  bool negotiate_all_jobs_in_cluster = false;
+  int64_t trim_shutdown_threshold = 0;
+};
+
+// The cycle's timing (reference §0).
+struct CyclePolicy {
+  int64_t interval = 60;           // NEGOTIATOR_INTERVAL
+  int64_t min_interval = 5;        // NEGOTIATOR_MIN_INTERVAL
+  int64_t cycle_delay = 20;        // NEGOTIATOR_CYCLE_DELAY
+  int64_t max_time_per_submitter = 60;
+  int64_t max_time_per_schedd = 120;
+  int64_t max_time_per_piespin = 120;
+  int64_t max_time_per_cycle = 1200;
+  bool read_config_before_cycle = false;
+  bool advertise_accounting = true;
+};
+
+// Hierarchical group quotas (reference §2).
+struct GroupQuotaPolicy {
+  GroupTree tree;
+  PolicyExpression sort_expr;               // GROUP_SORT_EXPR
+  bool allow_quota_oversubscription = true;
+  int64_t max_allocation_rounds = 3;
+  double round_robin_rate = 1e100;
+  bool strict_enforce_quota = true;
+  bool use_weighted_demand = true;
+};
+
+// How to build a Policy.
+struct PolicyOptions {
+  // How expressions are parsed (limits; HTCondor's daemon lexer).
+  classad::ParseOptions parse;
+  // Options for reading the accounting-group map file.
+  UserMap::Options user_map;
+};
+
+// The negotiator's policy. Build it with Policy::Build.
+class Policy {
+ public:
+  // Reads every knob of the negotiator and the accountant from `config`.
+  // On success the Policy; its warnings() list what HTCondor would accept
+  // but an administrator probably did not mean (a group without a quota).
+  // On failure a Status (kInvalidArgument) whose message lists every
+  // problem found, in file and line order, one per line as
+  // "file:line:col: KNOB: message" (a
+  // boolean such as `Flase`, an expression that does not parse, a quota
+  // that is not a number or is out of range, a map file that cannot be
+  // read), located at the first. `problems`, when given, receives them
+  // all, errors and warnings apart.
+  static classad::Result<Policy> Build(const Config& config, const PolicyOptions& options = {},
+                                       Problems* problems = nullptr);
+
+  AccountantPolicy accountant;
+  MatchPolicy matching;
+  CyclePolicy cycle;
+  GroupQuotaPolicy groups;
+  ConcurrencyLimitTable limits;
+  // The map of `use FEATURE : AssignAccountingGroup(file)`
+  // (CLASSAD_USER_MAPFILE_AssignAccountingGroup), shared; null when none.
+  std::shared_ptr<const UserMap> accounting_group_map;
+  classad::SourceLocation accounting_group_map_at;
+
+  const std::vector<classad::Status>& warnings() const { return warnings_; }
+
+ private:
+  std::vector<classad::Status> warnings_;
+};
+
+}  // namespace policy
+
+#endif  // POLICY_POLICY_H_

@@ -1,0 +1,194 @@
+// Policy::Build: typed values with HTCondor's defaults, compiled
+// expressions, every problem reported at once with its position, and the
+// bundled example configuration read without a problem.
+#include <cstdlib>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "classad/evaluator.h"
+#include "classad/unparse.h"
+#include "policy/config_reader.h"
+#include "policy/policy.h"
+
+namespace policy {
+namespace {
+
+ConfigOptions TestOptions() {
+  ConfigOptions options;
+  options.getenv = [](std::string_view) { return std::optional<std::string>(); };
+  options.environment = [] { return std::vector<std::pair<std::string, std::string>>(); };
+  options.random = [] { return uint64_t{4}; };
+  return options;
+}
+
+Config Read(const std::string& text) {
+  classad::Result<Config> config = ReadConfigText(text, "policy.config", TestOptions());
+  EXPECT_TRUE(config.ok()) << config.status().ToString();
+  if (!config.ok()) return std::move(ReadConfigText("", "empty", TestOptions()).value());
+  return std::move(config).value();
+}
+
+TEST(PolicyTest, DefaultsAreHTCondorsEffectiveDefaults) {
+  Config config = Read("");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->accountant.priority_halflife, 86400);
+  EXPECT_EQ(p->accountant.default_prio_factor, 1000);
+  EXPECT_EQ(p->accountant.nice_user_prio_factor, 1e10);
+  EXPECT_EQ(p->accountant.remote_prio_factor, 1e7);
+  EXPECT_TRUE(p->accountant.use_slot_weights);
+  EXPECT_EQ(p->accountant.slot_weight.text, "Cpus");
+  EXPECT_TRUE(p->matching.consider_preemption);
+  EXPECT_FALSE(p->matching.consider_early_preemption);
+  // PREEMPTION_REQUIREMENTS defaults to False (the param table), not unset.
+  ASSERT_TRUE(p->matching.preemption_requirements.is_set());
+  EXPECT_EQ(p->matching.preemption_requirements.text, "False");
+  EXPECT_TRUE(p->matching.preemption_requirements.from_default);
+  EXPECT_TRUE(p->matching.pre_job_rank.is_set());
+  EXPECT_TRUE(p->matching.post_job_rank.is_set());
+  EXPECT_TRUE(p->matching.preemption_rank.is_set());
+  EXPECT_FALSE(p->matching.slot_constraint.is_set());
+  EXPECT_TRUE(p->groups.allow_quota_oversubscription);
+  EXPECT_EQ(p->groups.max_allocation_rounds, 3);
+  EXPECT_EQ(p->groups.round_robin_rate, 1e100);
+  EXPECT_TRUE(p->groups.strict_enforce_quota);  // the code's fallback
+  EXPECT_FALSE(p->groups.tree.enabled());
+  ASSERT_TRUE(p->groups.sort_expr.is_set());
+  EXPECT_EQ(p->limits.default_max(), 2308032);
+  EXPECT_EQ(p->cycle.interval, 60);
+  EXPECT_EQ(p->cycle.cycle_delay, 20);
+  EXPECT_EQ(p->matching.resource_prefix, "slot");
+  EXPECT_EQ(p->accounting_group_map, nullptr);
+}
+
+TEST(PolicyTest, EmptyExpressionLoadsNothing) {
+  // HTCondor: an empty PREEMPTION_REQUIREMENTS loads no expression, so any
+  // claimed slot of another user may be preempted.
+  Config config = Read("PREEMPTION_REQUIREMENTS =\nNEGOTIATOR_PRE_JOB_RANK =\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_FALSE(p->matching.preemption_requirements.is_set());
+  EXPECT_FALSE(p->matching.pre_job_rank.is_set());
+}
+
+TEST(PolicyTest, SelfReferenceBuildsOnTheDefault) {
+  Config config = Read(
+      "PREEMPTION_REQUIREMENTS = $(PREEMPTION_REQUIREMENTS) || (SubmitterGroup =?= RemoteGroup)\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->matching.preemption_requirements.text, "False || (SubmitterGroup =?= RemoteGroup)");
+  EXPECT_EQ(p->matching.preemption_requirements.where.line, 1);
+}
+
+TEST(PolicyTest, EveryProblemIsReportedWithItsPosition) {
+  Config config = Read(
+      "NEGOTIATOR_CONSIDER_PREEMPTION = Flase\n"
+      "GROUP_NAMES = a, b\n"
+      "GROUP_QUOTA_a = lots\n"
+      "GROUP_QUOTA_DYNAMIC_b = 0.5\n"
+      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > \\\n"
+      "    SubmitterUserPrio * 1.2 &&\n"
+      "PRIORITY_HALFLIFE = 1O\n"
+      "GROUP_SORT_EXPR = GroupQuota +* 2\n");
+  Problems problems;
+  classad::Result<Policy> p = Policy::Build(config, {}, &problems);
+  ASSERT_FALSE(p.ok());
+  const std::string& all = p.status().message();
+  EXPECT_NE(all.find("policy.config:1:34: NEGOTIATOR_CONSIDER_PREEMPTION: \"Flase\" is not a boolean"),
+            std::string::npos) << all;
+  EXPECT_NE(all.find("policy.config:3:17: GROUP_QUOTA_a: \"lots\""), std::string::npos) << all;
+  EXPECT_NE(all.find("policy.config:7:21: PRIORITY_HALFLIFE: \"1O\""), std::string::npos) << all;
+  // The parse error's own place, inside the continued value: the end of
+  // line 6 (nothing after `&&`).
+  EXPECT_NE(all.find("policy.config:6:"), std::string::npos) << all;
+  EXPECT_NE(all.find("PREEMPTION_REQUIREMENTS:"), std::string::npos) << all;
+  EXPECT_NE(all.find("policy.config:8:31: GROUP_SORT_EXPR:"), std::string::npos) << all;
+  EXPECT_EQ(problems.errors().size(), 5u) << all;
+  EXPECT_EQ(p.status().where().line, 1);
+}
+
+TEST(PolicyTest, ParseErrorThroughAMacroSaysSo) {
+  Config config = Read("Guard = (StateTimer > \nPREEMPTION_REQUIREMENTS = $(Guard)\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.status().message().find("policy.config:2:27: PREEMPTION_REQUIREMENTS:"),
+            std::string::npos) << p.status().message();
+  EXPECT_NE(p.status().message().find("after macro expansion"), std::string::npos);
+}
+
+TEST(PolicyTest, ExpressionsAreCompiledAndEvaluate) {
+  Config config = Read(
+      "SLOT_WEIGHT = Cpus * 2\n"
+      "NEGOTIATOR_SLOT_CONSTRAINT = SlotID == 7\n"
+      "NEGOTIATOR_MATCH_EXPRS = Extra\n"
+      "Extra = \"hello\"\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  auto slot = classad::ParseAd("[ Cpus = 4; SlotID = 7 ]");
+  ASSERT_TRUE(slot.ok());
+  EXPECT_EQ(classad::UnparseValue(
+                classad::EvaluateExpr(*p->accountant.slot_weight.expr, slot->get(), nullptr)),
+            "8");
+  EXPECT_EQ(classad::UnparseValue(
+                classad::EvaluateExpr(*p->matching.slot_constraint.expr, slot->get(), nullptr)),
+            "true");
+  ASSERT_EQ(p->matching.match_exprs.size(), 1u);
+  EXPECT_EQ(p->matching.match_exprs[0].knob, "Extra");
+}
+
+TEST(PolicyTest, GroupsAndLimits) {
+  Config config = Read(
+      "GROUP_NAMES = physics, physics.hep, chem\n"
+      "GROUP_QUOTA_physics = 100\n"
+      "GROUP_QUOTA_DYNAMIC_physics.hep = 0.5\n"
+      "GROUP_QUOTA_DYNAMIC_chem = 0.25\n"
+      "GROUP_ACCEPT_SURPLUS = true\n"
+      "NEGOTIATOR_ALLOW_QUOTA_OVERSUBSCRIPTION = false\n"
+      "MATLAB_LIMIT = 60\n"
+      "CONCURRENCY_LIMIT_DEFAULT_STORAGE = 400\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  ASSERT_EQ(p->groups.tree.groups().size(), 4u);
+  EXPECT_FALSE(p->groups.allow_quota_oversubscription);
+  EXPECT_EQ(p->groups.tree.AssignedGroup("physics.hep.alice@x"), p->groups.tree.Find("physics.hep"));
+  EXPECT_EQ(p->limits.MaxFor("matlab"), 60);
+  EXPECT_EQ(p->limits.MaxFor("storage.dc2"), 400);
+  EXPECT_TRUE(p->warnings().empty());
+}
+
+TEST(PolicyTest, MissingAccountingGroupMapIsAnError) {
+  Config config = Read("use FEATURE : AssignAccountingGroup(/nonexistent/groups.map)\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.status().message().find("CLASSAD_USER_MAPFILE_AssignAccountingGroup"),
+            std::string::npos) << p.status().message();
+  EXPECT_NE(p.status().message().find("policy.config:1:"), std::string::npos)
+      << p.status().message();
+}
+
+TEST(PolicyTest, BundledExampleBuildsWithoutAProblem) {
+  ConfigOptions options = TestOptions();
+  const std::string root = std::string(CLASSAD_EXAMPLES_DIR) + "/policy/condor_config";
+  classad::Result<Config> config = ReadConfigFiles({root}, options);
+  ASSERT_TRUE(config.ok()) << config.status().ToString();
+  Problems problems;
+  classad::Result<Policy> p = Policy::Build(*config, {}, &problems);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_TRUE(problems.warnings().empty())
+      << problems.warnings().front().ToString();
+  EXPECT_EQ(p->groups.tree.groups().size(), 6u);
+  EXPECT_TRUE(p->groups.tree.autoregroup_global());
+  EXPECT_EQ(p->accountant.priority_halflife, 7 * 24 * 3600);
+  EXPECT_EQ(p->accountant.local_domain, "pool.example.org");
+  EXPECT_NE(p->matching.preemption_requirements.text.find("SubmitterGroupQuota"),
+            std::string::npos);
+  EXPECT_EQ(p->limits.MaxFor("storage.dc1"), 150);
+  EXPECT_EQ(p->limits.MaxFor("storage.dc2"), 400);
+  EXPECT_EQ(p->limits.MaxFor("MATLAB"), 60);
+  ASSERT_NE(p->accounting_group_map, nullptr);
+  EXPECT_EQ(p->matching.significant_attributes.size(), 4u);
+}
+
+}  // namespace
+}  // namespace policy
