@@ -3,7 +3,12 @@
 // evaluated with the ephemeral attributes bound as overlays: MY = a claimed
 // pool slot, TARGET = a pool job (issue 13's figure).
 //
-// Usage: policy_bench POOL_DIR [seconds]   (POOL_DIR from gen_pool.py)
+// Usage: policy_bench POOL_DIR [seconds [CONDOR_CONFIG]]
+//   POOL_DIR from gen_pool.py; the configuration defaults to the bundled
+//   examples/policy/condor_config, whose PREEMPTION_REQUIREMENTS is the
+//   recipe's clause appended ($(PREEMPTION_REQUIREMENTS) && ...) to the
+//   UWCS-style base. The expression evaluated is the Policy's, as built
+//   from that configuration.
 //
 // Prints evaluations per second (median of rounds) and heap allocations
 // per evaluation, for:
@@ -27,7 +32,9 @@
 #include "classad/ad_io.h"
 #include "classad/evaluator.h"
 #include "classad/parser.h"
+#include "policy/config_reader.h"
 #include "policy/ephemeral.h"
+#include "policy/policy.h"
 
 // Every heap allocation of the process is counted, to show that an
 // evaluation makes none. (g++ sees the standard allocator's inlined calls
@@ -49,14 +56,6 @@ namespace {
 
 using classad::ClassAd;
 using classad::Value;
-
-// What the configuration gives after macro expansion (the recipe appended
-// to the UWCS base: StateTimer = time() - EnteredCurrentState, HOUR = 3600).
-constexpr char kPreemptionRequirements[] =
-    "((time() - EnteredCurrentState) > (1 * 3600)) && "
-    "(RemoteUserPrio > TARGET.SubmitterUserPrio * 1.2) && "
-    "(((SubmitterGroupResourcesInUse < SubmitterGroupQuota) && "
-    "(RemoteGroupResourcesInUse > RemoteGroupQuota)) || (SubmitterGroup =?= RemoteGroup))";
 
 double SecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -100,11 +99,29 @@ struct Request {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: policy_bench POOL_DIR [seconds]\n");
+    std::fprintf(stderr, "usage: policy_bench POOL_DIR [seconds [CONDOR_CONFIG]]\n");
     return 2;
   }
   const std::string dir = argv[1];
   const double seconds = argc > 2 ? std::atof(argv[2]) : 1.0;
+  const std::string config_path = argc > 3 ? argv[3] : "examples/policy/condor_config";
+  policy::ConfigOptions config_options;
+  config_options.environment = [] { return std::vector<std::pair<std::string, std::string>>(); };
+  classad::Result<policy::Config> config = policy::ReadConfigFiles({config_path}, config_options);
+  if (!config.ok()) {
+    std::fprintf(stderr, "policy_bench: %s\n", config.status().ToString().c_str());
+    return 1;
+  }
+  classad::Result<policy::Policy> built = policy::Policy::Build(*config);
+  if (!built.ok()) {
+    std::fprintf(stderr, "policy_bench: %s\n", built.status().ToString().c_str());
+    return 1;
+  }
+  const policy::PolicyExpression& preemption = built->matching.preemption_requirements;
+  if (!preemption.is_set()) {
+    std::fprintf(stderr, "policy_bench: %s sets no PREEMPTION_REQUIREMENTS\n", config_path.c_str());
+    return 1;
+  }
   auto slots_all = ReadAll(dir + "/slots.ads");
   auto jobs_all = ReadAll(dir + "/jobs.ads");
 
@@ -143,12 +160,7 @@ int main(int argc, char** argv) {
                         static_cast<double>(i % 50));
   }
 
-  auto parsed = classad::ParseExpression(kPreemptionRequirements);
-  if (!parsed.ok()) {
-    std::fprintf(stderr, "policy_bench: %s\n", parsed.status().ToString().c_str());
-    return 1;
-  }
-  const classad::Expr& policy = **parsed;
+  const classad::Expr& policy = *preemption.expr;
   classad::EvalOptions options;
   options.now = [] { return int64_t{1732000000}; };
 
@@ -239,18 +251,19 @@ int main(int argc, char** argv) {
 
   std::printf("policy_bench: %zu claimed slots x %zu requests, %zu users\n", n_slots,
               requests.size(), users.size());
-  std::printf("expression: PREEMPTION_REQUIREMENTS = %s\n", kPreemptionRequirements);
+  std::printf("PREEMPTION_REQUIREMENTS (%s, line %d) = %s\n", preemption.where.file.c_str(),
+              preemption.where.line, preemption.text.c_str());
   std::vector<double> overlay_rates, inserted_rates;
   uint64_t trues_overlay = 0, trues_inserted = 0, allocs_overlay = 0, allocs_inserted = 0;
-  uint64_t evals_overlay = 0, evals_inserted = 0;
+  uint64_t evals_overlay = 0, evals_inserted = 0, last_overlay = 1, last_inserted = 1;
   for (int round = 0; round < 5; ++round) {
     uint64_t n, a, t;
     double s = run(true, &n, &a, &t);
     overlay_rates.push_back(static_cast<double>(n) / s);
-    evals_overlay += n, allocs_overlay += a, trues_overlay = t;
+    evals_overlay += n, allocs_overlay += a, trues_overlay = t, last_overlay = n;
     s = run(false, &n, &a, &t);
     inserted_rates.push_back(static_cast<double>(n) / s);
-    evals_inserted += n, allocs_inserted += a, trues_inserted = t;
+    evals_inserted += n, allocs_inserted += a, trues_inserted = t, last_inserted = n;
   }
   std::sort(overlay_rates.begin(), overlay_rates.end());
   std::sort(inserted_rates.begin(), inserted_rates.end());
@@ -260,9 +273,9 @@ int main(int argc, char** argv) {
   std::printf("inserted: %.2f M evaluations/s (median of 5; %.2f-%.2f), %.3f allocations/evaluation\n",
               inserted_rates[2] / 1e6, inserted_rates.front() / 1e6, inserted_rates.back() / 1e6,
               static_cast<double>(allocs_inserted) / static_cast<double>(evals_inserted));
-  std::printf("true in the last round: overlay %llu, inserted %llu (must agree per round length)\n",
-              static_cast<unsigned long long>(trues_overlay),
-              static_cast<unsigned long long>(trues_inserted));
+  std::printf("true in the last round: %.1f%% (overlay), %.1f%% (inserted)\n",
+              100.0 * static_cast<double>(trues_overlay) / static_cast<double>(last_overlay),
+              100.0 * static_cast<double>(trues_inserted) / static_cast<double>(last_inserted));
   std::printf("set-up per request: bind %.2f us, copy+insert %.2f us\n", bind_request_us,
               insert_request_us);
   std::printf("set-up per slot:    bind %.2f us, copy+insert %.2f us\n", bind_slots_us,
