@@ -6,7 +6,9 @@ Usage: fuzz/make_corpus.py OUT_DIR
 Seeds come from the repository itself: the expressions of the conformance
 cases (tests/data/conformance/cases.tsv), the conformance ads, the example
 ads (examples/) and their attribute values, the hand-picked seeds committed
-in fuzz/seeds/ and a few value texts at the edges of the ingest fast path. Each
+in fuzz/seeds/ (configuration and map files in fuzz/seeds/config/), the
+example configuration (examples/policy/) and a few value texts at the edges
+of the ingest fast path. Each
 target gets OUT_DIR/<target>/, one file per seed, named by its SHA-1 so that
 rerunning is idempotent.
 """
@@ -50,6 +52,27 @@ def committed(kind):
     if not os.path.isdir(folder):
         return []
     return [read(os.path.join(folder, n)) for n in sorted(os.listdir(folder))]
+
+
+def config_seeds():
+    """fuzz_config inputs: selector byte (0 text, 2 root file, 1 map file)
+    then the text, from fuzz/seeds/config/ (*.map are map files) and the
+    example configuration (examples/policy/)."""
+    out = []
+    folder = os.path.join(SEEDS, "config")
+    names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+    for name in names:
+        text = read(os.path.join(folder, name))
+        if name.endswith(".map"):
+            out.append(b"\x01" + text)
+        else:
+            out += [b"\x00" + text, b"\x02" + text]
+    examples = os.path.join(EXAMPLES, "policy")
+    for root, _, files in sorted(os.walk(examples)) if os.path.isdir(examples) else []:
+        for name in sorted(files):
+            text = read(os.path.join(root, name))
+            out.append((b"\x01" if name.endswith(".map") else b"\x00") + text)
+    return out
 
 
 def ad_files():
@@ -145,6 +168,7 @@ def main():
         "fuzz_parse_ad": write(out_dir, "fuzz_parse_ad", parse_ad),
         "fuzz_ad_roundtrip": write(out_dir, "fuzz_ad_roundtrip", new_ads + one_attribute),
         "fuzz_ingest_fastpath": write(out_dir, "fuzz_ingest_fastpath", fastpath),
+        "fuzz_config": write(out_dir, "fuzz_config", config_seeds()),
     }
     for target, n in counts.items():
         print(f"make_corpus: {target}: {n} seeds")

@@ -24,7 +24,7 @@ JOBS="${FUZZ_JOBS:-2}"
 CPU_SECONDS="${FUZZ_CPU_SECONDS:-0}"
 BUILD="${FUZZ_BUILD_DIR:-build-fuzz}"
 ALL_TARGETS=(fuzz_parse_expression fuzz_evaluate fuzz_parse_ad fuzz_unparse_roundtrip
-             fuzz_ad_roundtrip fuzz_ingest_fastpath)
+             fuzz_ad_roundtrip fuzz_ingest_fastpath fuzz_config)
 if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 # The longest input worth trying, per target.
@@ -35,6 +35,14 @@ max_len() {
     fuzz_evaluate) echo 2048 ;;
     fuzz_ingest_fastpath) echo 1024 ;;
     *) echo 4096 ;;
+  esac
+}
+
+# The libFuzzer dictionary, per target.
+dict_for() {
+  case "$1" in
+    fuzz_config) echo fuzz/config.dict ;;
+    *) echo fuzz/classad.dict ;;
   esac
 }
 
@@ -91,7 +99,7 @@ run_target() {
   local rc=0 TIMEFORMAT='%U %S'
   { time run_with_cpu_budget "$BUILD/$t" -max_total_time="$SECONDS_PER_TARGET" \
       -timeout=10 -rss_limit_mb=2048 \
-      -max_len="$(max_len "$t")" -dict=fuzz/classad.dict -print_final_stats=1 \
+      -max_len="$(max_len "$t")" -dict="$(dict_for "$t")" -print_final_stats=1 \
       -artifact_prefix="$BUILD/findings/$t/" \
       "$BUILD/corpus/$t" "$BUILD/seeds/$t" >"$logs/$t.log" 2>&1 || rc=$?; } 2>"$logs/$t.time"
   echo "$rc" >"$logs/$t.rc"
