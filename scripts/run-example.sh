@@ -26,3 +26,8 @@ echo "== Batch mode: one result line per input line"
 printf '%s\n' 'RequestMemory * 2' 'strcat(Owner, "@", TARGET.UidDomain)' \
   'TARGET.Memory >= RequestMemory ? "fits" : "too big"' 'this is not ( valid' |
   "$EVAL" -stdin -my-file examples/job.ad -target-file examples/slot.ad
+
+echo "== policy_config: the example central manager's configuration, as condor_config_val reads it"
+export CONDOR_CONFIG=examples/policy/condor_config
+build/policy_config -v PRIORITY_HALFLIFE GROUP_NAMES PREEMPTION_REQUIREMENTS
+build/policy_config -dump GROUP_QUOTA

@@ -6,6 +6,8 @@
 //   policy_config [options] NAME...       each value, fully expanded, one a line
 //   policy_config [options] -dump [PREFIX]   every knob the files set, expanded
 //   policy_config [options] -negotiator      every negotiator knob and its origin
+//   policy_config [options] -check           build the negotiator's Policy, print
+//                                            every problem
 //
 // Exit status: 0 all printed; 1 some NAME not defined (or defined empty);
 // 2 the configuration cannot be read (or a value cannot be expanded);
@@ -20,6 +22,7 @@
 #include "policy/config_reader.h"
 #include "policy/config_source.h"
 #include "policy/knobs.h"
+#include "policy/policy.h"
 
 namespace {
 
@@ -29,6 +32,7 @@ constexpr const char* kUsageText =
     "usage: policy_config [-config FILE]... [-subsystem NAME] [-local-name NAME] [-v] NAME...\n"
     "       policy_config [-config FILE]... [-subsystem NAME] [-local-name NAME] -dump [PREFIX]\n"
     "       policy_config [-config FILE]... [-subsystem NAME] [-local-name NAME] -negotiator\n"
+    "       policy_config [-config FILE]... [-subsystem NAME] [-local-name NAME] -check\n"
     "       policy_config -help\n";
 
 constexpr const char* kHelpText =
@@ -41,13 +45,16 @@ constexpr const char* kHelpText =
     "  -v                after each value, where it was set (# at FILE, line N)\n"
     "  -dump [PREFIX]    every knob the files set (starting with PREFIX), as NAME = value\n"
     "  -negotiator       every negotiator knob with its value and origin\n"
+    "  -check            build the negotiator's policy (typed values, expressions,\n"
+    "                    group quotas, limits, the accounting-group map) and print\n"
+    "                    every problem as FILE:LINE:COL: error|warning: message\n"
     "  -config FILE      read FILE (a folder: its files) instead of CONDOR_CONFIG's;\n"
     "                    may be repeated\n"
     "  -subsystem NAME   the daemon whose SUBSYS.KNOB settings apply (NEGOTIATOR)\n"
     "  -local-name NAME  the daemon's local name (LOCALNAME.KNOB settings)\n"
     "\n"
     "Exit status: 0 done; 1 a NAME is not defined or empty; 2 the configuration\n"
-    "cannot be read; 3 bad usage.\n";
+    "cannot be read (or, with -check, the policy has errors); 3 bad usage.\n";
 
 // What the command line asks for.
 struct Request {
@@ -58,6 +65,7 @@ struct Request {
   bool dump = false;
   std::string dump_prefix;
   bool negotiator = false;
+  bool check = false;
   bool help = false;
   std::vector<std::string> names;
 };
@@ -89,6 +97,8 @@ bool ParseArguments(int argc, char** argv, Request* request) {
       if (i + 1 < argc && argv[i + 1][0] != '-') request->dump_prefix = argv[++i];
     } else if (arg == "-negotiator") {
       request->negotiator = true;
+    } else if (arg == "-check") {
+      request->check = true;
     } else if (arg == "-help" || arg == "--help" || arg == "-h") {
       request->help = true;
     } else if (!arg.empty() && arg[0] == '-') {
@@ -98,10 +108,10 @@ bool ParseArguments(int argc, char** argv, Request* request) {
       request->names.push_back(arg);
     }
   }
-  const int modes =
-      (request->dump ? 1 : 0) + (request->negotiator ? 1 : 0) + (request->names.empty() ? 0 : 1);
+  const int modes = (request->dump ? 1 : 0) + (request->negotiator ? 1 : 0) +
+                    (request->check ? 1 : 0) + (request->names.empty() ? 0 : 1);
   if (!request->help && modes != 1) {
-    std::cerr << "policy_config: give knob names, -dump or -negotiator (one of them)\n";
+    std::cerr << "policy_config: give knob names, -dump, -negotiator or -check (one of them)\n";
     return false;
   }
   return true;
@@ -181,6 +191,27 @@ int Negotiator(const policy::Config& config) {
   return status;
 }
 
+// -check: builds the Policy; prints its problems, errors and warnings in
+// file order, GCC style.
+int Check(const policy::Config& config) {
+  policy::Problems problems;
+  classad::Result<policy::Policy> built = policy::Policy::Build(config, {}, &problems);
+  auto print = [](const classad::Status& problem, const char* severity) {
+    const classad::SourceLocation& at = problem.where();
+    if (at.line > 0) {
+      std::cout << at.file << ":" << at.line << ":" << at.column << ": ";
+    } else if (!at.file.empty()) {
+      std::cout << at.file << ": ";
+    }
+    std::cout << severity << ": " << problem.message() << "\n";
+  };
+  for (const classad::Status& e : problems.errors()) print(e, "error");
+  for (const classad::Status& w : problems.warnings()) print(w, "warning");
+  std::cout << problems.errors().size() << " errors, " << problems.warnings().size()
+            << " warnings\n";
+  return built.ok() ? kOk : kUnreadable;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -219,6 +250,7 @@ int main(int argc, char** argv) {
 
   if (request.dump) return Dump(*config, request.dump_prefix);
   if (request.negotiator) return Negotiator(*config);
+  if (request.check) return Check(*config);
   int status = kOk;
   for (const std::string& name : request.names) {
     status = std::max(status, PrintValue(*config, name, request.verbose));

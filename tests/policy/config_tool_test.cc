@@ -200,3 +200,34 @@ TEST_F(PolicyConfigToolTest, TheExampleConfigurationReads) {
 
 }  // namespace
 }  // namespace policy
+
+namespace policy {
+namespace {
+
+TEST_F(PolicyConfigToolTest, CheckListsEveryPolicyProblem) {
+  ToolRun run = RunWith(
+      "NEGOTIATOR_CONSIDER_PREEMPTION = Flase\n"
+      "GROUP_NAMES = a b\n"
+      "GROUP_QUOTA_a = lots\n"
+      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > \\\n"
+      "  SubmitterUserPrio *\n",
+      {"-check"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find(config_ + ":1:34: error: NEGOTIATOR_CONSIDER_PREEMPTION: \"Flase\""),
+            std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(config_ + ":3:17: error: GROUP_QUOTA_a:"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(config_ + ":5:22: error: PREEMPTION_REQUIREMENTS:"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("warning: GROUP_NAMES: group \"b\" has no GROUP_QUOTA_b"),
+            std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("3 errors, 1 warnings\n"), std::string::npos) << run.out;
+  run = RunWith("GROUP_NAMES = a\nGROUP_QUOTA_a = 10\n", {"-check"});
+  EXPECT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_EQ(run.out, "0 errors, 0 warnings\n");
+  const std::string root = std::string(CLASSAD_EXAMPLES_DIR) + "/policy/condor_config";
+  run = Run({"-check"}, "CONDOR_CONFIG=" + ShellQuote(root));
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+}
+
+}  // namespace
+}  // namespace policy
