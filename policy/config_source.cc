@@ -212,27 +212,6 @@ Result<std::vector<SourceLine>> SplitLogicalLines(std::string_view bytes, const 
   return lines;
 }
 
-bool StartsWithNoCase(std::string_view text, std::string_view word) {
-  return text.size() >= word.size() && EqualsNoCase(text.substr(0, word.size()), word);
-}
-
-bool EqualsNoCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
-    if (x != y) return false;
-  }
-  return true;
-}
-
-std::string_view TrimSpace(std::string_view text) {
-  while (!text.empty() && IsConfigSpace(text.front())) text.remove_prefix(1);
-  while (!text.empty() && IsConfigSpace(text.back())) text.remove_suffix(1);
-  return text;
-}
-
 namespace {
 
 // Parses the words between `include` and ':' (HTCondor's

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "classad/status.h"
+#include "policy/text_util.h"
 
 namespace policy {
 
@@ -147,18 +148,7 @@ inline bool IsNameChar(char c) {
 }
 
 // HTCondor's isspace in the C locale: space, \t, \n, \v, \f, \r.
-inline bool IsConfigSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
-
-// Whether `text` starts with `word` (ASCII letters compared without case).
-bool StartsWithNoCase(std::string_view text, std::string_view word);
-
-// Whether `a` and `b` are equal with ASCII letters compared without case.
-bool EqualsNoCase(std::string_view a, std::string_view b);
-
-// `text` without white space at either end.
-std::string_view TrimSpace(std::string_view text);
+inline bool IsConfigSpace(char c) { return IsAsciiSpace(c); }
 
 }  // namespace policy
 
