@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "policy/knobs.h"
+#include "policy/text_util.h"
 
 namespace policy {
 
@@ -193,9 +194,20 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
   g.strict_enforce_quota = knobs.Bool("NEGOTIATOR_STRICT_ENFORCE_QUOTA", true);
   g.use_weighted_demand = knobs.Bool("NEGOTIATOR_USE_WEIGHTED_DEMAND", true);
 
-  // ---- concurrency limits: every configured knob of the two families.
+  // ---- concurrency limits: every configured knob of the two families,
+  // also those set only as SUBSYSTEM.KNOB or LOCALNAME.KNOB (param() finds
+  // them under the plain name).
   std::vector<std::string> names;
-  for (const ConfigEntry* entry : config.Entries()) names.push_back(entry->name);
+  for (const ConfigEntry* entry : config.Entries()) {
+    names.push_back(entry->name);
+    for (const std::string* prefix : {&config.local_name(), &config.subsystem()}) {
+      const std::string_view name = entry->name;
+      if (!prefix->empty() && name.size() > prefix->size() + 1 && name[prefix->size()] == '.' &&
+          EqualsNoCase(name.substr(0, prefix->size()), *prefix)) {
+        names.emplace_back(name.substr(prefix->size() + 1));
+      }
+    }
+  }
   p.limits = ConcurrencyLimitTable::Build(knobs, names);
 
   // ---- the accounting-group map (use FEATURE : AssignAccountingGroup)

@@ -157,6 +157,22 @@ TEST(PolicyTest, GroupsAndLimits) {
   EXPECT_TRUE(p->warnings().empty());
 }
 
+// HTCondor's negotiator reads <NAME>_LIMIT and CONCURRENCY_LIMIT_DEFAULT_<SET>
+// through param(), so NEGOTIATOR.<knob> (and LOCALNAME.<knob>) count even
+// when the plain name is not set.
+TEST(PolicyTest, LimitsSetUnderTheSubsystemPrefix) {
+  Config config = Read(
+      "NEGOTIATOR.MATLAB_LIMIT = 60\n"
+      "negotiator.CONCURRENCY_LIMIT_DEFAULT_STORAGE = 400\n"
+      "SCHEDD.XSW_LIMIT = 7\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->limits.MaxFor("matlab"), 60);
+  EXPECT_EQ(p->limits.MaxFor("storage.dc2"), 400);
+  // Another daemon's knob is not the negotiator's.
+  EXPECT_EQ(p->limits.MaxFor("xsw"), 2308032);
+}
+
 TEST(PolicyTest, MissingAccountingGroupMapIsAnError) {
   Config config = Read("use FEATURE : AssignAccountingGroup(/nonexistent/groups.map)\n");
   classad::Result<Policy> p = Policy::Build(config);
