@@ -228,7 +228,14 @@ classad::Status RemoteAttributes::Bind(const classad::ClassAd& slot,
   if (!options.cross_slot_prios) return classad::Status::Ok();
   double total = 0;
   if (!LookupNumber(slot, "TotalSlots", &total)) return classad::Status::Ok();
-  const int total_slots = static_cast<int>(total);
+  if (!(total < static_cast<double>(options.max_cross_slots) + 1)) {  // NaN too
+    return classad::Status(classad::StatusCode::kLimitExceeded,
+                           "TotalSlots = " + std::to_string(total) +
+                               ": the cross-slot priorities of more than " +
+                               std::to_string(options.max_cross_slots) +
+                               " slots are not bound (RemoteAttributeOptions::max_cross_slots)");
+  }
+  const int total_slots = total < 1 ? 0 : static_cast<int>(total);  // truncated, as LookupInteger
   std::string prefix;
   for (int i = 1; i <= total_slots; ++i) {
     prefix = options.resource_prefix + std::to_string(i) + "_";

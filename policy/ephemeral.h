@@ -102,6 +102,10 @@ struct RemoteAttributeOptions {
   bool cross_slot_prios = false;
   // STARTD_RESOURCE_PREFIX.
   std::string resource_prefix = "slot";
+  // The most slots (a slot ad's TotalSlots) whose cross-slot forms Bind
+  // looks for: a hostile TotalSlots of billions would otherwise cost
+  // billions of lookups per slot ad. Far above any real machine.
+  int max_cross_slots = 4096;
 };
 
 // The slot-side overlay (HTCondor's addRemoteUserPrios), for a claimed
@@ -122,9 +126,11 @@ class RemoteAttributes {
   RemoteAttributes(const RemoteAttributes&) = delete;
   RemoteAttributes& operator=(const RemoteAttributes&) = delete;
 
-  // Binds the attributes for `slot`. Fails (kLimitExceeded) only when the
-  // cross-slot forms of a machine with very many slots do not fit in one
-  // overlay; the attributes bound so far stay.
+  // Binds the attributes for `slot`. Fails (kLimitExceeded) only with
+  // cross-slot forms, when the slot's TotalSlots is above
+  // options.max_cross_slots or the forms of a machine with very many
+  // claimed slots do not fit in one overlay; the attributes bound so far
+  // stay.
   classad::Status Bind(const classad::ClassAd& slot, const AccountingView& accounting,
                        const RemoteAttributeOptions& options);
   void Clear();

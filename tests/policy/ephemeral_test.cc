@@ -190,6 +190,28 @@ TEST_F(EphemeralTest, CrossSlotForms) {
   EXPECT_EQ(Eval("slot3_RemoteUserPrio =?= UNDEFINED", *slot, *job_), "true");
 }
 
+// A hostile TotalSlots neither loops for billions of slots nor converts
+// out of int's range (undefined behaviour): Bind refuses it, keeping the
+// slot's own attributes.
+TEST_F(EphemeralTest, CrossSlotFormsOfAHostileTotalSlotsAreRefused) {
+  accounting_.SetUser("u1@site", 11, 1);
+  RemoteAttributeOptions options;
+  options.cross_slot_prios = true;
+  for (const char* total : {"1e300", "2147483648", "4097", "real(\"NaN\")"}) {
+    auto slot = TestAd(std::string("[ TotalSlots = ") + total +
+                       "; RemoteUser = \"u1@site\"; slot1_RemoteUser = \"u1@site\" ]");
+    const classad::Status bound = remote_.Bind(*slot, accounting_, options);
+    EXPECT_EQ(bound.code(), classad::StatusCode::kLimitExceeded) << total;
+    EXPECT_NE(bound.message().find("max_cross_slots"), std::string::npos) << bound.message();
+    EXPECT_EQ(Eval("RemoteUserPrio", *slot, *job_), "1.100000000000000E+01") << total;
+  }
+  auto slot = TestAd("[ TotalSlots = 4096; slot4096_RemoteUser = \"u1@site\" ]");
+  ASSERT_TRUE(remote_.Bind(*slot, accounting_, options).ok());
+  EXPECT_EQ(Eval("slot4096_RemoteUserPrio", *slot, *job_), "1.100000000000000E+01");
+  slot = TestAd("[ TotalSlots = -5; RemoteUser = \"u1@site\" ]");
+  EXPECT_TRUE(remote_.Bind(*slot, accounting_, options).ok());
+}
+
 TEST_F(EphemeralTest, QuotaDrivenPreemptionRecipe) {
   // The recipe's clause, MY = the claimed slot, TARGET = the request.
   const std::string recipe =
