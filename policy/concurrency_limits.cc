@@ -5,44 +5,34 @@
 #include <cstdlib>
 
 #include "policy/knob_value.h"
+#include "policy/text_util.h"
 
 namespace policy {
 
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
 // HTCondor's IsValidAttrName.
 bool IsValidAttrName(std::string_view name) {
-  if (name.empty() || !(IsLetter(name[0]) || name[0] == '_')) return false;
+  if (name.empty() || !(IsAsciiLetter(name[0]) || name[0] == '_')) return false;
   for (char c : name) {
-    if (!(IsLetter(c) || IsDigit(c) || c == '_')) return false;
+    if (!(IsAsciiAlnum(c) || c == '_')) return false;
   }
   return true;
 }
 
-bool EndsWithIgnoringCase(std::string_view s, std::string_view suffix) {
-  return s.size() > suffix.size() && Lower(s.substr(s.size() - suffix.size())) == Lower(suffix);
+// Whether `s` is `suffix` (`prefix`) after (before) something not empty.
+bool HasSuffixAfterSomething(std::string_view s, std::string_view suffix) {
+  return s.size() > suffix.size() && EndsWithNoCase(s, suffix);
 }
-
-bool StartsWithIgnoringCase(std::string_view s, std::string_view prefix) {
-  return s.size() > prefix.size() && Lower(s.substr(0, prefix.size())) == Lower(prefix);
+bool HasPrefixBeforeSomething(std::string_view s, std::string_view prefix) {
+  return s.size() > prefix.size() && StartsWithNoCase(s, prefix);
 }
 
 }  // namespace
 
 std::vector<ConcurrencyLimit> ParseConcurrencyLimits(std::string_view list) {
   std::vector<ConcurrencyLimit> out;
-  for (const std::string& item : SplitKnobList(Lower(list))) {
+  for (const std::string& item : SplitKnobList(LowerAscii(list))) {
     ConcurrencyLimit limit;
     std::string_view name = item;
     const size_t colon = name.find(':');
@@ -68,13 +58,13 @@ ConcurrencyLimitTable ConcurrencyLimitTable::Build(
   table.default_max_ = knobs.Real("CONCURRENCY_LIMIT_DEFAULT", 2308032);
   constexpr std::string_view kSetPrefix = "CONCURRENCY_LIMIT_DEFAULT_";
   for (const std::string& name : configured_names) {
-    if (StartsWithIgnoringCase(name, kSetPrefix)) {
+    if (HasPrefixBeforeSomething(name, kSetPrefix)) {
       if (std::optional<double> v = knobs.OptionalReal(name, -INFINITY, INFINITY)) {
-        table.set_defaults_[Lower(name.substr(kSetPrefix.size()))] = *v;
+        table.set_defaults_[LowerAscii(name.substr(kSetPrefix.size()))] = *v;
       }
-    } else if (EndsWithIgnoringCase(name, "_LIMIT")) {
+    } else if (HasSuffixAfterSomething(name, "_LIMIT")) {
       if (std::optional<double> v = knobs.OptionalReal(name, -INFINITY, INFINITY)) {
-        table.limits_[Lower(name.substr(0, name.size() - 6))] = *v;
+        table.limits_[LowerAscii(name.substr(0, name.size() - 6))] = *v;
       }
     }
   }
@@ -82,7 +72,7 @@ ConcurrencyLimitTable ConcurrencyLimitTable::Build(
 }
 
 double ConcurrencyLimitTable::MaxFor(std::string_view name) const {
-  const std::string lower = Lower(name);
+  const std::string lower = LowerAscii(name);
   if (const auto it = limits_.find(lower); it != limits_.end()) return it->second;
   const size_t dot = lower.rfind('.');
   if (dot != std::string::npos) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "policy/knobs.h"
+#include "policy/text_util.h"
 
 namespace policy {
 namespace {
@@ -13,13 +14,7 @@ using classad::Status;
 using classad::StatusCode;
 
 // `name` with ASCII letters lower-cased: the key of the table.
-std::string Fold(std::string_view name) {
-  std::string key(name);
-  for (char& c : key) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-  }
-  return key;
-}
+std::string Fold(std::string_view name) { return LowerAscii(name); }
 
 }  // namespace
 

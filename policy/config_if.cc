@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "policy/config_source.h"
+#include "policy/text_util.h"
 
 namespace policy {
 namespace {
@@ -15,9 +16,6 @@ using classad::StatusCode;
 // The kinds of condition text (HTCondor's expr_character_t).
 enum class ExprKind { kEmpty, kNumber, kBool, kIdentifier, kVersion, kIfDef, kMacro, kComplex };
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool IsAlnum(char c) { return IsDigit(c) || IsAlpha(c); }
 
 // The byte at `i`, or NUL past the end (the C string's terminator).
 char At(std::string_view s, size_t i) { return i < s.size() ? s[i] : '\0'; }
@@ -35,7 +33,7 @@ bool MatchesLiteral(std::string_view text, std::string_view literal, bool alone 
     while (IsConfigSpace(At(text, i))) ++i;
     return i >= text.size();
   }
-  return !IsAlnum(At(text, i));
+  return !IsAsciiAlnum(At(text, i));
 }
 
 // HTCondor's Characterize_config_if_expression: classifies by the set of
@@ -65,15 +63,15 @@ ExprKind Characterize(std::string_view expr, bool keyword_check) {
   while (p < expr.size()) {
     const char ch = expr[p++];
     const char next = At(expr, p);
-    if (IsDigit(ch)) {
+    if (IsAsciiDigit(ch)) {
       set |= kDigit;
     } else if (ch == '.') {
-      set |= (set == kDigit || next == '\0' || IsDigit(next)) ? kFloat : kIdent;
+      set |= (set == kDigit || next == '\0' || IsAsciiDigit(next)) ? kFloat : kIdent;
     } else if (ch == 'e' || ch == 'E') {
       set |= ((set & ~kFloat) == kDigit) ? kFloat : kAlpha;
     } else if (ch == '-' || ch == '+') {
       if (set != (kDigit | kFloat)) set |= kSum;
-    } else if (IsAlpha(ch)) {
+    } else if (IsAsciiLetter(ch)) {
       set |= kAlpha;
     } else if (ch == '_' || ch == '/') {
       set |= kIdent;
@@ -157,9 +155,9 @@ bool ScanInt(std::string_view s, size_t* p, long long* value) {
   while (IsConfigSpace(At(s, i))) ++i;
   bool negative = false;
   if (At(s, i) == '+' || At(s, i) == '-') negative = s[i++] == '-';
-  if (!IsDigit(At(s, i))) return false;
+  if (!IsAsciiDigit(At(s, i))) return false;
   long long v = 0;
-  while (IsDigit(At(s, i))) {
+  while (IsAsciiDigit(At(s, i))) {
     if (v < 1'000'000'000'000LL) v = v * 10 + (s[i] - '0');
     ++i;
   }

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "classad/evaluator.h"
+#include "policy/text_util.h"
 
 namespace policy {
 
@@ -35,24 +36,13 @@ const std::vector<EphemeralAttributeInfo>& EphemeralAttributes() {
 
 namespace {
 
-bool EqualsIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
 // `name` without a leading `<letters><digits>_` (a cross-slot form), or
 // `name` itself.
 std::string_view WithoutSlotPrefix(std::string_view name) {
   size_t i = 0;
-  while (i < name.size() && ((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z'))) ++i;
+  while (i < name.size() && IsAsciiLetter(name[i])) ++i;
   const size_t letters = i;
-  while (i < name.size() && name[i] >= '0' && name[i] <= '9') ++i;
+  while (i < name.size() && IsAsciiDigit(name[i])) ++i;
   if (letters == 0 || i == letters || i >= name.size() || name[i] != '_') return name;
   return name.substr(i + 1);
 }
@@ -99,7 +89,7 @@ bool FindRemoteUser(const classad::ClassAd& slot, std::string_view prefix, std::
 const EphemeralAttributeInfo* FindEphemeralAttribute(std::string_view name) {
   for (std::string_view candidate : {name, WithoutSlotPrefix(name)}) {
     for (const EphemeralAttributeInfo& info : EphemeralAttributes()) {
-      if (EqualsIgnoringCase(info.name, candidate)) return &info;
+      if (EqualsNoCase(info.name, candidate)) return &info;
     }
   }
   return nullptr;

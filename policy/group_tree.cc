@@ -8,22 +8,15 @@
 #include <deque>
 
 #include "policy/knob_value.h"
+#include "policy/text_util.h"
 
 namespace policy {
 
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 // HTCondor's GroupEntry::ci_less: strcasecmp order.
 bool CaseInsensitiveLess(const std::string& a, const std::string& b) {
-  return Lower(a) < Lower(b);
+  return LowerAscii(a) < LowerAscii(b);
 }
 
 }  // namespace
@@ -79,7 +72,7 @@ GroupTree GroupTree::Build(KnobReader& knobs) {
     int parent = 0;
     bool missing_parent = false;
     for (size_t k = 0; k + 1 < path.size(); ++k) {
-      const auto f = children_by_name[static_cast<size_t>(parent)].find(Lower(path[k]));
+      const auto f = children_by_name[static_cast<size_t>(parent)].find(LowerAscii(path[k]));
       if (f == children_by_name[static_cast<size_t>(parent)].end()) {
         knobs.problems()->Warning(names_at, "GROUP_NAMES: \"" + name + "\" is ignored: its parent \"" +
                                                 path[k] + "\" is not a configured group");
@@ -90,7 +83,7 @@ GroupTree GroupTree::Build(KnobReader& knobs) {
     }
     if (missing_parent) continue;
     auto& siblings = children_by_name[static_cast<size_t>(parent)];
-    if (siblings.count(Lower(path.back())) > 0) {
+    if (siblings.count(LowerAscii(path.back())) > 0) {
       knobs.problems()->Warning(names_at, "GROUP_NAMES: duplicate group \"" + name + "\" is ignored");
       continue;
     }
@@ -125,7 +118,7 @@ GroupTree GroupTree::Build(KnobReader& knobs) {
     group.prio_factor = knobs.OptionalReal("GROUP_PRIO_FACTOR_" + name, 0, INFINITY).value_or(0);
 
     const int index = static_cast<int>(nodes.size());
-    siblings[Lower(path.back())] = index;
+    siblings[LowerAscii(path.back())] = index;
     nodes[static_cast<size_t>(parent)].children.push_back(index);
     nodes.push_back(std::move(group));
     children_by_name.emplace_back();
@@ -148,14 +141,14 @@ GroupTree GroupTree::Build(KnobReader& knobs) {
     GroupConfig g = std::move(nodes[static_cast<size_t>(i)]);
     if (g.parent >= 0) g.parent = new_index[static_cast<size_t>(g.parent)];
     for (int& c : g.children) c = new_index[static_cast<size_t>(c)];
-    tree.index_[Lower(g.name)] = static_cast<int>(tree.groups_.size());
+    tree.index_[LowerAscii(g.name)] = static_cast<int>(tree.groups_.size());
     tree.groups_.push_back(std::move(g));
   }
   return tree;
 }
 
 int GroupTree::Find(std::string_view name) const {
-  const auto it = index_.find(Lower(name));
+  const auto it = index_.find(LowerAscii(name));
   return it == index_.end() ? -1 : it->second;
 }
 
@@ -179,7 +172,7 @@ int GroupTree::AssignedGroup(std::string_view submitter) const {
     for (int c : groups_[static_cast<size_t>(group)].children) {
       const std::string& full = groups_[static_cast<size_t>(c)].name;
       const std::string_view last = std::string_view(full).substr(full.rfind('.') == std::string::npos ? 0 : full.rfind('.') + 1);
-      if (Lower(last) == Lower(component)) {
+      if (EqualsNoCase(last, component)) {
         found = c;
         break;
       }

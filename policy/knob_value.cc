@@ -7,6 +7,7 @@
 
 #include "classad/evaluator.h"
 #include "classad/parser.h"
+#include "policy/text_util.h"
 
 namespace policy {
 
@@ -16,22 +17,10 @@ using classad::Status;
 using classad::StatusCode;
 using classad::Value;
 
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
 // Whether `rest` is only white space.
 bool OnlyBlanks(std::string_view rest) {
   for (char c : rest) {
-    if (!IsBlank(c)) return false;
-  }
-  return true;
-}
-
-bool StartsWithIgnoringCase(std::string_view text, std::string_view prefix) {
-  if (text.size() < prefix.size()) return false;
-  for (size_t i = 0; i < prefix.size(); ++i) {
-    char c = text[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c != prefix[i]) return false;
+    if (!IsAsciiSpace(c)) return false;
   }
   return true;
 }
@@ -67,7 +56,7 @@ Status NotA(std::string_view what, std::string_view text, const Value& value) {
 classad::Result<bool> ParseKnobBool(std::string_view text) {
   for (auto [word, value] : {std::pair<std::string_view, bool>{"true", true}, {"1", true},
                              {"false", false}, {"0", false}}) {
-    if (StartsWithIgnoringCase(text, word) && OnlyBlanks(text.substr(word.size()))) return value;
+    if (StartsWithNoCase(text, word) && OnlyBlanks(text.substr(word.size()))) return value;
   }
   classad::Result<Value> v = EvaluateText(text);
   if (!v.ok()) return v.status();
@@ -121,9 +110,9 @@ std::vector<std::string> SplitKnobList(std::string_view text) {
   std::vector<std::string> items;
   size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ',' || IsBlank(text[i]))) ++i;
+    while (i < text.size() && (text[i] == ',' || IsAsciiSpace(text[i]))) ++i;
     const size_t start = i;
-    while (i < text.size() && text[i] != ',' && !IsBlank(text[i])) ++i;
+    while (i < text.size() && text[i] != ',' && !IsAsciiSpace(text[i])) ++i;
     if (i > start) items.emplace_back(text.substr(start, i - start));
   }
   return items;

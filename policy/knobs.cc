@@ -28,6 +28,8 @@
 #include <cstddef>
 #include <limits>
 
+#include "policy/text_util.h"
+
 namespace policy {
 namespace {
 
@@ -46,10 +48,6 @@ constexpr int CompareNoCase(std::string_view a, std::string_view b) {
     if (x != y) return x < y ? -1 : 1;
   }
   return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
-}
-
-constexpr bool EqualNoCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && CompareNoCase(a, b) == 0;
 }
 
 // One row; `min`/`max` only for ranged numbers.
@@ -586,7 +584,7 @@ const KnobInfo* FindKnob(std::string_view name, std::string* member) {
   const KnobInfo* it = std::lower_bound(
       std::begin(kKnobs), end, name,
       [](const KnobInfo& k, std::string_view n) { return CompareNoCase(k.name, n) < 0; });
-  if (it != end && it->form == kPlain && EqualNoCase(it->name, name)) return it;
+  if (it != end && it->form == kPlain && EqualsNoCase(it->name, name)) return it;
 
   // The longest prefix family; the suffix family only when none matches.
   const KnobInfo* best = nullptr;
@@ -595,8 +593,8 @@ const KnobInfo* FindKnob(std::string_view name, std::string* member) {
     if (name.size() <= affix.size()) continue;
     if (family->form == kPerLimit) {
       if (best != nullptr) break;
-      if (EqualNoCase(name.substr(name.size() - affix.size()), affix)) best = family;
-    } else if (EqualNoCase(name.substr(0, affix.size()), affix) &&
+      if (EqualsNoCase(name.substr(name.size() - affix.size()), affix)) best = family;
+    } else if (EqualsNoCase(name.substr(0, affix.size()), affix) &&
                (best == nullptr || affix.size() > best->name.size())) {
       best = family;
     }

@@ -20,6 +20,7 @@
 #include "classad/parser.h"
 #include "classad/unparse.h"
 #include "policy/printf_format.h"
+#include "policy/text_util.h"
 
 namespace policy {
 namespace {
@@ -35,7 +36,6 @@ constexpr size_t kShownBody = 80;
 // snprintf(buf, 56, ...): at most 55 characters survive.
 constexpr size_t kNumberBuffer = 55;
 
-bool IsSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 // Text for an error message: at most kShownBody bytes, control bytes
 // escaped, so hostile input never floods a message.
@@ -110,13 +110,13 @@ std::vector<std::string_view> Tokens(std::string_view text, std::string_view del
   size_t pos = 0;
   while (pos < text.size()) {
     while (pos < text.size() &&
-           (delims.find(text[pos]) != std::string_view::npos || IsSpace(text[pos]))) {
+           (delims.find(text[pos]) != std::string_view::npos || IsAsciiSpace(text[pos]))) {
       ++pos;
     }
     size_t start = pos;
     size_t last = std::string_view::npos;
     while (pos < text.size() && delims.find(text[pos]) == std::string_view::npos) {
-      if (!IsSpace(text[pos])) last = pos;
+      if (!IsAsciiSpace(text[pos])) last = pos;
       ++pos;
     }
     if (last != std::string_view::npos) out.push_back(text.substr(start, last - start + 1));
@@ -134,8 +134,8 @@ std::optional<std::string_view> NthItem(std::string_view list, size_t index) {
     std::string_view item =
         list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
     if (i == index) {
-      while (!item.empty() && IsSpace(item.front())) item.remove_prefix(1);
-      while (!item.empty() && IsSpace(item.back())) item.remove_suffix(1);
+      while (!item.empty() && IsAsciiSpace(item.front())) item.remove_prefix(1);
+      while (!item.empty() && IsAsciiSpace(item.back())) item.remove_suffix(1);
       return item;
     }
     if (comma == std::string_view::npos) return std::nullopt;
@@ -185,7 +185,7 @@ NumberParse ParseLongParam(std::string_view text, int64_t* out) {
   char* end = nullptr;
   long long v = std::strtoll(s.c_str(), &end, 10);
   if (end != s.c_str()) {
-    while (IsSpace(*end)) ++end;
+    while (IsAsciiSpace(*end)) ++end;
     if (*end == '\0') {
       *out = v;
       return NumberParse::kOk;
@@ -219,7 +219,7 @@ bool ParseDoubleParam(std::string_view text, double* out) {
     v = std::strtod(s.c_str(), &end);
   }
   if (end != s.c_str()) {
-    while (IsSpace(*end)) ++end;
+    while (IsAsciiSpace(*end)) ++end;
     if (*end == '\0') {
       *out = v;
       return true;
@@ -352,7 +352,7 @@ Result<std::string> Choice(const Call& call) {
     list_value = std::move(**found);
     items = list_value;
   } else {
-    while (!items.empty() && IsSpace(items.front())) items.remove_prefix(1);
+    while (!items.empty() && IsAsciiSpace(items.front())) items.remove_prefix(1);
   }
   std::optional<std::string_view> item = NthItem(items, static_cast<size_t>(*index));
   if (!item.has_value()) {
@@ -711,7 +711,7 @@ Result<std::string> FileFunction(const Call& call) {
     if (comma != std::string_view::npos) {
       name = call.body.substr(0, comma);
       std::string_view suffix = call.body.substr(comma + 1);
-      while (!suffix.empty() && IsSpace(suffix.front())) suffix.remove_prefix(1);
+      while (!suffix.empty() && IsAsciiSpace(suffix.front())) suffix.remove_prefix(1);
       kill_suffix = suffix;
     }
   } else if (call.name == "DIRNAME") {

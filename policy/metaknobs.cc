@@ -1,11 +1,11 @@
 #include "policy/metaknobs.h"
 
-#include <strings.h>
-
 #include <climits>
 #include <cstdint>
 #include <optional>
 #include <vector>
+
+#include "policy/text_util.h"
 
 namespace policy {
 namespace {
@@ -52,20 +52,16 @@ const std::vector<Category>& Categories() {
   return kCategories;
 }
 
-bool SameIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && strncasecmp(a.data(), b.data(), a.size()) == 0;
-}
-
 const Category* FindCategory(std::string_view name) {
   for (const Category& category : Categories()) {
-    if (SameIgnoringCase(category.name, name)) return &category;
+    if (EqualsNoCase(category.name, name)) return &category;
   }
   return nullptr;
 }
 
 std::optional<std::string_view> FindKnob(const Category& category, std::string_view name) {
   for (std::string_view knob : category.knobs) {
-    if (SameIgnoringCase(knob, name)) return knob;
+    if (EqualsNoCase(knob, name)) return knob;
   }
   return std::nullopt;
 }
@@ -106,18 +102,6 @@ SUBMIT_REQUIREMENT_AssignAccountingGroup = AcctGroup isnt undefined && Accountin
 SUBMIT_REQUIREMENT_AssignAccountingGroup_REASON = strcat("Submit requirement AssignAccountingGroup not met - Could not map '", Owner, "' to an accounting group ", RequestedAcctGroup)
 )";
 
-bool IsSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsAlnum(char c) {
-  return IsDigit(c) || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
-std::string_view Trimmed(std::string_view s) {
-  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 // HTCondor's StringTokenIterator over `args` with "," as the delimiter:
 // next() gives the next trimmed non-empty item; remain() the text after
 // the last item given (nullopt at the end).
@@ -126,11 +110,11 @@ class ArgIterator {
   explicit ArgIterator(std::string_view args) : args_(args) {}
   std::optional<std::string_view> Next() {
     size_t pos = next_;
-    while (pos < args_.size() && (args_[pos] == ',' || IsSpace(args_[pos]))) ++pos;
+    while (pos < args_.size() && (args_[pos] == ',' || IsAsciiSpace(args_[pos]))) ++pos;
     size_t start = pos;
     size_t last = std::string_view::npos;
     while (pos < args_.size() && args_[pos] != ',') {
-      if (!IsSpace(args_[pos])) last = pos;
+      if (!IsAsciiSpace(args_[pos])) last = pos;
       ++pos;
     }
     if (last == std::string_view::npos) {
@@ -170,7 +154,7 @@ std::optional<ArgRef> FindArgRef(std::string_view text) {
     if (dollar == std::string_view::npos) return std::nullopt;
     size_t p = dollar + 1;
     if (p < n && text[p] == '$') ++p;
-    while (p < n && (IsAlnum(text[p]) || text[p] == '_')) ++p;
+    while (p < n && (IsAsciiAlnum(text[p]) || text[p] == '_')) ++p;
     if (p >= n || text[p] != '(' || p - dollar != 1) {
       from = p;
       continue;
@@ -196,7 +180,7 @@ std::optional<ArgRef> FindArgRef(std::string_view text) {
           continue;
         }
       }
-      if (!IsDigit(c) && c != '?' && c != '#' && c != '+') {
+      if (!IsAsciiDigit(c) && c != '?' && c != '#' && c != '+') {
         retry = true;
         break;
       }
@@ -206,7 +190,7 @@ std::optional<ArgRef> FindArgRef(std::string_view text) {
       continue;
     }
     // text[v] == ')'
-    if (!IsDigit(text[body])) {
+    if (!IsAsciiDigit(text[body])) {
       from = v;
       continue;
     }
@@ -217,7 +201,7 @@ std::optional<ArgRef> FindArgRef(std::string_view text) {
     size_t q = body;
     uint64_t value = 0;
     bool clamped = false;
-    while (q < v && IsDigit(text[q])) {
+    while (q < v && IsAsciiDigit(text[q])) {
       if (!clamped) {
         value = value * 10 + static_cast<uint64_t>(text[q] - '0');
         if (value > static_cast<uint64_t>(LONG_MAX)) clamped = true;
@@ -277,7 +261,7 @@ std::string Substitute(const ArgRef& ref, std::string_view args) {
       buf = std::string(*ref.def);
     }
   }
-  std::string_view value = Trimmed(buf);
+  std::string_view value = TrimSpace(buf);
   if (ref.empty_check) return value.empty() ? "0" : "1";
   return std::string(value);
 }

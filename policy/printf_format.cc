@@ -6,6 +6,8 @@
 #include <cstring>
 #include <optional>
 
+#include "policy/text_util.h"
+
 namespace policy {
 namespace {
 
@@ -32,13 +34,11 @@ Status Undefined(std::string_view what) {
              "this tool)");
 }
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
 // Reads the digits at `*pos` as a width or precision; false when the
 // number exceeds `max`.
 bool ReadCount(std::string_view text, size_t* pos, int max, int* value) {
   long long n = 0;
-  while (*pos < text.size() && IsDigit(text[*pos])) {
+  while (*pos < text.size() && IsAsciiDigit(text[*pos])) {
     n = n * 10 + (text[*pos] - '0');
     if (n > max) return false;
     ++*pos;

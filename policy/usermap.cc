@@ -12,6 +12,7 @@
 #include <fstream>
 #include <unordered_map>
 
+#include "policy/text_util.h"
 #include "policy/usermap_regex.h"
 
 namespace policy {
@@ -22,16 +23,9 @@ using classad::SourceLocation;
 using classad::Status;
 using classad::StatusCode;
 
-// Methods compare without regard to case (MapFile's CaseIgnLTYourString).
-std::string LowerAscii(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
+// Methods compare without regard to case (MapFile's CaseIgnLTYourString):
+// they are keyed by LowerAscii.
 
-bool IsSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 }  // namespace
 
@@ -521,8 +515,8 @@ std::optional<std::string> UserMap::MapGroup(std::string_view method, std::strin
     size_t comma = rest.find(',');
     std::string_view item = rest.substr(0, comma);
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    while (!item.empty() && IsSpace(item.front())) item.remove_prefix(1);
-    while (!item.empty() && IsSpace(item.back())) item.remove_suffix(1);
+    while (!item.empty() && IsAsciiSpace(item.front())) item.remove_prefix(1);
+    while (!item.empty() && IsAsciiSpace(item.back())) item.remove_suffix(1);
     if (!item.empty()) items.push_back(item);
   }
   if (items.empty()) return std::nullopt;
