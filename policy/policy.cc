@@ -127,9 +127,6 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
   a.discount_suspended_resources = knobs.Bool("NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES");
   a.use_slot_weights = knobs.Bool("NEGOTIATOR_USE_SLOT_WEIGHTS", true);
   a.slot_weight = expression("SLOT_WEIGHT");
-  if (std::string nice = knobs.String("NICE_USER_ACCOUNTING_GROUP_NAME"); !nice.empty()) {
-    a.nice_user_prefix = std::move(nice);
-  }
 
   // ---- matchmaking
   MatchPolicy& m = p.matching;

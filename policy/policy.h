@@ -51,7 +51,11 @@ struct AccountantPolicy {
   bool discount_suspended_resources = false;
   bool use_slot_weights = true;  // NEGOTIATOR_USE_SLOT_WEIGHTS
   PolicyExpression slot_weight;  // SLOT_WEIGHT (Cpus)
-  std::string nice_user_prefix = "nice-user";  // NICE_USER_ACCOUNTING_GROUP_NAME (see compatibility.md)
+  // The prefix of the submitter names NICE_USER_PRIO_FACTOR applies to:
+  // HTCondor's accountant hard-codes "nice-user" and ignores the submit
+  // knob NICE_USER_ACCOUNTING_GROUP_NAME (reference §1.1, §1.3), so this is
+  // never read from the configuration.
+  std::string nice_user_prefix = "nice-user";
 };
 
 // What matchmaking reads (reference §3.1, §3.5–3.9).

@@ -173,6 +173,16 @@ TEST(PolicyTest, LimitsSetUnderTheSubsystemPrefix) {
   EXPECT_EQ(p->limits.MaxFor("xsw"), 2308032);
 }
 
+// The accountant gives NICE_USER_PRIO_FACTOR to names starting with the
+// literal "nice-user"; NICE_USER_ACCOUNTING_GROUP_NAME is a submit knob it
+// never reads (reference §1.1).
+TEST(PolicyTest, NiceUserPrefixIgnoresTheSubmitKnob) {
+  Config config = Read("NICE_USER_ACCOUNTING_GROUP_NAME = lowprio\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->accountant.nice_user_prefix, "nice-user");
+}
+
 TEST(PolicyTest, MissingAccountingGroupMapIsAnError) {
   Config config = Read("use FEATURE : AssignAccountingGroup(/nonexistent/groups.map)\n");
   classad::Result<Policy> p = Policy::Build(config);
