@@ -29,6 +29,20 @@ namespace {
 
 // --- size --------------------------------------------------------------------
 
+// The attributes of the ad value `ad`, counting those an overlay binds over
+// it (overlay.h) as the inserted attributes they stand for.
+int64_t AttributeCount(const Value& ad) {
+  int64_t count = static_cast<int64_t>(ad.ad().size());
+  const Scope* scope = ad.ad_scope().get();
+  if (scope == nullptr || scope->overlay == nullptr) return count;
+  const AttributeOverlay& overlay = *scope->overlay;
+  for (size_t i = 0; i < overlay.size(); ++i) {
+    const AttributeOverlay::Entry& e = overlay.entry(i);
+    if (e.present && !ad.ad().Find(e.name, e.hash)) ++count;
+  }
+  return count;
+}
+
 // size(x): the bytes of a string, the elements of a list, the attributes of
 // an ad; undefined for undefined, error for anything else.
 Value Size(EvalContext& ctx, const std::vector<ExprPtr>& args) {
@@ -38,7 +52,7 @@ Value Size(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     case ValueType::kUndefined: return Value::Undefined();
     case ValueType::kString: return Value::Integer(static_cast<int64_t>(arg.string().size()));
     case ValueType::kList: return Value::Integer(static_cast<int64_t>(arg.list().size()));
-    case ValueType::kAd: return Value::Integer(static_cast<int64_t>(arg.ad().size()));
+    case ValueType::kAd: return Value::Integer(AttributeCount(arg));
     default: return Value::Error();
   }
 }

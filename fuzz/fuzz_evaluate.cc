@@ -6,7 +6,9 @@
 // differently) or the input may draw random numbers, any difference between
 // the two results is a finding. The bound programs run against packed copies
 // of the ads (AttributePacker: attributes stored in another order), which
-// must change no result.
+// must change no result. Attributes bound by overlays (classad/overlay.h,
+// as the negotiator binds its ephemeral attributes) must give what the
+// same attributes inserted into copies of the ads give.
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +17,7 @@
 
 #include "classad/evaluator.h"
 #include "classad/load_cache.h"
+#include "classad/overlay.h"
 #include "classad/program.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
@@ -23,13 +26,55 @@
 
 namespace {
 
-// The fixed MY/TARGET ads, parsed once, and packed copies of them.
+// The fixed MY/TARGET ads, parsed once, packed copies of them, overlays
+// over each, and copies with the overlays' attributes inserted.
 struct Ads {
   std::shared_ptr<const classad::ClassAd> job;
   std::shared_ptr<const classad::ClassAd> machine;
   std::shared_ptr<const classad::ClassAd> packed_job;
   std::shared_ptr<const classad::ClassAd> packed_machine;
+  std::shared_ptr<classad::AttributeOverlay> job_overlay;
+  std::shared_ptr<classad::AttributeOverlay> machine_overlay;
+  std::shared_ptr<const classad::ClassAd> inserted_job;
+  std::shared_ptr<const classad::ClassAd> inserted_machine;
 };
+
+// What the computed overlay entry gives (a live value, as
+// RemoteUserResourcesInUse is).
+classad::Value LiveUsage(const void*) { return classad::Value::Real(7.5); }
+
+// An overlay over the job ad (a shadowed attribute, new ones, an absent
+// one) or over the machine ad (the same, and a computed one).
+std::shared_ptr<classad::AttributeOverlay> MakeOverlay(bool machine) {
+  auto overlay = std::make_shared<classad::AttributeOverlay>();
+  if (machine) {
+    overlay->Set(overlay->Add("Memory"), classad::Value::Integer(512));
+    overlay->Set(overlay->Add("RemoteUserPrio"), classad::Value::Real(150.5));
+    overlay->Set(overlay->Add("RemoteGroup"), classad::Value::String("group_b"));
+    overlay->Compute(overlay->Add("RemoteUserResourcesInUse"), &LiveUsage, nullptr);
+    overlay->Add("RemoteGroupQuota");  // absent
+  } else {
+    overlay->Set(overlay->Add("Owner"), classad::Value::String("bob"));
+    overlay->Set(overlay->Add("SubmitterUserPrio"), classad::Value::Real(500));
+    overlay->Set(overlay->Add("SubmitterGroup"), classad::Value::String("group_b"));
+    overlay->Set(overlay->Add("SubmitterAutoregroup"), classad::Value::Boolean(false));
+    overlay->Add("SubmitterGroupQuota");  // absent
+  }
+  return overlay;
+}
+
+// A copy of `ad` with the present attributes of `overlay` inserted.
+std::shared_ptr<classad::ClassAd> Inserted(const classad::ClassAd& ad,
+                                           const classad::AttributeOverlay& overlay) {
+  auto copy = std::make_shared<classad::ClassAd>(ad);
+  for (size_t i = 0; i < overlay.size(); ++i) {
+    const classad::AttributeOverlay::Entry& e = overlay.entry(i);
+    if (!e.present) continue;
+    classad::Value scratch;
+    copy->InsertValue(e.name, *e.Get(&scratch));
+  }
+  return copy;
+}
 
 // Parses an embedded ad; a failure is a broken build, not a finding.
 std::shared_ptr<classad::ClassAd> MustParse(std::string_view text) {
@@ -47,9 +92,18 @@ std::shared_ptr<classad::ClassAd> MustParsePacked(std::string_view text) {
 
 // The ads, built on first use and never changed.
 const Ads& TheAds() {
-  static const Ads ads{
-      MustParse(classad_fuzz::kJobAdText), MustParse(classad_fuzz::kMachineAdText),
-      MustParsePacked(classad_fuzz::kJobAdText), MustParsePacked(classad_fuzz::kMachineAdText)};
+  static const Ads ads = [] {
+    Ads a{MustParse(classad_fuzz::kJobAdText), MustParse(classad_fuzz::kMachineAdText),
+          MustParsePacked(classad_fuzz::kJobAdText),
+          MustParsePacked(classad_fuzz::kMachineAdText),
+          MakeOverlay(false),
+          MakeOverlay(true),
+          nullptr,
+          nullptr};
+    a.inserted_job = Inserted(*a.job, *a.job_overlay);
+    a.inserted_machine = Inserted(*a.machine, *a.machine_overlay);
+    return a;
+  }();
   return ads;
 }
 
@@ -126,6 +180,51 @@ void EvaluateOnce(const classad::Expr& expr, std::string_view text, const classa
                       "bound: " + bound + "\ntree walker: " + tree);
 }
 
+// Evaluates `expr` with MY = `my` and TARGET = `target` under the overlays
+// `mine` and `theirs`; sets *limited when a limit was reached.
+std::string EvaluateOverlaid(const classad::Expr& expr, const classad::ClassAd& my,
+                             const classad::ClassAd& target,
+                             const classad::AttributeOverlay* mine,
+                             const classad::AttributeOverlay* theirs,
+                             const classad::EvalOptions& options, bool* limited) {
+  classad::MatchContext match(&my, &target);
+  match.SetOverlays(mine, theirs);
+  classad::EvalContext ctx(options, classad::BorrowScope(match.my_scope()));
+  const std::string result = classad::UnparseValue(ctx.Evaluate(expr));
+  *limited = !ctx.limit_message().empty();
+  return result;
+}
+
+// The overlays' oracle: overlays over the ads (compiled and tree walker)
+// give what copies of the ads with the attributes inserted give. Results
+// that hold an ad are not compared (an ad value prints the ad itself,
+// which the overlay leaves unchanged by design).
+void CheckOverlays(const classad::Expr& expr, std::string_view text, bool job_is_my,
+                   classad::EvalOptions options) {
+  const Ads& ads = TheAds();
+  const classad::ClassAd& my = job_is_my ? *ads.job : *ads.machine;
+  const classad::ClassAd& target = job_is_my ? *ads.machine : *ads.job;
+  const classad::AttributeOverlay* mine =
+      job_is_my ? ads.job_overlay.get() : ads.machine_overlay.get();
+  const classad::AttributeOverlay* theirs =
+      job_is_my ? ads.machine_overlay.get() : ads.job_overlay.get();
+  const classad::ClassAd& inserted_my = job_is_my ? *ads.inserted_job : *ads.inserted_machine;
+  const classad::ClassAd& inserted_target = job_is_my ? *ads.inserted_machine : *ads.inserted_job;
+  bool limited[3] = {false, false, false};
+  options.compiled = true;
+  const std::string overlaid = EvaluateOverlaid(expr, my, target, mine, theirs, options, &limited[0]);
+  const std::string inserted =
+      EvaluateOverlaid(expr, inserted_my, inserted_target, nullptr, nullptr, options, &limited[1]);
+  options.compiled = false;
+  const std::string tree = EvaluateOverlaid(expr, my, target, mine, theirs, options, &limited[2]);
+  if (limited[0] || limited[1] || limited[2] || MayDrawRandomNumbers(text)) return;
+  if (inserted.find('[') != std::string::npos || overlaid.find('[') != std::string::npos) return;
+  classad_fuzz::Check(overlaid == inserted, "overlays and inserted attributes disagree", text,
+                      "overlays: " + overlaid + "\ninserted: " + inserted);
+  classad_fuzz::Check(tree == overlaid, "overlays: the compiled path and the tree walker disagree",
+                      text, "compiled: " + overlaid + "\ntree walker: " + tree);
+}
+
 }  // namespace
 
 // Entry point: the input is one expression (compat lexer).
@@ -142,6 +241,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                  ads.packed_machine.get(), options);
     EvaluateOnce(expr, text, ads.machine.get(), ads.job.get(), ads.packed_machine.get(),
                  ads.packed_job.get(), options);
+    CheckOverlays(expr, text, /*job_is_my=*/true, options);
+    CheckOverlays(expr, text, /*job_is_my=*/false, options);
   }
   EvaluateOnce(expr, text, nullptr, nullptr, nullptr, nullptr,
                OptionsFor(classad::ScopingMode::kCompat));

@@ -117,6 +117,18 @@ TEST_F(OverlayTest, IntrospectionSeesTheOverlay) {
   EXPECT_EQ(Eval("unresolved(Policy)"), "\"SubmitterUserPrio\"");
 }
 
+TEST_F(OverlayTest, SizeOfAnAdCountsTheBoundAttributes) {
+  // size(ad) counts an inserted attribute once, whether new or shadowing.
+  EXPECT_EQ(Eval("size(MY)"), "4");
+  slot_overlay_.Set(slot_overlay_.Add("RemoteGroup"), Value::String("group_b"));  // shadows
+  slot_overlay_.Set(slot_overlay_.Add("RemoteUserPrio"), Value::Real(3));         // new
+  slot_overlay_.Add("RemoteGroupQuota");                                          // absent
+  EXPECT_EQ(Eval("size(MY)"), "5");
+  EXPECT_EQ(Eval("size(TARGET)"), "4");
+  job_overlay_.Set(job_overlay_.Add("SubmitterGroup"), Value::String("a"));
+  EXPECT_EQ(Eval("size(TARGET)"), "5");
+}
+
 TEST_F(OverlayTest, LoadCachePositionsDoNotBypassTheOverlay) {
   // A program whose loads take their positions from a load cache (as the
   // match kernel runs them) still sees the overlay first.
