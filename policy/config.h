@@ -105,7 +105,9 @@ struct ConfigOptions {
   // overrides ReadConfigFiles applies after the files. Null: none applied.
   std::function<std::vector<std::pair<std::string, std::string>>()> environment;
   // Random numbers for $RANDOM_CHOICE and $RANDOM_INTEGER. Null uses a
-  // generator seeded from std::random_device (one per thread).
+  // generator seeded from std::random_device (one per thread). A function
+  // given here is called from whichever thread expands: it must be
+  // thread-safe for Config's const methods to be.
   std::function<uint64_t()> random;
 
   // Macros the reader defines before reading (origin kDetected), e.g.

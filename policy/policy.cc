@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "policy/knob_value.h"
 #include "policy/knobs.h"
 #include "policy/text_util.h"
 
@@ -156,11 +157,13 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
   if (!m.slot_poolsize_constraint.is_set()) {
     m.slot_poolsize_constraint = expression("GROUP_DYNAMIC_MACH_CONSTRAINT");
   }
-  for (const std::string& name : knobs.List("NEGOTIATOR_MATCH_EXPRS")) {
+  const std::optional<KnobText> match_exprs = knobs.Text("NEGOTIATOR_MATCH_EXPRS");
+  for (const std::string& name :
+       match_exprs ? SplitKnobList(match_exprs->value) : std::vector<std::string>{}) {
     PolicyExpression e = expression(name);
     if (!e.is_set() && e.text.empty()) {
-      problems.Warning(classad::SourceLocation{}, "NEGOTIATOR_MATCH_EXPRS names " + name +
-                                                      ", which is not set: nothing is inserted");
+      problems.Warning(match_exprs->where, "NEGOTIATOR_MATCH_EXPRS names " + name +
+                                               ", which is not set: nothing is inserted");
       continue;
     }
     m.match_exprs.push_back(std::move(e));

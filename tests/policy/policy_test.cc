@@ -121,7 +121,7 @@ TEST(PolicyTest, ExpressionsAreCompiledAndEvaluate) {
   Config config = Read(
       "SLOT_WEIGHT = Cpus * 2\n"
       "NEGOTIATOR_SLOT_CONSTRAINT = SlotID == 7\n"
-      "NEGOTIATOR_MATCH_EXPRS = Extra\n"
+      "NEGOTIATOR_MATCH_EXPRS = Extra Missing\n"
       "Extra = \"hello\"\n");
   classad::Result<Policy> p = Policy::Build(config);
   ASSERT_TRUE(p.ok()) << p.status().ToString();
@@ -135,6 +135,10 @@ TEST(PolicyTest, ExpressionsAreCompiledAndEvaluate) {
             "true");
   ASSERT_EQ(p->matching.match_exprs.size(), 1u);
   EXPECT_EQ(p->matching.match_exprs[0].knob, "Extra");
+  // A name that is not set: a warning at NEGOTIATOR_MATCH_EXPRS.
+  ASSERT_EQ(p->warnings().size(), 1u);
+  EXPECT_EQ(p->warnings()[0].where().line, 3);
+  EXPECT_NE(p->warnings()[0].message().find("Missing"), std::string::npos);
 }
 
 TEST(PolicyTest, GroupsAndLimits) {
