@@ -1,0 +1,601 @@
+// The accountant (accountant.h), after HTCondor 25.0's Accountant.cpp.
+#include "negotiator/accountant.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "classad/evaluator.h"
+#include "negotiator/submitter_identity.h"
+#include "policy/concurrency_limits.h"
+#include "policy/text_util.h"
+
+namespace negotiator {
+namespace {
+
+using classad::Status;
+using classad::StatusCode;
+
+// The string value of attribute `name` of `ad`, or false.
+bool LookupString(const classad::ClassAd& ad, std::string_view name, std::string* out) {
+  const classad::Value v = classad::EvaluateAttr(ad, name, nullptr);
+  if (!v.IsString()) return false;
+  out->assign(v.string());
+  return true;
+}
+
+// The numeric value of attribute `name` of `ad` (an integer or a real), or
+// false.
+bool LookupNumber(const classad::ClassAd& ad, std::string_view name, double* out) {
+  const classad::Value v = classad::EvaluateAttr(ad, name, nullptr);
+  if (v.IsInteger()) {
+    *out = static_cast<double>(v.integer());
+    return true;
+  }
+  if (v.IsReal()) {
+    *out = v.real();
+    return true;
+  }
+  return false;
+}
+
+// The customer a Claimed/Preempting slot charges: AccountingGroup, else
+// RemoteUser.
+bool SlotCustomer(const classad::ClassAd& slot, std::string* customer) {
+  return LookupString(slot, "AccountingGroup", customer) ||
+         LookupString(slot, "RemoteUser", customer);
+}
+
+}  // namespace
+
+Accountant::Accountant(std::shared_ptr<const policy::Policy> policy) : policy_(std::move(policy)) {}
+
+void Accountant::Initialize(int64_t now) {
+  // groups() is breadth-first, the root first, as HTCondor walks the tree.
+  for (const policy::GroupConfig& g : policy_->groups.tree.groups()) GetPriority(g.name);
+  if (policy_->groups.tree.groups().empty()) GetPriority(policy::kRootGroupName);
+  UpdatePriorities(now);
+}
+
+void Accountant::Reconfigure(std::shared_ptr<const policy::Policy> policy, int64_t now) {
+  policy_ = std::move(policy);
+  Initialize(now);
+}
+
+int Accountant::RecountUsage() {
+  struct Count {
+    int64_t n = 0;
+    double w = 0;
+  };
+  std::unordered_map<std::string, Count, RecordKeyHash, std::equal_to<>> by_user;
+  std::vector<Count> by_group(std::max<size_t>(1, policy_->groups.tree.groups().size()));
+  for (const auto& [name, r] : resources_) {
+    if (r.remote_user.empty()) continue;
+    Count& u = by_user[r.remote_user];
+    u.n += 1;
+    u.w += r.slot_weight;
+    Count& g = by_group[static_cast<size_t>(AssignedGroupIndex(r.remote_user))];
+    g.n += 1;
+    g.w += r.slot_weight;
+  }
+  int fixed = 0;
+  for (CustomerRecord& c : customers_) {
+    Count really;
+    if (c.name.find('@') == std::string::npos) {
+      // A group name: itself when configured; a defunct group counts nothing.
+      const int g = policy_->groups.tree.Find(c.name);
+      if (g >= 0) {
+        really = by_group[static_cast<size_t>(g)];
+      } else if (c.name == policy::kRootGroupName) {
+        really = by_group[0];
+      }
+    } else if (auto it = by_user.find(c.name); it != by_user.end()) {
+      really = it->second;
+    }
+    if (c.resources_used != really.n || c.weighted_resources_used != really.w) {
+      CustomerRecord& m = MutableCustomer(c.name);
+      m.resources_used = really.n;
+      m.weighted_resources_used = really.w;
+      ++fixed;
+    }
+  }
+  return fixed;
+}
+
+// ---- funnels
+
+CustomerRecord& Accountant::MutableCustomer(std::string_view name) {
+  if (auto it = customer_index_.find(name); it != customer_index_.end()) {
+    return customers_[it->second];
+  }
+  customer_index_.emplace(std::string(name), static_cast<uint32_t>(customers_.size()));
+  customers_.emplace_back();
+  customers_.back().name = std::string(name);
+  return customers_.back();
+}
+
+bool Accountant::EraseCustomer(std::string_view name) {
+  auto it = customer_index_.find(name);
+  if (it == customer_index_.end()) return false;
+  const uint32_t pos = it->second;
+  customer_index_.erase(it);
+  if (pos + 1 != customers_.size()) {
+    customers_[pos] = std::move(customers_.back());
+    customer_index_.find(customers_[pos].name)->second = pos;
+  }
+  customers_.pop_back();
+  return true;
+}
+
+void Accountant::PutResource(ResourceRecord record) {
+  std::string key = record.name;
+  resources_.insert_or_assign(std::move(key), std::move(record));
+}
+
+void Accountant::EraseResource(std::string_view name) {
+  if (auto it = resources_.find(name); it != resources_.end()) resources_.erase(it);
+}
+
+// ---- reads
+
+const CustomerRecord* Accountant::FindCustomer(std::string_view name) const {
+  auto it = customer_index_.find(name);
+  return it == customer_index_.end() ? nullptr : &customers_[it->second];
+}
+
+const ResourceRecord* Accountant::FindResource(std::string_view name) const {
+  auto it = resources_.find(name);
+  return it == resources_.end() ? nullptr : &it->second;
+}
+
+int Accountant::AssignedGroupIndex(std::string_view submitter) const {
+  const policy::GroupTree& tree = policy_->groups.tree;
+  return tree.groups().empty() ? 0 : tree.AssignedGroup(submitter);
+}
+
+std::string_view Accountant::GroupName(int index) const {
+  const std::vector<policy::GroupConfig>& groups = policy_->groups.tree.groups();
+  return groups.empty() ? policy::kRootGroupName : std::string_view(groups[static_cast<size_t>(index)].name);
+}
+
+double Accountant::DefaultPriorityFactor(std::string_view name) const {
+  const policy::AccountantPolicy& a = policy_->accountant;
+  const std::string& nice = a.nice_user_prefix;
+  if (!nice.empty() && name.substr(0, nice.size()) == nice) return a.nice_user_prio_factor;
+  const policy::GroupTree& tree = policy_->groups.tree;
+  if (!tree.groups().empty()) {
+    const double group_factor =
+        tree.groups()[static_cast<size_t>(tree.AssignedGroup(name))].prio_factor;
+    if (group_factor != 0) return group_factor;
+  }
+  if (!a.local_domain.empty() && a.local_domain != SubmitterDomain(name)) {
+    return a.remote_prio_factor;
+  }
+  return a.default_prio_factor;
+}
+
+double Accountant::PriorityFactor(std::string_view name) const {
+  const CustomerRecord* c = FindCustomer(name);
+  if (c != nullptr && c->priority_factor >= kMinPriorityFactor) return c->priority_factor;
+  // What GetPriorityFactor would store (SetPriorityFactor raises it to 1).
+  const double d = DefaultPriorityFactor(name);
+  return d >= kMinPriorityFactor ? d : kMinPriorityFactor;
+}
+
+double Accountant::RealPriority(std::string_view name) const {
+  const CustomerRecord* c = FindCustomer(name);
+  return c == nullptr ? kMinPriority : std::max(kMinPriority, c->priority);
+}
+
+double Accountant::EffectivePriority(std::string_view name) const {
+  return RealPriority(name) * PriorityFactor(name);
+}
+
+double Accountant::GetPriorityFactor(std::string_view name) {
+  const CustomerRecord* c = FindCustomer(name);
+  if (c != nullptr && c->priority_factor >= kMinPriorityFactor) return c->priority_factor;
+  SetPriorityFactor(name, DefaultPriorityFactor(name));
+  return FindCustomer(name)->priority_factor;
+}
+
+double Accountant::GetPriority(std::string_view name) {
+  const double factor = GetPriorityFactor(name);
+  CustomerRecord& c = MutableCustomer(name);
+  // A NaN is raised too (HTCondor compares with <, which a NaN fails; a
+  // NaN RUP would poison every later update).
+  if (!(c.priority >= kMinPriority)) c.priority = kMinPriority;
+  return c.priority * factor;
+}
+
+int64_t Accountant::GetCeiling(std::string_view name) const {
+  const CustomerRecord* c = FindCustomer(name);
+  return c == nullptr || c->ceiling < 0 ? -1 : c->ceiling;
+}
+
+int64_t Accountant::GetFloor(std::string_view name) const {
+  const CustomerRecord* c = FindCustomer(name);
+  return c == nullptr || c->floor < 0 ? 0 : c->floor;
+}
+
+int64_t Accountant::GetResourcesUsed(std::string_view name) const {
+  const CustomerRecord* c = FindCustomer(name);
+  return c == nullptr ? 0 : c->resources_used;
+}
+
+double Accountant::GetWeightedResourcesUsed(std::string_view name) const {
+  const CustomerRecord* c = FindCustomer(name);
+  return c == nullptr ? 0 : c->weighted_resources_used;
+}
+
+// ---- administration
+
+void Accountant::SetPriority(std::string_view name, double rup) {
+  MutableCustomer(name).priority = rup;
+}
+
+bool Accountant::SetPriorityFactor(std::string_view name, double factor) {
+  const bool ok = factor >= kMinPriorityFactor;  // false for a NaN too
+  MutableCustomer(name).priority_factor = ok ? factor : kMinPriorityFactor;
+  return ok;
+}
+
+void Accountant::SetCeiling(std::string_view name, int64_t ceiling) {
+  MutableCustomer(name).ceiling = ceiling;
+}
+
+void Accountant::SetFloor(std::string_view name, int64_t floor) {
+  MutableCustomer(name).floor = floor;
+}
+
+void Accountant::SetAccumUsage(std::string_view name, double usage) {
+  MutableCustomer(name).weighted_accumulated_usage = usage;
+}
+
+void Accountant::SetBeginUsageTime(std::string_view name, int64_t when) {
+  MutableCustomer(name).begin_usage_time = when;
+}
+
+void Accountant::SetLastUsageTime(std::string_view name, int64_t when) {
+  MutableCustomer(name).last_usage_time = when;
+}
+
+void Accountant::ResetAccumulatedUsage(std::string_view name, int64_t now) {
+  CustomerRecord& c = MutableCustomer(name);
+  c.accumulated_usage = 0;
+  c.weighted_accumulated_usage = 0;
+  c.begin_usage_time = now;
+}
+
+void Accountant::ResetAllUsage(int64_t now) {
+  for (size_t i = 0; i < customers_.size(); ++i) {
+    ResetAccumulatedUsage(customers_[i].name, now);
+  }
+}
+
+bool Accountant::DeleteRecord(std::string_view name) { return EraseCustomer(name); }
+
+// ---- the cycle
+
+void Accountant::UpdateOne(CustomerRecord& r, int64_t now, int64_t dt, double aging) const {
+  const double old = std::max(kMinPriority, r.priority);
+  const double seconds = static_cast<double>(dt);
+  const double recent = static_cast<double>(r.resources_used) +
+                        static_cast<double>(r.uncharged_time) / seconds;
+  double weighted_recent = r.weighted_resources_used + r.weighted_uncharged_time / seconds;
+  // A group's own RUP follows the usage of its whole subtree.
+  if (r.hier_weighted_resources_used > 0) weighted_recent = r.hier_weighted_resources_used;
+  r.priority = std::max(kMinPriority, old * aging + weighted_recent * (1 - aging));
+  r.accumulated_usage += static_cast<double>(r.resources_used) * seconds +
+                         static_cast<double>(r.uncharged_time);
+  r.weighted_accumulated_usage += r.weighted_resources_used * seconds + r.weighted_uncharged_time;
+  if (r.accumulated_usage > 0 && r.begin_usage_time == 0) r.begin_usage_time = now;
+  if (recent > 0) r.last_usage_time = now;
+  r.uncharged_time = 0;
+  r.weighted_uncharged_time = 0;
+  // HTCondor's branch that deletes idle records needs a RUP below 0.5
+  // after it was raised to 0.5: it never runs, so records are kept.
+}
+
+void Accountant::UpdatePriorities(int64_t now) {
+  const int64_t dt = now - last_update_time_;
+  if (dt == 0) return;
+  SetLastUpdateTime(now);
+  if (dt < 0) return;  // the clock went back: only the timestamp moves
+  const double aging =
+      std::pow(0.5, static_cast<double>(dt) / policy_->accountant.priority_halflife);
+  // One pass over contiguous records: this is the whole update.
+  for (CustomerRecord& r : customers_) UpdateOne(r, now, dt, aging);
+}
+
+void Accountant::ChargeHierarchy(int group, double weight) {
+  const std::vector<policy::GroupConfig>& groups = policy_->groups.tree.groups();
+  if (groups.empty()) {
+    CustomerRecord& root = MutableCustomer(policy::kRootGroupName);
+    root.hier_weighted_resources_used =
+        std::max(0.0, root.hier_weighted_resources_used + weight);
+    return;
+  }
+  // The group and its ancestors; "<none>" only when it is the group itself
+  // (HTCondor walks the dotted prefixes of the name, which never reach the
+  // root from a configured group).
+  for (int g = group; g >= 0; g = groups[static_cast<size_t>(g)].parent) {
+    if (g == 0 && group != 0) break;
+    CustomerRecord& c = MutableCustomer(groups[static_cast<size_t>(g)].name);
+    c.hier_weighted_resources_used = std::max(0.0, c.hier_weighted_resources_used + weight);
+  }
+}
+
+classad::Result<std::string> Accountant::ResourceName(const classad::ClassAd& slot) {
+  std::string name;
+  if (!LookupString(slot, "Name", &name)) {
+    return Status(StatusCode::kInvalidArgument, "slot ad has no string Name");
+  }
+  std::string address;
+  LookupString(slot, "StartdIpAddr", &address);
+  name += '@';
+  name += address;
+  return name;
+}
+
+double Accountant::SlotWeight(const classad::ClassAd& slot) const {
+  const policy::AccountantPolicy& a = policy_->accountant;
+  if (!a.use_slot_weights) return 1;
+  double weight = 0;
+  bool found = LookupNumber(slot, "SlotWeight", &weight);
+  if (!found && a.slot_weight.is_set()) {
+    const classad::Value v = classad::EvaluateExpr(*a.slot_weight.expr, &slot, nullptr);
+    if (v.IsInteger()) {
+      weight = static_cast<double>(v.integer());
+      found = true;
+    } else if (v.IsReal()) {
+      weight = v.real();
+      found = true;
+    }
+  }
+  if (!found || !(weight >= 0)) return 1;
+  return weight;
+}
+
+classad::Status Accountant::AddMatch(std::string_view customer, const classad::ClassAd& slot,
+                                     int64_t now) {
+  classad::Result<std::string> resource = ResourceName(slot);
+  if (!resource.ok()) return resource.status();
+  std::string name = std::move(resource).value();
+
+  double weight = 0;
+  int64_t kept_cp_matches = 0;
+  double match_cost = 0;
+  if (LookupNumber(slot, "_cp_match_cost", &match_cost)) {
+    // A consumption-policy match: each match of the partitionable slot this
+    // cycle is recorded under its own pseudonym, at the match's cost.
+    ResourceRecord placeholder;
+    if (const ResourceRecord* existing = FindResource(name)) placeholder = *existing;
+    placeholder.name = name;
+    const int64_t n = placeholder.num_cp_matches++;
+    PutResource(std::move(placeholder));
+    char suffix[32];
+    std::snprintf(suffix, sizeof suffix, "_cp_match_%03lld", static_cast<long long>(n));
+    name += suffix;
+    weight = match_cost;
+  } else {
+    if (const ResourceRecord* existing = FindResource(name)) {
+      if (!existing->remote_user.empty()) {
+        if (existing->remote_user == customer) return Status::Ok();  // already charged
+        RemoveMatch(name, now);
+      }
+    }
+    if (const ResourceRecord* existing = FindResource(name)) {
+      kept_cp_matches = existing->num_cp_matches;
+    }
+    weight = SlotWeight(slot);
+  }
+
+  const int64_t before = now - last_update_time_;
+  auto charge = [&](CustomerRecord& c) {
+    c.resources_used += 1;
+    c.weighted_resources_used += weight;
+    // The time before the match began is not charged at the next update.
+    c.uncharged_time -= before;
+    c.weighted_uncharged_time -= static_cast<double>(before) * weight;
+  };
+  charge(MutableCustomer(customer));
+  const int group = AssignedGroupIndex(customer);
+  charge(MutableCustomer(GroupName(group)));
+  ChargeHierarchy(group, weight);
+
+  ResourceRecord record;
+  record.name = name;
+  record.remote_user = std::string(customer);
+  record.slot_weight = weight;
+  record.start_time = now;
+  record.num_cp_matches = kept_cp_matches;
+  if (LookupString(slot, "MatchedConcurrencyLimits", &record.matched_concurrency_limits)) {
+    IncrementLimits(record.matched_concurrency_limits);
+  }
+  PutResource(std::move(record));
+  return Status::Ok();
+}
+
+void Accountant::RemoveMatch(std::string_view resource_name, int64_t now) {
+  const ResourceRecord* found = FindResource(resource_name);
+  if (found == nullptr) return;
+  if (found->num_cp_matches > 0 || found->remote_user.empty()) {
+    // A consumption-policy placeholder (its matches are records of their
+    // own) or a record charging nobody.
+    EraseResource(resource_name);
+    return;
+  }
+  const ResourceRecord r = *found;
+  const int64_t start = std::max(r.start_time, last_update_time_);
+  const int64_t held = now - start;
+  const double w = r.slot_weight;
+  auto uncharge = [&](CustomerRecord& c) {
+    if (c.resources_used > 0) c.resources_used -= 1;
+    c.weighted_resources_used = std::max(0.0, c.weighted_resources_used - w);
+    c.uncharged_time += held;
+    c.weighted_uncharged_time += static_cast<double>(held) * w;
+  };
+  uncharge(MutableCustomer(r.remote_user));
+  const int group = AssignedGroupIndex(r.remote_user);
+  uncharge(MutableCustomer(GroupName(group)));
+  ChargeHierarchy(group, -w);
+  EraseResource(resource_name);
+}
+
+std::string Accountant::SlotState(const classad::ClassAd& slot) {
+  std::string state;
+  LookupString(slot, "State", &state);
+  return state;
+}
+
+bool Accountant::IsClaimed(const classad::ClassAd& slot, std::string* customer) const {
+  const std::string state = SlotState(slot);
+  if (state != "Claimed" && state != "Preempting") return false;
+  std::string user;
+  if (!SlotCustomer(slot, &user)) return false;
+  if (policy_->accountant.discount_suspended_resources) {
+    std::string activity;
+    if (!LookupString(slot, "Activity", &activity)) return false;
+    if (policy::EqualsNoCase(activity, "Suspended")) return false;
+  }
+  *customer = std::move(user);
+  return true;
+}
+
+bool Accountant::ClaimedOrMatchedBy(const classad::ClassAd& slot,
+                                    std::string_view customer) const {
+  const std::string state = SlotState(slot);
+  if (state == "Matched") return true;
+  if (state != "Claimed" && state != "Preempting") return false;
+  std::string user;
+  if (!SlotCustomer(slot, &user) || user != customer) return false;
+  if (policy_->accountant.discount_suspended_resources) {
+    std::string activity;
+    if (!LookupString(slot, "Activity", &activity)) return false;
+    if (policy::EqualsNoCase(activity, "Suspended")) return false;
+  }
+  return true;
+}
+
+classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassAd*>& slots,
+                                         int64_t now) {
+  std::unordered_map<std::string, const classad::ClassAd*, RecordKeyHash, std::equal_to<>> by_name;
+  by_name.reserve(slots.size());
+  std::vector<std::string> names(slots.size());
+  size_t nameless = 0;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    classad::Result<std::string> name = ResourceName(*slots[i]);
+    if (!name.ok()) {
+      ++nameless;
+      continue;
+    }
+    names[i] = std::move(name).value();
+    by_name.emplace(names[i], slots[i]);  // the first of duplicates wins
+  }
+
+  // Remove the matches that ended.
+  std::vector<std::string> stale;
+  for (const auto& [name, record] : resources_) {
+    auto it = by_name.find(name);
+    if (it == by_name.end() || !ClaimedOrMatchedBy(*it->second, record.remote_user)) {
+      stale.push_back(name);
+    }
+  }
+  for (const std::string& name : stale) RemoveMatch(name, now);
+
+  // Charge every claimed slot (AddMatch keeps existing matches as they are).
+  std::string customer;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    if (names[i].empty() || !IsClaimed(*slots[i], &customer)) continue;
+    (void)AddMatch(customer, *slots[i], now);  // cannot fail: the slot has a Name
+  }
+
+  // The concurrency-limit counts, from what the slots report.
+  for (auto& [limit, count] : limits_) count = 0;
+  std::string list;
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const classad::ClassAd& slot = *slots[i];
+    if (LookupString(slot, "ConcurrencyLimits", &list)) IncrementLimits(list);
+    if (LookupString(slot, "PreemptingConcurrencyLimits", &list)) IncrementLimits(list);
+    if (!names[i].empty() && SlotState(slot) == "Matched") {
+      if (const ResourceRecord* r = FindResource(names[i])) {
+        IncrementLimits(r->matched_concurrency_limits);
+      }
+    }
+  }
+  if (nameless > 0) {
+    return Status(StatusCode::kInvalidArgument,
+                  std::to_string(nameless) + " slot ad(s) without a string Name were ignored");
+  }
+  return Status::Ok();
+}
+
+void Accountant::IncrementLimits(std::string_view list) {
+  for (const policy::ConcurrencyLimit& limit : policy::ParseConcurrencyLimits(list)) {
+    if (limit.valid) limits_[limit.name] += limit.amount;
+  }
+}
+
+double Accountant::LimitCount(std::string_view name) const {
+  auto it = limits_.find(name);
+  return it == limits_.end() ? 0 : it->second;
+}
+
+// ---- reports
+
+std::vector<GroupUsage> Accountant::GroupReport(bool rollup) const {
+  const std::vector<policy::GroupConfig>& groups = policy_->groups.tree.groups();
+  std::vector<GroupUsage> out(groups.size());
+  for (size_t i = 0; i < groups.size(); ++i) {
+    const policy::GroupConfig& g = groups[i];
+    GroupUsage& u = out[i];
+    u.name = g.name;
+    u.parent = g.parent >= 0 ? std::string_view(groups[static_cast<size_t>(g.parent)].name)
+                             : std::string_view(g.name);
+    const CustomerRecord* c = FindCustomer(g.name);
+    u.priority = rollup ? 0 : EffectivePriority(g.name);
+    u.priority_factor = rollup ? (c != nullptr ? c->priority_factor : 0) : g.prio_factor;
+    if (c == nullptr) continue;
+    u.resources_used = c->resources_used;
+    u.weighted_resources_used = c->weighted_resources_used;
+    u.hier_weighted_resources_used = c->hier_weighted_resources_used;
+    u.accumulated_usage = c->accumulated_usage;
+    u.weighted_accumulated_usage = c->weighted_accumulated_usage;
+    u.begin_usage_time = c->begin_usage_time;
+    u.last_usage_time = c->last_usage_time;
+  }
+  if (!rollup) return out;
+  // Breadth-first order: walking it backwards reaches every child before
+  // its parent, so each child is complete when it is added in.
+  for (size_t i = groups.size(); i-- > 1;) {
+    const GroupUsage& child = out[i];
+    GroupUsage& parent = out[static_cast<size_t>(groups[i].parent)];
+    parent.resources_used += child.resources_used;
+    parent.weighted_resources_used += child.weighted_resources_used;
+    parent.accumulated_usage += child.accumulated_usage;
+    parent.weighted_accumulated_usage += child.weighted_accumulated_usage;
+    parent.begin_usage_time = std::min(parent.begin_usage_time, child.begin_usage_time);
+    parent.last_usage_time = std::max(parent.last_usage_time, child.last_usage_time);
+  }
+  return out;
+}
+
+// ---- policy::AccountingView
+
+double Accountant::UserPriority(std::string_view user) const { return EffectivePriority(user); }
+
+double Accountant::UserResourcesInUse(std::string_view user) const {
+  return GetWeightedResourcesUsed(user);
+}
+
+bool Accountant::UserGroup(std::string_view user, policy::GroupInfo* group) const {
+  const policy::GroupTree& tree = policy_->groups.tree;
+  if (!tree.enabled()) return false;
+  const std::string& name = tree.groups()[static_cast<size_t>(tree.AssignedGroup(user))].name;
+  auto it = quotas_.find(name);
+  if (it == quotas_.end()) return false;
+  *group = policy::GroupInfo{name, it->second, GetWeightedResourcesUsed(name)};
+  return true;
+}
+
+}  // namespace negotiator

@@ -1,0 +1,266 @@
+// Accountant: user priorities and usage, in memory, computed as HTCondor
+// 25.0's Accountant.cpp computes them (reference §1.1–§1.8): customer
+// records for submitters and groups, resource records for charged slots,
+// the half-life decay of the real user priority (RUP) over any split of
+// time, sticky priority factors, charging and uncharging matches up the
+// group tree, CheckMatches against the collector's slot ads, concurrency
+// limit counts, floors and ceilings, and the group roll-up for reports.
+//
+// The clock is never read: every operation that HTCondor times with
+// time(0) takes `now` (seconds since the epoch).
+//
+// Changes go through a few private funnels (MutableCustomer, PutResource,
+// EraseResource, EraseCustomer, and the last update time), and each public
+// non-const operation is one unit of change: a persistent store can journal
+// exactly those units as transactions. There is no store yet.
+//
+// Deliberate differences from HTCondor (docs/compatibility.md):
+//   * Floats keep full double precision. HTCondor writes every float of its
+//     log with printf("%f") and reads the log back, so each stored value is
+//     rounded to 1e-6 at every write; we do not write HTCondor's log.
+//   * The remote domain is the text after the last `@` (HTCondor 25.0 takes
+//     the first `@`; its main branch the last).
+//   * HierWeightedResourcesUsed is charged to the assigned group and its
+//     configured ancestors (the tree's own spellings); HTCondor walks the
+//     dotted prefixes of the group's name as text, which differs only when
+//     GROUP_NAMES spells a parent in another case than its children.
+//   * A slot ad without a string Name is refused with an error (HTCondor
+//     aborts the daemon).
+//
+// Thread-safety: not thread-safe to change. The const methods (including
+// the policy::AccountingView ones) never write and may be called from any
+// number of threads at once while no non-const method runs.
+#ifndef NEGOTIATOR_ACCOUNTANT_H_
+#define NEGOTIATOR_ACCOUNTANT_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "classad/classad.h"
+#include "classad/status.h"
+#include "negotiator/accountant_records.h"
+#include "policy/accounting_view.h"
+#include "policy/policy.h"
+
+namespace negotiator {
+
+// One group's line of the accountant's report (ReportState, §1.8).
+struct GroupUsage {
+  std::string_view name;    // the group (borrowed from the policy's tree)
+  std::string_view parent;  // its parent; the root names itself
+  double priority = 0;      // EUP; 0 in a roll-up
+  double priority_factor = 0;  // GROUP_PRIO_FACTOR_<g> (0: unset); the stored factor in a roll-up
+  int64_t resources_used = 0;
+  double weighted_resources_used = 0;
+  double hier_weighted_resources_used = 0;
+  double accumulated_usage = 0;
+  double weighted_accumulated_usage = 0;
+  int64_t begin_usage_time = 0;
+  int64_t last_usage_time = 0;
+};
+
+// A hash of record keys that also takes string_views (for lookups without
+// a copy).
+struct RecordKeyHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+// The resource records, keyed by name.
+using ResourceTable = std::unordered_map<std::string, ResourceRecord, RecordKeyHash, std::equal_to<>>;
+
+// The accountant. Holds the policy it was built with (shared, immutable).
+class Accountant : public policy::AccountingView {
+ public:
+  // An empty accountant (LastUpdateTime 0) under `policy`, which must not
+  // be null. Call Initialize before the first cycle.
+  explicit Accountant(std::shared_ptr<const policy::Policy> policy);
+  Accountant(const Accountant&) = delete;
+  Accountant& operator=(const Accountant&) = delete;
+
+  // HTCondor's Initialize after the log is loaded (and its reconfig):
+  // creates a record for every configured group, "<none>" included
+  // (GetPriority of each, breadth-first), then UpdatePriorities(now).
+  void Initialize(int64_t now);
+  // A reconfiguration: the new policy (not null), then Initialize(now).
+  // Existing records keep their factors (they are sticky).
+  void Reconfigure(std::shared_ptr<const policy::Policy> policy, int64_t now);
+  // The startup sanity check: recounts every customer's ResourcesUsed and
+  // WeightedResourcesUsed from the resource records (a group's from the
+  // records of the users assigned to it; a group no longer configured gets
+  // 0). Returns how many records it corrected.
+  int RecountUsage();
+
+  const policy::Policy& policy() const { return *policy_; }
+
+  // ---- records (reads)
+  // The record of `name` (exact), or null. Valid until the next change.
+  const CustomerRecord* FindCustomer(std::string_view name) const;
+  // The resource record `name` (`<Name>@<StartdIpAddr>`), or null.
+  const ResourceRecord* FindResource(std::string_view name) const;
+  // Every customer record, in no particular order.
+  const std::vector<CustomerRecord>& customers() const { return customers_; }
+  // Every resource record, keyed by name.
+  const ResourceTable& resources() const { return resources_; }
+  // LastUpdateTime: when UpdatePriorities last charged usage.
+  int64_t last_update_time() const { return last_update_time_; }
+
+  // ---- priorities (§1.3)
+  // GetPriority: the EUP (RUP × factor). Creates the record when missing,
+  // fixes its factor (GetPriorityFactor) and raises a RUP below 0.5 to 0.5.
+  double GetPriority(std::string_view name);
+  // GetPriorityFactor: the stored factor; when missing or below 1, the
+  // default (DefaultPriorityFactor) is written and kept.
+  double GetPriorityFactor(std::string_view name);
+  // The default factor for a new record of `name`: NICE_USER_PRIO_FACTOR
+  // for names starting with the nice-user prefix, else the assigned
+  // group's GROUP_PRIO_FACTOR when set and non-zero, else
+  // REMOTE_PRIO_FACTOR when ACCOUNTANT_LOCAL_DOMAIN is set and differs from
+  // the domain after the last `@`, else DEFAULT_PRIO_FACTOR.
+  double DefaultPriorityFactor(std::string_view name) const;
+  // The EUP GetPriority would return, without writing anything.
+  double EffectivePriority(std::string_view name) const;
+  // The factor GetPriorityFactor would return, without writing anything.
+  double PriorityFactor(std::string_view name) const;
+  // The RUP as GetPriority reads it (at least 0.5), without writing.
+  double RealPriority(std::string_view name) const;
+  // GetCeiling: -1 (unlimited) when missing or negative.
+  int64_t GetCeiling(std::string_view name) const;
+  // GetFloor: 0 (none) when missing or negative.
+  int64_t GetFloor(std::string_view name) const;
+  int64_t GetResourcesUsed(std::string_view name) const;
+  double GetWeightedResourcesUsed(std::string_view name) const;
+
+  // ---- administration (condor_userprio's edits; each creates the record)
+  // -setprio: writes the RUP as given (a later read raises it to 0.5).
+  void SetPriority(std::string_view name, double rup);
+  // -setfactor: a factor below 1 (or NaN) is stored as 1; returns false
+  // when it had to be raised.
+  bool SetPriorityFactor(std::string_view name, double factor);
+  void SetCeiling(std::string_view name, int64_t ceiling);
+  void SetFloor(std::string_view name, int64_t floor);
+  // -setaccum: sets WeightedAccumulatedUsage only.
+  void SetAccumUsage(std::string_view name, double usage);
+  // -setbegin / -setlast.
+  void SetBeginUsageTime(std::string_view name, int64_t when);
+  void SetLastUsageTime(std::string_view name, int64_t when);
+  // -resetusage: both accumulated usages to 0, BeginUsageTime to `now`;
+  // the RUP is untouched.
+  void ResetAccumulatedUsage(std::string_view name, int64_t now);
+  // -resetall: ResetAccumulatedUsage for every record.
+  void ResetAllUsage(int64_t now);
+  // -delete: removes the customer record only (resource records stay).
+  // Returns whether there was one.
+  bool DeleteRecord(std::string_view name);
+
+  // ---- the cycle (§1.3, §1.4)
+  // Ages every record's RUP by 0.5^(dt/PRIORITY_HALFLIFE) toward its recent
+  // usage, dt = now − LastUpdateTime: `RUP' = max(0.5, RUP·β + ρ·(1−β))`,
+  // ρ = WeightedResourcesUsed + WeightedUnchargedTime/dt (a group with
+  // HierWeightedResourcesUsed > 0 uses that instead); accumulates usage,
+  // sets BeginUsageTime / LastUsageTime, clears uncharged time.
+  // dt == 0: nothing; dt < 0: only LastUpdateTime is reset to `now`.
+  void UpdatePriorities(int64_t now);
+  // Charges `slot` to `customer` from `now` (25.0 rules): nothing when the
+  // slot's record already names this customer; another customer's match on
+  // it is removed first. Adds 1 and the slot weight to the customer's and
+  // its assigned group's usage, the weight to HierWeightedResourcesUsed of
+  // the group and its ancestors, subtracts (now − LastUpdateTime) from
+  // their uncharged time, writes the resource record and counts its
+  // MatchedConcurrencyLimits. A slot with `_cp_match_cost` is a
+  // consumption-policy match recorded under `<name>_cp_match_NNN`.
+  // Errors: kInvalidArgument when the slot has no string Name.
+  classad::Status AddMatch(std::string_view customer, const classad::ClassAd& slot, int64_t now);
+  // Uncharges resource `resource_name` (no-op when unknown): usage down
+  // (never below 0) for its customer, group and ancestors; the time since
+  // max(StartTime, LastUpdateTime) into uncharged time; the record removed.
+  void RemoveMatch(std::string_view resource_name, int64_t now);
+  // 25.0's CheckMatches: removes (RemoveMatch) each resource record whose
+  // slot is gone, or is neither Matched nor Claimed/Preempting by the
+  // recorded customer (a Suspended activity counts as not claimed under
+  // NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES); AddMatch for every
+  // Claimed/Preempting slot (customer: its AccountingGroup, else
+  // RemoteUser); recounts the concurrency limits. Slots without a string
+  // Name cannot be charged: they are skipped and reported in the returned
+  // error (kInvalidArgument) after everything else is done.
+  classad::Status CheckMatches(const std::vector<const classad::ClassAd*>& slots, int64_t now);
+  // The weight a match on `slot` costs: 1 when NEGOTIATOR_USE_SLOT_WEIGHTS
+  // is false; else the slot's SlotWeight evaluated (when it is not a
+  // number, the policy's SLOT_WEIGHT evaluated against the slot, as the
+  // negotiator inserts it); missing, not a number or negative: 1; 0 is
+  // allowed.
+  double SlotWeight(const classad::ClassAd& slot) const;
+  // `<Name>@<StartdIpAddr>` (StartdIpAddr may be missing); kInvalidArgument
+  // when the slot has no string Name.
+  static classad::Result<std::string> ResourceName(const classad::ClassAd& slot);
+
+  // ---- concurrency limits (§4.3)
+  // The count of limit `name` (lower case), 0 when unknown.
+  double LimitCount(std::string_view name) const;
+  // Every limit counted, by lower-case name.
+  const std::map<std::string, double, std::less<>>& limit_counts() const { return limits_; }
+
+  // ---- reports (§1.8)
+  // One line per configured group, breadth-first (the root first). Without
+  // `rollup`, each group's own usage and its EUP; with it, children's
+  // ResourcesUsed, WeightedResourcesUsed and both accumulated usages summed
+  // into their parents, BeginUsageTime the minimum and LastUsageTime the
+  // maximum (as HTCondor does, a 0 counts), and priority 0. Writes nothing.
+  std::vector<GroupUsage> GroupReport(bool rollup) const;
+
+  // ---- policy::AccountingView
+  // The negotiator's quota map for this cycle: group name -> quota.
+  void SetGroupQuotas(std::map<std::string, double, std::less<>> quotas) {
+    quotas_ = std::move(quotas);
+  }
+  // EffectivePriority(user).
+  double UserPriority(std::string_view user) const override;
+  // GetWeightedResourcesUsed(user).
+  double UserResourcesInUse(std::string_view user) const override;
+  // The assigned group, its quota in the quota map and its node-only
+  // WeightedResourcesUsed; false when group quotas are off or the group is
+  // not in the map.
+  bool UserGroup(std::string_view user, policy::GroupInfo* group) const override;
+
+ private:
+  using Index = std::unordered_map<std::string, uint32_t, RecordKeyHash, std::equal_to<>>;
+
+  // The change funnels (see the file comment).
+  CustomerRecord& MutableCustomer(std::string_view name);
+  void PutResource(ResourceRecord record);
+  void EraseResource(std::string_view name);
+  bool EraseCustomer(std::string_view name);
+  void SetLastUpdateTime(int64_t now) { last_update_time_ = now; }
+
+  // The index of group `submitter` is charged to (0: the root).
+  int AssignedGroupIndex(std::string_view submitter) const;
+  // The name of group `index` ("<none>" for 0), borrowed from the policy.
+  std::string_view GroupName(int index) const;
+  // Adds `weight` (negative: removes, not below 0) to the hierarchical
+  // usage of group `group` and its ancestors.
+  void ChargeHierarchy(int group, double weight);
+  // Counts (sign +1) the limits of a limit list.
+  void IncrementLimits(std::string_view list);
+  // State of a slot ad: its string State, or empty.
+  static std::string SlotState(const classad::ClassAd& slot);
+  // HTCondor's IsClaimed / CheckClaimedOrMatched.
+  bool IsClaimed(const classad::ClassAd& slot, std::string* customer) const;
+  bool ClaimedOrMatchedBy(const classad::ClassAd& slot, std::string_view customer) const;
+  void UpdateOne(CustomerRecord& r, int64_t now, int64_t dt, double aging) const;
+
+  std::shared_ptr<const policy::Policy> policy_;
+  std::vector<CustomerRecord> customers_;
+  Index customer_index_;  // name -> position in customers_
+  ResourceTable resources_;
+  int64_t last_update_time_ = 0;
+  std::map<std::string, double, std::less<>> limits_;
+  std::map<std::string, double, std::less<>> quotas_;
+};
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_ACCOUNTANT_H_

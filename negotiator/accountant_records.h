@@ -1,0 +1,51 @@
+// The accountant's records (reference §1.2): one customer record per
+// submitter and per group, one resource record per matched or claimed slot.
+// Field names follow HTCondor's attribute names (in comments), which a
+// store and the JSON export will use.
+#ifndef NEGOTIATOR_ACCOUNTANT_RECORDS_H_
+#define NEGOTIATOR_ACCOUNTANT_RECORDS_H_
+
+#include <cstdint>
+#include <string>
+
+namespace negotiator {
+
+// HTCondor's minimum real user priority (MinPriority).
+inline constexpr double kMinPriority = 0.5;
+// HTCondor's minimum priority factor (MIN_PRIORITY_FACTOR).
+inline constexpr double kMinPriorityFactor = 1.0;
+
+// `Customer.<name>`: a submitter ("user@domain", "group.user@domain") or a
+// group ("physics.hep", "<none>"). Plain data.
+struct CustomerRecord {
+  std::string name;                          // the key, exact (case-sensitive)
+  double priority = kMinPriority;            // Priority: the RUP as stored
+  double priority_factor = 0;                // PriorityFactor; 0: not chosen yet
+  int64_t ceiling = -1;                      // Ceiling; negative: unlimited
+  int64_t floor = 0;                         // Floor; 0 or negative: none
+  int64_t resources_used = 0;                // ResourcesUsed
+  double weighted_resources_used = 0;        // WeightedResourcesUsed
+  double hier_weighted_resources_used = 0;   // HierWeightedResourcesUsed (groups)
+  int64_t uncharged_time = 0;                // UnchargedTime (seconds)
+  double weighted_uncharged_time = 0;        // WeightedUnchargedTime
+  double accumulated_usage = 0;              // AccumulatedUsage
+  double weighted_accumulated_usage = 0;     // WeightedAccumulatedUsage
+  int64_t begin_usage_time = 0;              // BeginUsageTime (epoch seconds)
+  int64_t last_usage_time = 0;               // LastUsageTime (epoch seconds)
+};
+
+// `Resource.<SlotName>@<StartdIpAddr>`: a slot charged to a customer.
+struct ResourceRecord {
+  std::string name;                        // the key: `<Name>@<StartdIpAddr>`
+  std::string remote_user;                 // RemoteUser: the customer charged; empty for a
+                                           // consumption-policy placeholder
+  double slot_weight = 1;                  // SlotWeight: the weight charged
+  int64_t start_time = 0;                  // StartTime (epoch seconds)
+  std::string matched_concurrency_limits;  // MatchedConcurrencyLimits (lower case)
+  int64_t num_cp_matches = 0;              // NumCpMatches: the partitionable slot's
+                                           // consumption-policy matches this cycle
+};
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_ACCOUNTANT_RECORDS_H_
