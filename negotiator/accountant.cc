@@ -16,9 +16,18 @@ namespace {
 using classad::Status;
 using classad::StatusCode;
 
+// The value of attribute `name` of `ad` evaluated in the ad alone; a
+// literal (what slot ads almost always hold) is read without an evaluator.
+classad::Value Attr(const classad::ClassAd& ad, std::string_view name) {
+  const classad::AttrRef ref = ad.Find(name);
+  if (!ref) return classad::Value::Undefined();
+  if (ref.is_literal()) return ref.literal();
+  return classad::EvaluateAttr(ad, name, nullptr);
+}
+
 // The string value of attribute `name` of `ad`, or false.
 bool LookupString(const classad::ClassAd& ad, std::string_view name, std::string* out) {
-  const classad::Value v = classad::EvaluateAttr(ad, name, nullptr);
+  const classad::Value v = Attr(ad, name);
   if (!v.IsString()) return false;
   out->assign(v.string());
   return true;
@@ -27,7 +36,7 @@ bool LookupString(const classad::ClassAd& ad, std::string_view name, std::string
 // The numeric value of attribute `name` of `ad` (an integer or a real), or
 // false.
 bool LookupNumber(const classad::ClassAd& ad, std::string_view name, double* out) {
-  const classad::Value v = classad::EvaluateAttr(ad, name, nullptr);
+  const classad::Value v = Attr(ad, name);
   if (v.IsInteger()) {
     *out = static_cast<double>(v.integer());
     return true;

@@ -28,3 +28,5 @@ build/ingest_bench "$POOL/jobs.ads" 3
 # The quota-driven PREEMPTION_REQUIREMENTS with the ephemeral attributes
 # bound as overlays, against HTCondor's way (copies with them inserted).
 build/policy_bench "$MATCH_POOL" 1
+# The accountant's per-cycle update: 100,000 submitters, 200,000 claimed slots.
+build/accountant_bench 100000 200000 9
