@@ -4,9 +4,11 @@
 // tree, CheckMatches, slot weights, floors and ceilings, resets, deletes.
 #include "negotiator/accountant.h"
 
+#include <atomic>
 #include <cmath>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -739,6 +741,33 @@ TEST(AccountantTest, AccountingView) {
   Accountant flat(MakePolicy(""));
   flat.SetGroupQuotas({{"<none>", 1}});
   EXPECT_FALSE(flat.UserGroup("bob@x", &info));  // group quotas off
+}
+
+TEST(AccountantTest, ConstReadsFromManyThreads) {
+  Accountant a(MakePolicy(kGroups));
+  a.Initialize(kT0);
+  for (int i = 0; i < 100; ++i) {
+    ClassAd s = Slot("s" + std::to_string(i), "Claimed", "physics.hep.u@cs.wisc.edu", 1);
+    ASSERT_TRUE(a.AddMatch("physics.hep.u@cs.wisc.edu", s, kT0).ok());
+  }
+  a.SetGroupQuotas({{"physics.hep", 5}});
+  const size_t before = a.customers().size();
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&a, &wrong, t] {
+      policy::GroupInfo info;
+      for (int i = 0; i < 2000; ++i) {
+        const std::string user = "x" + std::to_string(t * 10000 + i) + "@cs.wisc.edu";
+        if (a.UserPriority(user) != 500) ++wrong;
+        if (a.UserResourcesInUse("physics.hep.u@cs.wisc.edu") != 100) ++wrong;
+        if (!a.UserGroup("physics.hep.u@cs.wisc.edu", &info) || info.usage != 100) ++wrong;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ(a.customers().size(), before);  // reads created nothing
 }
 
 TEST(AccountantTest, InitializeCreatesGroupRecordsWithTheirFactors) {

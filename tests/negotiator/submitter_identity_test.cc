@@ -115,6 +115,14 @@ TEST_F(SubmitterIdentityTest, DeepestConfiguredGroupAndUnknownGroups) {
   EXPECT_EQ(AssignedGroupName(&policy_->groups.tree, "physics"), "Physics");
   EXPECT_EQ(AssignedGroupName(&policy_->groups.tree, "biology"), "<none>");
   EXPECT_EQ(AssignedGroupName(nullptr, "physics.a@x"), "<none>");
+  // A name without '.' before its '@' is in no group; a name without '@'
+  // is a group name.
+  EXPECT_EQ(AssignedGroupName(&policy_->groups.tree, "physics@x"), "<none>");
+  EXPECT_EQ(AssignedGroupName(&policy_->groups.tree, "PHYSICS.hep"), "Physics.HEP");
+  // group_a.john.smith@x: path "physics.john" maps to the deepest group.
+  EXPECT_EQ(AssignedGroupName(&policy_->groups.tree, "physics.john.smith@x"), "Physics");
+  // The last '@' ends the user part.
+  EXPECT_EQ(AssignedGroupName(&policy_->groups.tree, "chem.a@b@x"), "chem");
 }
 
 TEST_F(SubmitterIdentityTest, NiceUserJobs) {
