@@ -369,7 +369,12 @@ classad::Status Accountant::AddMatch(std::string_view customer, const classad::C
                                      int64_t now) {
   classad::Result<std::string> resource = ResourceName(slot);
   if (!resource.ok()) return resource.status();
-  std::string name = std::move(resource).value();
+  AddNamedMatch(customer, slot, std::move(resource).value(), now);
+  return Status::Ok();
+}
+
+void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd& slot,
+                               std::string name, int64_t now) {
 
   double weight = 0;
   int64_t kept_cp_matches = 0;
@@ -389,7 +394,7 @@ classad::Status Accountant::AddMatch(std::string_view customer, const classad::C
   } else {
     if (const ResourceRecord* existing = FindResource(name)) {
       if (!existing->remote_user.empty()) {
-        if (existing->remote_user == customer) return Status::Ok();  // already charged
+        if (existing->remote_user == customer) return;  // already charged
         RemoveMatch(name, now);
       }
     }
@@ -422,7 +427,6 @@ classad::Status Accountant::AddMatch(std::string_view customer, const classad::C
     IncrementLimits(record.matched_concurrency_limits);
   }
   PutResource(std::move(record));
-  return Status::Ok();
 }
 
 void Accountant::RemoveMatch(std::string_view resource_name, int64_t now) {
@@ -516,7 +520,7 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
   std::string customer;
   for (size_t i = 0; i < slots.size(); ++i) {
     if (names[i].empty() || !IsClaimed(*slots[i], &customer)) continue;
-    (void)AddMatch(customer, *slots[i], now);  // cannot fail: the slot has a Name
+    AddNamedMatch(customer, *slots[i], names[i], now);
   }
 
   // The concurrency-limit counts, from what the slots report.

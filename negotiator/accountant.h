@@ -236,6 +236,9 @@ class Accountant : public policy::AccountingView {
   bool EraseCustomer(std::string_view name);
   void SetLastUpdateTime(int64_t now) { last_update_time_ = now; }
 
+  // AddMatch of `slot`, whose resource name is `name`.
+  void AddNamedMatch(std::string_view customer, const classad::ClassAd& slot, std::string name,
+                     int64_t now);
   // The index of group `submitter` is charged to (0: the root).
   int AssignedGroupIndex(std::string_view submitter) const;
   // The name of group `index` ("<none>" for 0), borrowed from the policy.
