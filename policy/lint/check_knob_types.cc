@@ -1,0 +1,75 @@
+// knob-type: typed knobs whose values are not of their type (checks.h).
+#include <cmath>
+
+#include "policy/knob_value.h"
+#include "policy/knobs.h"
+#include "policy/lint/checks.h"
+#include "policy/lint/lint_util.h"
+#include "policy/text_util.h"
+
+namespace policy::lint {
+
+namespace {
+
+constexpr std::string_view kCheck = "knob-type";
+
+std::string Number(double value) {
+  if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.15g", value);
+  return buffer;
+}
+
+}  // namespace
+
+void CheckKnobTypes(const LintContext& context, std::vector<Diagnostic>* out) {
+  const Config& config = context.config;
+  for (const ConfigEntry* entry : config.Entries()) {
+    if (entry->origin != ConfigEntry::Origin::kFile) continue;
+    const std::string_view name = BareKnobName(config, entry->name);
+    const KnobInfo* knob = FindKnob(name);
+    if (knob == nullptr || (knob->type != KnobType::kBool && knob->type != KnobType::kInt &&
+                            knob->type != KnobType::kReal)) {
+      continue;
+    }
+    if (TrailingCommentOffset(entry->raw_value)) continue;  // trailing-comment says it
+    classad::Result<std::string> value = config.Expand(entry->raw_value);
+    if (!value.ok() || TrimSpace(*value).empty()) continue;
+    std::string problem;
+    double number = 0;
+    if (knob->type == KnobType::kBool) {
+      classad::Result<bool> b = ParseKnobBool(*value);
+      if (!b.ok()) problem = b.status().message();
+    } else if (knob->type == KnobType::kInt) {
+      classad::Result<int64_t> i = ParseKnobInt(*value);
+      if (i.ok()) {
+        number = static_cast<double>(*i);
+      } else {
+        problem = i.status().message();
+      }
+    } else {
+      classad::Result<double> r = ParseKnobReal(*value);
+      if (r.ok()) {
+        number = *r;
+      } else {
+        problem = r.status().message();
+      }
+    }
+    if (problem.empty() && knob->type != KnobType::kBool &&
+        (std::isnan(number) || number < knob->min || number > knob->max)) {
+      problem = "\"" + *value + "\" is out of range (" + Number(knob->min) + " to " +
+                Number(knob->max) + ")";
+    }
+    if (problem.empty()) continue;
+    std::string message = std::string(entry->name) + ": " + problem + " (" +
+                          std::string(KnobTypeName(knob->type)) + " expected";
+    const std::string_view trimmed = TrimSpace(*value);
+    if (knob->type == KnobType::kBool && !trimmed.empty() && trimmed.front() == '"') {
+      message += "; a quoted string is not a boolean, write True or False";
+    }
+    message += ")";
+    out->push_back(MakeDiagnostic(entry->value_at, Severity::kError, std::move(message), kCheck));
+  }
+}
+
+}  // namespace policy::lint

@@ -1,0 +1,73 @@
+// The check families of policy_lint, one function per family (each in its
+// own check_*.cc); the registry (diagnostic.cc) lists them with their
+// names. Each appends diagnostics carrying its own check name.
+#ifndef POLICY_LINT_CHECKS_H_
+#define POLICY_LINT_CHECKS_H_
+
+#include <vector>
+
+#include "policy/lint/diagnostic.h"
+
+namespace policy::lint {
+
+// expr-syntax: every expression-valued knob set in the configuration (the
+// knob table's expression knobs, the policy macros, the knobs
+// NEGOTIATOR_MATCH_EXPRS names) parses as a ClassAd expression; an error
+// is placed at its byte in the file, or at the $(MACRO) it came through
+// with a note where the macro was defined.
+void CheckExpressionSyntax(const LintContext& context, std::vector<Diagnostic>* out);
+
+// unknown-knob: a name that looks like a negotiator, group, preemption or
+// concurrency knob but is in no row of the knob table, with a
+// did-you-mean. knob-form: a per-group / per-limit form of a knob that has
+// none (GROUP_SORT_EXPR_physics).
+void CheckKnobNames(const LintContext& context, std::vector<Diagnostic>* out);
+
+// knob-type: a boolean, integer or real knob whose value does not read as
+// its type (Ture, "true", 1O) or is out of the table's range.
+void CheckKnobTypes(const LintContext& context, std::vector<Diagnostic>* out);
+
+// undefined-macro: $(NAME) without a default where NAME is never defined
+// (HTCondor silently expands it to nothing).
+void CheckUndefinedMacros(const LintContext& context, std::vector<Diagnostic>* out);
+
+// redefinition: a knob set again (same or later file) without referring to
+// its previous value, which is lost; a note says where it was first set.
+void CheckRedefinitions(const LintContext& context, std::vector<Diagnostic>* out);
+
+// group-quota: per-group knobs for groups not in GROUP_NAMES, missing
+// parents, static children above a static parent, dynamic fractions
+// outside (0, 1] or above 1 among siblings, a static and a dynamic quota
+// on one group.
+void CheckGroupQuotas(const LintContext& context, std::vector<Diagnostic>* out);
+
+// concurrency-limit: limit names that are not valid, maxima that are not
+// non-negative numbers.
+void CheckConcurrencyLimits(const LintContext& context, std::vector<Diagnostic>* out);
+
+// preemption-guard: PREEMPTION_REQUIREMENTS without a running-time guard
+// in its top-level && chain, set empty, or constantly true.
+void CheckPreemptionGuard(const LintContext& context, std::vector<Diagnostic>* out);
+
+// The configuration language's traps: trailing-comment (`# ...` after a
+// value is part of it), self-reference-default (a self-reference or +=
+// whose only earlier value is HTCondor's default), continuation-glue (a
+// continuation that joins two words), if-empty (`if` on a name defined
+// empty).
+void CheckTrailingComments(const LintContext& context, std::vector<Diagnostic>* out);
+void CheckSelfReferenceDefault(const LintContext& context, std::vector<Diagnostic>* out);
+void CheckContinuationGlue(const LintContext& context, std::vector<Diagnostic>* out);
+void CheckIfOnEmpty(const LintContext& context, std::vector<Diagnostic>* out);
+
+// policy-build: the problems Policy::Build reports that no other check
+// covers (a map file that cannot be read, a malformed group name, ...).
+void CheckPolicyBuild(const LintContext& context, std::vector<Diagnostic>* out);
+
+// The names of the expression-valued knobs set in `config` (as spelled in
+// the table or in NEGOTIATOR_MATCH_EXPRS), for expr-syntax and
+// policy-build.
+std::vector<std::string> ExpressionKnobNames(const Config& config);
+
+}  // namespace policy::lint
+
+#endif  // POLICY_LINT_CHECKS_H_

@@ -1,0 +1,182 @@
+// The check registry and Lint (diagnostic.h).
+#include "policy/lint/diagnostic.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "policy/config_file_system.h"
+#include "policy/lint/checks.h"
+#include "policy/lint/lint_util.h"
+#include "policy/policy.h"
+#include "policy/text_util.h"
+
+namespace policy::lint {
+
+namespace {
+
+constexpr std::array kChecks = {
+    Check{"expr-syntax", "an expression-valued knob does not parse as a ClassAd expression",
+          &CheckExpressionSyntax},
+    Check{"unknown-knob",
+          "a negotiator, group, preemption or concurrency knob name that HTCondor does not know "
+          "(did you mean ...?), or a per-group form of a knob that has none",
+          &CheckKnobNames},
+    Check{"knob-type", "a boolean, integer or real knob whose value is not of its type or range",
+          &CheckKnobTypes},
+    Check{"undefined-macro", "$(NAME) without a default, where NAME is never defined",
+          &CheckUndefinedMacros},
+    Check{"redefinition",
+          "a knob set again without referring to its previous value, which is lost",
+          &CheckRedefinitions},
+    Check{"group-quota",
+          "group quotas that do not add up: unknown groups, missing parents, oversubscribed "
+          "parents, dynamic fractions outside (0, 1]",
+          &CheckGroupQuotas},
+    Check{"concurrency-limit", "an invalid concurrency limit name or a maximum that is not a "
+                               "non-negative number",
+          &CheckConcurrencyLimits},
+    Check{"preemption-guard",
+          "PREEMPTION_REQUIREMENTS that lets jobs preempt with no running-time guard, empty or "
+          "True",
+          &CheckPreemptionGuard},
+    Check{"trailing-comment", "a '#' after a value, which HTCondor keeps as part of the value",
+          &CheckTrailingComments},
+    Check{"self-reference-default",
+          "a self-reference or += whose only earlier value is HTCondor's built-in default",
+          &CheckSelfReferenceDefault},
+    Check{"continuation-glue", "a continuation line that glues two words together",
+          &CheckContinuationGlue},
+    Check{"if-empty", "an if on a name that is defined but empty", &CheckIfOnEmpty},
+    Check{"policy-build", "a problem building the negotiator's policy that no other check reports",
+          &CheckPolicyBuild},
+    // Made by the tool, not by Lint: the configuration cannot be read at all.
+    Check{"config-read", "the configuration cannot be read (a syntax error of the configuration "
+                         "language, a missing include, an error statement)",
+          nullptr},
+};
+
+// The checks an inline `# policy_lint: disable=A,B` comment names.
+std::vector<std::string> DisabledByComment(std::string_view comment) {
+  std::vector<std::string> names;
+  constexpr std::string_view kMarker = "policy_lint:";
+  const size_t marker = comment.find(kMarker);
+  if (marker == std::string_view::npos) return names;
+  std::string_view rest = TrimSpace(comment.substr(marker + kMarker.size()));
+  constexpr std::string_view kDisable = "disable=";
+  if (!StartsWithNoCase(rest, kDisable)) return names;
+  rest.remove_prefix(kDisable.size());
+  size_t start = 0;
+  while (start <= rest.size()) {
+    size_t end = rest.find_first_of(", \t", start);
+    if (end == std::string_view::npos) end = rest.size();
+    if (end > start) names.emplace_back(rest.substr(start, end - start));
+    if (end < rest.size() && rest[end] != ',') break;  // a blank ends the list
+    start = end + 1;
+  }
+  return names;
+}
+
+std::optional<std::string> ReadFromDisk(const std::string& file) {
+  static const ConfigOptions::FileSystem* const kFs =
+      new ConfigOptions::FileSystem(PosixFileSystem());
+  classad::Result<std::pair<std::string, std::string>> read =
+      kFs->read_file(file, SourceLimits{}.max_file_bytes);
+  if (!read.ok()) return std::nullopt;
+  return std::move(read->first);
+}
+
+}  // namespace
+
+std::string_view SeverityName(Severity severity) {
+  switch (severity) {
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kNote:
+      return "note";
+  }
+  return "note";
+}
+
+void SortDiagnostics(std::vector<Diagnostic>* diagnostics) {
+  std::stable_sort(diagnostics->begin(), diagnostics->end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     if (a.where.file.empty() != b.where.file.empty()) return b.where.file.empty();
+                     if (a.where.file != b.where.file) return a.where.file < b.where.file;
+                     if (a.where.line != b.where.line) return a.where.line < b.where.line;
+                     return a.where.column < b.where.column;
+                   });
+}
+
+std::span<const Check> AllChecks() { return kChecks; }
+
+const Check* FindCheck(std::string_view name) {
+  for (const Check& check : kChecks) {
+    if (check.name == name) return &check;
+  }
+  return nullptr;
+}
+
+bool CheckEnabled(const LintOptions& options, std::string_view name) {
+  bool enabled = true;
+  for (const auto& [enable, toggled] : options.toggles) {
+    if (toggled == "all" || toggled == name) enabled = enable;
+  }
+  return enabled;
+}
+
+std::vector<std::string> UnknownCheckNames(const LintOptions& options) {
+  std::vector<std::string> unknown;
+  for (const auto& toggle : options.toggles) {
+    if (toggle.second != "all" && FindCheck(toggle.second) == nullptr) {
+      unknown.push_back(toggle.second);
+    }
+  }
+  return unknown;
+}
+
+std::vector<Diagnostic> Lint(const Config& config, const LintOptions& options) {
+  Problems problems;
+  (void)Policy::Build(config, PolicyOptions{}, &problems);
+  problems.SortByPosition();
+  const SourceIndex sources =
+      SourceIndex::Build(config.sources(), options.read_source ? options.read_source : ReadFromDisk);
+  const LintContext context{config, problems, AllKnobs(), sources};
+
+  std::vector<Diagnostic> found;
+  std::vector<Diagnostic> from_policy;
+  for (const Check& check : kChecks) {
+    if (check.run == nullptr || !CheckEnabled(options, check.name)) continue;
+    check.run(context, check.run == &CheckPolicyBuild ? &from_policy : &found);
+  }
+  // Policy::Build's problems only where no other check spoke about that line.
+  std::set<std::pair<std::string, int>> lines;
+  for (const Diagnostic& d : found) lines.emplace(d.where.file, d.where.line);
+  for (Diagnostic& d : from_policy) {
+    if (lines.count({d.where.file, d.where.line}) == 0) found.push_back(std::move(d));
+  }
+
+  // Inline suppressions: the comments just before a definition cover its lines.
+  for (const ConfigEntry& entry : config.History()) {
+    if (entry.origin != ConfigEntry::Origin::kFile || entry.leading_comments.empty()) continue;
+    std::vector<std::string> names;
+    for (const std::string& comment : entry.leading_comments) {
+      for (std::string& name : DisabledByComment(comment)) names.push_back(std::move(name));
+    }
+    if (names.empty()) continue;
+    const int first = entry.name_at.line, last = LastLineOf(entry);
+    std::erase_if(found, [&](const Diagnostic& d) {
+      if (d.where.file != entry.name_at.file || d.where.line < first || d.where.line > last) {
+        return false;
+      }
+      return std::find(names.begin(), names.end(), d.check) != names.end() ||
+             std::find(names.begin(), names.end(), "all") != names.end();
+    });
+  }
+  SortDiagnostics(&found);
+  return found;
+}
+
+}  // namespace policy::lint
