@@ -37,15 +37,19 @@ bool MentionsRunningTime(const classad::Expr& expr) {
   return false;
 }
 
-// Appends the clauses of the top-level && chain of `expr` (through parentheses).
-void Clauses(const classad::Expr& expr, std::vector<const classad::Expr*>* out) {
-  if (expr.kind() == classad::ExprKind::kParens) return Clauses(expr.child(0), out);
+// Whether `expr` restricts on a running time: some clause of an && chain
+// does, or every alternative of an || does (through parentheses); any
+// other expression does when it mentions a running time.
+bool Guarded(const classad::Expr& expr) {
+  if (expr.kind() == classad::ExprKind::kParens) return Guarded(expr.child(0));
   if (expr.kind() == classad::ExprKind::kBinary && expr.op() == classad::Op::kAnd) {
-    Clauses(expr.child(0), out);
-    Clauses(expr.child(1), out);
-    return;
+    return Guarded(expr.child(0)) || Guarded(expr.child(1));
   }
-  out->push_back(&expr);
+  if (expr.kind() == classad::ExprKind::kBinary && expr.op() == classad::Op::kOr) {
+    return Guarded(expr.child(0)) && Guarded(expr.child(1));
+  }
+  if (expr.kind() == classad::ExprKind::kUnary && expr.op() == classad::Op::kNot) return false;
+  return MentionsRunningTime(expr);
 }
 
 // `text` without blanks and enclosing parentheses.
@@ -93,11 +97,7 @@ void CheckPreemptionGuard(const LintContext& context, std::vector<Diagnostic>* o
   if (EqualsNoCase(Unwrapped(text), "false")) return;
   classad::Result<classad::ExprPtr> expr = classad::ParseExpression(text);
   if (!expr.ok()) return;  // expr-syntax reports it
-  std::vector<const classad::Expr*> clauses;
-  Clauses(**expr, &clauses);
-  for (const classad::Expr* clause : clauses) {
-    if (MentionsRunningTime(*clause)) return;
-  }
+  if (Guarded(**expr)) return;
   const bool buried = MentionsRunningTime(**expr);
   out->push_back(MakeDiagnostic(
       entry->value_at, Severity::kWarning,
