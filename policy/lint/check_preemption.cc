@@ -38,9 +38,14 @@ bool MentionsRunningTime(const classad::Expr& expr) {
 }
 
 // Whether `expr` restricts on a running time: some clause of an && chain
-// does, or every alternative of an || does (through parentheses); any
-// other expression does when it mentions a running time.
+// does, or every alternative of an || does (through parentheses); the
+// literal False restricts everything; any other expression does when it
+// mentions a running time.
 bool Guarded(const classad::Expr& expr) {
+  if (expr.kind() == classad::ExprKind::kLiteral) {
+    // `False && ...` never preempts (self-reference-default explains why).
+    return expr.literal().IsBoolean() && !expr.literal().boolean();
+  }
   if (expr.kind() == classad::ExprKind::kParens) return Guarded(expr.child(0));
   if (expr.kind() == classad::ExprKind::kBinary && expr.op() == classad::Op::kAnd) {
     return Guarded(expr.child(0)) || Guarded(expr.child(1));

@@ -300,6 +300,11 @@ TEST(LintTraps, SelfReferenceToTheDefault) {
       "PREEMPTION_REQUIREMENTS = $(PREEMPTION_REQUIREMENTS) && (TotalJobRunTime > 3600)\n");
   ASSERT_EQ(At(d, "self-reference-default"), V{"1:27"}) << Dump(d);
   EXPECT_NE(First(d, "self-reference-default")->message.find("\"False\""), std::string::npos);
+  // `False && ...` never preempts: no guard is needed.
+  EXPECT_EQ(At(LintText("PREEMPTION_REQUIREMENTS = $(PREEMPTION_REQUIREMENTS) && "
+                        "(RemoteUserPrio > 10)\n"),
+               "preemption-guard"),
+            V{});
   // With an earlier definition it is what the administrator meant.
   EXPECT_EQ(At(LintText("PREEMPTION_REQUIREMENTS = TotalJobRunTime > 3600\n"
                         "PREEMPTION_REQUIREMENTS = $(PREEMPTION_REQUIREMENTS) && "
