@@ -39,6 +39,18 @@ std::optional<double> QuotaOf(const Config& config, const std::string& knob) {
   return *value;
 }
 
+// The offset of `name` in `list` as a whole item (not inside a longer
+// name), or npos.
+size_t FindItem(std::string_view list, std::string_view name) {
+  for (size_t at = list.find(name); at != std::string_view::npos; at = list.find(name, at + 1)) {
+    const size_t end = at + name.size();
+    if ((at == 0 || !IsNameChar(list[at - 1])) && (end == list.size() || !IsNameChar(list[end]))) {
+      return at;
+    }
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 void CheckGroupQuotas(const LintContext& context, std::vector<Diagnostic>* out) {
@@ -52,7 +64,7 @@ void CheckGroupQuotas(const LintContext& context, std::vector<Diagnostic>* out) 
       for (std::string& name : SplitKnobList((*names)->value)) {
         if (index.count(LowerAscii(name)) != 0) continue;
         Group g;
-        const size_t offset = names_entry->raw_value.find(name);
+        const size_t offset = FindItem(names_entry->raw_value, name);
         g.at = offset == std::string::npos ? names_entry->value_at : names_entry->LocationOf(offset);
         g.name = std::move(name);
         index.emplace(LowerAscii(g.name), groups.size());

@@ -73,7 +73,20 @@ bool RefersToMacro(std::string_view text, std::string_view name) {
 
 bool BuildsOnPreviousValue(const LintContext& context, const ConfigEntry& entry) {
   std::optional<WrittenDefinition> written = WrittenAs(context, entry);
-  if (!written) return false;
+  if (!written) {
+    // No source: text the reader put in (other than a here-document's line
+    // breaks) came from the previous value.
+    const auto& pieces = entry.value_pieces;
+    for (size_t k = 0; k < pieces.size(); ++k) {
+      if (pieces[k].verbatim || pieces[k].offset >= entry.raw_value.size()) continue;
+      const size_t end = k + 1 < pieces.size() ? pieces[k + 1].offset : entry.raw_value.size();
+      if (std::string_view(entry.raw_value).substr(pieces[k].offset, end - pieces[k].offset) !=
+          "\n") {
+        return true;
+      }
+    }
+    return false;
+  }
   if (written->statement.kind == Statement::Kind::kAssign && written->statement.op == '+') {
     return true;
   }

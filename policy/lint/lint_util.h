@@ -40,7 +40,8 @@ std::string_view BareKnobName(const Config& config, std::string_view name);
 bool RefersToMacro(std::string_view text, std::string_view name);
 
 // Whether the definition, as written, builds on its previous value: `+=`
-// or a self-reference. False when the source is unknown.
+// or a self-reference. When the source is unknown, whether the reader put
+// text of an earlier value into it.
 bool BuildsOnPreviousValue(const LintContext& context, const ConfigEntry& entry);
 
 // Levenshtein distance between `a` and `b`, letters compared without case;

@@ -65,6 +65,17 @@ TEST(LintExprSyntax, NamedByNegotiatorMatchExprs) {
   EXPECT_EQ(At(d, "expr-syntax"), V{"2:54"}) << Dump(d);  // just past the end
 }
 
+TEST(LintExprSyntax, HostileExpressionsGiveAnError) {
+  const std::string deep = "NEGOTIATOR_JOB_CONSTRAINT = " + std::string(5000, '(') + "1" +
+                           std::string(5000, ')') + "\n";
+  const auto d = LintText(deep);
+  ASSERT_EQ(At(d, "expr-syntax").size(), 1u) << Dump(d);
+  EXPECT_NE(First(d, "expr-syntax")->message.find("nested"), std::string::npos) << Dump(d);
+  const std::string unguarded = "PREEMPTION_REQUIREMENTS = " + std::string(150, '(') +
+                                "RemoteUserPrio > 1" + std::string(150, ')') + "\n";
+  EXPECT_EQ(At(LintText(unguarded), "preemption-guard"), V{"1:27"});
+}
+
 TEST(LintExprSyntax, RealisticExpressionsAreClean) {
   const auto d = LintText(
       "StateTimer = (time() - EnteredCurrentState)\n"
@@ -174,6 +185,21 @@ TEST(LintRedefinition, BuildingOnThePreviousValueIsClean) {
   EXPECT_EQ(At(d, "redefinition"), V{}) << Dump(d);
 }
 
+TEST(LintRedefinition, WithoutTheSourceTheReadersPiecesTell) {
+  LintOptions options;
+  options.toggles = {{false, "all"}, {true, "redefinition"}};
+  Config config = policy::testing_util::MustRead(
+      "SIGNIFICANT_ATTRIBUTES = RequestCpus\n"
+      "SIGNIFICANT_ATTRIBUTES = $(SIGNIFICANT_ATTRIBUTES), RequestMemory\n"
+      "SIGNIFICANT_ATTRIBUTES += AcctGroup\n"
+      "NEGOTIATOR_INTERVAL = 60\nNEGOTIATOR_INTERVAL = 30\n");
+  options.read_source = [](const std::string&) -> std::optional<std::string> {
+    return std::nullopt;
+  };
+  const auto d = Lint(config, options);
+  EXPECT_EQ(At(d, "redefinition"), V{"5:1"}) << Dump(d);
+}
+
 TEST(LintRedefinition, InlineCommentDisablesIt) {
   const auto d = LintText(
       "NEGOTIATOR_INTERVAL = 60\n"
@@ -193,8 +219,8 @@ TEST(LintGroupQuota, UnknownGroupWithDidYouMean) {
 }
 
 TEST(LintGroupQuota, MissingParent) {
-  const auto d = LintText("GROUP_NAMES = a, b.x\nGROUP_QUOTA_a = 1\nGROUP_QUOTA_b.x = 1\n");
-  EXPECT_EQ(At(d, "group-quota"), V{"1:18"}) << Dump(d);
+  const auto d = LintText("GROUP_NAMES = xb.x, b.x\nGROUP_QUOTA_xb.x = 1\nGROUP_QUOTA_b.x = 1\n");
+  EXPECT_EQ(At(d, "group-quota"), (V{"1:15", "1:21"})) << Dump(d);
 }
 
 TEST(LintGroupQuota, StaticChildrenAboveTheParent) {

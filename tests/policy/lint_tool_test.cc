@@ -75,6 +75,11 @@ TEST(LintTool, ExitStatus) {
   EXPECT_NE(run.out.find(broken + ":1:"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("[config-read]"), std::string::npos) << run.out;
 
+  const std::string binary = folder.Write("binary.conf", std::string("X = \xff\x00\x01\n", 8));
+  run = Lint(Quoted(binary));
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.out.find(binary + ":1:5: error: "), std::string::npos) << run.out;
+
   EXPECT_EQ(Lint(Quoted(folder.path() + "/missing.conf")).status, 3);
   EXPECT_EQ(Lint("").status, 3);
   EXPECT_EQ(Lint("--format=xml " + Quoted(clean)).status, 3);
