@@ -68,7 +68,9 @@ void CheckKnobTypes(const LintContext& context, std::vector<Diagnostic>* out) {
       message += "; a quoted string is not a boolean, write True or False";
     }
     message += ")";
-    out->push_back(MakeDiagnostic(entry->value_at, Severity::kError, std::move(message), kCheck));
+    Diagnostic d = MakeDiagnostic(entry->value_at, Severity::kError, std::move(message), kCheck);
+    if (*value != entry->raw_value) AddMacroNotes(config, entry->raw_value, &d);
+    out->push_back(std::move(d));
   }
 }
 

@@ -65,11 +65,13 @@ void CheckConcurrencyLimits(const LintContext& context, std::vector<Diagnostic>*
     if (!value.ok() || TrimSpace(*value).empty()) continue;
     classad::Result<double> number = ParseKnobReal(*value);
     if (number.ok() && *number >= 0 && std::isfinite(*number)) continue;
-    out->push_back(MakeDiagnostic(
+    Diagnostic d = MakeDiagnostic(
         entry->value_at, Severity::kError,
         entry->name + ": the maximum of a concurrency limit must be a non-negative number, not \"" +
             *value + "\"",
-        kCheck));
+        kCheck);
+    if (*value != entry->raw_value) AddMacroNotes(config, entry->raw_value, &d);
+    out->push_back(std::move(d));
   }
 }
 

@@ -127,8 +127,9 @@ void CheckExpressionSyntax(const LintContext& context, std::vector<Diagnostic>* 
     if (at == nullptr) {
       message += " (at column " + std::to_string(offset + 1) +
                  " of the value after macro expansion: " + text + ")";
-      out->push_back(
-          MakeDiagnostic(entry->value_at, Severity::kError, std::move(message), kCheck));
+      Diagnostic d = MakeDiagnostic(entry->value_at, Severity::kError, std::move(message), kCheck);
+      AddMacroNotes(config, entry->raw_value, &d);
+      out->push_back(std::move(d));
       continue;
     }
     if (at->macro.empty()) {

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <set>
 
 #include "policy/config_file_system.h"
 #include "policy/lint/checks.h"
@@ -151,11 +150,22 @@ std::vector<Diagnostic> Lint(const Config& config, const LintOptions& options) {
     if (check.run == nullptr || !CheckEnabled(options, check.name)) continue;
     check.run(context, check.run == &CheckPolicyBuild ? &from_policy : &found);
   }
-  // Policy::Build's problems only where no other check spoke about that line.
-  std::set<std::pair<std::string, int>> lines;
-  for (const Diagnostic& d : found) lines.emplace(d.where.file, d.where.line);
+  // Policy::Build's problems only where no other check said something at
+  // least as severe about the same definition (or line).
   for (Diagnostic& d : from_policy) {
-    if (lines.count({d.where.file, d.where.line}) == 0) found.push_back(std::move(d));
+    int first = d.where.line, last = d.where.line;
+    for (const ConfigEntry& entry : config.History()) {
+      if (entry.origin == ConfigEntry::Origin::kFile && entry.name_at.file == d.where.file &&
+          entry.name_at.line <= d.where.line && d.where.line <= LastLineOf(entry)) {
+        first = entry.name_at.line;
+        last = LastLineOf(entry);
+      }
+    }
+    const bool covered = std::any_of(found.begin(), found.end(), [&](const Diagnostic& other) {
+      return other.where.file == d.where.file && other.where.line >= first &&
+             other.where.line <= last && other.severity <= d.severity;
+    });
+    if (!covered) found.push_back(std::move(d));
   }
 
   // Inline suppressions: the comments just before a definition cover its lines.

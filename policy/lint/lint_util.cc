@@ -130,6 +130,22 @@ std::optional<size_t> TrailingCommentOffset(std::string_view value) {
   return std::nullopt;
 }
 
+void AddMacroNotes(const Config& config, std::string_view raw, Diagnostic* d) {
+  std::vector<std::string> seen;
+  for (size_t i = raw.find("$("); i != std::string_view::npos; i = raw.find("$(", i + 2)) {
+    size_t end = i + 2;
+    while (end < raw.size() && IsNameChar(raw[end])) ++end;
+    if (end == i + 2 || end >= raw.size() || (raw[end] != ')' && raw[end] != ':')) continue;
+    std::string name(raw.substr(i + 2, end - i - 2));
+    const ConfigEntry* macro = config.Find(name);
+    if (macro == nullptr || std::find(seen.begin(), seen.end(), LowerAscii(name)) != seen.end()) {
+      continue;
+    }
+    seen.push_back(LowerAscii(name));
+    d->notes.push_back({macro->value_at, "macro " + name + " defined here"});
+  }
+}
+
 int LastLineOf(const ConfigEntry& entry) {
   const classad::SourceLocation end = entry.LocationOf(entry.raw_value.size());
   return std::max(entry.name_at.line, end.file == entry.name_at.file ? end.line : 0);

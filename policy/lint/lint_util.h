@@ -53,6 +53,11 @@ size_t EditDistance(std::string_view a, std::string_view b, size_t limit);
 // a double-quoted string); nullopt when there is none.
 std::optional<size_t> TrailingCommentOffset(std::string_view value);
 
+// Adds to `d` a note "macro NAME defined here" for each distinct $(NAME)
+// in `raw` that a file defines (for a value whose problem comes through a
+// macro).
+void AddMacroNotes(const Config& config, std::string_view raw, Diagnostic* d);
+
 // The position just past the last byte of the entry's value (for line
 // ranges).
 int LastLineOf(const ConfigEntry& entry);

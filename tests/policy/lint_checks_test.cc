@@ -134,6 +134,15 @@ TEST(LintKnobType, WrongTypes) {
   EXPECT_EQ(At(d, "policy-build"), V{}) << Dump(d);
 }
 
+TEST(LintKnobType, ThroughAMacroNotesItsDefinition) {
+  const auto d = LintText("CYCLE = 1O\nNEGOTIATOR_INTERVAL = $(CYCLE)\n");
+  ASSERT_EQ(At(d, "knob-type"), V{"2:23"}) << Dump(d);
+  ASSERT_EQ(First(d, "knob-type")->notes.size(), 1u);
+  EXPECT_EQ(First(d, "knob-type")->notes[0].message, "macro CYCLE defined here");
+  EXPECT_EQ(First(d, "knob-type")->notes[0].where.line, 1);
+  EXPECT_EQ(First(d, "knob-type")->notes[0].where.column, 9);
+}
+
 TEST(LintKnobType, OutOfRange) {
   const auto d = LintText("GROUP_NAMES = a\nGROUP_QUOTA_DYNAMIC_a = 1.5\n");
   EXPECT_EQ(At(d, "knob-type"), V{"2:25"}) << Dump(d);
@@ -362,6 +371,17 @@ TEST(LintTraps, IfOnADefinedButEmptyName) {
 // ---- policy-build, suppression and toggles
 TEST(LintPolicyBuild, ProblemsNoOtherCheckReports) {
   const auto d = LintText("GROUP_NAMES = <none>\n");
+  EXPECT_EQ(At(d, "policy-build"), V{"1:15"}) << Dump(d);
+}
+
+TEST(LintPolicyBuild, NotRepeatedForADefinitionAnotherCheckCovers) {
+  // group-quota's missing parent (line 2) covers Policy::Build's warning
+  // about the same GROUP_NAMES (at its value, line 1).
+  auto d = LintText("GROUP_NAMES = a, \\\n  b.x\nGROUP_QUOTA_a = 1\nGROUP_QUOTA_b.x = 1\n");
+  EXPECT_EQ(At(d, "group-quota"), V{"2:3"}) << Dump(d);
+  EXPECT_EQ(At(d, "policy-build"), V{}) << Dump(d);
+  // A warning does not hide an error.
+  d = LintText("GROUP_NAMES = <none>, \\\n  b.x\nGROUP_QUOTA_b.x = 1\n");
   EXPECT_EQ(At(d, "policy-build"), V{"1:15"}) << Dump(d);
 }
 
