@@ -97,8 +97,7 @@ bool ParseArguments(int argc, char** argv, Request* request) {
     const std::string flag = arg.substr(0, eq);
     std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
     const bool takes_value = flag == "--format" || flag == "--color" || flag == "--disable" ||
-                             flag == "--enable" || flag == "--subsystem" ||
-                             flag == "--local-name";
+                             flag == "--enable" || flag == "--subsystem" || flag == "--local-name";
     if (takes_value && eq == std::string::npos) {
       if (i + 1 >= argc) {
         std::cerr << "policy_lint: " << flag << " needs a value\n";
@@ -227,8 +226,8 @@ int main(int argc, char** argv) {
       const bool color_terminal = tty && std::getenv("NO_COLOR") == nullptr &&
                                   !(term != nullptr && std::string(term) == "dumb");
       policy::lint::TextOptions text;
-      text.color = request.color == Color::kAlways ||
-                   (request.color == Color::kAuto && color_terminal);
+      text.color =
+          request.color == Color::kAlways || (request.color == Color::kAuto && color_terminal);
       text.show_source = request.color == Color::kAlways || tty;
       std::vector<std::string> files;
       for (const policy::lint::Diagnostic& d : diagnostics) {

@@ -65,7 +65,8 @@ void CheckGroupQuotas(const LintContext& context, std::vector<Diagnostic>* out) 
         if (index.count(LowerAscii(name)) != 0) continue;
         Group g;
         const size_t offset = FindItem(names_entry->raw_value, name);
-        g.at = offset == std::string::npos ? names_entry->value_at : names_entry->LocationOf(offset);
+        g.at =
+            offset == std::string::npos ? names_entry->value_at : names_entry->LocationOf(offset);
         g.name = std::move(name);
         index.emplace(LowerAscii(g.name), groups.size());
         groups.push_back(std::move(g));
@@ -168,11 +169,11 @@ void CheckGroupQuotas(const LintContext& context, std::vector<Diagnostic>* out) 
       out->push_back(std::move(d));
     }
     if (last_dynamic != nullptr && dynamic_sum > 1 + 1e-9) {
-      Diagnostic d = MakeDiagnostic(
-          last_dynamic->dynamic_entry->value_at, Severity::kWarning,
-          "the dynamic quotas of the subgroups of " + parent_name + " sum to " +
-              Number(dynamic_sum) + ", above 1 (HTCondor scales them so that they sum to 1)",
-          kCheck);
+      Diagnostic d = MakeDiagnostic(last_dynamic->dynamic_entry->value_at, Severity::kWarning,
+                                    "the dynamic quotas of the subgroups of " + parent_name +
+                                        " sum to " + Number(dynamic_sum) +
+                                        ", above 1 (HTCondor scales them so that they sum to 1)",
+                                    kCheck);
       for (const Group* kid : kids) {
         if (!kid->static_quota && kid->dynamic_quota && kid != last_dynamic) {
           d.notes.push_back({kid->dynamic_entry->name_at, "GROUP_QUOTA_DYNAMIC_" + kid->name +

@@ -36,8 +36,8 @@ void CheckConcurrencyLimits(const LintContext& context, std::vector<Diagnostic>*
     const std::string_view name = BareKnobName(config, entry->name);
     const KnobInfo* knob = FindKnob(name, &member);
     if (knob == nullptr) continue;
-    const bool plain_default = knob->form == KnobForm::kPlain &&
-                               EqualsNoCase(knob->name, "CONCURRENCY_LIMIT_DEFAULT");
+    const bool plain_default =
+        knob->form == KnobForm::kPlain && EqualsNoCase(knob->name, "CONCURRENCY_LIMIT_DEFAULT");
     if (knob->form != KnobForm::kPerLimit && knob->form != KnobForm::kPerLimitSet &&
         !plain_default) {
       continue;

@@ -13,14 +13,46 @@ namespace {
 
 // Macros HTCondor defines at run time (detected from the machine, or in its
 // full param table) that a linted configuration may lack.
-constexpr std::array<std::string_view, 40> kRuntimeMacros = {
-    "ARCH", "OPSYS", "OPSYSVER", "OPSYSANDVER", "OPSYSMAJORVER", "OPSYS_AND_VER",
-    "OPSYSLONGNAME", "OPSYSNAME", "OPSYSSHORTNAME", "OPSYSLEGACY", "UNAME_ARCH", "UNAME_OPSYS",
-    "IP_ADDRESS", "IPV4_ADDRESS", "IPV6_ADDRESS", "IP_ADDRESS_IS_V6", "DETECTED_CORES",
-    "DETECTED_CPUS", "DETECTED_MEMORY", "DETECTED_PHYSICAL_CPUS", "DETECTED_HYPER_CPUS",
-    "DETECTED_CPUS_LIMIT", "PID", "PPID", "USERNAME", "REAL_UID", "REAL_GID", "HOSTNAME",
-    "FULL_HOSTNAME", "TILDE", "SUBSYSTEM", "LOCALNAME", "CONFIG_ROOT", "DOLLAR",
-    "FILESYSTEM_DOMAIN", "COLLECTOR_HOST", "CONDOR_HOST", "LOCAL_DIR", "RELEASE_DIR", "HOUR"};
+constexpr std::array<std::string_view, 40> kRuntimeMacros = {"ARCH",
+                                                             "OPSYS",
+                                                             "OPSYSVER",
+                                                             "OPSYSANDVER",
+                                                             "OPSYSMAJORVER",
+                                                             "OPSYS_AND_VER",
+                                                             "OPSYSLONGNAME",
+                                                             "OPSYSNAME",
+                                                             "OPSYSSHORTNAME",
+                                                             "OPSYSLEGACY",
+                                                             "UNAME_ARCH",
+                                                             "UNAME_OPSYS",
+                                                             "IP_ADDRESS",
+                                                             "IPV4_ADDRESS",
+                                                             "IPV6_ADDRESS",
+                                                             "IP_ADDRESS_IS_V6",
+                                                             "DETECTED_CORES",
+                                                             "DETECTED_CPUS",
+                                                             "DETECTED_MEMORY",
+                                                             "DETECTED_PHYSICAL_CPUS",
+                                                             "DETECTED_HYPER_CPUS",
+                                                             "DETECTED_CPUS_LIMIT",
+                                                             "PID",
+                                                             "PPID",
+                                                             "USERNAME",
+                                                             "REAL_UID",
+                                                             "REAL_GID",
+                                                             "HOSTNAME",
+                                                             "FULL_HOSTNAME",
+                                                             "TILDE",
+                                                             "SUBSYSTEM",
+                                                             "LOCALNAME",
+                                                             "CONFIG_ROOT",
+                                                             "DOLLAR",
+                                                             "FILESYSTEM_DOMAIN",
+                                                             "COLLECTOR_HOST",
+                                                             "CONDOR_HOST",
+                                                             "LOCAL_DIR",
+                                                             "RELEASE_DIR",
+                                                             "HOUR"};
 
 bool IsRuntimeMacro(std::string_view name) {
   for (std::string_view known : kRuntimeMacros) {
@@ -40,14 +72,17 @@ void CheckUndefinedMacros(const LintContext& context, std::vector<Diagnostic>* o
       if (i > 0 && raw[i - 1] == '$') continue;  // $$(...) is for the schedd
       size_t end = i + 2;
       while (end < raw.size() && IsNameChar(raw[end])) ++end;
-      if (end == i + 2 || end >= raw.size() || raw[end] != ')') continue;  // a default, or not a macro
+      if (end == i + 2 || end >= raw.size() || raw[end] != ')')
+        continue;  // a default, or not a macro
       const std::string_view name = raw.substr(i + 2, end - i - 2);
       if (IsAsciiDigit(name.front()) || IsRuntimeMacro(name) || config.RawValue(name)) continue;
-      out->push_back(MakeDiagnostic(
-          entry->LocationOf(i), Severity::kWarning,
-          "$(" + std::string(name) + ") is never defined and has no default: HTCondor expands it "
-          "to nothing (write $(" + std::string(name) + ":default) if that is meant)",
-          "undefined-macro"));
+      out->push_back(
+          MakeDiagnostic(entry->LocationOf(i), Severity::kWarning,
+                         "$(" + std::string(name) +
+                             ") is never defined and has no default: HTCondor expands it "
+                             "to nothing (write $(" +
+                             std::string(name) + ":default) if that is meant)",
+                         "undefined-macro"));
     }
   }
 }

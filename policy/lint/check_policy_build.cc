@@ -27,7 +27,8 @@ void CheckPolicyBuild(const LintContext& context, std::vector<Diagnostic>* out) 
   };
   for (const classad::Status& error : context.problems.errors()) {
     if (covered(error.message())) continue;
-    out->push_back(MakeDiagnostic(error.where(), Severity::kError, error.message(), "policy-build"));
+    out->push_back(
+        MakeDiagnostic(error.where(), Severity::kError, error.message(), "policy-build"));
   }
   for (const classad::Status& warning : context.problems.warnings()) {
     out->push_back(

@@ -16,9 +16,11 @@ constexpr std::string_view kCheck = "preemption-guard";
 
 // Attributes that say how long the running job (or the claim) has run.
 constexpr std::array<std::string_view, 10> kRunningTimeAttributes = {
-    "TotalJobRunTime", "JobStart", "EnteredCurrentState", "EnteredCurrentActivity",
-    "JobCurrentStartDate", "JobCurrentStartExecutingDate", "CurrentTime", "StateTimer",
-    "ActivityTimer", "JobRunTime"};
+    "TotalJobRunTime",     "JobStart",
+    "EnteredCurrentState", "EnteredCurrentActivity",
+    "JobCurrentStartDate", "JobCurrentStartExecutingDate",
+    "CurrentTime",         "StateTimer",
+    "ActivityTimer",       "JobRunTime"};
 
 // Whether `expr` mentions a running time anywhere.
 bool MentionsRunningTime(const classad::Expr& expr) {

@@ -86,9 +86,8 @@ std::vector<std::string> ExpressionKnobNames(const Config& config) {
   if (match.ok() && match->has_value()) {
     for (std::string& name : SplitKnobList((*match)->value)) {
       if (config.Find(name) == nullptr) continue;
-      const bool seen = std::any_of(names.begin(), names.end(), [&](const std::string& n) {
-        return EqualsNoCase(n, name);
-      });
+      const bool seen = std::any_of(names.begin(), names.end(),
+                                    [&](const std::string& n) { return EqualsNoCase(n, name); });
       if (!seen) names.push_back(std::move(name));
     }
   }
@@ -137,7 +136,8 @@ void CheckExpressionSyntax(const LintContext& context, std::vector<Diagnostic>* 
                                     Severity::kError, std::move(message), kCheck));
       continue;
     }
-    const std::string_view expansion = std::string_view(text).substr(at->begin, at->end - at->begin);
+    const std::string_view expansion =
+        std::string_view(text).substr(at->begin, at->end - at->begin);
     message += " (in the expansion of $(" + at->macro + "): " + std::string(expansion) + ")";
     Diagnostic d = MakeDiagnostic(entry->LocationOf(at->raw_offset), Severity::kError,
                                   std::move(message), kCheck);

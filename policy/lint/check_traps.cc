@@ -38,7 +38,8 @@ void CheckSelfReferenceDefault(const LintContext& context, std::vector<Diagnosti
     const bool seen = defined.count(lower) != 0;
     defined[lower] = true;
     if (seen || entry.origin != ConfigEntry::Origin::kFile) continue;
-    const std::optional<std::string_view> table = ParamTableDefault(BareKnobName(config, entry.name));
+    const std::optional<std::string_view> table =
+        ParamTableDefault(BareKnobName(config, entry.name));
     if (!table || !BuildsOnPreviousValue(context, entry)) continue;
     std::optional<WrittenDefinition> written = WrittenAs(context, entry);
     classad::SourceLocation at = entry.value_at;
@@ -52,8 +53,9 @@ void CheckSelfReferenceDefault(const LintContext& context, std::vector<Diagnosti
     }
     out->push_back(MakeDiagnostic(
         at, Severity::kWarning,
-        entry.name + " builds on its previous value, but nothing set it before: that value is "
-                     "HTCondor's built-in default \"" +
+        entry.name +
+            " builds on its previous value, but nothing set it before: that value is "
+            "HTCondor's built-in default \"" +
             std::string(*table) + "\", so the result is \"" + entry.raw_value + "\"",
         "self-reference-default"));
   }
@@ -78,8 +80,9 @@ void CheckContinuationGlue(const LintContext& context, std::vector<Diagnostic>* 
       while (end < text.size() && word(text[end])) ++end;
       out->push_back(MakeDiagnostic(
           content.LocationOf(at, entry.name_at.file), Severity::kWarning,
-          entry.name + ": the continuation glues \"" + text.substr(begin, at - begin) + "\" and \"" +
-              text.substr(at, end - at) + "\" into \"" + text.substr(begin, end - begin) +
+          entry.name + ": the continuation glues \"" + text.substr(begin, at - begin) +
+              "\" and \"" + text.substr(at, end - at) + "\" into \"" +
+              text.substr(begin, end - begin) +
               "\" (HTCondor joins continuation lines with nothing in between: put a blank "
               "before the '\\')",
           "continuation-glue"));
@@ -109,7 +112,8 @@ void CheckIfOnEmpty(const LintContext& context, std::vector<Diagnostic>* out) {
         continue;
       }
       std::string_view condition = TrimSpace(text.substr(keyword));
-      if (!condition.empty() && condition.front() == '!') condition = TrimSpace(condition.substr(1));
+      if (!condition.empty() && condition.front() == '!')
+        condition = TrimSpace(condition.substr(1));
       std::string_view name;
       std::string how;
       if (StartsWithNoCase(condition, "defined") && condition.size() > 7 &&
@@ -129,10 +133,10 @@ void CheckIfOnEmpty(const LintContext& context, std::vector<Diagnostic>* out) {
       for (const ConfigEntry& entry : config.History()) {
         if (!EqualsNoCase(entry.name, name)) continue;
         const int index = file_index(entry.name_at.file);
-        const bool before = entry.origin == ConfigEntry::Origin::kDetected ||
-                            (index >= 0 && (index < static_cast<int>(f) ||
-                                            (index == static_cast<int>(f) &&
-                                             entry.name_at.line < line.first_line)));
+        const bool before =
+            entry.origin == ConfigEntry::Origin::kDetected ||
+            (index >= 0 && (index < static_cast<int>(f) || (index == static_cast<int>(f) &&
+                                                            entry.name_at.line < line.first_line)));
         if (before) current = &entry;
       }
       if (current == nullptr || !TrimSpace(current->raw_value).empty()) continue;

@@ -25,15 +25,15 @@ constexpr std::array kChecks = {
           &CheckKnobTypes},
     Check{"undefined-macro", "$(NAME) without a default, where NAME is never defined",
           &CheckUndefinedMacros},
-    Check{"redefinition",
-          "a knob set again without referring to its previous value, which is lost",
+    Check{"redefinition", "a knob set again without referring to its previous value, which is lost",
           &CheckRedefinitions},
     Check{"group-quota",
           "group quotas that do not add up: unknown groups, missing parents, oversubscribed "
           "parents, dynamic fractions outside (0, 1]",
           &CheckGroupQuotas},
-    Check{"concurrency-limit", "an invalid concurrency limit name or a maximum that is not a "
-                               "non-negative number",
+    Check{"concurrency-limit",
+          "an invalid concurrency limit name or a maximum that is not a "
+          "non-negative number",
           &CheckConcurrencyLimits},
     Check{"preemption-guard",
           "PREEMPTION_REQUIREMENTS that lets jobs preempt with no running-time guard, empty or "
@@ -50,8 +50,9 @@ constexpr std::array kChecks = {
     Check{"policy-build", "a problem building the negotiator's policy that no other check reports",
           &CheckPolicyBuild},
     // Made by the tool, not by Lint: the configuration cannot be read at all.
-    Check{"config-read", "the configuration cannot be read (a syntax error of the configuration "
-                         "language, a missing include, an error statement)",
+    Check{"config-read",
+          "the configuration cannot be read (a syntax error of the configuration "
+          "language, a missing include, an error statement)",
           nullptr},
 };
 
@@ -140,8 +141,8 @@ std::vector<Diagnostic> Lint(const Config& config, const LintOptions& options) {
   Problems problems;
   (void)Policy::Build(config, PolicyOptions{}, &problems);
   problems.SortByPosition();
-  const SourceIndex sources =
-      SourceIndex::Build(config.sources(), options.read_source ? options.read_source : ReadFromDisk);
+  const SourceIndex sources = SourceIndex::Build(
+      config.sources(), options.read_source ? options.read_source : ReadFromDisk);
   const LintContext context{config, problems, AllKnobs(), sources};
 
   std::vector<Diagnostic> found;

@@ -102,7 +102,8 @@ size_t EditDistance(std::string_view a, std::string_view b, size_t limit) {
     size_t row_min = current[0];
     for (size_t j = 1; j <= b.size(); ++j) {
       const bool same = LowerAsciiChar(a[i - 1]) == LowerAsciiChar(b[j - 1]);
-      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (same ? 0 : 1)});
+      current[j] =
+          std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (same ? 0 : 1)});
       row_min = std::min(row_min, current[j]);
     }
     if (row_min > limit) return limit + 1;

@@ -98,7 +98,9 @@ std::string UriOf(std::string_view path) {
 }
 
 std::string SarifLevel(Severity severity) {
-  return severity == Severity::kError ? "error" : severity == Severity::kWarning ? "warning" : "note";
+  return severity == Severity::kError     ? "error"
+         : severity == Severity::kWarning ? "warning"
+                                          : "note";
 }
 
 // A SARIF physicalLocation object.

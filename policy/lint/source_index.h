@@ -23,8 +23,9 @@ class SourceIndex {
   // Reads each of `files` through `read` (nullopt: the file is skipped).
   // A file whose bytes SplitLogicalLines refuses keeps its physical lines
   // only.
-  static SourceIndex Build(const std::vector<std::string>& files,
-                           const std::function<std::optional<std::string>(const std::string&)>& read);
+  static SourceIndex Build(
+      const std::vector<std::string>& files,
+      const std::function<std::optional<std::string>(const std::string&)>& read);
 
   // Physical line `line` (from 1) of `file`, without its newline; nullopt
   // when the file was not read or has no such line.

@@ -66,8 +66,8 @@ TEST(LintExprSyntax, NamedByNegotiatorMatchExprs) {
 }
 
 TEST(LintExprSyntax, HostileExpressionsGiveAnError) {
-  const std::string deep = "NEGOTIATOR_JOB_CONSTRAINT = " + std::string(5000, '(') + "1" +
-                           std::string(5000, ')') + "\n";
+  const std::string deep =
+      "NEGOTIATOR_JOB_CONSTRAINT = " + std::string(5000, '(') + "1" + std::string(5000, ')') + "\n";
   const auto d = LintText(deep);
   ASSERT_EQ(At(d, "expr-syntax").size(), 1u) << Dump(d);
   EXPECT_NE(First(d, "expr-syntax")->message.find("nested"), std::string::npos) << Dump(d);
@@ -103,8 +103,9 @@ TEST(LintUnknownKnob, MisspelledFamilyPrefix) {
 }
 
 TEST(LintUnknownKnob, PerGroupFormOfAKnobWithoutOne) {
-  const auto d = LintText("GROUP_NAMES = physics\nGROUP_QUOTA_physics = 10\n"
-                          "GROUP_SORT_EXPR_physics = 1\n");
+  const auto d = LintText(
+      "GROUP_NAMES = physics\nGROUP_QUOTA_physics = 10\n"
+      "GROUP_SORT_EXPR_physics = 1\n");
   ASSERT_EQ(At(d, "unknown-knob"), V{"3:1"}) << Dump(d);
   EXPECT_NE(First(d, "unknown-knob")->message.find("GROUP_SORT_EXPR has no per-group"),
             std::string::npos);
@@ -220,8 +221,9 @@ TEST(LintRedefinition, InlineCommentDisablesIt) {
 
 // ---- group-quota
 TEST(LintGroupQuota, UnknownGroupWithDidYouMean) {
-  const auto d = LintText("GROUP_NAMES = group_physics\nGROUP_QUOTA_group_physics = 10\n"
-                          "GROUP_QUOTA_group_phyiscs = 10\nGROUP_ACCEPT_SURPLUS_group_bio = True\n");
+  const auto d = LintText(
+      "GROUP_NAMES = group_physics\nGROUP_QUOTA_group_physics = 10\n"
+      "GROUP_QUOTA_group_phyiscs = 10\nGROUP_ACCEPT_SURPLUS_group_bio = True\n");
   EXPECT_EQ(At(d, "group-quota"), (V{"3:1", "4:1"})) << Dump(d);
   EXPECT_NE(First(d, "group-quota")->message.find("did you mean \"group_physics\"?"),
             std::string::npos);
@@ -349,8 +351,9 @@ TEST(LintTraps, SelfReferenceToTheDefault) {
 }
 
 TEST(LintTraps, ContinuationGlue) {
-  const auto d = LintText("GROUP_NAMES = group_a,group_b,group\\\n   _c\n"
-                          "GROUP_QUOTA_group_a = 1\nGROUP_QUOTA_group_b = 1\n");
+  const auto d = LintText(
+      "GROUP_NAMES = group_a,group_b,group\\\n   _c\n"
+      "GROUP_QUOTA_group_a = 1\nGROUP_QUOTA_group_b = 1\n");
   EXPECT_EQ(At(d, "continuation-glue"), V{"2:4"}) << Dump(d);
   EXPECT_EQ(At(LintText("GROUP_NAMES = group_a, \\\n  group_b\n"
                         "GROUP_QUOTA_group_a = 1\nGROUP_QUOTA_group_b = 1\n"),
@@ -359,8 +362,9 @@ TEST(LintTraps, ContinuationGlue) {
 }
 
 TEST(LintTraps, IfOnADefinedButEmptyName) {
-  const auto d = LintText("DRAINING =\nif defined DRAINING\n  NEGOTIATOR_CONSIDER_PREEMPTION = False\n"
-                          "endif\n");
+  const auto d = LintText(
+      "DRAINING =\nif defined DRAINING\n  NEGOTIATOR_CONSIDER_PREEMPTION = False\n"
+      "endif\n");
   ASSERT_EQ(At(d, "if-empty"), V{"2:12"}) << Dump(d);
   EXPECT_EQ(First(d, "if-empty")->notes.at(0).where.line, 1);
   EXPECT_EQ(At(LintText("DRAINING = 1\nif defined DRAINING\nendif\nif defined NEVER\nendif\n"),

@@ -64,12 +64,26 @@ class JsonReader {
       if (pos_ >= text_.size()) return false;
       const char e = text_[pos_++];
       switch (e) {
-        case '"': case '\\': case '/': out->push_back(e); break;
-        case 'n': out->push_back('\n'); break;
-        case 't': out->push_back('\t'); break;
-        case 'r': out->push_back('\r'); break;
-        case 'b': out->push_back('\b'); break;
-        case 'f': out->push_back('\f'); break;
+        case '"':
+        case '\\':
+        case '/':
+          out->push_back(e);
+          break;
+        case 'n':
+          out->push_back('\n');
+          break;
+        case 't':
+          out->push_back('\t');
+          break;
+        case 'r':
+          out->push_back('\r');
+          break;
+        case 'b':
+          out->push_back('\b');
+          break;
+        case 'f':
+          out->push_back('\f');
+          break;
         case 'u': {
           if (pos_ + 4 > text_.size()) return false;
           const unsigned code = std::stoul(std::string(text_.substr(pos_, 4)), nullptr, 16);
@@ -106,7 +120,10 @@ class JsonReader {
         out->object[key] = std::move(value);
         Blanks();
         if (pos_ >= text_.size()) return false;
-        if (text_[pos_] == ',') { ++pos_; continue; }
+        if (text_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
         if (text_[pos_] == '}') return ++pos_, true;
         return false;
       }
@@ -122,7 +139,10 @@ class JsonReader {
         out->array.push_back(std::move(value));
         Blanks();
         if (pos_ >= text_.size()) return false;
-        if (text_[pos_] == ',') { ++pos_; continue; }
+        if (text_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
         if (text_[pos_] == ']') return ++pos_, true;
         return false;
       }
@@ -137,9 +157,9 @@ class JsonReader {
     const size_t start = pos_;
     if (text_[pos_] == '-') ++pos_;
     bool fraction = false;
-    while (pos_ < text_.size() && (std::isdigit(static_cast<unsigned char>(text_[pos_])) ||
-                                   text_[pos_] == '.' || text_[pos_] == 'e' || text_[pos_] == 'E' ||
-                                   text_[pos_] == '+' || text_[pos_] == '-')) {
+    while (pos_ < text_.size() &&
+           (std::isdigit(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.' ||
+            text_[pos_] == 'e' || text_[pos_] == 'E' || text_[pos_] == '+' || text_[pos_] == '-')) {
       fraction |= !std::isdigit(static_cast<unsigned char>(text_[pos_]));
       ++pos_;
     }
@@ -269,8 +289,8 @@ TEST(LintOutput, TextIsGccStyle) {
 }
 
 TEST(LintOutput, TextWithSourceLineAndCaret) {
-  const SourceIndex sources = SourceIndex::Build(
-      {"t.conf"}, [](const std::string&) -> std::optional<std::string> {
+  const SourceIndex sources =
+      SourceIndex::Build({"t.conf"}, [](const std::string&) -> std::optional<std::string> {
         return std::string("A = 1\n\tX = é + )\n");
       });
   std::vector<Diagnostic> d(1);
@@ -321,7 +341,7 @@ TEST(LintOutput, SarifHasTheRequiredStructure) {
             "pool%20conf/a.conf");
   EXPECT_EQ(located.Get("physicalLocation")->Get("region")->Get("startLine")->number, 2);
   EXPECT_EQ(results[0].Get("relatedLocations")->array.size(), 1u);  // the placeless note left out
-  EXPECT_EQ(results[2].Get("locations"), nullptr);  // no position, no location
+  EXPECT_EQ(results[2].Get("locations"), nullptr);                  // no position, no location
   EXPECT_EQ(results[1].Get("level")->string, "warning");
 
   Json empty;
@@ -336,9 +356,9 @@ TEST(LintOutput, TheValidatorCatchesMissingParts) {
                          "\"message\":{}}]}]}")
                   .Read(&log));
   const std::vector<std::string> problems = SarifProblems(log);
-  EXPECT_EQ(problems, (std::vector<std::string>{"$schema missing", "ruleId r is not a rule",
-                                                "level bad is not a SARIF level",
-                                                "message.text missing"}));
+  EXPECT_EQ(problems,
+            (std::vector<std::string>{"$schema missing", "ruleId r is not a rule",
+                                      "level bad is not a SARIF level", "message.text missing"}));
 }
 
 TEST(LintOutput, JsonStringEscapes) {

@@ -16,8 +16,8 @@ namespace policy::lint::testing_util {
 // The diagnostics of `text` read as "test.conf".
 inline std::vector<Diagnostic> LintText(std::string_view text, LintOptions options = {}) {
   Config config = policy::testing_util::MustRead(text);
-  options.read_source = [copy = std::string(text)](const std::string& file)
-      -> std::optional<std::string> {
+  options.read_source =
+      [copy = std::string(text)](const std::string& file) -> std::optional<std::string> {
     if (file == "test.conf") return copy;
     return std::nullopt;
   };
@@ -29,7 +29,8 @@ inline std::vector<std::string> At(const std::vector<Diagnostic>& diagnostics,
                                    std::string_view check) {
   std::vector<std::string> out;
   for (const Diagnostic& d : diagnostics) {
-    if (d.check == check) out.push_back(std::to_string(d.where.line) + ":" + std::to_string(d.where.column));
+    if (d.check == check)
+      out.push_back(std::to_string(d.where.line) + ":" + std::to_string(d.where.column));
   }
   return out;
 }
@@ -38,8 +39,9 @@ inline std::vector<std::string> At(const std::vector<Diagnostic>& diagnostics,
 inline std::string Dump(const std::vector<Diagnostic>& diagnostics) {
   std::string out;
   for (const Diagnostic& d : diagnostics) {
-    out += d.where.file + ":" + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) +
-           ": " + std::string(SeverityName(d.severity)) + ": " + d.message + " [" + d.check + "]\n";
+    out += d.where.file + ":" + std::to_string(d.where.line) + ":" +
+           std::to_string(d.where.column) + ": " + std::string(SeverityName(d.severity)) + ": " +
+           d.message + " [" + d.check + "]\n";
   }
   return out;
 }

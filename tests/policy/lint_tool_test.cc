@@ -64,9 +64,10 @@ TEST(LintTool, ExitStatus) {
   EXPECT_EQ(Lint(Quoted(clean)).status, 0);
   ToolRun run = Lint(Quoted(warn));
   EXPECT_EQ(run.status, 0);
-  EXPECT_EQ(run.out, warn + ":1:15: warning: $(CPU_WEIGHT) is never defined and has no default: "
-                            "HTCondor expands it to nothing (write $(CPU_WEIGHT:default) if that "
-                            "is meant) [undefined-macro]\n");
+  EXPECT_EQ(run.out, warn +
+                         ":1:15: warning: $(CPU_WEIGHT) is never defined and has no default: "
+                         "HTCondor expands it to nothing (write $(CPU_WEIGHT:default) if that "
+                         "is meant) [undefined-macro]\n");
   EXPECT_EQ(Lint("--werror " + Quoted(warn)).status, 1);
   EXPECT_EQ(Lint("--werror --disable=undefined-macro " + Quoted(warn)).status, 0);
   EXPECT_EQ(Lint(Quoted(error)).status, 2);
