@@ -228,7 +228,7 @@ int main(int argc, char** argv) {
       policy::lint::TextOptions text;
       text.color =
           request.color == Color::kAlways || (request.color == Color::kAuto && color_terminal);
-      text.show_source = request.color == Color::kAlways || tty;
+      text.show_source = request.color == Color::kAlways || (request.color == Color::kAuto && tty);
       std::vector<std::string> files;
       for (const policy::lint::Diagnostic& d : diagnostics) {
         files.push_back(d.where.file);

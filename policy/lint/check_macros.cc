@@ -94,12 +94,20 @@ void CheckRedefinitions(const LintContext& context, std::vector<Diagnostic>* out
     auto [it, inserted] = first.emplace(LowerAscii(entry.name), &entry);
     if (inserted || BuildsOnPreviousValue(context, entry)) continue;
     const ConfigEntry& earlier = *it->second;
-    Diagnostic d = MakeDiagnostic(
-        entry.name_at, Severity::kWarning,
-        entry.name + " is set again without referring to its previous value: the value set at " +
-            earlier.name_at.file + ":" + std::to_string(earlier.name_at.line) +
-            " is lost (write $(" + entry.name + ") to build on it, or remove one of them)",
-        "redefinition");
+    const std::string first_at = earlier.name_at.file + ":" + std::to_string(earlier.name_at.line);
+    Diagnostic d =
+        entry.raw_value == earlier.raw_value
+            ? MakeDiagnostic(entry.name_at, Severity::kNote,
+                             entry.name + " is set again to the value it was given at " + first_at +
+                                 ": one of the two can go",
+                             "redefinition")
+            : MakeDiagnostic(entry.name_at, Severity::kWarning,
+                             entry.name +
+                                 " is set again without referring to its previous value: the "
+                                 "value set at " +
+                                 first_at + " is lost (write $(" + entry.name +
+                                 ") to build on it, or remove one of them)",
+                             "redefinition");
     d.notes.push_back({earlier.name_at, entry.name + " first set here"});
     out->push_back(std::move(d));
   }

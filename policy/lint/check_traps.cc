@@ -40,7 +40,7 @@ void CheckSelfReferenceDefault(const LintContext& context, std::vector<Diagnosti
     if (seen || entry.origin != ConfigEntry::Origin::kFile) continue;
     const std::optional<std::string_view> table =
         ParamTableDefault(BareKnobName(config, entry.name));
-    if (!table || !BuildsOnPreviousValue(context, entry)) continue;
+    if (!table || TrimSpace(*table).empty() || !BuildsOnPreviousValue(context, entry)) continue;
     std::optional<WrittenDefinition> written = WrittenAs(context, entry);
     classad::SourceLocation at = entry.value_at;
     if (written) {

@@ -184,6 +184,12 @@ TEST(LintRedefinition, LostValueWithANote) {
   EXPECT_EQ(r->severity, Severity::kWarning);
 }
 
+TEST(LintRedefinition, TheSameValueAgainIsANote) {
+  const auto d = LintText("NEGOTIATOR_INTERVAL = 60\nNEGOTIATOR_INTERVAL = 60\n");
+  ASSERT_EQ(At(d, "redefinition"), V{"2:1"}) << Dump(d);
+  EXPECT_EQ(First(d, "redefinition")->severity, Severity::kNote);
+}
+
 TEST(LintRedefinition, BuildingOnThePreviousValueIsClean) {
   const auto d = LintText(
       "SIGNIFICANT_ATTRIBUTES = RequestCpus\n"
@@ -337,6 +343,10 @@ TEST(LintTraps, SelfReferenceToTheDefault) {
       "PREEMPTION_REQUIREMENTS = $(PREEMPTION_REQUIREMENTS) && (TotalJobRunTime > 3600)\n");
   ASSERT_EQ(At(d, "self-reference-default"), V{"1:27"}) << Dump(d);
   EXPECT_NE(First(d, "self-reference-default")->message.find("\"False\""), std::string::npos);
+  // += takes the default too.
+  EXPECT_EQ(At(LintText("PREEMPTION_REQUIREMENTS +&&= (TotalJobRunTime > 3600)\n"),
+               "self-reference-default"),
+            V{"1:30"});
   // `False && ...` never preempts: no guard is needed.
   EXPECT_EQ(At(LintText("PREEMPTION_REQUIREMENTS = $(PREEMPTION_REQUIREMENTS) && "
                         "(RemoteUserPrio > 10)\n"),
