@@ -1,5 +1,4 @@
 // undefined-macro and redefinition (checks.h).
-#include <array>
 #include <map>
 
 #include "policy/knobs.h"
@@ -13,46 +12,16 @@ namespace {
 
 // Macros HTCondor defines at run time (detected from the machine, or in its
 // full param table) that a linted configuration may lack.
-constexpr std::array<std::string_view, 40> kRuntimeMacros = {"ARCH",
-                                                             "OPSYS",
-                                                             "OPSYSVER",
-                                                             "OPSYSANDVER",
-                                                             "OPSYSMAJORVER",
-                                                             "OPSYS_AND_VER",
-                                                             "OPSYSLONGNAME",
-                                                             "OPSYSNAME",
-                                                             "OPSYSSHORTNAME",
-                                                             "OPSYSLEGACY",
-                                                             "UNAME_ARCH",
-                                                             "UNAME_OPSYS",
-                                                             "IP_ADDRESS",
-                                                             "IPV4_ADDRESS",
-                                                             "IPV6_ADDRESS",
-                                                             "IP_ADDRESS_IS_V6",
-                                                             "DETECTED_CORES",
-                                                             "DETECTED_CPUS",
-                                                             "DETECTED_MEMORY",
-                                                             "DETECTED_PHYSICAL_CPUS",
-                                                             "DETECTED_HYPER_CPUS",
-                                                             "DETECTED_CPUS_LIMIT",
-                                                             "PID",
-                                                             "PPID",
-                                                             "USERNAME",
-                                                             "REAL_UID",
-                                                             "REAL_GID",
-                                                             "HOSTNAME",
-                                                             "FULL_HOSTNAME",
-                                                             "TILDE",
-                                                             "SUBSYSTEM",
-                                                             "LOCALNAME",
-                                                             "CONFIG_ROOT",
-                                                             "DOLLAR",
-                                                             "FILESYSTEM_DOMAIN",
-                                                             "COLLECTOR_HOST",
-                                                             "CONDOR_HOST",
-                                                             "LOCAL_DIR",
-                                                             "RELEASE_DIR",
-                                                             "HOUR"};
+// clang-format off
+constexpr std::string_view kRuntimeMacros[] = {
+    "ARCH", "OPSYS", "OPSYSVER", "OPSYSANDVER", "OPSYSMAJORVER", "OPSYS_AND_VER",
+    "OPSYSLONGNAME", "OPSYSNAME", "OPSYSSHORTNAME", "OPSYSLEGACY", "UNAME_ARCH", "UNAME_OPSYS",
+    "IP_ADDRESS", "IPV4_ADDRESS", "IPV6_ADDRESS", "IP_ADDRESS_IS_V6", "DETECTED_CORES",
+    "DETECTED_CPUS", "DETECTED_MEMORY", "DETECTED_PHYSICAL_CPUS", "DETECTED_HYPER_CPUS",
+    "DETECTED_CPUS_LIMIT", "PID", "PPID", "USERNAME", "REAL_UID", "REAL_GID", "HOSTNAME",
+    "FULL_HOSTNAME", "TILDE", "SUBSYSTEM", "LOCALNAME", "CONFIG_ROOT", "DOLLAR",
+    "FILESYSTEM_DOMAIN", "COLLECTOR_HOST", "CONDOR_HOST", "LOCAL_DIR", "RELEASE_DIR", "HOUR"};
+// clang-format on
 
 bool IsRuntimeMacro(std::string_view name) {
   for (std::string_view known : kRuntimeMacros) {

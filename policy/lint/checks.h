@@ -35,9 +35,10 @@ void CheckUndefinedMacros(const LintContext& context, std::vector<Diagnostic>* o
 // its previous value, which is lost; a note says where it was first set.
 void CheckRedefinitions(const LintContext& context, std::vector<Diagnostic>* out);
 
-// group-quota: per-group knobs for groups not in GROUP_NAMES, missing
-// parents, static children above a static parent, dynamic fractions
-// outside (0, 1] or above 1 among siblings, a static and a dynamic quota
+// group-quota: per-group knobs for groups not in GROUP_NAMES (with a
+// did-you-mean), missing parents, static children above a static parent,
+// a dynamic fraction of 0 (below 0 or above 1 is knob-type's, the knob's
+// range), dynamic siblings summing above 1, a static and a dynamic quota
 // on one group.
 void CheckGroupQuotas(const LintContext& context, std::vector<Diagnostic>* out);
 
