@@ -10,36 +10,17 @@
 #include <string>
 #include <vector>
 
+#include "tests/tool_run.h"
+
 namespace {
 
-struct ToolRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using test_tools::ShellQuote;
+using test_tools::Slurp;
+using test_tools::ToolRun;
 
 std::string DataDir() { return CLASSAD_TEST_DATA_DIR; }
 std::string ConformanceAd(const std::string& name) { return DataDir() + "/conformance/" + name; }
 std::string Example(const std::string& name) { return DataDir() + "/../../examples/" + name; }
-
-std::string ShellQuote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 class ClassAdEvalToolTest : public ::testing::Test {
  protected:

@@ -11,36 +11,15 @@
 #include <vector>
 
 #include "tests/policy/config_test_util.h"
+#include "tests/tool_run.h"
 
 namespace policy {
 namespace {
 
+using test_tools::ShellQuote;
+using test_tools::Slurp;
+using test_tools::ToolRun;
 using testing_util::TempFolder;
-
-struct ToolRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string ShellQuote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 class PolicyConfigToolTest : public ::testing::Test {
  protected:
