@@ -39,29 +39,36 @@ std::set<std::string> ReferencedMacros(const Config& config) {
 // The knob name nearest to `name` (a plain knob, or a family prefix
 // followed by the member `name` has), if it is near enough.
 std::optional<std::string> Nearest(std::string_view name, std::span<const KnobInfo> knobs) {
-  const size_t limit = std::min<size_t>(3, std::max<size_t>(1, name.size() / 8));
-  size_t best = limit + 1;
+  // How far a name may be from the one it was meant to be: about one edit
+  // per eight characters, at least one, at most three.
+  const auto limit_for = [](size_t length) {
+    return std::min<size_t>(3, std::max<size_t>(1, length / 8));
+  };
+  size_t best = 4;
   std::string suggestion;
   for (const KnobInfo& knob : knobs) {
     if (knob.form == KnobForm::kPlain) {
+      const size_t limit = limit_for(name.size());
       const size_t d = EditDistance(name, knob.name, limit);
-      if (d < best) {
+      if (d <= limit && d < best) {
         best = d;
         suggestion = std::string(knob.name);
       }
     } else if (knob.form == KnobForm::kPerGroup || knob.form == KnobForm::kPerLimitSet) {
-      // Compare the prefix with the start of the name, shifted by up to the limit.
+      // Compare the prefix with the start of the name, shifted by up to the
+      // prefix's own limit.
+      const size_t limit = limit_for(knob.name.size());
       for (size_t cut = knob.name.size() > limit ? knob.name.size() - limit : 1;
            cut <= knob.name.size() + limit && cut < name.size(); ++cut) {
         const size_t d = EditDistance(name.substr(0, cut), knob.name, limit);
-        if (d < best && d > 0) {
+        if (d <= limit && d < best && d > 0) {
           best = d;
           suggestion = std::string(knob.name) + std::string(name.substr(cut));
         }
       }
     }
   }
-  if (best > limit) return std::nullopt;
+  if (suggestion.empty()) return std::nullopt;
   return suggestion;
 }
 

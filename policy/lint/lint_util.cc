@@ -95,7 +95,9 @@ bool BuildsOnPreviousValue(const LintContext& context, const ConfigEntry& entry)
 
 size_t EditDistance(std::string_view a, std::string_view b, size_t limit) {
   if (a.size() > b.size() + limit || b.size() > a.size() + limit) return limit + 1;
-  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
+  // Optimal string alignment: insertions, deletions, substitutions and
+  // swaps of two adjacent characters (QOUTA for QUOTA) cost one each.
+  std::vector<size_t> before(b.size() + 1), previous(b.size() + 1), current(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     current[0] = i;
@@ -104,9 +106,14 @@ size_t EditDistance(std::string_view a, std::string_view b, size_t limit) {
       const bool same = LowerAsciiChar(a[i - 1]) == LowerAsciiChar(b[j - 1]);
       current[j] =
           std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (same ? 0 : 1)});
+      if (i > 1 && j > 1 && LowerAsciiChar(a[i - 1]) == LowerAsciiChar(b[j - 2]) &&
+          LowerAsciiChar(a[i - 2]) == LowerAsciiChar(b[j - 1])) {
+        current[j] = std::min(current[j], before[j - 2] + 1);
+      }
       row_min = std::min(row_min, current[j]);
     }
     if (row_min > limit) return limit + 1;
+    std::swap(before, previous);
     std::swap(previous, current);
   }
   return std::min(previous[b.size()], limit + 1);

@@ -44,8 +44,10 @@ bool RefersToMacro(std::string_view text, std::string_view name);
 // text of an earlier value into it.
 bool BuildsOnPreviousValue(const LintContext& context, const ConfigEntry& entry);
 
-// Levenshtein distance between `a` and `b`, letters compared without case;
-// stops early and returns `limit + 1` once the distance exceeds `limit`.
+// Edit distance between `a` and `b` (insertions, deletions, substitutions
+// and swaps of adjacent characters, each costing one: the optimal string
+// alignment distance), letters compared without case; stops early and
+// returns `limit + 1` once the distance exceeds `limit`.
 size_t EditDistance(std::string_view a, std::string_view b, size_t limit);
 
 // The offset in `value` of a `#` that HTCondor keeps as part of the value

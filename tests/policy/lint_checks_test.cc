@@ -102,6 +102,14 @@ TEST(LintUnknownKnob, MisspelledFamilyPrefix) {
             std::string::npos);
 }
 
+TEST(LintUnknownKnob, SwappedLettersInAShortName) {
+  // Two letters swapped cost one edit, also in a name too short for two.
+  const auto d = LintText("GROUP_NAMES = a\nGROUP_QOUTA_a = 10\nNEGOTIATOR_INTERAVL = 30\n");
+  ASSERT_EQ(At(d, "unknown-knob"), (V{"2:1", "3:1"})) << Dump(d);
+  EXPECT_NE(First(d, "unknown-knob")->message.find("did you mean GROUP_QUOTA_a?"),
+            std::string::npos);
+}
+
 TEST(LintUnknownKnob, PerGroupFormOfAKnobWithoutOne) {
   const auto d = LintText(
       "GROUP_NAMES = physics\nGROUP_QUOTA_physics = 10\n"
