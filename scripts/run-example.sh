@@ -31,3 +31,17 @@ echo "== policy_config: the example central manager's configuration, as condor_c
 export CONDOR_CONFIG=examples/policy/condor_config
 build/policy_config -v PRIORITY_HALFLIFE GROUP_NAMES PREEMPTION_REQUIREMENTS
 build/policy_config -dump GROUP_QUOTA
+build/policy_config -check
+
+echo "== policy_lint: the bundled configuration lints clean; a configuration with typical mistakes does not"
+build/policy_lint examples/policy/condor_config && echo "examples/policy: clean"
+mistakes=$(mktemp -d)
+cat > "$mistakes/condor_config" <<'CONFIG'
+GROUP_NAMES = group_a, group_b
+GROUP_QUOTA_group_a = 10   # ten slots
+GROUP_QOUTA_group_b = 5
+NEGOTIATOR_CONSIDER_PREEMPTION = Ture
+PREEMPTION_REQUIREMENTS = $(PREEMPTION_REQUIREMENTS) && (SubmitterGroup =?= RemoteGroup)
+CONFIG
+build/policy_lint --color=never "$mistakes/condor_config" || echo "(policy_lint exit status $?)"
+rm -rf "$mistakes"
