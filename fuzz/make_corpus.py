@@ -169,6 +169,9 @@ def main():
         "fuzz_ad_roundtrip": write(out_dir, "fuzz_ad_roundtrip", new_ads + one_attribute),
         "fuzz_ingest_fastpath": write(out_dir, "fuzz_ingest_fastpath", fastpath),
         "fuzz_config": write(out_dir, "fuzz_config", config_seeds()),
+        # fuzz_lint takes the configuration texts without the selector byte.
+        "fuzz_lint": write(out_dir, "fuzz_lint",
+                           [s[1:] for s in config_seeds() if s[:1] == b"\x00"]),
     }
     for target, n in counts.items():
         print(f"make_corpus: {target}: {n} seeds")
