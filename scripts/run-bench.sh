@@ -30,3 +30,5 @@ build/ingest_bench "$POOL/jobs.ads" 3
 build/policy_bench "$MATCH_POOL" 1
 # The accountant's per-cycle update: 100,000 submitters, 200,000 claimed slots.
 build/accountant_bench 100000 200000 9
+# policy_lint over 1,000 groups and about 10,000 knobs.
+build/lint_bench 1000 9
