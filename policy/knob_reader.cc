@@ -57,6 +57,10 @@ std::optional<KnobText> KnobReader::TextOrDefault(std::string_view name) {
   } else if (found->has_value()) {
     return std::move(**found);
   }
+  return Fallback(name);
+}
+
+std::optional<KnobText> KnobReader::Fallback(std::string_view name) {
   const std::optional<std::string_view> fallback = KnobDefault(name);
   if (!fallback || fallback->empty()) return std::nullopt;
   classad::Result<std::string> expanded = source_.Expand(*fallback);

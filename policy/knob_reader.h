@@ -72,6 +72,10 @@ class KnobReader {
   // The value as set, or nullopt (with no problem) when it is not set and
   // has no default. An expansion error is recorded and gives nullopt.
   std::optional<KnobText> Text(std::string_view name);
+  // HTCondor's effective default for `name` (KnobDefault: the param
+  // table's, else the daemon code's fallback, which may name another
+  // knob), expanded; nullopt when there is none or it expands to nothing.
+  std::optional<KnobText> Fallback(std::string_view name);
   // Typed readers. `fallback` is used when the knob is not set and the
   // table has no default for it (family members such as GROUP_QUOTA_<g>).
   bool Bool(std::string_view name, bool fallback = false);
@@ -87,8 +91,7 @@ class KnobReader {
   Problems* problems() { return problems_; }
 
  private:
-  // Text(name), else the table's default expanded (a code default may
-  // name another knob).
+  // Text(name), else Fallback(name).
   std::optional<KnobText> TextOrDefault(std::string_view name);
 
   const KnobSource& source_;

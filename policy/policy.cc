@@ -51,7 +51,7 @@ size_t OffsetOf(std::string_view text, int line, int column) {
 // Reads and compiles the expression knob `name`. HTCondor loads no
 // expression when the knob is set to an empty value; when it is unset, the
 // param table's default applies, or the daemon's own fallback.
-PolicyExpression ReadExpression(const Config& config, std::string_view name,
+PolicyExpression ReadExpression(const Config& config, KnobReader& knobs, std::string_view name,
                                 const classad::ParseOptions& parse, Problems* problems) {
   PolicyExpression out;
   out.knob = std::string(name);
@@ -71,9 +71,9 @@ PolicyExpression ReadExpression(const Config& config, std::string_view name,
     const KnobInfo* info = FindKnob(name);
     const bool code_default = info != nullptr && info->default_source == KnobDefaultSource::kCode;
     if (!code_default) return out;
-    classad::Result<std::string> expanded = config.Expand(info->default_value);
-    if (!expanded.ok() || expanded->empty()) return out;
-    out.text = std::move(*expanded);
+    std::optional<KnobText> fallback = knobs.Fallback(name);
+    if (!fallback) return out;
+    out.text = std::move(fallback->value);
     out.from_default = true;
     entry = nullptr;
   }
@@ -110,7 +110,7 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
   ConfigKnobSource source(config);
   KnobReader knobs(source, &problems);
   auto expression = [&](std::string_view name) {
-    return ReadExpression(config, name, options.parse, &problems);
+    return ReadExpression(config, knobs, name, options.parse, &problems);
   };
   Policy p;
 
