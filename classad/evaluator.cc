@@ -454,6 +454,27 @@ Value EvaluateAttr(const ClassAd& my, std::string_view name, const ClassAd* targ
   return EvaluateInOwnedMatch(attribute.expr(), &my, target, options);
 }
 
+bool EvaluateAttrString(const ClassAd& my, std::string_view name, std::string* out,
+                        const EvalOptions& options) {
+  const Value v = EvaluateAttr(my, name, nullptr, options);
+  if (!v.IsString()) return false;
+  out->assign(v.string());
+  return true;
+}
+
+bool EvaluateAttrNumber(const ClassAd& my, std::string_view name, double* out,
+                        const EvalOptions& options) {
+  const Value v = EvaluateAttr(my, name, nullptr, options);
+  if (v.IsInteger()) {
+    *out = static_cast<double>(v.integer());
+  } else if (v.IsReal()) {
+    *out = v.real();
+  } else {
+    return false;
+  }
+  return true;
+}
+
 bool AttrIsTrue(const ClassAd& ad, std::string_view name, const ClassAd* other,
                 const EvalOptions& options) {
   return IsTrueValue(EvaluateAttr(ad, name, other, options));

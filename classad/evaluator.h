@@ -283,6 +283,16 @@ Value EvaluateExpr(const Expr& expr, const ClassAd* my, const ClassAd* target,
 Value EvaluateAttr(const ClassAd& my, std::string_view name, const ClassAd* target,
                    const EvalOptions& options = {});
 
+// The string attribute `name` of `my` evaluates to, with no TARGET
+// (HTCondor's ClassAd::LookupString): true with *out set when the value is a
+// string; false (and *out untouched) for any other value or no attribute.
+bool EvaluateAttrString(const ClassAd& my, std::string_view name, std::string* out,
+                        const EvalOptions& options = {});
+// The same for a number: true with *out set when the value is an integer
+// or a real; false otherwise.
+bool EvaluateAttrNumber(const ClassAd& my, std::string_view name, double* out,
+                        const EvalOptions& options = {});
+
 // Evaluates `name` of `ad` against `other` and tells whether it is true.
 // Helper for the match functions below.
 bool AttrIsTrue(const ClassAd& ad, std::string_view name, const ClassAd* other,

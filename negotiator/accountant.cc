@@ -16,43 +16,14 @@ namespace {
 using classad::Status;
 using classad::StatusCode;
 
-// The value of attribute `name` of `ad` evaluated in the ad alone; a
-// literal (what slot ads almost always hold) is read without an evaluator.
-classad::Value Attr(const classad::ClassAd& ad, std::string_view name) {
-  const classad::AttrRef ref = ad.Find(name);
-  if (!ref) return classad::Value::Undefined();
-  if (ref.is_literal()) return ref.literal();
-  return classad::EvaluateAttr(ad, name, nullptr);
-}
-
-// The string value of attribute `name` of `ad`, or false.
-bool LookupString(const classad::ClassAd& ad, std::string_view name, std::string* out) {
-  const classad::Value v = Attr(ad, name);
-  if (!v.IsString()) return false;
-  out->assign(v.string());
-  return true;
-}
-
-// The numeric value of attribute `name` of `ad` (an integer or a real), or
-// false.
-bool LookupNumber(const classad::ClassAd& ad, std::string_view name, double* out) {
-  const classad::Value v = Attr(ad, name);
-  if (v.IsInteger()) {
-    *out = static_cast<double>(v.integer());
-    return true;
-  }
-  if (v.IsReal()) {
-    *out = v.real();
-    return true;
-  }
-  return false;
-}
+using classad::EvaluateAttrNumber;
+using classad::EvaluateAttrString;
 
 // The customer a Claimed/Preempting slot charges: AccountingGroup, else
 // RemoteUser.
 bool SlotCustomer(const classad::ClassAd& slot, std::string* customer) {
-  return LookupString(slot, "AccountingGroup", customer) ||
-         LookupString(slot, "RemoteUser", customer);
+  return EvaluateAttrString(slot, "AccountingGroup", customer) ||
+         EvaluateAttrString(slot, "RemoteUser", customer);
 }
 
 }  // namespace
@@ -336,11 +307,11 @@ void Accountant::ChargeHierarchy(int group, double weight) {
 
 classad::Result<std::string> Accountant::ResourceName(const classad::ClassAd& slot) {
   std::string name;
-  if (!LookupString(slot, "Name", &name)) {
+  if (!EvaluateAttrString(slot, "Name", &name)) {
     return Status(StatusCode::kInvalidArgument, "slot ad has no string Name");
   }
   std::string address;
-  LookupString(slot, "StartdIpAddr", &address);
+  EvaluateAttrString(slot, "StartdIpAddr", &address);
   name += '@';
   name += address;
   return name;
@@ -350,7 +321,7 @@ double Accountant::SlotWeight(const classad::ClassAd& slot) const {
   const policy::AccountantPolicy& a = policy_->accountant;
   if (!a.use_slot_weights) return 1;
   double weight = 0;
-  bool found = LookupNumber(slot, "SlotWeight", &weight);
+  bool found = EvaluateAttrNumber(slot, "SlotWeight", &weight);
   if (!found && a.slot_weight.is_set()) {
     const classad::Value v = classad::EvaluateExpr(*a.slot_weight.expr, &slot, nullptr);
     if (v.IsInteger()) {
@@ -379,7 +350,7 @@ void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd
   double weight = 0;
   int64_t kept_cp_matches = 0;
   double match_cost = 0;
-  if (LookupNumber(slot, "_cp_match_cost", &match_cost)) {
+  if (EvaluateAttrNumber(slot, "_cp_match_cost", &match_cost)) {
     // A consumption-policy match: each match of the partitionable slot this
     // cycle is recorded under its own pseudonym, at the match's cost.
     ResourceRecord placeholder;
@@ -423,7 +394,7 @@ void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd
   record.slot_weight = weight;
   record.start_time = now;
   record.num_cp_matches = kept_cp_matches;
-  if (LookupString(slot, "MatchedConcurrencyLimits", &record.matched_concurrency_limits)) {
+  if (EvaluateAttrString(slot, "MatchedConcurrencyLimits", &record.matched_concurrency_limits)) {
     IncrementLimits(record.matched_concurrency_limits);
   }
   PutResource(std::move(record));
@@ -457,7 +428,7 @@ void Accountant::RemoveMatch(std::string_view resource_name, int64_t now) {
 
 std::string Accountant::SlotState(const classad::ClassAd& slot) {
   std::string state;
-  LookupString(slot, "State", &state);
+  EvaluateAttrString(slot, "State", &state);
   return state;
 }
 
@@ -468,7 +439,7 @@ bool Accountant::IsClaimed(const classad::ClassAd& slot, std::string* customer) 
   if (!SlotCustomer(slot, &user)) return false;
   if (policy_->accountant.discount_suspended_resources) {
     std::string activity;
-    if (!LookupString(slot, "Activity", &activity)) return false;
+    if (!EvaluateAttrString(slot, "Activity", &activity)) return false;
     if (policy::EqualsNoCase(activity, "Suspended")) return false;
   }
   *customer = std::move(user);
@@ -484,7 +455,7 @@ bool Accountant::ClaimedOrMatchedBy(const classad::ClassAd& slot,
   if (!SlotCustomer(slot, &user) || user != customer) return false;
   if (policy_->accountant.discount_suspended_resources) {
     std::string activity;
-    if (!LookupString(slot, "Activity", &activity)) return false;
+    if (!EvaluateAttrString(slot, "Activity", &activity)) return false;
     if (policy::EqualsNoCase(activity, "Suspended")) return false;
   }
   return true;
@@ -528,8 +499,8 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
   std::string list;
   for (size_t i = 0; i < slots.size(); ++i) {
     const classad::ClassAd& slot = *slots[i];
-    if (LookupString(slot, "ConcurrencyLimits", &list)) IncrementLimits(list);
-    if (LookupString(slot, "PreemptingConcurrencyLimits", &list)) IncrementLimits(list);
+    if (EvaluateAttrString(slot, "ConcurrencyLimits", &list)) IncrementLimits(list);
+    if (EvaluateAttrString(slot, "PreemptingConcurrencyLimits", &list)) IncrementLimits(list);
     if (!names[i].empty() && SlotState(slot) == "Matched") {
       if (const ResourceRecord* r = FindResource(names[i])) {
         IncrementLimits(r->matched_concurrency_limits);

@@ -47,28 +47,6 @@ std::string_view WithoutSlotPrefix(std::string_view name) {
   return name.substr(i + 1);
 }
 
-// The string `name` of `ad` evaluates to (HTCondor's LookupString), or
-// false.
-bool LookupString(const classad::ClassAd& ad, std::string_view name, std::string* out) {
-  const Value v = classad::EvaluateAttr(ad, name, nullptr);
-  if (!v.IsString()) return false;
-  *out = std::string(v.string());
-  return true;
-}
-
-// The number `name` of `ad` evaluates to (HTCondor's LookupFloat), or false.
-bool LookupNumber(const classad::ClassAd& ad, std::string_view name, double* out) {
-  const Value v = classad::EvaluateAttr(ad, name, nullptr);
-  if (v.IsInteger()) {
-    *out = static_cast<double>(v.integer());
-    return true;
-  }
-  if (v.IsReal()) {
-    *out = v.real();
-    return true;
-  }
-  return false;
-}
 
 // The user a slot's accounting attributes name under `prefix`: the first
 // string of PreemptingAccountingGroup, PreemptingUser, AccountingGroup,
@@ -79,7 +57,7 @@ bool FindRemoteUser(const classad::ClassAd& slot, std::string_view prefix, std::
        {"PreemptingAccountingGroup", "PreemptingUser", "AccountingGroup", "RemoteUser"}) {
     scratch->assign(prefix);
     scratch->append(attribute);
-    if (LookupString(slot, *scratch, user)) return true;
+    if (classad::EvaluateAttrString(slot, *scratch, user)) return true;
   }
   return false;
 }
@@ -212,12 +190,12 @@ classad::Status RemoteAttributes::Bind(const classad::ClassAd& slot,
     BindUser("", std::move(user), accounting);
   }
   double preempting_rank = 0;
-  if (LookupNumber(slot, "PreemptingRank", &preempting_rank)) {
+  if (classad::EvaluateAttrNumber(slot, "PreemptingRank", &preempting_rank)) {
     overlay_.Set(overlay_.IndexOf(kCurrentRank), Value::Real(preempting_rank));
   }
   if (!options.cross_slot_prios) return classad::Status::Ok();
   double total = 0;
-  if (!LookupNumber(slot, "TotalSlots", &total)) return classad::Status::Ok();
+  if (!classad::EvaluateAttrNumber(slot, "TotalSlots", &total)) return classad::Status::Ok();
   if (!(total < static_cast<double>(options.max_cross_slots) + 1)) {  // NaN too
     return classad::Status(classad::StatusCode::kLimitExceeded,
                            "TotalSlots = " + std::to_string(total) +

@@ -33,6 +33,25 @@ class EvaluatorTest : public ::testing::Test {
       "  Rank = TARGET.Owner == \"alice\"; LoopA = LoopB; LoopB = LoopA ]");
 };
 
+TEST_F(EvaluatorTest, EvaluateAttrStringAndNumberTakeOnlyTheirType) {
+  std::string owner = "unchanged";
+  EXPECT_TRUE(EvaluateAttrString(*job_, "Owner", &owner));
+  EXPECT_EQ(owner, "alice");
+  std::string other = "unchanged";
+  EXPECT_FALSE(EvaluateAttrString(*job_, "RequestCpus", &other));
+  EXPECT_FALSE(EvaluateAttrString(*job_, "NoSuchAttribute", &other));
+  EXPECT_EQ(other, "unchanged");
+  double number = -1;
+  EXPECT_TRUE(EvaluateAttrNumber(*job_, "RequestMemory", &number));
+  EXPECT_EQ(number, 2048);
+  EXPECT_FALSE(EvaluateAttrNumber(*job_, "Rank", &number));  // Memory / 1024: undefined here
+  EXPECT_FALSE(EvaluateAttrNumber(*job_, "Owner", &number));
+  auto ad = TestAd("[ half = 1.0 / 2; flag = true ]");
+  EXPECT_TRUE(EvaluateAttrNumber(*ad, "half", &number));
+  EXPECT_EQ(number, 0.5);
+  EXPECT_FALSE(EvaluateAttrNumber(*ad, "flag", &number));  // booleans are not numbers here
+}
+
 TEST_F(EvaluatorTest, CompatFallsBackToTargetForUnqualifiedNames) {
   EXPECT_EQ(Eval("Memory", job_.get(), slot_.get()), "16384");
   EXPECT_EQ(Eval("Memory", job_.get(), slot_.get(), ScopingMode::kStrict), "undefined");
