@@ -24,6 +24,10 @@ enum class StatusCode {
   kInvalidArgument, // a caller passed something meaningless
   kIoError,         // a file could not be read or written
   kNotFound,
+  kUnavailable,        // a resource is busy or unreachable (a database lock, a server); retry later
+  kAborted,            // a transaction lost a conflict with another writer; retry it
+  kDataLoss,           // stored data is corrupt or unreadable
+  kFailedPrecondition, // the state is not one this program can work on (a newer schema)
 };
 
 // The outcome of an operation: OK, or a code with a human-readable message

@@ -10,9 +10,9 @@
 // time(0) takes `now` (seconds since the epoch).
 //
 // Changes go through a few private funnels (MutableCustomer, PutResource,
-// EraseResource, EraseCustomer, and the last update time), and each public
-// non-const operation is one unit of change: a persistent store can journal
-// exactly those units as transactions. There is no store yet.
+// EraseResource, EraseCustomer, and the last update time). While tracking
+// is on (BeginTracking), the funnels note which records a change wrote, so
+// that DurableAccountant can commit exactly those to its store.
 //
 // Deliberate differences from HTCondor (docs/compatibility.md):
 //   * Floats keep full double precision. HTCondor writes every float of its
@@ -39,11 +39,13 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "classad/classad.h"
 #include "classad/status.h"
 #include "negotiator/accountant_records.h"
+#include "negotiator/store/accountant_store.h"
 #include "policy/accounting_view.h"
 #include "policy/policy.h"
 
@@ -96,6 +98,24 @@ class Accountant : public policy::AccountingView {
   int RecountUsage();
 
   const policy::Policy& policy() const { return *policy_; }
+
+  // ---- state as a whole (stores, import and export)
+  // Replaces every record and LastUpdateTime with `snapshot`'s (a later
+  // duplicate name replaces an earlier one). Concurrency-limit counts are
+  // cleared (CheckMatches rebuilds them); tracked changes are dropped.
+  void Restore(AccountantSnapshot snapshot);
+  // A copy of every record (customers by name, resources by name) and
+  // LastUpdateTime.
+  AccountantSnapshot Snapshot() const;
+  // Starts noting the records each change writes, forgetting what was
+  // noted before.
+  void BeginTracking();
+  // What changed since BeginTracking: the records written (pointers valid
+  // until the next change), the names erased, and LastUpdateTime if it
+  // moved. Empty when tracking is off.
+  AccountantChanges TrackedChanges() const;
+  // Stops tracking and forgets what was noted.
+  void EndTracking();
 
   // ---- records (reads)
   // The record of `name` (exact), or null. Valid until the next change.
@@ -262,6 +282,16 @@ class Accountant : public policy::AccountingView {
   int64_t last_update_time_ = 0;
   std::map<std::string, double, std::less<>> limits_;
   std::map<std::string, double, std::less<>> quotas_;
+
+  // Change tracking (BeginTracking). customer_dirty_ runs parallel to
+  // customers_; the sets hold names.
+  bool tracking_ = false;
+  bool all_customers_dirty_ = false;
+  std::vector<uint8_t> customer_dirty_;
+  std::unordered_set<std::string, RecordKeyHash, std::equal_to<>> erased_customers_;
+  std::unordered_set<std::string, RecordKeyHash, std::equal_to<>> dirty_resources_;
+  std::unordered_set<std::string, RecordKeyHash, std::equal_to<>> erased_resources_;
+  bool last_update_time_dirty_ = false;
 };
 
 }  // namespace negotiator

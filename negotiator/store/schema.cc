@@ -1,0 +1,52 @@
+// The accountant store's migrations (schema.h).
+#include "negotiator/store/schema.h"
+
+#include <array>
+
+namespace negotiator::store_schema {
+namespace {
+
+constexpr std::array<std::string_view, 4> kVersion1 = {
+    "CREATE TABLE accountant_meta ("
+    " id BIGINT PRIMARY KEY CHECK (id = 1),"
+    " schema_version BIGINT NOT NULL,"
+    " generation BIGINT NOT NULL,"
+    " last_update_time BIGINT NOT NULL)",
+    "CREATE TABLE customers ("
+    " name TEXT PRIMARY KEY,"
+    " priority DOUBLE PRECISION NOT NULL,"
+    " priority_factor DOUBLE PRECISION NOT NULL,"
+    " ceiling BIGINT NOT NULL,"
+    " floor BIGINT NOT NULL,"
+    " resources_used BIGINT NOT NULL,"
+    " weighted_resources_used DOUBLE PRECISION NOT NULL,"
+    " hier_weighted_resources_used DOUBLE PRECISION NOT NULL,"
+    " uncharged_time BIGINT NOT NULL,"
+    " weighted_uncharged_time DOUBLE PRECISION NOT NULL,"
+    " accumulated_usage DOUBLE PRECISION NOT NULL,"
+    " weighted_accumulated_usage DOUBLE PRECISION NOT NULL,"
+    " begin_usage_time BIGINT NOT NULL,"
+    " last_usage_time BIGINT NOT NULL)",
+    "CREATE TABLE resources ("
+    " name TEXT PRIMARY KEY,"
+    " remote_user TEXT NOT NULL,"
+    " slot_weight DOUBLE PRECISION NOT NULL,"
+    " start_time BIGINT NOT NULL,"
+    " matched_concurrency_limits TEXT NOT NULL,"
+    " num_cp_matches BIGINT NOT NULL)",
+    "INSERT INTO accountant_meta (id, schema_version, generation, last_update_time)"
+    " VALUES (1, 1, 0, 0)",
+};
+
+}  // namespace
+
+std::span<const std::string_view> Migration(int to) {
+  switch (to) {
+    case 1:
+      return kVersion1;
+    default:
+      return {};
+  }
+}
+
+}  // namespace negotiator::store_schema
