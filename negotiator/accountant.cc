@@ -86,11 +86,18 @@ int Accountant::RecountUsage() {
 
 CustomerRecord& Accountant::MutableCustomer(std::string_view name) {
   if (auto it = customer_index_.find(name); it != customer_index_.end()) {
+    if (tracking_) customer_dirty_[it->second] = 1;
     return customers_[it->second];
   }
   customer_index_.emplace(std::string(name), static_cast<uint32_t>(customers_.size()));
   customers_.emplace_back();
   customers_.back().name = std::string(name);
+  customer_dirty_.push_back(tracking_ ? 1 : 0);
+  if (tracking_) {
+    if (auto e = erased_customers_.find(name); e != erased_customers_.end()) {
+      erased_customers_.erase(e);
+    }
+  }
   return customers_.back();
 }
 
@@ -99,21 +106,119 @@ bool Accountant::EraseCustomer(std::string_view name) {
   if (it == customer_index_.end()) return false;
   const uint32_t pos = it->second;
   customer_index_.erase(it);
+  if (tracking_) erased_customers_.emplace(name);
   if (pos + 1 != customers_.size()) {
     customers_[pos] = std::move(customers_.back());
+    customer_dirty_[pos] = customer_dirty_.back();
     customer_index_.find(customers_[pos].name)->second = pos;
   }
   customers_.pop_back();
+  customer_dirty_.pop_back();
   return true;
 }
 
 void Accountant::PutResource(ResourceRecord record) {
+  if (tracking_) {
+    dirty_resources_.insert(record.name);
+    if (auto e = erased_resources_.find(record.name); e != erased_resources_.end()) {
+      erased_resources_.erase(e);
+    }
+  }
   std::string key = record.name;
   resources_.insert_or_assign(std::move(key), std::move(record));
 }
 
 void Accountant::EraseResource(std::string_view name) {
-  if (auto it = resources_.find(name); it != resources_.end()) resources_.erase(it);
+  auto it = resources_.find(name);
+  if (it == resources_.end()) return;
+  if (tracking_) {
+    if (auto d = dirty_resources_.find(name); d != dirty_resources_.end()) dirty_resources_.erase(d);
+    erased_resources_.emplace(name);
+  }
+  resources_.erase(it);
+}
+
+void Accountant::SetLastUpdateTime(int64_t now) {
+  last_update_time_ = now;
+  if (tracking_) last_update_time_dirty_ = true;
+}
+
+// ---- state as a whole
+
+void Accountant::Restore(AccountantSnapshot snapshot) {
+  customers_.clear();
+  customer_index_.clear();
+  customer_dirty_.clear();
+  resources_.clear();
+  limits_.clear();
+  customers_.reserve(snapshot.customers.size());
+  customer_index_.reserve(snapshot.customers.size());
+  for (CustomerRecord& c : snapshot.customers) {
+    auto [it, inserted] =
+        customer_index_.emplace(c.name, static_cast<uint32_t>(customers_.size()));
+    if (inserted) {
+      customers_.push_back(std::move(c));
+    } else {
+      customers_[it->second] = std::move(c);
+    }
+  }
+  customer_dirty_.assign(customers_.size(), 0);
+  resources_.reserve(snapshot.resources.size());
+  for (ResourceRecord& r : snapshot.resources) {
+    std::string key = r.name;
+    resources_.insert_or_assign(std::move(key), std::move(r));
+  }
+  last_update_time_ = snapshot.last_update_time;
+  const bool was_tracking = tracking_;
+  EndTracking();
+  if (was_tracking) BeginTracking();
+}
+
+AccountantSnapshot Accountant::Snapshot() const {
+  AccountantSnapshot out;
+  out.customers = customers_;
+  std::sort(out.customers.begin(), out.customers.end(),
+            [](const CustomerRecord& a, const CustomerRecord& b) { return a.name < b.name; });
+  out.resources.reserve(resources_.size());
+  for (const auto& [name, r] : resources_) out.resources.push_back(r);
+  std::sort(out.resources.begin(), out.resources.end(),
+            [](const ResourceRecord& a, const ResourceRecord& b) { return a.name < b.name; });
+  out.last_update_time = last_update_time_;
+  return out;
+}
+
+void Accountant::BeginTracking() {
+  EndTracking();
+  tracking_ = true;
+}
+
+void Accountant::EndTracking() {
+  tracking_ = false;
+  all_customers_dirty_ = false;
+  std::fill(customer_dirty_.begin(), customer_dirty_.end(), 0);
+  erased_customers_.clear();
+  dirty_resources_.clear();
+  erased_resources_.clear();
+  last_update_time_dirty_ = false;
+}
+
+AccountantChanges Accountant::TrackedChanges() const {
+  AccountantChanges out;
+  if (!tracking_) return out;
+  for (size_t i = 0; i < customers_.size(); ++i) {
+    if (all_customers_dirty_ || customer_dirty_[i] != 0) out.put_customers.push_back(&customers_[i]);
+  }
+  out.erased_customers.assign(erased_customers_.begin(), erased_customers_.end());
+  std::sort(out.erased_customers.begin(), out.erased_customers.end());
+  for (const std::string& name : dirty_resources_) {
+    if (const ResourceRecord* r = FindResource(name)) out.put_resources.push_back(r);
+  }
+  std::sort(out.put_resources.begin(), out.put_resources.end(),
+            [](const ResourceRecord* a, const ResourceRecord* b) { return a->name < b->name; });
+  out.erased_resources.assign(erased_resources_.begin(), erased_resources_.end());
+  std::sort(out.erased_resources.begin(), out.erased_resources.end());
+  if (last_update_time_dirty_) out.last_update_time = last_update_time_;
+  return out;
 }
 
 // ---- reads
@@ -285,6 +390,7 @@ void Accountant::UpdatePriorities(int64_t now) {
       std::pow(0.5, static_cast<double>(dt) / policy_->accountant.priority_halflife);
   // One pass over contiguous records: this is the whole update.
   for (CustomerRecord& r : customers_) UpdateOne(r, now, dt, aging);
+  if (tracking_) all_customers_dirty_ = true;
 }
 
 void Accountant::ChargeHierarchy(int group, double weight) {

@@ -254,7 +254,7 @@ class Accountant : public policy::AccountingView {
   void PutResource(ResourceRecord record);
   void EraseResource(std::string_view name);
   bool EraseCustomer(std::string_view name);
-  void SetLastUpdateTime(int64_t now) { last_update_time_ = now; }
+  void SetLastUpdateTime(int64_t now);
 
   // AddMatch of `slot`, whose resource name is `name`.
   void AddNamedMatch(std::string_view customer, const classad::ClassAd& slot, std::string name,

