@@ -146,6 +146,13 @@ void Accountant::SetLastUpdateTime(int64_t now) {
 // ---- state as a whole
 
 void Accountant::Restore(AccountantSnapshot snapshot) {
+  // The names that exist now, to note as erased when tracking.
+  std::vector<std::string> old_customers;
+  std::vector<std::string> old_resources;
+  if (tracking_) {
+    for (CustomerRecord& c : customers_) old_customers.push_back(std::move(c.name));
+    for (auto& [name, r] : resources_) old_resources.push_back(name);
+  }
   customers_.clear();
   customer_index_.clear();
   customer_dirty_.clear();
@@ -162,16 +169,26 @@ void Accountant::Restore(AccountantSnapshot snapshot) {
       customers_[it->second] = std::move(c);
     }
   }
-  customer_dirty_.assign(customers_.size(), 0);
   resources_.reserve(snapshot.resources.size());
   for (ResourceRecord& r : snapshot.resources) {
     std::string key = r.name;
     resources_.insert_or_assign(std::move(key), std::move(r));
   }
   last_update_time_ = snapshot.last_update_time;
-  const bool was_tracking = tracking_;
-  EndTracking();
-  if (was_tracking) BeginTracking();
+  customer_dirty_.assign(customers_.size(), 0);
+  if (!tracking_) return;
+  all_customers_dirty_ = true;
+  last_update_time_dirty_ = true;
+  dirty_resources_.clear();
+  for (const auto& [name, r] : resources_) dirty_resources_.insert(name);
+  erased_customers_.clear();
+  for (std::string& name : old_customers) {
+    if (!customer_index_.contains(name)) erased_customers_.insert(std::move(name));
+  }
+  erased_resources_.clear();
+  for (std::string& name : old_resources) {
+    if (!resources_.contains(name)) erased_resources_.insert(std::move(name));
+  }
 }
 
 AccountantSnapshot Accountant::Snapshot() const {

@@ -98,11 +98,15 @@ class Accountant : public policy::AccountingView {
   int RecountUsage();
 
   const policy::Policy& policy() const { return *policy_; }
+  // The policy, shared.
+  const std::shared_ptr<const policy::Policy>& policy_ptr() const { return policy_; }
 
   // ---- state as a whole (stores, import and export)
   // Replaces every record and LastUpdateTime with `snapshot`'s (a later
   // duplicate name replaces an earlier one). Concurrency-limit counts are
-  // cleared (CheckMatches rebuilds them); tracked changes are dropped.
+  // cleared (CheckMatches rebuilds them). While tracking, the replacement
+  // is noted whole: every record written, every old name that is gone
+  // erased, LastUpdateTime set (so a store ends up equal to `snapshot`).
   void Restore(AccountantSnapshot snapshot);
   // A copy of every record (customers by name, resources by name) and
   // LastUpdateTime.

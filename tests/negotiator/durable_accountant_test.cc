@@ -331,6 +331,34 @@ TEST(DurableAccountantTest, MissingStoresAreCreatedOnlyWhenAllowed) {
   EXPECT_EQ(reader->BeginWrite().status().code(), StatusCode::kFailedPrecondition);
 }
 
+TEST(DurableAccountantTest, RestoreInsideAnUpdateReplacesTheWholeStore) {
+  const std::string path = TempDir() + "/acct.db";
+  auto policy = MakePolicy("");
+  auto durable = OpenDurable(path, policy, kT0);
+  ASSERT_NE(durable, nullptr);
+  ASSERT_TRUE(durable
+                  ->Update([](Accountant& a) {
+                    a.SetPriority("old@x", 3);
+                    return a.AddMatch("old@x", Slot("s1", "Claimed", "old@x"), kT0);
+                  })
+                  .ok());
+  Accountant seed(policy);
+  seed.SetPriority("new@x", 7);
+  ASSERT_TRUE(seed.AddMatch("new@x", Slot("s2", "Claimed", "new@x"), kT0 + 9).ok());
+  seed.UpdatePriorities(kT0 + 60);
+  const AccountantSnapshot wanted = seed.Snapshot();
+  ASSERT_TRUE(durable
+                  ->Update([&](Accountant& a) {
+                    a.Restore(wanted);
+                    return Status::Ok();
+                  })
+                  .ok());
+  auto reopened = OpenDurable(path, policy, kT0, /*initialize=*/false);
+  ASSERT_NE(reopened, nullptr);
+  std::string why;
+  EXPECT_TRUE(SameState(wanted, reopened->accountant().Snapshot(), &why)) << why;
+}
+
 // ---- acceptance item 4: the kill test
 
 // The deterministic change number `k` of the kill test: a marker record
