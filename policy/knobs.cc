@@ -64,6 +64,10 @@ using enum KnobDefaultSource;
 
 // Sorted by name, case folded; checked at compile time below.
 constexpr KnobInfo kKnobs[] = {
+    Knob(kPlain, "ACCOUNTANT_DATABASE", kString, kNone,
+         "",
+         "This project's accountant store: a SQLite file path or a postgresql:// URI "
+         "(not an HTCondor knob; HTCondor keeps ACCOUNTANT_DATABASE_FILE, a ClassAd log)"),
     Knob(kPlain, "ACCOUNTANT_DATABASE_FILE", kString, kParamTable,
          "$(SPOOL)/Accountantnew.log",
          "Path of the accountant's transaction log"),

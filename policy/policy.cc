@@ -124,6 +124,7 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
   a.uid_domain = knobs.String("UID_DOMAIN");
   a.accounting_domain = knobs.String("ACCOUNTING_DOMAIN");
   a.database_file = knobs.String("ACCOUNTANT_DATABASE_FILE");
+  a.database = knobs.String("ACCOUNTANT_DATABASE");
   a.max_database_size = knobs.Int("MAX_ACCOUNTANT_DATABASE_SIZE", a.max_database_size);
   a.discount_suspended_resources = knobs.Bool("NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES");
   a.use_slot_weights = knobs.Bool("NEGOTIATOR_USE_SLOT_WEIGHTS", true);

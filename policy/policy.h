@@ -46,7 +46,8 @@ struct AccountantPolicy {
   std::string local_domain;     // ACCOUNTANT_LOCAL_DOMAIN; empty: every user is local
   std::string uid_domain;       // UID_DOMAIN
   std::string accounting_domain;  // ACCOUNTING_DOMAIN (defaults to UID_DOMAIN)
-  std::string database_file;    // ACCOUNTANT_DATABASE_FILE
+  std::string database_file;    // ACCOUNTANT_DATABASE_FILE (HTCondor's log; not read)
+  std::string database;         // ACCOUNTANT_DATABASE: our store (SQLite path or postgresql:// URI)
   int64_t max_database_size = 1000000;
   bool discount_suspended_resources = false;
   bool use_slot_weights = true;  // NEGOTIATOR_USE_SLOT_WEIGHTS
