@@ -11,7 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-(cd build && TZ=UTC LC_ALL=C ctest --output-on-failure -j "$(nproc)")
+# The accountant store's PostgreSQL tests need a server: with-postgres.sh
+# starts a throw-away one for the ctest run (or says they will be skipped).
+(cd build && TZ=UTC LC_ALL=C ../scripts/with-postgres.sh ctest --output-on-failure -j "$(nproc)")
 smoke_seconds="${FUZZ_SMOKE_SECONDS:-20}"
 if [ "$smoke_seconds" -gt 0 ]; then
   scripts/run-fuzz.sh "$smoke_seconds"
