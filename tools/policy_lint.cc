@@ -5,6 +5,10 @@
 //
 //   policy_lint [options] CONFIG...
 //
+// --slots FILE / --jobs FILE give sample slot and job ads (new or old
+// ClassAd syntax, or HTCondor's JSON; detected), whose attributes extend
+// the attribute catalogue and whose literal values give attribute types.
+//
 // Exit status: 0 clean (notes allowed, and warnings without --werror);
 // 1 warnings with --werror; 2 errors; 3 bad usage or unreadable input.
 #include <sys/stat.h>
@@ -13,9 +17,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "classad/ad_io.h"
 #include "policy/config.h"
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
@@ -30,7 +36,8 @@ constexpr const char* kVersion = "0.1.0";
 constexpr const char* kUsageText =
     "usage: policy_lint [--format=text|json|sarif] [--color=auto|always|never] [--werror]\n"
     "                   [--disable=CHECK[,CHECK...]] [--enable=CHECK[,CHECK...]]\n"
-    "                   [--subsystem=NAME] [--local-name=NAME] CONFIG...\n"
+    "                   [--subsystem=NAME] [--local-name=NAME]\n"
+    "                   [--slots=FILE] [--jobs=FILE] CONFIG...\n"
     "       policy_lint --list-checks\n"
     "       policy_lint --help\n";
 
@@ -49,6 +56,9 @@ constexpr const char* kHelpText =
     "  --enable=CHECKS   switch checks back on (applied in order with --disable)\n"
     "  --subsystem=NAME  the daemon whose SUBSYS.KNOB settings apply (NEGOTIATOR)\n"
     "  --local-name=NAME the daemon's local name (LOCALNAME.KNOB settings)\n"
+    "  --slots=FILE      sample slot ads (new or old ClassAd syntax, or JSON): their\n"
+    "                    attributes count as known, their values give types\n"
+    "  --jobs=FILE       sample job ads, likewise (both may be given more than once)\n"
     "  --list-checks     print every check's name and description\n"
     "\n"
     "A comment `# policy_lint: disable=CHECK[,CHECK...]` on the line(s) just before\n"
@@ -69,6 +79,8 @@ struct Request {
   bool help = false;
   std::string subsystem = "NEGOTIATOR";
   std::string local_name;
+  std::vector<std::string> slot_files;
+  std::vector<std::string> job_files;
   policy::lint::LintOptions lint;
   std::vector<std::string> files;
 };
@@ -97,7 +109,8 @@ bool ParseArguments(int argc, char** argv, Request* request) {
     const std::string flag = arg.substr(0, eq);
     std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
     const bool takes_value = flag == "--format" || flag == "--color" || flag == "--disable" ||
-                             flag == "--enable" || flag == "--subsystem" || flag == "--local-name";
+                             flag == "--enable" || flag == "--subsystem" || flag == "--local-name" ||
+                             flag == "--slots" || flag == "--jobs";
     if (takes_value && eq == std::string::npos) {
       if (i + 1 >= argc) {
         std::cerr << "policy_lint: " << flag << " needs a value\n";
@@ -138,6 +151,10 @@ bool ParseArguments(int argc, char** argv, Request* request) {
       request->subsystem = value;
     } else if (flag == "--local-name") {
       request->local_name = value;
+    } else if (flag == "--slots") {
+      request->slot_files.push_back(value);
+    } else if (flag == "--jobs") {
+      request->job_files.push_back(value);
     } else if (flag == "--werror") {
       request->werror = true;
     } else if (flag == "--list-checks") {
@@ -156,6 +173,23 @@ bool ParseArguments(int argc, char** argv, Request* request) {
   if (!request->help && !request->list_checks && request->files.empty()) {
     std::cerr << "policy_lint: give at least one configuration file or folder\n";
     return false;
+  }
+  return true;
+}
+
+// Reads every ad of `files` into `ads`; false (with a message on stderr)
+// when one cannot be read or parsed.
+bool ReadSampleAds(const std::vector<std::string>& files,
+                   std::vector<std::shared_ptr<classad::ClassAd>>* ads) {
+  for (const std::string& file : files) {
+    classad::Result<std::vector<std::shared_ptr<classad::ClassAd>>> read =
+        classad::ReadAdsFromFile(file);
+    if (!read.ok()) {
+      std::cerr << "policy_lint: cannot read the ads of " << file << ": "
+                << read.status().ToString() << "\n";
+      return false;
+    }
+    for (std::shared_ptr<classad::ClassAd>& ad : *read) ads->push_back(std::move(ad));
   }
   return true;
 }
@@ -184,6 +218,11 @@ int main(int argc, char** argv) {
       std::cerr << "policy_lint: cannot read " << file << "\n";
       return kUsage;
     }
+  }
+
+  if (!ReadSampleAds(request.slot_files, &request.lint.sample_slots) ||
+      !ReadSampleAds(request.job_files, &request.lint.sample_jobs)) {
+    return kUsage;
   }
 
   policy::ConfigOptions options;

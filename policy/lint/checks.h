@@ -60,6 +60,41 @@ void CheckSelfReferenceDefault(const LintContext& context, std::vector<Diagnosti
 void CheckContinuationGlue(const LintContext& context, std::vector<Diagnostic>* out);
 void CheckIfOnEmpty(const LintContext& context, std::vector<Diagnostic>* out);
 
+// unknown-attribute: an attribute a policy expression refers to that no ad
+// in its scope has: a name close to a known one (did-you-mean; a name far
+// from every known one is taken for a site's own attribute), a slot
+// attribute where only a job, submitter or group sort ad is in scope,
+// anything but the sort ad's own attributes in GROUP_SORT_EXPR, TARGET.x
+// in a knob evaluated against one ad alone. Known: the attribute
+// catalogue (standard, ephemeral, sample ads).
+void CheckUnknownAttributes(const LintContext& context, std::vector<Diagnostic>* out);
+
+// ephemeral-never: an ephemeral attribute (policy/ephemeral.h) where the
+// negotiator never sets it: a knob evaluated before it inserts any
+// (constraints, GROUP_SORT_EXPR), the wrong side (MY.SubmitterUserPrio
+// with MY = slot), group attributes without GROUP_NAMES, remote-user
+// attributes in the ranks with NEGOTIATOR_CONSIDER_PREEMPTION = False,
+// cross-slot forms without NEGOTIATOR_CROSS_SLOT_PRIOS, RemoteAutoregroup.
+// ephemeral-unguarded: a claimed-slot attribute (RemoteUserPrio, ...) in
+// the pre/post job ranks, evaluated for unclaimed slots too, with nothing
+// on its way to the top that copes with undefined (=?=, isUndefined(),
+// ifThenElse, ?:, a && / || whose other side tests for it).
+void CheckEphemeralNever(const LintContext& context, std::vector<Diagnostic>* out);
+void CheckEphemeralUnguarded(const LintContext& context, std::vector<Diagnostic>* out);
+
+// type-mismatch: operations whose operand types, inferred from literals,
+// the attribute catalogue and the sample ads, make them an error or never
+// true: a string compared with a number, arithmetic or && on a string, a
+// built-in given an argument of the wrong type or number, == UNDEFINED.
+void CheckTypes(const LintContext& context, std::vector<Diagnostic>* out);
+
+// contradiction: comparisons of one attribute with constants in one &&
+// chain that cannot hold together (always false), or in one || chain
+// that cover every value (always true). redundant-clause: such a
+// comparison implied by (&&) or covered by (||) another, or repeated.
+void CheckContradictions(const LintContext& context, std::vector<Diagnostic>* out);
+void CheckRedundantClauses(const LintContext& context, std::vector<Diagnostic>* out);
+
 // policy-build: the problems Policy::Build reports that no other check
 // covers (a map file that cannot be read, a malformed group name, ...).
 void CheckPolicyBuild(const LintContext& context, std::vector<Diagnostic>* out);

@@ -47,6 +47,30 @@ constexpr std::array kChecks = {
     Check{"continuation-glue", "a continuation line that glues two words together",
           &CheckContinuationGlue},
     Check{"if-empty", "an if on a name that is defined but empty", &CheckIfOnEmpty},
+    Check{"unknown-attribute",
+          "an attribute no ad in the expression's scope has: a near-miss of a known name "
+          "(did you mean ...?), a slot attribute where only a job ad is in scope, TARGET in a "
+          "one-ad knob",
+          &CheckUnknownAttributes},
+    Check{"ephemeral-never",
+          "a negotiator-inserted attribute (Submitter*, Remote*) in a knob or on a side where "
+          "HTCondor never sets it",
+          &CheckEphemeralNever},
+    Check{"ephemeral-unguarded",
+          "a claimed-slot attribute (RemoteUserPrio, ...) in a job rank that is also evaluated "
+          "for unclaimed slots, without a guard for undefined",
+          &CheckEphemeralUnguarded},
+    Check{"type-mismatch",
+          "an operation that is an error or never true for its operand types (a string "
+          "compared with a number, arithmetic on a string, wrong argument types, == UNDEFINED)",
+          &CheckTypes},
+    Check{"contradiction",
+          "comparisons of one attribute in an && chain that can never hold together, or in an "
+          "|| chain that always hold",
+          &CheckContradictions},
+    Check{"redundant-clause",
+          "a comparison implied by, covered by or repeating another in the same && / || chain",
+          &CheckRedundantClauses},
     Check{"policy-build", "a problem building the negotiator's policy that no other check reports",
           &CheckPolicyBuild},
     // Made by the tool, not by Lint: the configuration cannot be read at all.
@@ -143,7 +167,8 @@ std::vector<Diagnostic> Lint(const Config& config, const LintOptions& options) {
   problems.SortByPosition();
   const SourceIndex sources = SourceIndex::Build(
       config.sources(), options.read_source ? options.read_source : ReadFromDisk);
-  const LintContext context{config, problems, AllKnobs(), sources};
+  const AttributeCatalogue attributes(options.sample_slots, options.sample_jobs);
+  const LintContext context{config, problems, AllKnobs(), sources, attributes};
 
   std::vector<Diagnostic> found;
   std::vector<Diagnostic> from_policy;

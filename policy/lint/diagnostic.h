@@ -6,6 +6,7 @@
 #define POLICY_LINT_DIAGNOSTIC_H_
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -16,6 +17,7 @@
 #include "policy/config.h"
 #include "policy/knob_reader.h"
 #include "policy/knobs.h"
+#include "policy/lint/attribute_catalogue.h"
 #include "policy/lint/source_index.h"
 
 namespace policy::lint {
@@ -56,6 +58,8 @@ struct LintContext {
   std::span<const KnobInfo> knobs;
   // The logical lines of the files the configuration was read from.
   const SourceIndex& sources;
+  // The attributes known: standard, ephemeral and those of the sample ads.
+  const AttributeCatalogue& attributes;
 };
 
 // A check family: appends its findings to `out`. Never fails; a check
@@ -87,6 +91,11 @@ struct LintOptions {
   // the file from disk; nullopt means it cannot be read (those checks then
   // skip the file).
   std::function<std::optional<std::string>(const std::string& file)> read_source;
+  // Sample slot and job ads (policy_lint --slots / --jobs): their
+  // attributes extend the attribute catalogue, and their literal values
+  // give the attributes' types. Shared, not copied; empty for none.
+  std::vector<std::shared_ptr<classad::ClassAd>> sample_slots;
+  std::vector<std::shared_ptr<classad::ClassAd>> sample_jobs;
 };
 
 // Whether `options` leave check `name` enabled.
