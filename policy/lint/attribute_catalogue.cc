@@ -1462,6 +1462,18 @@ std::string_view CrossSlotBase(std::string_view name) {
   return name.substr(i + 1);
 }
 
+// Whether one of `a` and `b` is the other with digits or underscores
+// appended (Disk2 beside Disk: a site's numbered variant, not a typo).
+bool NumberedVariant(std::string_view a, std::string_view b) {
+  if (a.size() == b.size()) return false;
+  if (a.size() < b.size()) std::swap(a, b);
+  if (!EqualsNoCase(a.substr(0, b.size()), b)) return false;
+  for (char c : a.substr(b.size())) {
+    if (!IsAsciiDigit(c) && c != '_') return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string_view AttributeTypeName(AttributeType type) {
@@ -1513,7 +1525,7 @@ void AttributeCatalogue::AddStandard() {
   for (const EphemeralAttributeInfo& info : EphemeralAttributes()) {
     Entry& e = Insert(info.name);
     e.type = EphemeralType(info.name);
-    e.ads |= info.on_slot ? kSlotAd : kJobAd;
+    e.ads = info.on_slot ? kSlotAd : kJobAd;
     e.ephemeral = true;
   }
 }
@@ -1560,13 +1572,17 @@ std::vector<std::string> AttributeCatalogue::Suggest(std::string_view name, uint
                                                      size_t max) const {
   std::vector<std::string> out;
   if (name.size() <= 3 || max == 0) return out;
-  const size_t limit = name.size() <= 6 ? 1 : 2;
+  const size_t limit = name.size() < 8 ? 1 : 2;
   std::vector<std::pair<size_t, const Entry*>> close;
   for (const Entry& e : entries_) {
-    if ((e.ads & ads) == 0 && e.ads != 0 && e.ads != kAnyAd) continue;
-    if (e.name.size() <= 3) continue;
+    if ((e.ads & ads) == 0 && e.ads != kAnyAd) continue;
+    if (e.name.size() <= 3 || NumberedVariant(name, e.name)) continue;
     const size_t d = EditDistance(name, e.name, limit);
-    if (d <= limit && d > 0) close.emplace_back(d, &e);
+    if (d == 0 || d > limit) continue;
+    // Two edits only keeping the first letter: a typo seldom changes it,
+    // a site's own attribute often does (GpuModel beside CpuModel).
+    if (d == 2 && LowerAsciiChar(name[0]) != LowerAsciiChar(e.name[0])) continue;
+    close.emplace_back(d, &e);
   }
   std::stable_sort(close.begin(), close.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -82,8 +82,9 @@ class AttributeCatalogue {
   // The known names closest to `name` by EditDistance (letters compared
   // without case) among the entries whose ads intersect `ads` (kAnyAd
   // entries always count), nearest first, at most `max` of them. A name is
-  // close when it is at most 1 edit away (names of 4 to 6 characters) or 2
-  // (longer names); names of 3 characters or fewer get no suggestion.
+  // close when it is 1 edit away, or 2 for a name of 8 characters or more
+  // with the same first letter; names of 3 characters or fewer get no
+  // suggestion, and neither does a numbered variant (Disk2 of Disk).
   std::vector<std::string> Suggest(std::string_view name, uint8_t ads, size_t max = 3) const;
 
  private:
