@@ -485,7 +485,8 @@ Status Reader::ReadReal(std::string_view key, double* out) {
                          "but rounds to zero)");
   }
   if (r.ec != std::errc() || r.ptr != last || !std::isfinite(value)) {
-    return Error(at, std::string(key) + ": " + std::string(number.text) + " is not a finite number");
+    return Error(at,
+                 std::string(key) + ": " + std::string(number.text) + " is not a finite number");
   }
   *out = value;
   return Status::Ok();
@@ -545,8 +546,8 @@ Status Reader::ReadObject(std::string_view what, Member&& member) {
     SkipBlanks();
     const SourceLocation key_at = Here();
     if (AtEnd() || Peek() != '"') {
-      return Error(key_at, "expected a key (a string) in " + std::string(what) + ", found " +
-                               Found());
+      return Error(key_at,
+                   "expected a key (a string) in " + std::string(what) + ", found " + Found());
     }
     if (Status s = ReadString(&key); !s.ok()) return s;
     if (Status s = Expect(':', "':' after the key"); !s.ok()) return s;
@@ -579,12 +580,12 @@ Status Reader::ReadRecord(const Field<Record> (&fields)[N], Record* record) {
     if (i == N) {
       std::string known;
       for (size_t j = 0; j < N; ++j) known += (j ? ", " : "") + std::string(fields[j].name);
-      return Error(key_at, "unknown attribute \"" + key + "\" in " + what + " (known: " +
-                               known + ")");
+      return Error(key_at,
+                   "unknown attribute \"" + key + "\" in " + what + " (known: " + known + ")");
     }
     if (have[i]) {
-      return Error(key_at, "duplicate attribute \"" + key + "\" in " + what +
-                               " (first at " + Position(seen[i]) + ")");
+      return Error(key_at, "duplicate attribute \"" + key + "\" in " + what + " (first at " +
+                               Position(seen[i]) + ")");
     }
     have[i] = true;
     seen[i] = key_at;

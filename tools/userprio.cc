@@ -168,14 +168,20 @@ struct ColumnInfo {
 
 // condor_userprio's widths and headings.
 constexpr ColumnInfo kColumns[] = {
-    {kEffQuota, 9, "Effective", "Quota"},     {kCfgQuota, 9, "Config", "Quota"},
-    {kSurplus, 7, "Use", "Surplus"},          {kTreeQuota, 9, "Subtree", "Quota"},
-    {kPriority, 12, "Effective", "Priority"}, {kRealPrio, 8, "Real", "Priority"},
-    {kFactor, 9, "Priority", "Factor"},       {kResUsed, 6, "Wghted", "In Use"},
+    {kEffQuota, 9, "Effective", "Quota"},
+    {kCfgQuota, 9, "Config", "Quota"},
+    {kSurplus, 7, "Use", "Surplus"},
+    {kTreeQuota, 9, "Subtree", "Quota"},
+    {kPriority, 12, "Effective", "Priority"},
+    {kRealPrio, 8, "Real", "Priority"},
+    {kFactor, 9, "Priority", "Factor"},
+    {kResUsed, 6, "Wghted", "In Use"},
     {kWtResUsed, 12, "Total Usage", "(wghted-hrs)"},
-    {kUseTime1, 16, "Usage", "Start Time"},   {kUseTime2, 16, "Last", "Usage Time"},
+    {kUseTime1, 16, "Usage", "Start Time"},
+    {kUseTime2, 16, "Last", "Usage Time"},
     {kUseDeltaT, 10, "Time Since", "Last Usage"},
-    {kRequested, 10, "Weighted", "Requested"}, {kFloor, 9, "Submitter", "Floor"},
+    {kRequested, 10, "Weighted", "Requested"},
+    {kFloor, 9, "Submitter", "Floor"},
     {kCeiling, 9, "Submitter", "Ceiling"},
 };
 
@@ -474,7 +480,8 @@ std::string CheckEdit(const Request& r, EditValue* value) {
   }
   const std::string& text = r.edit_value;
   auto real_at_least = [&](double minimum, const char* what) -> std::string {
-    if (!ParseReal(text, &value->real)) return option + ": " + what + " must be a number, not " + text;
+    if (!ParseReal(text, &value->real))
+      return option + ": " + what + " must be a number, not " + text;
     if (value->real < minimum) {
       std::ostringstream m;
       m << option << ": " << what << " must be at least " << minimum << ", not " << text;
@@ -588,12 +595,12 @@ void AppendLine(std::string line, std::string* out) {
 // One line of the table: a record, or a configured group without one.
 struct Row {
   std::string name;
-  std::string display;  // as printed (indented under its group, prefix cut)
-  bool is_group = false;     // a name without '@' (HTCondor's test)
+  std::string display;    // as printed (indented under its group, prefix cut)
+  bool is_group = false;  // a name without '@' (HTCondor's test)
   bool has_record = false;
-  bool active = false;       // passes the activity window and the NAME filter
-  int group = 0;             // users: the assigned group; groups: their own (-1: not configured)
-  bool prios = true;         // the priority columns apply (not for a rolled-up group)
+  bool active = false;  // passes the activity window and the NAME filter
+  int group = 0;        // users: the assigned group; groups: their own (-1: not configured)
+  bool prios = true;    // the priority columns apply (not for a rolled-up group)
   double eup = 0, rup = 0, factor = 0;
   double in_use = 0, weighted_accumulated = 0;
   int64_t begin = 0, last = 0, ceiling = -1, floor = 0;
@@ -682,8 +689,10 @@ std::string Cell(const Listing& l, const Row& row, const ColumnInfo& info) {
     case kSurplus:
       if (group == nullptr) return blank;
       if (row.group == 0) return Fit("yes", width, Align::kLeft);
-      return Fit(group->autoregroup ? "Regroup" : group->accept_surplus ? "ByQuota" : "no", width,
-                 Align::kLeft);
+      return Fit(group->autoregroup      ? "Regroup"
+                 : group->accept_surplus ? "ByQuota"
+                                         : "no",
+                 width, Align::kLeft);
     case kPriority:
       // condor_userprio leaves a group's priority out: it means nothing.
       return row.has_record && row.prios && !row.is_group ? Fixed(row.eup, info.width, 2) : blank;
@@ -874,7 +883,9 @@ int PrintTable(const Listing& l) {
 
   std::string out = "Last Priority Update: " + ShortDate(a.last_update_time()) + "\n";
   std::string head1 = Fit(hierarchical || groups_only ? "Group" : "", name_width, Align::kLeft);
-  std::string head2 = Fit(groups_only ? "Name" : hierarchical ? "  User Name" : "User Name",
+  std::string head2 = Fit(groups_only    ? "Name"
+                          : hierarchical ? "  User Name"
+                                         : "User Name",
                           name_width, Align::kLeft);
   std::string rule(name_width, '-');
   for (const ColumnInfo& info : kColumns) {
@@ -909,9 +920,9 @@ int PrintTable(const Listing& l) {
     std::string cell(w, ' ');
     switch (info.column) {
       case kSurplus:
-        cell = Fit(tree.autoregroup_global()       ? "Regroup"
+        cell = Fit(tree.autoregroup_global()      ? "Regroup"
                    : tree.accept_surplus_global() ? "ByQuota"
-                                                   : "no",
+                                                  : "no",
                    w, Align::kLeft);
         break;
       case kResUsed:
@@ -977,15 +988,13 @@ classad::ClassAd RecordAd(const Accountant& a, const policy::GroupTree& tree,
   ad.InsertValue("LastUsageTime", Value::Integer(c.last_usage_time));
   ad.InsertValue("LastUpdate", Value::Integer(a.last_update_time()));
   ad.InsertValue("IsAccountingGroup", Value::Boolean(is_group));
-  ad.InsertValue("AccountingGroup", Value::String(config != nullptr
-                                                      ? std::string_view(config->name)
-                                                      : policy::kRootGroupName));
+  ad.InsertValue("AccountingGroup", Value::String(config != nullptr ? std::string_view(config->name)
+                                                                    : policy::kRootGroupName));
   if (is_group && config != nullptr) {
     ad.InsertValue("ConfigQuota", Value::Real(config->config_quota));
-    ad.InsertValue("SurplusPolicy",
-                   Value::String(config->autoregroup      ? "regroup"
-                                 : config->accept_surplus ? "byquota"
-                                                          : "no"));
+    ad.InsertValue("SurplusPolicy", Value::String(config->autoregroup      ? "regroup"
+                                                  : config->accept_surplus ? "byquota"
+                                                                           : "no"));
   }
   return ad;
 }
@@ -1041,8 +1050,7 @@ int PrintResources(const Accountant& a, const std::string& user, int64_t now) {
   std::string out;
   char line[512];
   auto row = [&](const std::string& name, const std::string& start, const std::string& match) {
-    std::snprintf(line, sizeof line, "%-30s %12s %12s", name.c_str(), start.c_str(),
-                  match.c_str());
+    std::snprintf(line, sizeof line, "%-30s %12s %12s", name.c_str(), start.c_str(), match.c_str());
     AppendLine(line, &out);
   };
   row("Resource Name", " Start Time", " Match Time");
@@ -1082,9 +1090,9 @@ classad::Result<std::string> ReadInput(const std::string& path, size_t limit) {
   while (in->read(buffer, sizeof buffer) || in->gcount() > 0) {
     text.append(buffer, static_cast<size_t>(in->gcount()));
     if (text.size() > limit) {
-      return Status(StatusCode::kLimitExceeded,
-                    (path == "-" ? std::string("<stdin>") : path) + " is larger than the limit of " +
-                        std::to_string(limit) + " bytes");
+      return Status(StatusCode::kLimitExceeded, (path == "-" ? std::string("<stdin>") : path) +
+                                                    " is larger than the limit of " +
+                                                    std::to_string(limit) + " bytes");
     }
   }
   if (in->bad()) return Status(StatusCode::kIoError, "cannot read " + path);
@@ -1265,8 +1273,8 @@ int RunImport(const Request& r, std::shared_ptr<const policy::Policy> policy,
     std::cerr << "userprio: " << text.status().ToString() << "\n";
     return kUnreadable;
   }
-  auto snapshot = negotiator::ParseAccountantJson(*text, r.file == "-" ? "<stdin>" : r.file,
-                                                  json_options);
+  auto snapshot =
+      negotiator::ParseAccountantJson(*text, r.file == "-" ? "<stdin>" : r.file, json_options);
   if (!snapshot.ok()) {
     std::cerr << snapshot.status().ToString() << "\n";
     return kUnreadable;

@@ -4,14 +4,14 @@
 // line and column, never a crash.
 #include "negotiator/accountant_json.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <random>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace negotiator {
 namespace {
@@ -54,9 +54,11 @@ void ExpectSameResource(const ResourceRecord& a, const ResourceRecord& b) {
 void ExpectSameSnapshot(const AccountantSnapshot& a, const AccountantSnapshot& b) {
   EXPECT_EQ(a.last_update_time, b.last_update_time);
   ASSERT_EQ(a.customers.size(), b.customers.size());
-  for (size_t i = 0; i < a.customers.size(); ++i) ExpectSameCustomer(a.customers[i], b.customers[i]);
+  for (size_t i = 0; i < a.customers.size(); ++i)
+    ExpectSameCustomer(a.customers[i], b.customers[i]);
   ASSERT_EQ(a.resources.size(), b.resources.size());
-  for (size_t i = 0; i < a.resources.size(); ++i) ExpectSameResource(a.resources[i], b.resources[i]);
+  for (size_t i = 0; i < a.resources.size(); ++i)
+    ExpectSameResource(a.resources[i], b.resources[i]);
 }
 
 // A snapshot with awkward values, its records already sorted by name.
@@ -189,7 +191,7 @@ TEST(AccountantJsonTest, RoundTripsExactly) {
   EXPECT_EQ(ExportAccountantJson(*back), text);
   EXPECT_NE(text.find("5e-324"), std::string::npos);
   EXPECT_NE(text.find("\xC3\xA9l\xC3\xA8ve"), std::string::npos);  // UTF-8 is written as is
-  EXPECT_NE(text.find("\\\"\\\\/x"), std::string::npos);  // only " and \ escaped
+  EXPECT_NE(text.find("\\\"\\\\/x"), std::string::npos);           // only " and \ escaped
 }
 
 TEST(AccountantJsonTest, RoundTripsRandomDoublesBitForBit) {
@@ -316,8 +318,10 @@ TEST(AccountantJsonTest, WrongTypesAreErrors) {
   EXPECT_EQ(ErrorOf(WithCustomer("[]")),
             "in.json:1:64: the record \"a@x\": expected an object, found an array");
   EXPECT_EQ(ErrorOf("[]"), "in.json:1:1: the document: expected an object, found an array");
-  EXPECT_EQ(ErrorOf(R"({"FormatVersion": 1, "LastUpdateTime": 0, "Resources": {"s": {"RemoteUser": 3}}})"),
-            "in.json:1:77: RemoteUser: expected a string, found a number");
+  EXPECT_EQ(
+      ErrorOf(
+          R"({"FormatVersion": 1, "LastUpdateTime": 0, "Resources": {"s": {"RemoteUser": 3}}})"),
+      "in.json:1:77: RemoteUser: expected a string, found a number");
   EXPECT_EQ(ErrorOf(R"({"FormatVersion": "1"})"),
             "in.json:1:19: FormatVersion: expected an integer, found a string");
 }
@@ -331,8 +335,7 @@ TEST(AccountantJsonTest, NonFiniteAndNonJsonNumbersAreErrors) {
   EXPECT_EQ(ErrorOf(WithCustomer(R"({"Priority": -Infinity})")),
             "in.json:1:77: this is not a JSON number (JSON numbers are like -12, 0.5 or 1e+10)");
   for (const char* bad : {"01", "1.", ".5", "+1", "1e", "0x10", "1.2.3", "-"}) {
-    EXPECT_NE(ErrorOf(WithCustomer(std::string(R"({"Priority": )") + bad + "}"))
-                  .find("in.json:1:"),
+    EXPECT_NE(ErrorOf(WithCustomer(std::string(R"({"Priority": )") + bad + "}")).find("in.json:1:"),
               std::string::npos)
         << bad;
     EXPECT_EQ(ErrorOf(WithCustomer(std::string(R"({"Priority": )") + bad + "}")).find("(no error)"),
@@ -351,10 +354,12 @@ TEST(AccountantJsonTest, NonFiniteAndNonJsonNumbersAreErrors) {
 }
 
 TEST(AccountantJsonTest, SyntaxErrorsSayWhere) {
-  EXPECT_EQ(ErrorOf(""), "in.json:1:1: the document: expected an object, found the end of the input");
+  EXPECT_EQ(ErrorOf(""),
+            "in.json:1:1: the document: expected an object, found the end of the input");
   EXPECT_EQ(ErrorOf("{\"FormatVersion\": 1,}"),
             "in.json:1:21: expected a key (a string) in the document, found '}'");
-  EXPECT_EQ(ErrorOf("{\"FormatVersion\" 1}"), "in.json:1:18: expected ':' after the key, found a number");
+  EXPECT_EQ(ErrorOf("{\"FormatVersion\" 1}"),
+            "in.json:1:18: expected ':' after the key, found a number");
   EXPECT_EQ(ErrorOf("{\"FormatVersion\": 1 \"x\": 2}"),
             "in.json:1:21: expected ',' or '}' in the document, found a string");
   EXPECT_EQ(ErrorOf("{\"FormatVersion\": 1"),
@@ -392,8 +397,10 @@ TEST(AccountantJsonTest, BadNamesAndBytesAreErrors) {
             "names with blanks)");
   EXPECT_EQ(ErrorOf(R"({"FormatVersion": 1, "LastUpdateTime": 0, "Resources": {"s\n": {}}})"),
             "in.json:1:57: the resource name holds a control character");
-  EXPECT_EQ(ErrorOf(R"({"FormatVersion": 1, "LastUpdateTime": 0, "Resources": {"s": {"RemoteUser": "a\u0000"}}})"),
-            "in.json:1:77: RemoteUser: the string holds a NUL character");
+  EXPECT_EQ(
+      ErrorOf(
+          R"({"FormatVersion": 1, "LastUpdateTime": 0, "Resources": {"s": {"RemoteUser": "a\u0000"}}})"),
+      "in.json:1:77: RemoteUser: the string holds a NUL character");
   // Not UTF-8: a lone continuation byte, an overlong form, an encoded surrogate.
   for (const char* bad : {"\x80", "\xC0\xAF", "\xED\xA0\x80", "\xF5\x80\x80\x80", "\xE2\x82"}) {
     EXPECT_EQ(ErrorOf(std::string("{\"") + bad + "\": 1}"),
@@ -402,7 +409,8 @@ TEST(AccountantJsonTest, BadNamesAndBytesAreErrors) {
   }
   EXPECT_EQ(ErrorOf(std::string("{\"FormatVersion\": 1,\0 ", 22)),
             "in.json:1:21: expected a key (a string) in the document, found the byte 0x00");
-  EXPECT_EQ(ErrorOf("\xFF\xFE{}"), "in.json:1:1: the document: expected an object, found the byte 0xFF");
+  EXPECT_EQ(ErrorOf("\xFF\xFE{}"),
+            "in.json:1:1: the document: expected an object, found the byte 0xFF");
   // Columns count code points: the error after "é" is at column 3 + 2.
   EXPECT_EQ(ErrorOf("{\"\xC3\xA9\" 1}"), "in.json:1:6: expected ':' after the key, found a number");
 }
@@ -429,19 +437,23 @@ TEST(AccountantJsonTest, LimitsAreEnforced) {
 
   AccountantJsonOptions strings;  // every string: keys, names, values
   strings.max_string_bytes = 16;
-  EXPECT_EQ(ErrorOf(R"({"FormatVersion": 1, "LastUpdateTime": 0, "Customers": {"abcdefghijklm@xyz": {}}})",
-                    strings),
-            "in.json:1:57: this string is longer than the limit of 16 bytes");
-  EXPECT_EQ(ErrorOf(R"({"FormatVersion": 1, "LastUpdateTime": 0, "Customers": {"abcdefghijklm@xy": {}}})",
-                    strings),
-            "(no error)");
+  EXPECT_EQ(
+      ErrorOf(
+          R"({"FormatVersion": 1, "LastUpdateTime": 0, "Customers": {"abcdefghijklm@xyz": {}}})",
+          strings),
+      "in.json:1:57: this string is longer than the limit of 16 bytes");
+  EXPECT_EQ(
+      ErrorOf(R"({"FormatVersion": 1, "LastUpdateTime": 0, "Customers": {"abcdefghijklm@xy": {}}})",
+              strings),
+      "(no error)");
 
   AccountantJsonOptions records;
   records.max_records = 2;
-  EXPECT_EQ(ErrorOf(R"({"FormatVersion": 1, "LastUpdateTime": 0, "Customers": {"a@x": {}, "b@x": {}},
+  EXPECT_EQ(
+      ErrorOf(R"({"FormatVersion": 1, "LastUpdateTime": 0, "Customers": {"a@x": {}, "b@x": {}},
 "Resources": {"s": {}}})",
-                    records),
-            "in.json:2:15: more than 2 records (the limit)");
+              records),
+      "in.json:2:15: more than 2 records (the limit)");
 }
 
 TEST(AccountantJsonTest, MutatedDocumentsNeverCrash) {

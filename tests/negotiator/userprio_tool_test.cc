@@ -17,10 +17,10 @@
 namespace negotiator {
 namespace {
 
+using policy::testing_util::TempFolder;
 using test_tools::ShellQuote;
 using test_tools::Slurp;
 using test_tools::ToolRun;
-using policy::testing_util::TempFolder;
 
 const std::string kExampleJson = std::string(CLASSAD_EXAMPLES_DIR) + "/accountant/accountant.json";
 const std::string kExampleConfig = std::string(CLASSAD_EXAMPLES_DIR) + "/policy/condor_config";
@@ -34,8 +34,8 @@ class UserprioToolTest : public ::testing::Test {
   // Runs the tool with `args` in a clean environment (TZ=UTC, LC_ALL=C,
   // `env` words added), from the temporary folder.
   ToolRun RunEnv(const std::vector<std::string>& args, const std::string& env) {
-    std::string command = "cd " + ShellQuote(folder_.path()) + " && env -i TZ=UTC LC_ALL=C " +
-                          env + " " + ShellQuote(USERPRIO_BINARY);
+    std::string command = "cd " + ShellQuote(folder_.path()) + " && env -i TZ=UTC LC_ALL=C " + env +
+                          " " + ShellQuote(USERPRIO_BINARY);
     for (const std::string& arg : args) command += " " + ShellQuote(arg);
     command += " > " + ShellQuote(folder_.path() + "/out.txt") + " 2> " +
                ShellQuote(folder_.path() + "/err.txt");
@@ -96,8 +96,8 @@ class UserprioToolTest : public ::testing::Test {
 TEST_F(UserprioToolTest, ImportThenExportGivesTheSameBytes) {
   ToolRun run = Run({"--import", kExampleJson});
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out, "Imported 13 customer records and 9 resource records from " + kExampleJson +
-                         "\n");
+  EXPECT_EQ(run.out,
+            "Imported 13 customer records and 9 resource records from " + kExampleJson + "\n");
   EXPECT_EQ(run.err, "");
   const std::string exported = folder_.path() + "/back.json";
   run = Run({"--export", exported});
@@ -109,9 +109,8 @@ TEST_F(UserprioToolTest, ImportThenExportGivesTheSameBytes) {
 
 TEST_F(UserprioToolTest, ImportReplacesTheWholeState) {
   ImportExample();
-  const std::string small = folder_.Write(
-      "small.json",
-      R"({"FormatVersion": 1, "LastUpdateTime": 1700000500,
+  const std::string small = folder_.Write("small.json",
+                                          R"({"FormatVersion": 1, "LastUpdateTime": 1700000500,
           "Customers": {"zed@pool.example.org": {"Priority": 7, "PriorityFactor": 1000}}})");
   ToolRun run = Run({"--import", small});
   ASSERT_EQ(run.exit_code, 0) << run.err;
@@ -300,10 +299,11 @@ TEST_F(UserprioToolTest, MostAndAllShowTheirColumns) {
       << run.out;
   run = Run({"--now", kNow, "-all"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(run.out.find("Effective  Config     Use    Subtree   Effective     Real   Priority  "
-                         "Wghted Total Usage       Usage             Last       Time Since  Weighted"
-                         "  Submitter Submitter"),
-            std::string::npos)
+  EXPECT_NE(
+      run.out.find("Effective  Config     Use    Subtree   Effective     Real   Priority  "
+                   "Wghted Total Usage       Usage             Last       Time Since  Weighted"
+                   "  Submitter Submitter"),
+      std::string::npos)
       << run.out;
 }
 
@@ -416,9 +416,12 @@ TEST_F(UserprioToolTest, EachEditIsStored) {
       {{"-setfactor", bob, "2500"}, "The priority factor of " + bob + " was set to 2500.000000\n"},
       {{"-setfloor", dave, "32"}, "The floor of " + dave + " was set to 32\n"},
       {{"-setceiling", dave, "64"}, "The ceiling of " + dave + " was set to 64\n"},
-      {{"-setaccum", bob, "7200.5"}, "The Accumulated Usage of " + bob + " was set to 7200.500000\n"},
-      {{"-setbegin", bob, "1690000000"}, "The Begin Usage Time of " + bob + " was set to 1690000000\n"},
-      {{"-setlast", bob, "1690000001"}, "The Last Usage Time of " + bob + " was set to 1690000001\n"},
+      {{"-setaccum", bob, "7200.5"},
+       "The Accumulated Usage of " + bob + " was set to 7200.500000\n"},
+      {{"-setbegin", bob, "1690000000"},
+       "The Begin Usage Time of " + bob + " was set to 1690000000\n"},
+      {{"-setlast", bob, "1690000001"},
+       "The Last Usage Time of " + bob + " was set to 1690000001\n"},
       {{"-resetusage", dave}, "The accumulated usage of " + dave + " was reset\n"},
   };
   for (const Case& c : cases) {
@@ -473,7 +476,13 @@ TEST_F(UserprioToolTest, AnEditOfANewNameMakesTheRecordAndSaysSo) {
   EXPECT_EQ(run.err,
             "userprio: note: the accountant had no record named newbie@pool.example.org; a new "
             "one was made\n");
-  EXPECT_EQ(Find(Export(), "newbie@pool.example.org")->priority_factor, 5000);
+  // At the example's own LastUpdateTime opening charges nothing, and the
+  // example's usage agrees with its slots, so nothing else changed.
+  AccountantSnapshot after = Export();
+  EXPECT_EQ(Find(after, "newbie@pool.example.org")->priority_factor, 5000);
+  after.customers.erase(after.customers.begin() +
+                        (Find(after, "newbie@pool.example.org") - after.customers.data()));
+  EXPECT_EQ(ExportAccountantJson(after), Slurp(kExampleJson));
 }
 
 TEST_F(UserprioToolTest, BadNamesAndValuesChangeNothing) {
@@ -537,8 +546,8 @@ TEST_F(UserprioToolTest, DeleteTakesAGroupRecord) {
 // ---- configuration, database, usage
 
 TEST_F(UserprioToolTest, TheDatabaseComesFromTheConfiguration) {
-  const std::string config = folder_.Write(
-      "condor_config", "ACCOUNTANT_DATABASE = " + folder_.path() + "/from_knob.db\n");
+  const std::string config =
+      folder_.Write("condor_config", "ACCOUNTANT_DATABASE = " + folder_.path() + "/from_knob.db\n");
   ToolRun run = RunEnv({"--import", kExampleJson}, "CONDOR_CONFIG=" + ShellQuote(config));
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(Slurp(folder_.path() + "/from_knob.db"), "");
