@@ -611,7 +611,6 @@ struct Listing {
   const Request& request;
   const Accountant& accountant;
   const policy::GroupTree& tree;
-  int64_t now = 0;
   int64_t min_last_usage = 0;  // rows last used before this are left out (-1: none)
 };
 
@@ -1394,7 +1393,6 @@ int main(int argc, char** argv) {
   if (request.long_ads || request.json) return PrintAds(request, accountant, tree);
 
   Listing listing{request, accountant, tree};
-  listing.now = now;
   listing.min_last_usage = now - kActiveWindow;
   if (request.allusers || !request.names.empty()) listing.min_last_usage = -1;
   if (request.activefrom) {
