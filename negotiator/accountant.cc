@@ -441,7 +441,10 @@ classad::Result<std::string> Accountant::ResourceName(const classad::ClassAd& sl
 }
 
 double Accountant::SlotWeight(const classad::ClassAd& slot) const {
-  const policy::AccountantPolicy& a = policy_->accountant;
+  return SlotWeightOf(slot, policy_->accountant);
+}
+
+double SlotWeightOf(const classad::ClassAd& slot, const policy::AccountantPolicy& a) {
   if (!a.use_slot_weights) return 1;
   double weight = 0;
   bool found = EvaluateAttrNumber(slot, "SlotWeight", &weight);

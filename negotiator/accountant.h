@@ -66,6 +66,10 @@ struct GroupUsage {
   int64_t last_usage_time = 0;
 };
 
+// The weight a match on `slot` costs under `policy` (Accountant::SlotWeight
+// without an accountant).
+double SlotWeightOf(const classad::ClassAd& slot, const policy::AccountantPolicy& policy);
+
 // A hash of record keys that also takes string_views (for lookups without
 // a copy).
 struct RecordKeyHash {

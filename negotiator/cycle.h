@@ -1,0 +1,143 @@
+// The negotiation cycle (reference §0, §3.2–§3.4): given a pool snapshot
+// and the accountant, allocates slots to submitters as HTCondor's
+// condor_negotiator does, and says why.
+//
+// In order: the pool size (slot weights of every slot, before trimming);
+// UpdatePriorities and CheckMatches on the accountant; the slots trimmed
+// (§3.9); autoclusters and submitters; every autocluster matched against
+// the slots (on several threads); then, without group quotas, a floor
+// round and the pie spins over all submitters, and with them the group
+// quota allocation (group_quota.h) calling the same negotiation for each
+// group with its limit. Each match is charged to the accountant at once
+// (AddMatch), so later requests see the new usage and concurrency counts,
+// as in HTCondor.
+//
+// Ties are broken deterministically: submitters of equal EUP and
+// starvation by name (HTCondor uses LastHeardFrom mod 1009, which is
+// random in practice); slots of equal ranks by their order in the
+// snapshot. The same snapshot and accountant always give the same result.
+//
+// A Negotiator keeps what HTCondor keeps between cycles (the group quota
+// map that feeds RemoteGroupQuota, the group round-robin times), so a
+// simulator drives one Negotiator cycle after cycle. Not thread-safe.
+#ifndef NEGOTIATOR_CYCLE_H_
+#define NEGOTIATOR_CYCLE_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classad/status.h"
+#include "negotiator/accountant.h"
+#include "negotiator/group_quota.h"
+#include "negotiator/matchmaker.h"
+#include "negotiator/pool.h"
+#include "policy/policy.h"
+
+namespace negotiator {
+
+// One match of the cycle.
+struct CycleMatch {
+  uint32_t job_index = 0;   // into Pool::jobs()
+  uint32_t slot_index = 0;  // into Pool::slots()
+  std::string job;          // "ClusterId.ProcId"
+  std::string slot;         // the slot's Name
+  std::string submitter;
+  std::string group;  // the submitter's assigned group ("<none>" without one)
+  PreemptState reason = PreemptState::kNone;
+  std::string preempted_user;      // the slot's user when preempting
+  std::string preempted_job;       // its JobId, when the slot says
+  double cost = 1;                 // the slot weight charged
+  double slot_rank = 0;            // the slot's Rank of the job (its new CurrentRank)
+  std::string concurrency_limits;  // MatchedConcurrencyLimits
+};
+
+// How one submitter fared.
+struct SubmitterOutcome {
+  std::string name;
+  std::string group;
+  double priority = 0;     // EUP at the first spin it took part in
+  double share = 0;        // its share of the pie at that spin
+  double limit = 0;        // its submitter limit at that spin (before usage is subtracted)
+  double usage_start = 0;  // weighted usage when the cycle began (after CheckMatches)
+  double usage_end = 0;
+  int64_t idle = 0;
+  int64_t running = 0;
+  int64_t matches = 0;
+  double matched_weight = 0;
+  int64_t floor = 0;
+  int64_t ceiling = -1;
+  // Why it stopped: "no more jobs", "submitter limit reached", "ceiling
+  // reached", "no matching slot", "concurrency limit", "pie exhausted",
+  // "group limit reached", "not negotiated".
+  std::string stopped = "not negotiated";
+};
+
+// An autocluster (of one submitter) left with unmatched jobs, and the
+// reason given most often.
+struct UnmatchedAutocluster {
+  uint32_t autocluster = 0;
+  std::string submitter;
+  std::string example_job;  // one job of it
+  int64_t rejections = 0;
+  std::string reason;
+};
+
+// Where the cycle's time went (milliseconds).
+struct CyclePhases {
+  double accountant = 0;    // UpdatePriorities + CheckMatches
+  double autoclusters = 0;  // submitters and autoclusters
+  double matching = 0;      // autoclusters against slots, up front
+  double negotiation = 0;   // quotas, pie spins, requests, AddMatch
+  double total = 0;
+};
+
+struct CycleResult {
+  int64_t now = 0;
+  double pool_size = 0;  // the pie: total slot weight
+  size_t slots_total = 0;
+  size_t slots_considered = 0;  // after trimming
+  size_t autoclusters = 0;
+  std::vector<CycleMatch> matches;
+  int64_t preemptions = 0;
+  std::vector<SubmitterOutcome> submitters;  // by name
+  std::vector<GroupQuotaReport> groups;      // with group quotas only
+  std::vector<UnmatchedAutocluster> unmatched;
+  CyclePhases phases;
+};
+
+struct NegotiatorOptions {
+  int threads = 2;  // for matching autoclusters up front
+};
+
+class Negotiator {
+ public:
+  // Under `policy` (not null).
+  explicit Negotiator(std::shared_ptr<const policy::Policy> policy,
+                      const NegotiatorOptions& options = {});
+  ~Negotiator();
+  Negotiator(const Negotiator&) = delete;
+  Negotiator& operator=(const Negotiator&) = delete;
+
+  // Runs one cycle over `pool` at `now`, changing `accountant` (priorities
+  // updated, claims checked, every match charged). Errors: a slot ad the
+  // accountant cannot charge (no Name) is reported after the cycle
+  // (kInvalidArgument) only when nothing else could be done.
+  classad::Result<CycleResult> RunCycle(const Pool& pool, Accountant& accountant, int64_t now);
+
+  const policy::Policy& policy() const { return *policy_; }
+
+ private:
+  class Cycle;
+  std::shared_ptr<const policy::Policy> policy_;
+  NegotiatorOptions options_;
+  std::unique_ptr<GroupQuotaAllocator> groups_;
+  // The last round's group quota map (RemoteGroupQuota in the next cycle).
+  std::map<std::string, double, std::less<>> last_quotas_;
+};
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_CYCLE_H_

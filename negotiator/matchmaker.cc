@@ -1,0 +1,375 @@
+// The matchmaker (matchmaker.h).
+#include "negotiator/matchmaker.h"
+
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <thread>
+
+#include "classad/match.h"
+#include "classad/value.h"
+#include "policy/concurrency_limits.h"
+
+namespace negotiator {
+namespace {
+
+using classad::ClassAd;
+using classad::Value;
+
+constexpr float kNoRank = -std::numeric_limits<float>::infinity();
+
+// A number, or nullopt.
+std::optional<double> Number(const Value& v) {
+  if (v.IsInteger()) return static_cast<double>(v.integer());
+  if (v.IsReal()) return v.real();
+  return std::nullopt;
+}
+
+// Evaluates `expr` with MY = `my`, TARGET = `target` and the overlays.
+Value EvaluateIn(const classad::Expr& expr, const ClassAd* my, const ClassAd* target,
+                 const classad::AttributeOverlay* my_overlay,
+                 const classad::AttributeOverlay* target_overlay,
+                 const classad::EvalOptions& options) {
+  classad::MatchContext pair(my, target);
+  pair.SetOverlays(my_overlay, target_overlay);
+  classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
+  return eval.Evaluate(expr);
+}
+
+// An attribute of `my` evaluated in the pair (undefined when absent).
+Value EvaluateAttrIn(const ClassAd& my, std::string_view name, const ClassAd* target,
+                     const classad::AttributeOverlay* my_overlay,
+                     const classad::AttributeOverlay* target_overlay,
+                     const classad::EvalOptions& options) {
+  classad::AttrRef ref = my.Find(name);
+  if (!ref) return Value::Undefined();
+  if (ref.is_literal()) return ref.literal();
+  return EvaluateIn(ref.expr(), &my, target, my_overlay, target_overlay, options);
+}
+
+// A rank policy expression (MY = slot, TARGET = job) cast to float;
+// kNoRank when unset or not a number.
+float PolicyRank(const policy::PolicyExpression& e, const ClassAd& slot, const ClassAd& job,
+                 const classad::AttributeOverlay* slot_overlay,
+                 const classad::AttributeOverlay* job_overlay,
+                 const classad::EvalOptions& options) {
+  if (!e.is_set()) return kNoRank;
+  std::optional<double> v =
+      Number(EvaluateIn(*e.expr, &slot, &job, slot_overlay, job_overlay, options));
+  return v ? static_cast<float>(*v) : kNoRank;
+}
+
+bool NamesEphemeral(const classad::Expr& expr, bool on_slot) {
+  std::vector<std::string> mine, theirs;
+  classad::CollectReferencedNames(expr, &mine, &theirs);
+  for (const auto* names : {&mine, &theirs}) {
+    for (const std::string& n : *names) {
+      const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(n);
+      if (info != nullptr && info->on_slot == on_slot) return true;
+    }
+  }
+  return false;
+}
+
+std::string Lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+}  // namespace
+
+const char* PreemptStateName(PreemptState state) {
+  switch (state) {
+    case PreemptState::kNone:
+      return "no preemption";
+    case PreemptState::kRank:
+      return "rank";
+    case PreemptState::kPriority:
+      return "priority";
+  }
+  return "?";
+}
+
+std::string Rejection::Reason() const {
+  if (concurrency_limit) {
+    std::string names;
+    for (const std::string& n : limits) names += (names.empty() ? "" : ", ") + n;
+    return "concurrency limit " + names + " reached";
+  }
+  if (preemption_policy) return "PREEMPTION_REQUIREMENTS == False";
+  if (preemption_rank) return "insufficient rank";
+  if (submitter_limit) return "submitter limit exceeded";
+  return "no match found";
+}
+
+Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
+                       const Accountant& accountant, std::vector<uint32_t> slots,
+                       const MatchmakerOptions& options)
+    : pool_(pool),
+      autoclusters_(autoclusters),
+      accountant_(accountant),
+      policy_(pool.policy()),
+      slots_(std::move(slots)),
+      taken_(pool.slots().size(), 0),
+      remaining_(slots_.size()),
+      options_(options) {
+  lists_.resize(autoclusters.representative.size());
+  // The lists are per submitter when matching or ranking reads a request's
+  // Submitter* attributes.
+  for (const std::string& name : autoclusters.significant) {
+    const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name);
+    if (info != nullptr && !info->on_slot) per_submitter_ = true;
+  }
+  const policy::MatchPolicy& m = policy_.matching;
+  for (const policy::PolicyExpression* e : {&m.pre_job_rank, &m.post_job_rank}) {
+    if (!e->is_set()) continue;
+    if (NamesEphemeral(*e->expr, /*on_slot=*/false)) per_submitter_ = true;
+    if (NamesEphemeral(*e->expr, /*on_slot=*/true)) ranks_read_remote_ = true;
+  }
+}
+
+void Matchmaker::Build(uint32_t ac, const classad::AttributeOverlay* request_overlay,
+                       CandidateList* out) const {
+  const ClassAd& job = *pool_.jobs()[autoclusters_.representative[ac]].ad;
+  std::vector<const ClassAd*> ads;
+  std::vector<uint32_t> index;
+  ads.reserve(slots_.size());
+  index.reserve(slots_.size());
+  for (uint32_t s : slots_) {
+    if (taken_[s] != 0) continue;
+    ads.push_back(pool_.slots()[s].ad.get());
+    index.push_back(s);
+  }
+  std::vector<classad::MatchResult> results;
+  if (request_overlay == nullptr) {
+    classad::MatchKernel kernel(&job, eval_options_);
+    kernel.Match(ads, &results);
+  } else {
+    // The request's Submitter* attributes take part: match pair by pair.
+    results.resize(ads.size());
+    for (size_t i = 0; i < ads.size(); ++i) {
+      const Value left =
+          EvaluateAttrIn(job, "Requirements", ads[i], request_overlay, nullptr, eval_options_);
+      if (!classad::IsTrueValue(left)) continue;
+      const Value right =
+          EvaluateAttrIn(*ads[i], "Requirements", &job, nullptr, request_overlay, eval_options_);
+      if (!classad::IsTrueValue(right)) continue;
+      results[i].matched = true;
+      const std::optional<double> rank =
+          Number(EvaluateAttrIn(job, "Rank", ads[i], request_overlay, nullptr, eval_options_));
+      results[i].rank = rank.value_or(0.0);
+    }
+  }
+  policy::RemoteAttributes remote;
+  policy::RemoteAttributeOptions remote_options;
+  remote_options.consider_preemption = policy_.matching.consider_preemption;
+  const policy::MatchPolicy& m = policy_.matching;
+  out->candidates.clear();
+  out->head = 0;
+  for (size_t i = 0; i < ads.size(); ++i) {
+    if (!results[i].matched) continue;
+    const PoolSlot& slot = pool_.slots()[index[i]];
+    const classad::AttributeOverlay* slot_overlay = nullptr;
+    if (ranks_read_remote_ && !slot.remote_user.empty()) {
+      if (remote.Bind(*slot.ad, accountant_, remote_options).ok()) slot_overlay = &remote.overlay();
+    }
+    Candidate c;
+    c.slot = index[i];
+    c.pre = PolicyRank(m.pre_job_rank, *slot.ad, job, slot_overlay, request_overlay, eval_options_);
+    c.job_rank = results[i].rank;
+    c.post =
+        PolicyRank(m.post_job_rank, *slot.ad, job, slot_overlay, request_overlay, eval_options_);
+    c.slot_rank = 0;
+    if (!slot.remote_user.empty()) {
+      c.slot_rank = Number(EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay, request_overlay,
+                                          eval_options_))
+                        .value_or(0.0);
+    }
+    out->candidates.push_back(c);
+  }
+  std::stable_sort(out->candidates.begin(), out->candidates.end(),
+                   [](const Candidate& a, const Candidate& b) {
+                     if (a.pre != b.pre) return a.pre > b.pre;
+                     if (a.job_rank != b.job_rank) return a.job_rank > b.job_rank;
+                     return a.post > b.post;
+                   });
+}
+
+void Matchmaker::PrepareAll() {
+  if (per_submitter_) return;  // built per submitter, when asked
+  std::vector<uint32_t> todo;
+  for (uint32_t ac = 0; ac < lists_.size(); ++ac) {
+    if (lists_[ac] == nullptr) todo.push_back(ac);
+  }
+  for (uint32_t ac : todo) lists_[ac] = std::make_unique<CandidateList>();
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i = next++; i < todo.size(); i = next++) {
+      Build(todo[i], nullptr, lists_[todo[i]].get());
+    }
+  };
+  const int threads = std::max(1, std::min<int>(options_.threads, static_cast<int>(todo.size())));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+}
+
+Matchmaker::CandidateList& Matchmaker::ListFor(const MatchRequest& request) {
+  if (!per_submitter_) {
+    std::unique_ptr<CandidateList>& list = lists_[request.autocluster];
+    if (list == nullptr) {
+      list = std::make_unique<CandidateList>();
+      Build(request.autocluster, nullptr, list.get());
+    }
+    return *list;
+  }
+  const uint64_t key = (static_cast<uint64_t>(request.submitter) << 32) | request.autocluster;
+  std::unique_ptr<CandidateList>& list = submitter_lists_[key];
+  if (list == nullptr) {
+    list = std::make_unique<CandidateList>();
+    Build(request.autocluster, request.request_overlay, list.get());
+  }
+  return *list;
+}
+
+bool Matchmaker::SubmitterLimitPermits(double used, double allowed, double cost) {
+  if (used + cost <= allowed) return true;
+  // The "crumbs" rule: one slot through when nothing was matched yet.
+  return used <= 0 && allowed > 0;
+}
+
+bool Matchmaker::LimitsFit(std::string_view list, Rejection* why) const {
+  bool fit = true;
+  for (const policy::ConcurrencyLimit& limit : policy::ParseConcurrencyLimits(list)) {
+    if (!limit.valid) continue;
+    const double count = accountant_.LimitCount(limit.name);
+    if (count < 0 || count + limit.amount > policy_.limits.MaxFor(limit.name)) {
+      why->concurrency_limit = true;
+      why->limits.insert(limit.name);
+      fit = false;
+    }
+  }
+  return fit;
+}
+
+std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why) {
+  const ClassAd& job = *pool_.jobs()[r.job].ad;
+  // Concurrency limits that need no slot are checked once, up front.
+  std::string plain_limits;
+  bool limits_need_slot = false;
+  if (job.Find("ConcurrencyLimits")) {
+    const Value v = EvaluateAttrIn(job, "ConcurrencyLimits", nullptr, r.request_overlay, nullptr,
+                                   eval_options_);
+    if (v.IsString()) {
+      plain_limits = Lowered(v.string());
+      if (!LimitsFit(plain_limits, why)) return std::nullopt;
+    } else {
+      limits_need_slot = true;
+    }
+  }
+  CandidateList& list = ListFor(r);
+  while (list.head < list.candidates.size() && taken_[list.candidates[list.head].slot] != 0) {
+    ++list.head;
+  }
+  const policy::MatchPolicy& m = policy_.matching;
+  policy::RemoteAttributeOptions remote_options;
+  remote_options.consider_preemption = m.consider_preemption;
+  remote_options.cross_slot_prios = m.cross_slot_prios;
+  remote_options.resource_prefix = m.resource_prefix;
+
+  std::optional<Offer> best;
+  const Candidate* best_candidate = nullptr;
+  float best_prank = kNoRank;
+  for (size_t i = list.head; i < list.candidates.size(); ++i) {
+    const Candidate& c = list.candidates[i];
+    if (best_candidate != nullptr &&
+        (c.pre != best_candidate->pre || c.job_rank != best_candidate->job_rank ||
+         c.post != best_candidate->post)) {
+      break;  // a worse rank group: the best is found
+    }
+    if (taken_[c.slot] != 0) continue;
+    const PoolSlot& slot = pool_.slots()[c.slot];
+    const double cost = slot.weight;
+    const bool claimed = m.consider_preemption && !slot.remote_user.empty();
+    PreemptState state = PreemptState::kNone;
+    const classad::AttributeOverlay* slot_overlay = nullptr;
+    if (!claimed) {
+      if (r.only_startd_rank) continue;
+      if (!SubmitterLimitPermits(r.limit_used_unclaimed, r.limit_unclaimed, cost)) {
+        why->submitter_limit = true;
+        continue;
+      }
+    } else {
+      double current = 0;
+      if (!classad::EvaluateAttrNumber(*slot.ad, "PreemptingRank", &current)) {
+        current = 0;
+        classad::EvaluateAttrNumber(*slot.ad, "CurrentRank", &current);
+      }
+      if (c.slot_rank > current) {
+        state = PreemptState::kRank;
+      } else if (r.only_startd_rank || slot.remote_user == r.submitter_name) {
+        continue;
+      } else {
+        state = PreemptState::kPriority;
+        if (remote_.Bind(*slot.ad, accountant_, remote_options).ok()) {
+          slot_overlay = &remote_.overlay();
+        }
+        if (m.preemption_requirements.is_set()) {
+          const Value v = EvaluateIn(*m.preemption_requirements.expr, slot.ad.get(), &job,
+                                     slot_overlay, r.request_overlay, eval_options_);
+          if (!(v.IsBoolean() && v.boolean())) {
+            why->preemption_policy = true;
+            continue;
+          }
+        }
+        if (!(c.slot_rank >= current)) {
+          why->preemption_rank = true;
+          continue;
+        }
+        if (!SubmitterLimitPermits(r.limit_used, r.limit, cost)) {
+          why->submitter_limit = true;
+          continue;
+        }
+      }
+    }
+    std::string matched_limits = plain_limits;
+    if (limits_need_slot) {
+      const Value v = EvaluateAttrIn(job, "ConcurrencyLimits", slot.ad.get(), r.request_overlay,
+                                     nullptr, eval_options_);
+      if (v.IsString()) {
+        matched_limits = Lowered(v.string());
+        if (!LimitsFit(matched_limits, why)) continue;
+      } else {
+        matched_limits.clear();
+      }
+    }
+    float prank = kNoRank;
+    if (state != PreemptState::kNone && m.preemption_rank.is_set()) {
+      if (slot_overlay == nullptr && remote_.Bind(*slot.ad, accountant_, remote_options).ok()) {
+        slot_overlay = &remote_.overlay();
+      }
+      prank = PolicyRank(m.preemption_rank, *slot.ad, job, slot_overlay, r.request_overlay,
+                         eval_options_);
+    }
+    if (best_candidate == nullptr || state > best->state ||
+        (state == best->state && prank > best_prank)) {
+      best = Offer{c.slot, state, c.slot_rank, std::move(matched_limits), cost};
+      best_candidate = &c;
+      best_prank = prank;
+    }
+  }
+  if (best && best->state == PreemptState::kNone) {
+    // An unclaimed slot's Rank of the job becomes its CurrentRank.
+    const PoolSlot& slot = pool_.slots()[best->slot];
+    best->slot_rank =
+        Number(EvaluateAttrIn(*slot.ad, "Rank", &job, nullptr, r.request_overlay, eval_options_))
+            .value_or(0.0);
+  }
+  return best;
+}
+
+}  // namespace negotiator

@@ -1,0 +1,163 @@
+// Matchmaker: the best slot for one request (HTCondor's
+// matchmakingAlgorithm, reference §3.5–§3.7, §4.3), over the slots not yet
+// matched this cycle.
+//
+// For each autocluster the slots that match it (both Requirements, through
+// the language floor's MatchKernel) are found once per cycle, with the
+// ranks that order them (NEGOTIATOR_PRE_JOB_RANK, the job's Rank,
+// NEGOTIATOR_POST_JOB_RANK; pre and post cast to float as HTCondor casts
+// them) and, for claimed slots, the slot's Rank of the job; all
+// autoclusters are matched up front on as many threads as asked, since
+// they are independent until a match is made. This plays the part of
+// HTCondor's MatchList cache, kept for the whole cycle: valid because
+// every attribute those expressions read from a job is significant for
+// autoclusters; when they read a request's ephemeral Submitter*
+// attributes the lists are kept per submitter instead.
+//
+// A request then walks its autocluster's list in rank order and takes the
+// first candidate group of equal (pre, job, post) ranks holding a slot it
+// may have, best by preemption state (none, rank, priority) and then
+// PREEMPTION_RANK: unclaimed slots within the unclaimed limit; a claimed
+// slot whose Rank of the job beats its CurrentRank (rank preemption, no
+// other test); or, with another user on it, priority preemption under
+// PREEMPTION_REQUIREMENTS (with the slot's Remote* and the request's
+// Submitter* attributes bound through overlays), a Rank at least the
+// CurrentRank and the submitter limit (with HTCondor's "crumbs" rule).
+// Concurrency limits are checked before the walk when the job's
+// ConcurrencyLimits is a plain string, per candidate when it reads the
+// slot.
+//
+// Not thread-safe (one negotiation drives it); PrepareAll uses its own
+// threads internally.
+#ifndef NEGOTIATOR_MATCHMAKER_H_
+#define NEGOTIATOR_MATCHMAKER_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "classad/evaluator.h"
+#include "negotiator/accountant.h"
+#include "negotiator/pool.h"
+#include "negotiator/submitters.h"
+#include "policy/ephemeral.h"
+#include "policy/policy.h"
+
+namespace negotiator {
+
+// How a match treats the job already on the slot (reference §3.5; the
+// numbers are HTCondor's, larger is better).
+enum class PreemptState { kPriority = 0, kRank = 1, kNone = 2 };
+
+// "no preemption", "rank", "priority".
+const char* PreemptStateName(PreemptState state);
+
+// One request (a job of a submitter) and the limits it is matched under.
+struct MatchRequest {
+  uint32_t job = 0;          // index into Pool::jobs()
+  uint32_t autocluster = 0;  // its autocluster
+  uint32_t submitter = 0;    // index of its submitter (for per-submitter lists)
+  std::string_view submitter_name;
+  // The request's ephemeral attributes, bound for this submitter.
+  const classad::AttributeOverlay* request_overlay = nullptr;
+  bool only_startd_rank = false;  // past the limit on spin 1: rank preemption only
+  double limit = 0;               // the submitter limit
+  double limit_used = 0;          // weight matched in this negotiate() call
+  double limit_unclaimed = 0;
+  double limit_used_unclaimed = 0;
+};
+
+// Why no slot was offered (the reasons HTCondor reports, §3.4).
+struct Rejection {
+  bool concurrency_limit = false;
+  bool preemption_policy = false;  // PREEMPTION_REQUIREMENTS was not true
+  bool preemption_rank = false;    // the slot's Rank was below its CurrentRank
+  bool submitter_limit = false;
+  std::set<std::string> limits;  // the concurrency limits that were full
+  // HTCondor's reason text, the first that applies.
+  std::string Reason() const;
+};
+
+// The slot offered to a request.
+struct Offer {
+  uint32_t slot = 0;
+  PreemptState state = PreemptState::kNone;
+  double slot_rank = 0;        // the slot's Rank of the job (its new CurrentRank)
+  std::string matched_limits;  // MatchedConcurrencyLimits (lower case), may be empty
+  double cost = 1;             // the slot's weight
+};
+
+struct MatchmakerOptions {
+  int threads = 2;  // for PrepareAll
+};
+
+class Matchmaker {
+ public:
+  // Borrows everything; `slots` lists the slot indices that may be matched
+  // this cycle (the trimmed list), in the order HTCondor would scan them.
+  Matchmaker(const Pool& pool, const Autoclusters& autoclusters, const Accountant& accountant,
+             std::vector<uint32_t> slots, const MatchmakerOptions& options = {});
+  Matchmaker(const Matchmaker&) = delete;
+  Matchmaker& operator=(const Matchmaker&) = delete;
+
+  // Matches every autocluster against the slots now, on the configured
+  // threads (otherwise each is matched when first asked for).
+  void PrepareAll();
+
+  // The best slot for `request`, or nothing with `*why` filled in.
+  std::optional<Offer> FindOffer(const MatchRequest& request, Rejection* why);
+
+  // Slot `slot` was matched: it is no longer offered.
+  void Take(uint32_t slot) { taken_[slot] = 1; }
+  bool taken(uint32_t slot) const { return taken_[slot] != 0; }
+  // How many slots are still on offer.
+  size_t remaining() const { return remaining_; }
+  void CountTaken() { --remaining_; }
+
+ private:
+  // A slot that matches an autocluster, with its ranks.
+  struct Candidate {
+    uint32_t slot;
+    float pre;         // NEGOTIATOR_PRE_JOB_RANK (float, as HTCondor)
+    double job_rank;   // the job's Rank of the slot (0 when not a number)
+    float post;        // NEGOTIATOR_POST_JOB_RANK
+    double slot_rank;  // the slot's Rank of the job (claimed slots; else 0)
+  };
+  struct CandidateList {
+    std::vector<Candidate> candidates;
+    size_t head = 0;  // candidates before it are all taken
+  };
+  // Builds the list of autocluster `ac` (for `request_overlay`'s submitter
+  // when the lists are per submitter).
+  void Build(uint32_t ac, const classad::AttributeOverlay* request_overlay,
+             CandidateList* out) const;
+  CandidateList& ListFor(const MatchRequest& request);
+  // Whether every limit of `list` has room for its amount (count + amount
+  // <= max, and the count not negative); the full ones go into `*why`.
+  bool LimitsFit(std::string_view list, Rejection* why) const;
+  // HTCondor's SubmitterLimitPermits.
+  static bool SubmitterLimitPermits(double used, double allowed, double cost);
+
+  const Pool& pool_;
+  const Autoclusters& autoclusters_;
+  const Accountant& accountant_;
+  const policy::Policy& policy_;
+  std::vector<uint32_t> slots_;
+  std::vector<uint8_t> taken_;
+  size_t remaining_;
+  MatchmakerOptions options_;
+  bool per_submitter_ = false;      // the lists depend on the request's Submitter* attributes
+  bool ranks_read_remote_ = false;  // rank expressions read the slot's Remote* attributes
+  std::vector<std::unique_ptr<CandidateList>> lists_;  // by autocluster (shared lists)
+  std::unordered_map<uint64_t, std::unique_ptr<CandidateList>> submitter_lists_;
+  policy::RemoteAttributes remote_;  // bound to one slot at a time
+  classad::EvalOptions eval_options_;
+};
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_MATCHMAKER_H_

@@ -1,0 +1,198 @@
+// Submitters and autoclusters (submitters.h).
+#include "negotiator/submitters.h"
+
+#include <algorithm>
+#include <set>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "classad/match.h"
+#include "classad/unparse.h"
+#include "policy/text_util.h"
+
+namespace negotiator {
+namespace {
+
+using classad::ClassAd;
+
+// How far the names an expression reads are followed through the ad's own
+// attributes (expressions followed, per start).
+constexpr int kMaxFollowed = 64;
+
+// Lower-cases ASCII (attribute names compare case-insensitively).
+std::string Folded(std::string_view name) {
+  std::string out(name);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+// Adds to `own` the names `ad`'s attribute `start` reads from `ad` itself
+// (followed through `ad`'s expressions) and to `other` the names it reads
+// from the other ad of a match, at any depth.
+void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string>* own,
+                 std::set<std::string>* other) {
+  std::vector<std::string> pending = {Folded(start)};
+  std::unordered_set<std::string> seen;
+  int followed = 0;
+  while (!pending.empty() && followed < kMaxFollowed) {
+    std::string name = std::move(pending.back());
+    pending.pop_back();
+    if (!seen.insert(name).second) continue;
+    own->insert(name);
+    classad::AttrRef attr = ad.Find(name);
+    if (!attr || attr.is_literal()) continue;
+    ++followed;
+    std::vector<std::string> mine, theirs;
+    classad::CollectReferencedNames(attr.expr(), &mine, &theirs);
+    for (std::string& n : mine) pending.push_back(Folded(n));
+    for (const std::string& n : theirs) other->insert(Folded(n));
+  }
+}
+
+// The job attributes the slots' Requirements and Rank and the negotiator's
+// policy expressions read (TARGET.x), plus SIGNIFICANT_ATTRIBUTES and the
+// job's own Requirements, Rank and ConcurrencyLimits.
+std::set<std::string> GlobalSignificantNames(const Pool& pool) {
+  std::set<std::string> names = {"requirements", "rank", "concurrencylimits"};
+  const policy::Policy& policy = pool.policy();
+  for (const std::string& n : policy.matching.significant_attributes) names.insert(Folded(n));
+  // Slots: one look per distinct Requirements/Rank text.
+  std::unordered_set<std::string> seen_texts;
+  std::string text;
+  for (const PoolSlot& slot : pool.slots()) {
+    text.clear();
+    for (std::string_view attr : {"Requirements", "Rank"}) {
+      if (classad::AttrRef ref = slot.ad->Find(attr)) {
+        if (ref.is_literal()) {
+          classad::UnparseValueTo(ref.literal(), &text);
+        } else {
+          classad::UnparseTo(ref.expr(), &text);
+        }
+      }
+      text += '\0';
+    }
+    if (!seen_texts.insert(text).second) continue;
+    std::set<std::string> slot_own;
+    FollowReads(*slot.ad, "Requirements", &slot_own, &names);
+    FollowReads(*slot.ad, "Rank", &slot_own, &names);
+  }
+  // The policy's expressions: MY = the slot, TARGET = the job.
+  const policy::MatchPolicy& m = policy.matching;
+  for (const policy::PolicyExpression* e :
+       {&m.pre_job_rank, &m.post_job_rank, &m.preemption_requirements, &m.preemption_rank}) {
+    if (!e->is_set()) continue;
+    std::vector<std::string> mine, theirs;
+    classad::CollectReferencedNames(*e->expr, &mine, &theirs);
+    for (const std::string& n : theirs) names.insert(Folded(n));
+  }
+  return names;
+}
+
+// Appends attribute `name` of `ad` as text (a mark when absent).
+void AppendAttr(const ClassAd& ad, const std::string& name, std::string* out) {
+  out->append(name);
+  out->push_back('=');
+  classad::AttrRef ref = ad.Find(name);
+  if (!ref) {
+    out->push_back('\x01');
+  } else if (ref.is_literal()) {
+    classad::UnparseValueTo(ref.literal(), out);
+  } else {
+    classad::UnparseTo(ref.expr(), out);
+  }
+  out->push_back('\0');
+}
+
+}  // namespace
+
+std::vector<Submitter> BuildSubmitters(const Pool& pool) {
+  std::vector<Submitter> out;
+  std::unordered_map<std::string_view, size_t> index;
+  const std::vector<PoolJob>& jobs = pool.jobs();
+  for (size_t j = 0; j < jobs.size(); ++j) {
+    const PoolJob& job = jobs[j];
+    if (job.status != 1 && job.status != 2) continue;
+    auto [it, inserted] = index.emplace(job.submitter, out.size());
+    if (inserted) {
+      out.emplace_back();
+      out.back().name = job.submitter;
+      out.back().group = job.group;
+    }
+    Submitter& s = out[it->second];
+    if (job.status == 1) {
+      s.idle_jobs.push_back(static_cast<uint32_t>(j));
+      s.idle += 1;
+      s.weighted_idle += job.weight;
+    } else {
+      s.running += 1;
+      s.weighted_running += job.weight;
+    }
+  }
+  for (Submitter& s : out) {
+    std::stable_sort(s.idle_jobs.begin(), s.idle_jobs.end(), [&jobs](uint32_t a, uint32_t b) {
+      const PoolJob& x = jobs[a];
+      const PoolJob& y = jobs[b];
+      if (x.prio != y.prio) return x.prio > y.prio;
+      if (x.cluster != y.cluster) return x.cluster < y.cluster;
+      return x.proc < y.proc;
+    });
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Submitter& a, const Submitter& b) { return a.name < b.name; });
+  return out;
+}
+
+Autoclusters BuildAutoclusters(const Pool& pool) {
+  Autoclusters out;
+  const std::vector<PoolJob>& jobs = pool.jobs();
+  out.of_job.assign(jobs.size(), Autoclusters::kNone);
+  const std::set<std::string> global = GlobalSignificantNames(pool);
+  out.significant.assign(global.begin(), global.end());
+  if (pool.policy().matching.negotiate_all_jobs_in_cluster) {
+    for (size_t j = 0; j < jobs.size(); ++j) {
+      if (jobs[j].status != 1) continue;
+      out.of_job[j] = static_cast<uint32_t>(out.representative.size());
+      out.representative.push_back(static_cast<uint32_t>(j));
+    }
+    return out;
+  }
+  // What a job's own Requirements/Rank/ConcurrencyLimits read from the job,
+  // by their text (jobs of one shape share it).
+  std::unordered_map<std::string, std::vector<std::string>> own_reads;
+  std::unordered_map<std::string, uint32_t> by_signature;
+  std::string shape, signature;
+  for (size_t j = 0; j < jobs.size(); ++j) {
+    if (jobs[j].status != 1) continue;
+    const ClassAd& ad = *jobs[j].ad;
+    shape.clear();
+    for (const char* name : {"requirements", "rank", "concurrencylimits"}) {
+      AppendAttr(ad, name, &shape);
+    }
+    auto it = own_reads.find(shape);
+    if (it == own_reads.end()) {
+      std::set<std::string> own, other;
+      for (const char* name : {"requirements", "rank", "concurrencylimits"}) {
+        FollowReads(ad, name, &own, &other);
+      }
+      std::vector<std::string> extra;
+      for (const std::string& n : own) {
+        if (!global.contains(n)) extra.push_back(n);
+      }
+      it = own_reads.emplace(shape, std::move(extra)).first;
+    }
+    signature.clear();
+    for (const std::string& name : out.significant) AppendAttr(ad, name, &signature);
+    signature.push_back('\x02');
+    for (const std::string& name : it->second) AppendAttr(ad, name, &signature);
+    auto [found, inserted] =
+        by_signature.emplace(signature, static_cast<uint32_t>(out.representative.size()));
+    if (inserted) out.representative.push_back(static_cast<uint32_t>(j));
+    out.of_job[j] = found->second;
+  }
+  return out;
+}
+
+}  // namespace negotiator

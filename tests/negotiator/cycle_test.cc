@@ -1,0 +1,252 @@
+// The negotiation cycle (negotiator/cycle.h) on issue 15's acceptance
+// scenarios without group quotas: shares by EUP (1), the rank-sorting
+// example of the manual (4), concurrency limits (5), rank and priority
+// preemption (6), nice users, floors and ceilings (7).
+#include "negotiator/cycle.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "negotiator/accountant.h"
+#include "tests/negotiator/cycle_test_util.h"
+
+namespace negotiator {
+namespace {
+
+using testing_util::ClaimedSlotText;
+using testing_util::JobText;
+using testing_util::kCycleNow;
+using testing_util::MakePolicy;
+using testing_util::MakePool;
+using testing_util::MatchesBySubmitter;
+using testing_util::RunOneCycle;
+using testing_util::SlotText;
+
+std::vector<std::string> Slots(int n, const std::string& extra = "") {
+  std::vector<std::string> out;
+  for (int i = 1; i <= n; ++i) out.push_back(SlotText("slot" + std::to_string(i) + "@m", extra));
+  return out;
+}
+
+void AddJobs(std::vector<std::string>* jobs, const std::string& owner, int cluster, int n,
+             const std::string& extra = "") {
+  for (int p = 0; p < n; ++p) jobs->push_back(JobText(owner, cluster, p, extra));
+}
+
+constexpr char kBase[] = "UID_DOMAIN = x\nDEFAULT_PRIO_FACTOR = 1\n";
+
+// ---- scenario 1: shares
+
+TEST(CycleTest, SharesFollowEffectivePriorities) {
+  auto policy = MakePolicy(kBase);
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 100);
+  AddJobs(&jobs, "b", 2, 100);
+  AddJobs(&jobs, "c", 3, 100);
+  auto pool = MakePool(policy, Slots(70), jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  accountant.SetPriority("a@x", 5);
+  accountant.SetPriority("b@x", 10);
+  accountant.SetPriority("c@x", 20);
+  Negotiator negotiator(policy);
+  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+  EXPECT_EQ(MatchesBySubmitter(result),
+            (std::map<std::string, int>{{"a@x", 40}, {"b@x", 20}, {"c@x", 10}}));
+  EXPECT_EQ(result.preemptions, 0);
+  EXPECT_DOUBLE_EQ(accountant.GetWeightedResourcesUsed("a@x"), 40);
+}
+
+TEST(CycleTest, TheSameSnapshotGivesTheSameResult) {
+  auto policy = MakePolicy(kBase);
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 30);
+  AddJobs(&jobs, "b", 2, 30);
+  auto pool = MakePool(policy, Slots(25), jobs);
+  std::vector<std::string> runs;
+  for (int i = 0; i < 3; ++i) {
+    Accountant accountant(policy);
+    accountant.Initialize(kCycleNow);
+    Negotiator negotiator(policy);
+    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    std::string text;
+    for (const CycleMatch& m : result.matches) text += m.job + ">" + m.slot + " ";
+    runs.push_back(text);
+  }
+  EXPECT_EQ(runs[0], runs[1]);
+  EXPECT_EQ(runs[1], runs[2]);
+}
+
+// ---- scenario 4: the manual's rank-sorting example
+
+TEST(CycleTest, CandidatesSortByPreJobRankJobRankPostJobRank) {
+  auto policy = MakePolicy(std::string(kBase) +
+                           "NEGOTIATOR_PRE_JOB_RANK = MY.PreRank\n"
+                           "NEGOTIATOR_POST_JOB_RANK = MY.PostRank\n");
+  const int pre[] = {100, 100, 100, 0, 200};
+  const int job_rank[] = {1, 2, 2, 1, 1};
+  const int post[] = {10, 20, 30, 40, 50};
+  std::vector<std::string> slots;
+  for (int i = 0; i < 5; ++i) {
+    slots.push_back(SlotText("slot" + std::to_string(i + 1) + "@m",
+                             "PreRank = " + std::to_string(pre[i]) +
+                                 "; PostRank = " + std::to_string(post[i]) +
+                                 "; JobRankValue = " + std::to_string(job_rank[i])));
+  }
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 3, "Rank = TARGET.JobRankValue");
+  auto pool = MakePool(policy, slots, jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  Negotiator negotiator(policy);
+  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+  ASSERT_EQ(result.matches.size(), 3u);
+  EXPECT_EQ(result.matches[0].slot, "slot5@m");
+  EXPECT_EQ(result.matches[1].slot, "slot3@m");
+  EXPECT_EQ(result.matches[2].slot, "slot2@m");
+}
+
+// ---- scenario 5: concurrency limits
+
+TEST(CycleTest, ANamedLimitLetsThatManyRun) {
+  auto policy = MakePolicy(std::string(kBase) + "XSW_LIMIT = 3\n");
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 10, "ConcurrencyLimits = \"XSW\"");
+  auto pool = MakePool(policy, Slots(20), jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  Negotiator negotiator(policy);
+  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+  EXPECT_EQ(result.matches.size(), 3u);
+  EXPECT_DOUBLE_EQ(accountant.LimitCount("xsw"), 3);
+  ASSERT_FALSE(result.unmatched.empty());
+  EXPECT_EQ(result.unmatched[0].reason, "concurrency limit xsw reached");
+}
+
+TEST(CycleTest, SetDefaultsAmountsAndLimitsCountedOnTheMatchedSlot) {
+  auto policy = MakePolicy(std::string(kBase) +
+                           "CONCURRENCY_LIMIT_DEFAULT = 4\n"
+                           "CONCURRENCY_LIMIT_DEFAULT_LARGE = 100\n"
+                           "CONCURRENCY_LIMIT_DEFAULT_SMALL = 2\n"
+                           "FILESERVER_LIMIT = 10\n"
+                           "SWX_LIMIT = 1000\n"
+                           "NET_A_LIMIT = 2\n");
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 120, "ConcurrencyLimits = \"LARGE.SWLICENSE\"");
+  AddJobs(&jobs, "b", 2, 10, "ConcurrencyLimits = \"OTHER.LICENSE\"");
+  AddJobs(&jobs, "c", 3, 10, "ConcurrencyLimits = \"SMALL.LICENSE\"");
+  AddJobs(&jobs, "d", 4, 10, "ConcurrencyLimits = \"FILESERVER:3\"");
+  // The expression form: counted against the slot it matches.
+  AddJobs(&jobs, "e", 5, 10, "ConcurrencyLimits = strcat(\"SWX:2 \", TARGET.NETWORK)");
+  std::vector<std::string> slots = Slots(300, "NETWORK = \"net_a\"");
+  auto pool = MakePool(policy, slots, jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  Negotiator negotiator(policy);
+  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+  EXPECT_EQ(
+      MatchesBySubmitter(result),
+      (std::map<std::string, int>{{"a@x", 100}, {"b@x", 4}, {"c@x", 2}, {"d@x", 3}, {"e@x", 2}}));
+  EXPECT_DOUBLE_EQ(accountant.LimitCount("fileserver"), 9);
+  EXPECT_DOUBLE_EQ(accountant.LimitCount("swx"), 4);
+  EXPECT_DOUBLE_EQ(accountant.LimitCount("net_a"), 2);
+  for (const CycleMatch& m : result.matches) {
+    if (m.submitter == "e@x") {
+      EXPECT_EQ(m.concurrency_limits, "swx:2 net_a");
+    }
+  }
+}
+
+// ---- scenario 6: preemption
+
+TEST(CycleTest, RankPreemptionIgnoresPriorities) {
+  auto policy = MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = False\n");
+  std::vector<std::string> slots = {
+      ClaimedSlotText("slot1@m", "b@x", "9.0", "Rank = (TARGET.Owner == \"alice\") * 10")};
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "alice", 1, 1);
+  jobs.push_back(JobText("b", 9, 0, "JobStatus = 2"));
+  auto pool = MakePool(policy, slots, jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  accountant.SetPriority("alice@x", 1000);  // a much worse priority
+  Negotiator negotiator(policy);
+  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+  ASSERT_EQ(result.matches.size(), 1u);
+  EXPECT_EQ(result.matches[0].reason, PreemptState::kRank);
+  EXPECT_EQ(result.matches[0].preempted_user, "b@x");
+  EXPECT_EQ(result.matches[0].preempted_job, "9.0");
+  EXPECT_EQ(result.preemptions, 1);
+}
+
+TEST(CycleTest, PriorityPreemptionOnlyWherePreemptionRequirementsAllowIt) {
+  for (const std::string& requirements :
+       {std::string("False"), std::string("True"), std::string("MY.Name == \"slot2@m\"")}) {
+    auto policy =
+        MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = " + requirements + "\n");
+    std::vector<std::string> slots = {ClaimedSlotText("slot1@m", "hog@x", "9.0"),
+                                      ClaimedSlotText("slot2@m", "hog@x", "9.1")};
+    std::vector<std::string> jobs;
+    AddJobs(&jobs, "a", 1, 2);
+    jobs.push_back(JobText("hog", 9, 0, "JobStatus = 2"));
+    jobs.push_back(JobText("hog", 9, 1, "JobStatus = 2"));
+    auto pool = MakePool(policy, slots, jobs);
+    Accountant accountant(policy);
+    accountant.Initialize(kCycleNow);
+    accountant.SetPriority("hog@x", 100);
+    Negotiator negotiator(policy);
+    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    if (requirements == "False") {
+      EXPECT_TRUE(result.matches.empty());
+      ASSERT_FALSE(result.unmatched.empty());
+      EXPECT_EQ(result.unmatched[0].reason, "PREEMPTION_REQUIREMENTS == False");
+    } else if (requirements == "True") {
+      EXPECT_EQ(result.matches.size(), 2u);
+      for (const CycleMatch& m : result.matches) EXPECT_EQ(m.reason, PreemptState::kPriority);
+    } else {
+      ASSERT_EQ(result.matches.size(), 1u);
+      EXPECT_EQ(result.matches[0].slot, "slot2@m");
+    }
+  }
+}
+
+// ---- scenario 7: nice users, floors, ceilings
+
+TEST(CycleTest, NiceUsersGetOnlyWhatNobodyElseWants) {
+  auto policy = MakePolicy(kBase);
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 6);
+  AddJobs(&jobs, "bob", 2, 10, "NiceUser = true");
+  auto pool = MakePool(policy, Slots(10), jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  Negotiator negotiator(policy);
+  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+  EXPECT_EQ(MatchesBySubmitter(result),
+            (std::map<std::string, int>{{"a@x", 6}, {"nice-user.bob@x", 4}}));
+}
+
+TEST(CycleTest, AFloorIsServedFirstAndACeilingCaps) {
+  auto policy = MakePolicy(kBase);
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 20);
+  AddJobs(&jobs, "b", 2, 20);
+  AddJobs(&jobs, "c", 3, 20);
+  // a's floor round gives it 8 of 16; in the normal round its share (16/3)
+  // is below its usage, b takes its share rounded up by one match, c stops
+  // at its ceiling, and the slot left goes to b in a later spin.
+  auto pool = MakePool(policy, Slots(16), jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  accountant.SetFloor("a@x", 8);
+  accountant.SetCeiling("c@x", 1);
+  Negotiator negotiator(policy);
+  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+  EXPECT_EQ(MatchesBySubmitter(result),
+            (std::map<std::string, int>{{"a@x", 8}, {"b@x", 7}, {"c@x", 1}}));
+}
+
+}  // namespace
+}  // namespace negotiator

@@ -1,0 +1,297 @@
+// negotiator: runs HTCondor's negotiation cycle on a pool snapshot.
+//
+//   negotiator cycle -config FILE --slots FILE --jobs FILE
+//                    [--state DB | --accountant FILE.json] [--now EPOCH]
+//                    [--cycles N] [--interval S] [--threads N] [--json]
+//
+// Reads the configuration as HTCondor would (the policy layer), the slot
+// and job ads (old `Name = value` ads, new `[...]` ads or JSON), and the
+// accountant: a store (--state, else ACCOUNTANT_DATABASE; the cycle's
+// changes are committed to it in one transaction), or a JSON export
+// (--accountant, read only: nothing is written back), or none (a fresh
+// accountant, nothing written). Prints the matches and the group,
+// submitter and unmatched-autocluster tables, or one JSON document with
+// --json (docs/negotiator.md). With --cycles N, each cycle's matches
+// become claims for the next; no time passes unless --interval S.
+//
+// Exit status: 0 done; 2 the configuration, the ads or the accountant
+// could not be read or written; 3 bad usage.
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "negotiator/accountant.h"
+#include "negotiator/accountant_json.h"
+#include "negotiator/cycle.h"
+#include "negotiator/cycle_output.h"
+#include "negotiator/durable_accountant.h"
+#include "negotiator/pool.h"
+#include "negotiator/store/accountant_store.h"
+#include "policy/config_file_system.h"
+#include "policy/config_reader.h"
+#include "policy/policy.h"
+
+namespace {
+
+using classad::Status;
+using classad::StatusCode;
+
+constexpr int kOk = 0;
+constexpr int kFailed = 2;
+constexpr int kUsage = 3;
+
+constexpr char kUsageText[] =
+    "usage: negotiator cycle -config FILE --slots FILE --jobs FILE\n"
+    "                        [--state DB | --accountant FILE.json] [--now EPOCH]\n"
+    "                        [--cycles N] [--interval SECONDS] [--threads N] [--json]\n"
+    "\n"
+    "  -config FILE        the configuration (repeatable; default: CONDOR_CONFIG's)\n"
+    "  --slots FILE        slot ads (condor_status -long, new ClassAds or JSON; repeatable)\n"
+    "  --jobs FILE         job ads (condor_q -long, new ClassAds or JSON; repeatable)\n"
+    "  --state DB          the accountant store (SQLite file or postgresql:// URI); the\n"
+    "                      cycle is committed to it (default: ACCOUNTANT_DATABASE)\n"
+    "  --accountant FILE   start from a `userprio --export` file (nothing is written)\n"
+    "  --now EPOCH         the cycle's clock (default: now)\n"
+    "  --cycles N          run N cycles, each cycle's matches becoming claims (default 1)\n"
+    "  --interval SECONDS  time between cycles (default 0)\n"
+    "  --threads N         threads matching autoclusters (default 2)\n"
+    "  --json              one JSON document instead of tables\n";
+
+struct Request {
+  std::vector<std::string> config_files;
+  std::vector<std::string> slot_files;
+  std::vector<std::string> job_files;
+  std::string state;
+  std::string accountant_json;
+  std::optional<int64_t> now;
+  int cycles = 1;
+  int64_t interval = 0;
+  int threads = 2;
+  bool json = false;
+};
+
+bool ParseInt(const std::string& text, int64_t* out) {
+  if (text.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  const long long v = std::strtoll(text.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0') return false;
+  *out = v;
+  return true;
+}
+
+// Parses the command line; prints the problem and returns false on bad usage.
+bool ParseArgs(int argc, char** argv, Request* r) {
+  if (argc < 2 || std::string(argv[1]) != "cycle") {
+    std::cerr << (argc < 2 ? "negotiator: no command\n"
+                           : "negotiator: unknown command '" + std::string(argv[1]) + "'\n")
+              << kUsageText;
+    return false;
+  }
+  for (int i = 2; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.starts_with("--") && arg.size() > 2) arg = arg.substr(1);  // -x and --x alike
+    auto value = [&](std::string* out) {
+      if (i + 1 >= argc) {
+        std::cerr << "negotiator: " << argv[i] << " needs a value\n" << kUsageText;
+        return false;
+      }
+      *out = argv[++i];
+      return true;
+    };
+    auto number = [&](int64_t* out, int64_t min) {
+      std::string text;
+      if (!value(&text)) return false;
+      if (!ParseInt(text, out) || *out < min) {
+        std::cerr << "negotiator: " << argv[i - 1] << ": '" << text
+                  << "' is not a whole number of at least " << min << "\n";
+        return false;
+      }
+      return true;
+    };
+    std::string text;
+    int64_t n = 0;
+    if (arg == "-config") {
+      if (!value(&text)) return false;
+      r->config_files.push_back(text);
+    } else if (arg == "-slots") {
+      if (!value(&text)) return false;
+      r->slot_files.push_back(text);
+    } else if (arg == "-jobs") {
+      if (!value(&text)) return false;
+      r->job_files.push_back(text);
+    } else if (arg == "-state") {
+      if (!value(&r->state)) return false;
+    } else if (arg == "-accountant") {
+      if (!value(&r->accountant_json)) return false;
+    } else if (arg == "-now") {
+      if (!number(&n, 0)) return false;
+      r->now = n;
+    } else if (arg == "-cycles") {
+      if (!number(&n, 1)) return false;
+      r->cycles = static_cast<int>(std::min<int64_t>(n, 1000000));
+    } else if (arg == "-interval") {
+      if (!number(&r->interval, 0)) return false;
+    } else if (arg == "-threads") {
+      if (!number(&n, 1)) return false;
+      r->threads = static_cast<int>(std::min<int64_t>(n, 256));
+    } else if (arg == "-json") {
+      r->json = true;
+    } else if (arg == "-help" || arg == "-h") {
+      std::cout << kUsageText;
+      std::exit(kOk);
+    } else {
+      std::cerr << "negotiator: unknown option '" << argv[i] << "'\n" << kUsageText;
+      return false;
+    }
+  }
+  if (r->slot_files.empty() || r->job_files.empty()) {
+    std::cerr << "negotiator: --slots and --jobs are required\n" << kUsageText;
+    return false;
+  }
+  if (!r->state.empty() && !r->accountant_json.empty()) {
+    std::cerr << "negotiator: give --state or --accountant, not both\n";
+    return false;
+  }
+  return true;
+}
+
+classad::Result<std::shared_ptr<const policy::Policy>> LoadPolicy(const Request& r,
+                                                                  std::string* database) {
+  policy::ConfigOptions options;
+  options.environment = policy::ProcessEnvironment;
+  options.detected = policy::DetectMachineMacros();
+  options.subsystem = "NEGOTIATOR";
+  std::vector<std::string> roots = r.config_files;
+  if (roots.empty()) {
+    classad::Result<std::vector<std::string>> found = policy::FindRootConfig(options);
+    if (!found.ok()) return found.status();
+    roots = std::move(found).value();
+  }
+  classad::Result<policy::Config> config = policy::ReadConfigFiles(roots, options);
+  if (!config.ok()) return config.status();
+  for (const Status& warning : config->warnings()) {
+    std::cerr << "warning: " << warning.ToString() << "\n";
+  }
+  classad::Result<policy::Policy> built = policy::Policy::Build(*config);
+  if (!built.ok()) return built.status();
+  *database = built->accountant.database;
+  return std::shared_ptr<const policy::Policy>(
+      std::make_shared<const policy::Policy>(std::move(built).value()));
+}
+
+Status ReadFile(const std::string& path, std::string* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status(StatusCode::kIoError, path + ": cannot open: " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  *out = text.str();
+  return Status::Ok();
+}
+
+int Fail(const Status& s) {
+  std::cerr << "negotiator: " << s.ToString() << "\n";
+  return kFailed;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Request r;
+  if (!ParseArgs(argc, argv, &r)) return kUsage;
+  int64_t now = r.now.value_or(static_cast<int64_t>(std::time(nullptr)));
+
+  std::string database;
+  classad::Result<std::shared_ptr<const policy::Policy>> policy = LoadPolicy(r, &database);
+  if (!policy.ok()) return Fail(policy.status());
+  if (!r.state.empty()) database = r.state;
+  if (!r.accountant_json.empty()) database.clear();
+
+  const auto read_start = std::chrono::steady_clock::now();
+  negotiator::Pool pool(*policy);
+  for (const std::string& path : r.slot_files) {
+    if (Status s = pool.ReadSlots(path); !s.ok()) return Fail(s);
+  }
+  for (const std::string& path : r.job_files) {
+    if (Status s = pool.ReadJobs(path); !s.ok()) return Fail(s);
+  }
+  const double read_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - read_start)
+          .count();
+  if (!r.json) {
+    std::cerr << "negotiator: read " << pool.slots().size() << " slots and " << pool.jobs().size()
+              << " jobs in " << static_cast<int64_t>(read_ms) << " ms\n";
+  }
+
+  // The accountant: a store (committed), a JSON file or nothing (memory only).
+  std::unique_ptr<negotiator::DurableAccountant> durable;
+  std::unique_ptr<negotiator::Accountant> memory;
+  if (!database.empty()) {
+    classad::Result<std::unique_ptr<negotiator::AccountantStore>> store =
+        negotiator::OpenAccountantStore(database);
+    if (!store.ok()) return Fail(store.status());
+    auto opened = negotiator::DurableAccountant::Open(*policy, std::move(store).value(), now);
+    if (!opened.ok()) return Fail(opened.status());
+    durable = std::move(opened).value();
+  } else {
+    memory = std::make_unique<negotiator::Accountant>(*policy);
+    if (!r.accountant_json.empty()) {
+      std::string text;
+      if (Status s = ReadFile(r.accountant_json, &text); !s.ok()) return Fail(s);
+      classad::Result<negotiator::AccountantSnapshot> snapshot =
+          negotiator::ParseAccountantJson(text, r.accountant_json);
+      if (!snapshot.ok()) return Fail(snapshot.status());
+      memory->Restore(std::move(snapshot).value());
+      memory->RecountUsage();
+    }
+    memory->Initialize(now);
+  }
+
+  negotiator::Negotiator negotiator(*policy, negotiator::NegotiatorOptions{r.threads});
+  std::vector<negotiator::CycleResult> results;
+  for (int cycle = 1; cycle <= r.cycles; ++cycle) {
+    std::optional<negotiator::CycleResult> result;
+    auto run = [&](negotiator::Accountant& accountant) -> Status {
+      classad::Result<negotiator::CycleResult> ran = negotiator.RunCycle(pool, accountant, now);
+      if (!ran.ok()) return ran.status();
+      result = std::move(ran).value();
+      return Status::Ok();
+    };
+    Status s = durable ? durable->Update(run) : run(*memory);
+    if (!s.ok()) return Fail(s);
+    if (!r.json) {
+      std::cout << negotiator::FormatCycleText(*result, r.cycles > 1 ? cycle : 0);
+      if (cycle < r.cycles) std::cout << "\n";
+    }
+    if (cycle < r.cycles) {
+      // The matches become claims; the preempted jobs go back to the queue.
+      for (const negotiator::CycleMatch& m : result->matches) {
+        if (Status c = pool.ClaimSlot(m.slot_index, m.job_index, m.submitter, m.slot_rank,
+                                      m.concurrency_limits, now);
+            !c.ok()) {
+          return Fail(c);
+        }
+      }
+      now += r.interval;
+    }
+    results.push_back(std::move(*result));
+  }
+  if (r.json) {
+    if (results.size() == 1) {
+      std::cout << negotiator::FormatCycleJson(results[0]) << "\n";
+    } else {
+      std::cout << negotiator::FormatCyclesJson(results);
+    }
+  }
+  return kOk;
+}
