@@ -134,6 +134,8 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
     w->String(m.group);
     w->Key("reason");
     w->String(ReasonName(m.reason));
+    w->Key("preempted");
+    w->Bool(m.reason != PreemptState::kNone);
     w->Key("preempts");
     if (m.reason == PreemptState::kNone) {
       w->Null();
