@@ -2,14 +2,17 @@
 // configurations. The input is a configuration text, read with
 // ReadConfigText over the fuzz targets' virtual files
 // (config_fuzz_options.h); when it reads, Policy::Build and every check of
-// policy_lint run on it, and the diagnostics are written in the three
-// output formats. No input may crash, hang or give a diagnostic without a
+// policy_lint run on it (with a sample slot and job ad, as --slots and
+// --jobs give), and the diagnostics are written in the three output
+// formats. No input may crash, hang or give a diagnostic without a
 // message, a known check or a sane position; a failed Build must say why.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "classad/parser.h"
 #include "fuzz/config_fuzz_options.h"
 #include "fuzz/fuzz_util.h"
 #include "policy/config_reader.h"
@@ -19,6 +22,12 @@
 #include "policy/policy.h"
 
 namespace {
+
+// A sample ad parsed once (the fuzz input is the configuration only).
+std::shared_ptr<classad::ClassAd> SampleAd(std::string_view text) {
+  classad::Result<std::shared_ptr<classad::ClassAd>> ad = classad::ParseAd(text);
+  return ad.ok() ? *ad : std::make_shared<classad::ClassAd>();
+}
 
 void FuzzLint(std::string_view text) {
   const policy::ConfigOptions options = classad_fuzz::FuzzOptions();
@@ -40,6 +49,13 @@ void FuzzLint(std::string_view text) {
 
   const std::string source(text);
   policy::lint::LintOptions lint_options;
+  static const std::shared_ptr<classad::ClassAd> slot = SampleAd(
+      "[ Name = \"slot1@x\"; Memory = 2048; LabNode = true; GpuModel = \"A100\"; "
+      "RemoteOwner = \"a@x\"; Requirements = TARGET.RequestMemory <= Memory ]");
+  static const std::shared_ptr<classad::ClassAd> job = SampleAd(
+      "[ Owner = \"a\"; RequestMemory = 1024; Project = \"p\"; Tags = { \"a\", 1 } ]");
+  lint_options.sample_slots = {slot};
+  lint_options.sample_jobs = {job};
   lint_options.read_source = [&source](const std::string& file) -> std::optional<std::string> {
     if (file == "fuzz.conf") return source;
     const auto it = classad_fuzz::VirtualFiles().find(file);

@@ -91,7 +91,11 @@ bool HoldsGuard(const classad::Expr& root) {
 // as something on the way copes with it (a meta-comparison, a test
 // function, a branch of ?: or ifThenElse, the left of ?:, a && / || whose
 // other side holds a guard, a function not known to pass undefined on).
-bool ReachesTop(const classad::Expr& node, const std::vector<const classad::Expr*>& ancestors) {
+// With `clause_only`, whether it reaches the clause of the && / || chain
+// it is in (or the top): the clause is then always undefined when the
+// attribute never exists, whatever the other clauses do.
+bool ReachesTop(const classad::Expr& node, const std::vector<const classad::Expr*>& ancestors,
+                bool clause_only = false) {
   const classad::Expr* child = &node;
   for (size_t i = ancestors.size(); i-- > 0;) {
     const classad::Expr& a = *ancestors[i];
@@ -104,6 +108,7 @@ bool ReachesTop(const classad::Expr& node, const std::vector<const classad::Expr
       case classad::ExprKind::kBinary:
         if (a.op() == classad::Op::kIs || a.op() == classad::Op::kIsnt) return false;
         if (a.op() == classad::Op::kAnd || a.op() == classad::Op::kOr) {
+          if (clause_only) return true;
           const classad::Expr& other = &a.child(0) == child ? a.child(1) : a.child(0);
           if (HoldsGuard(other)) return false;
         }
@@ -133,9 +138,13 @@ bool ReachesTop(const classad::Expr& node, const std::vector<const classad::Expr
 }
 
 // Why `ref` (an ephemeral attribute described by `info`) never exists
-// where `e` is evaluated, or an empty string.
+// where `e` is evaluated, or an empty string. The reasons that depend on
+// the configuration's mode (no group quotas, no preemption, no cross-slot
+// forms) count only for a reference whose absence is not `guarded`
+// against: `SubmitterGroup =?= RemoteGroup` in a pool without groups is
+// HTCondor's own old UWCS policy, and deliberately true there.
 std::string NeverReason(const LintedExpression& e, const AttributeRef& ref,
-                        const EphemeralAttributeInfo& info, const Mode& mode) {
+                        const EphemeralAttributeInfo& info, const Mode& mode, bool guarded) {
   const std::string name(ref.name);
   const std::string_view side = info.on_slot ? "the slot ad" : "the job ad";
   if (e.context().when == EvaluatedWhen::kNoEphemeral) {
@@ -163,6 +172,7 @@ std::string NeverReason(const LintedExpression& e, const AttributeRef& ref,
            std::string(AdName(e.context().target)) + " here, and the negotiator inserts " + name +
            " into " + std::string(side) + " (MY)";
   }
+  if (guarded) return "";
   if (info.group_quotas_only && !mode.group_quotas) {
     return name + " never exists: the negotiator sets it only with group quotas, and "
                   "GROUP_NAMES names no group";
@@ -198,7 +208,9 @@ void Run(const LintContext& context, bool never_check, bool unguarded_check,
       if (info == nullptr) return false;
       const std::optional<size_t> at = e.positions().NameAt(node);
       const std::string key = LowerAscii(ref->name);
-      if (std::string never = NeverReason(e, *ref, *info, mode); !never.empty()) {
+      const bool reaches_top = ReachesTop(node, ancestors);
+      const bool guarded = !ReachesTop(node, ancestors, /*clause_only=*/true);
+      if (std::string never = NeverReason(e, *ref, *info, mode, guarded); !never.empty()) {
         if (never_check && reported.insert(key).second) {
           out->push_back(e.MakeAt(at, Severity::kWarning, e.knob() + ": " + never, kNever));
         }
@@ -207,8 +219,7 @@ void Run(const LintContext& context, bool never_check, bool unguarded_check,
       // Ranks are evaluated for unclaimed slots too, where the remote-user
       // attributes are absent; an undefined rank ranks the slot last.
       if (unguarded_check && e.context().when == EvaluatedWhen::kCandidateSlot &&
-          info->claimed_only &&
-          ReachesTop(node, ancestors) && reported.insert(key).second) {
+          info->claimed_only && reaches_top && reported.insert(key).second) {
         out->push_back(e.MakeAt(
             at, Severity::kWarning,
             e.knob() + ": " + std::string(ref->name) +

@@ -231,7 +231,9 @@ TEST(LintEphemeralNever, GroupAttributesNeedGroupQuotas) {
       "  ((SubmitterGroupResourcesInUse < SubmitterGroupQuota) || \\\n"
       "   (SubmitterGroup =?= RemoteGroup))\n";
   const auto d = LintText(recipe);
-  EXPECT_EQ(At(d, "ephemeral-never"), (V{"2:5", "2:36", "3:5", "3:24"})) << Dump(d);
+  // `SubmitterGroup =?= RemoteGroup` copes with their absence (the old UWCS
+  // policy relies on it): only the comparison with < is flagged.
+  EXPECT_EQ(At(d, "ephemeral-never"), (V{"2:5", "2:36"})) << Dump(d);
   EXPECT_TRUE(Semantic(LintText("GROUP_NAMES = a, b\nGROUP_QUOTA_a = 1\nGROUP_QUOTA_b = 1\n" +
                               recipe)).empty())
       << Dump(LintText("GROUP_NAMES = a, b\n" + recipe));
@@ -240,8 +242,9 @@ TEST(LintEphemeralNever, GroupAttributesNeedGroupQuotas) {
 TEST(LintEphemeralNever, NoPreemptionAndCrossSlotForms) {
   const auto d = LintText(
       "NEGOTIATOR_CONSIDER_PREEMPTION = False\n"
-      "NEGOTIATOR_POST_JOB_RANK = ifThenElse(isUndefined(RemoteUserPrio), 0, RemoteUserPrio)\n");
-  EXPECT_EQ(At(d, "ephemeral-never"), V{"2:51"}) << Dump(d);
+      "NEGOTIATOR_POST_JOB_RANK = ifThenElse(isUndefined(RemoteGroup), 0, 1) + RemoteUserPrio\n");
+  EXPECT_EQ(At(d, "ephemeral-never"), V{"2:73"}) << Dump(d);
+  EXPECT_EQ(At(d, "ephemeral-unguarded"), V{}) << Dump(d);
   const std::string cross =
       "PREEMPTION_REQUIREMENTS = (time() - EnteredCurrentState > 3600) && "
       "slot1_RemoteUserPrio > SubmitterUserPrio\n";
@@ -360,7 +363,15 @@ TEST(LintSemantic, RealisticPoliciesAreClean) {
       "GroupResourcesInUse/GroupQuota,3.3e+38))\n"
       "STARTD_AD_REEVAL_EXPR = target.UpdateSequenceNumber > my.UpdateSequenceNumber\n"
       "SLOT_WEIGHT = Cpus\n",
-      // The old UWCS policy with group quotas.
+      // The old UWCS policy of HTCondor's annotated configuration, without
+      // and with group quotas.
+      "StateTimer = (time() - EnteredCurrentState)\n"
+      "PREEMPTION_REQUIREMENTS = ((SubmitterGroup =?= RemoteGroup) && ($(StateTimer) > (1 * "
+      "$(HOUR))) && (RemoteUserPrio > TARGET.SubmitterUserPrio * 1.2)) || (MY.NiceUser == True)\n"
+      "NEGOTIATOR_PRE_JOB_RANK = RemoteOwner =?= UNDEFINED\n"
+      "PREEMPTION_RANK = (RemoteUserPrio * 1000000) - TARGET.ImageSize\n"
+      "NEGOTIATOR_POST_JOB_RANK = isUndefined(RemoteOwner) * (- SlotId)\n"
+      "SLOT_WEIGHT = floor(Memory / 25)\n",
       "GROUP_NAMES = group_a, group_b\n"
       "GROUP_QUOTA_DYNAMIC_group_a = 0.5\nGROUP_QUOTA_DYNAMIC_group_b = 0.5\n"
       "StateTimer = (time() - EnteredCurrentState)\n"
