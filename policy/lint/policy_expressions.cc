@@ -141,11 +141,40 @@ bool LintedExpression::FromLintedMacro(std::optional<size_t> offset) const {
   return s != nullptr && s->linted;
 }
 
+void LintedExpression::NoteEarlierValue(size_t raw_offset, Diagnostic* d) const {
+  // The run of the raw value that holds `raw_offset`.
+  const std::vector<TextPiece>& pieces = entry_->value_pieces;
+  size_t k = pieces.size();
+  while (k > 0 && pieces[k - 1].offset > raw_offset) --k;
+  if (k == 0 || pieces[k - 1].verbatim) return;
+  const TextPiece& piece = pieces[k - 1];
+  const size_t end = k < pieces.size() ? pieces[k].offset : entry_->raw_value.size();
+  // The definition of the same knob just before this one.
+  const ConfigEntry* earlier = nullptr;
+  for (const ConfigEntry& h : config_->History()) {
+    if (&h == entry_) break;
+    if (EqualsNoCase(h.name, entry_->name)) earlier = &h;
+  }
+  if (earlier == nullptr || earlier->origin != ConfigEntry::Origin::kFile) return;
+  const std::string_view run =
+      std::string_view(entry_->raw_value).substr(piece.offset, end - piece.offset);
+  const size_t inside = run.find(earlier->raw_value);
+  classad::SourceLocation where = earlier->value_at;
+  if (inside != std::string_view::npos && piece.offset + inside <= raw_offset &&
+      raw_offset - piece.offset - inside < earlier->raw_value.size()) {
+    where = earlier->LocationOf(raw_offset - piece.offset - inside);
+  }
+  d->notes.push_back({where, "in the earlier value of " + entry_->name + ", set here"});
+}
+
 Diagnostic LintedExpression::MakeAt(std::optional<size_t> offset, Severity severity,
                                     std::string message, std::string_view check) const {
   if (!offset) return MakeDiagnostic(entry_->value_at, severity, std::move(message), check);
   if (entry_->raw_value == text_) {
-    return MakeDiagnostic(entry_->LocationOf(*offset), severity, std::move(message), check);
+    Diagnostic d =
+        MakeDiagnostic(entry_->LocationOf(*offset), severity, std::move(message), check);
+    NoteEarlierValue(*offset, &d);
+    return d;
   }
   const Segment* at = traced_ ? SegmentAt(*offset) : nullptr;
   if (at == nullptr) {
@@ -156,8 +185,11 @@ Diagnostic LintedExpression::MakeAt(std::optional<size_t> offset, Severity sever
     return d;
   }
   if (at->macro.empty()) {
-    return MakeDiagnostic(entry_->LocationOf(at->raw_offset + *offset - at->begin), severity,
-                          std::move(message), check);
+    const size_t raw_offset = at->raw_offset + *offset - at->begin;
+    Diagnostic d =
+        MakeDiagnostic(entry_->LocationOf(raw_offset), severity, std::move(message), check);
+    NoteEarlierValue(raw_offset, &d);
+    return d;
   }
   Diagnostic d =
       MakeDiagnostic(entry_->LocationOf(at->raw_offset), severity, std::move(message), check);

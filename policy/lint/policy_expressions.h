@@ -100,8 +100,10 @@ class LintedExpression {
   // it comes from a macro's expansion, with a note where the macro is
   // defined (at the very byte when the macro's value is literal); at the
   // value's start, the column in the expanded text named in the message,
-  // when the expansion cannot be retraced. nullopt offset: the value's
-  // start.
+  // when the expansion cannot be retraced. A byte that a self-reference
+  // ($(KNOB) in KNOB's own value) or += brought in from the earlier
+  // definition gets a note at its place there. nullopt offset: the
+  // value's start.
   Diagnostic MakeAt(std::optional<size_t> offset, Severity severity, std::string message,
                     std::string_view check) const;
   // Whether byte `offset` came from the expansion of a macro that is itself
@@ -122,6 +124,9 @@ class LintedExpression {
     bool linted = false;        // macro is an expression knob linted on its own
   };
   const Segment* SegmentAt(size_t offset) const;
+  // When byte `raw_offset` of the raw value is text a self-reference or +=
+  // put in, a note at its place in the earlier definition.
+  void NoteEarlierValue(size_t raw_offset, Diagnostic* d) const;
 
   std::string knob_;
   const ConfigEntry* entry_ = nullptr;

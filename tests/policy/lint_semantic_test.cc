@@ -187,6 +187,18 @@ TEST(LintUnknownAttribute, ThroughAMacroNotesItsDefinition) {
   EXPECT_EQ(first->notes[0].where.column, 22);  // the very byte in the macro
 }
 
+TEST(LintUnknownAttribute, InTheEarlierValueOfASelfReference) {
+  const auto d = LintText(
+      "PREEMPTION_REQUIREMENTS = (time() - EnteredCurentState) > 3600\n"
+      "PREEMPTION_REQUIREMENTS = $(PREEMPTION_REQUIREMENTS) && (RemoteUserPrio > 10)\n");
+  EXPECT_EQ(At(d, "unknown-attribute"), V{"2:27"}) << Dump(d);
+  const Diagnostic* first = First(d, "unknown-attribute");
+  ASSERT_EQ(first->notes.size(), 1u);
+  EXPECT_EQ(first->notes[0].where.line, 1);
+  EXPECT_EQ(first->notes[0].where.column, 37);
+  EXPECT_NE(first->notes[0].message.find("earlier value"), std::string::npos);
+}
+
 TEST(LintUnknownAttribute, APolicyMacroIsReportedOnceWhereItIsDefined) {
   const auto d = LintText(
       "StateTimer = (time() - EnteredCurentState)\n"
