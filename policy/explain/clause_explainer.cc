@@ -108,6 +108,9 @@ std::string Relation(Op op, const Value& left, const Value& right) {
   const Value eq = classad::ApplyBinaryOp(Op::kEqual, left, right);
   if (!eq.IsBoolean()) return classad::OpSpelling(op);
   if (eq.boolean()) return "==";
+  // For == and !=, that they differ is the whole story (an order of two
+  // strings would only distract).
+  if (op == Op::kEqual || op == Op::kNotEqual) return "!=";
   const Value lt = classad::ApplyBinaryOp(Op::kLess, left, right);
   const Value gt = classad::ApplyBinaryOp(Op::kGreater, left, right);
   if (lt.IsBoolean() && lt.boolean()) return "<";

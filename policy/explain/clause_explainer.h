@@ -81,10 +81,11 @@ struct Comparison {
   Operand left;
   Operand right;
   classad::Op op = classad::Op::kNone;
-  // What holds between the two values: "<", "==", ">" (numbers, or strings
-  // compared as ClassAd compares them), "!=" (equality is all that is
-  // known), "=?=" / "=!=" (for is / isnt); the operator's own spelling
-  // when the values cannot be compared (an operand undefined or error).
+  // What holds between the two values: for == and !=, "==" or "!="; for
+  // the order operators "<", "==" or ">" (numbers, or strings compared as
+  // ClassAd compares them: without case), "!=" when neither holds; "=?="
+  // or "=!=" for is / isnt; the operator's own spelling when the values
+  // cannot be compared (an operand undefined or error).
   std::string relation;
 
   // `left = value relation right = value`, a literal operand shown once:

@@ -1,0 +1,425 @@
+// policy_explain: says why a job matches a slot or not, and why a
+// preemption would (not) happen, clause by clause, under a negotiator's
+// configuration; or, for a whole pool, how many slots each job matches and
+// which clause of which side rejects the most.
+//
+//   policy_explain [options] --slot FILE --job FILE     one job and one slot
+//   policy_explain [options] --slots FILE --jobs FILE   every job against the pool
+//
+// Exit status: 0 the job matches the slot (pool: every job group matches
+// some slot); 1 it does not (pool: some group matches no slot); 2 the
+// configuration or an ad file cannot be read, or the policy has errors;
+// 3 bad usage (also: no ad, or several, fit --slot-name / --job-id).
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "classad/ad_io.h"
+#include "classad/evaluator.h"
+#include "negotiator/submitter_identity.h"
+#include "policy/config.h"
+#include "policy/config_file_system.h"
+#include "policy/config_reader.h"
+#include "policy/explain/match_explainer.h"
+#include "policy/explain/pool_analysis.h"
+#include "policy/explain/report.h"
+#include "policy/policy.h"
+#include "policy/text_util.h"
+
+namespace {
+
+namespace explain = policy::explain;
+
+constexpr int kMatch = 0, kNoMatch = 1, kError = 2, kUsage = 3;
+
+constexpr const char* kUsageText =
+    "usage: policy_explain [--config FILE]... --slot FILE --job FILE [--slot-name NAME]\n"
+    "                      [--job-id CLUSTER.PROC] [BINDINGS] [--json] [--verbose]\n"
+    "       policy_explain [--config FILE]... --slots FILE --jobs FILE [--no-grouping]\n"
+    "                      [BINDINGS] [--json] [--verbose]\n"
+    "       policy_explain --help\n";
+
+constexpr const char* kHelpText =
+    "Explains a match under an HTCondor negotiator's configuration: both\n"
+    "Requirements clause by clause (=> marks the clauses that decided a value),\n"
+    "the values that made a comparison false, the ranks, the concurrency limits,\n"
+    "and for a claimed slot the preemption (PREEMPTION_REQUIREMENTS,\n"
+    "PREEMPTION_RANK, the slot's Rank against CurrentRank). With --jobs and\n"
+    "--slots: for each job (or group of alike jobs), how many slots match and\n"
+    "which clause of which side rejects the most. Ads may be in any format\n"
+    "(new or old ClassAd syntax, JSON).\n"
+    "\n"
+    "  --config FILE        read FILE (a folder: its files) instead of\n"
+    "                       CONDOR_CONFIG's configuration; may be repeated\n"
+    "  --subsystem NAME     the daemon whose SUBSYS.KNOB settings apply (NEGOTIATOR)\n"
+    "  --local-name NAME    the daemon's local name\n"
+    "  --slot FILE, --job FILE     one slot and one job\n"
+    "  --slot-name NAME     the slot ad of FILE with this Name\n"
+    "  --job-id C.P         the job ad of FILE with this ClusterId and ProcId\n"
+    "  --slots FILE, --jobs FILE   a pool's slots and jobs\n"
+    "  --no-grouping        analyse every job alone, not by groups of alike jobs\n"
+    "  --json               JSON (see docs/explain.md) instead of text\n"
+    "  --verbose            also the parts of clauses that are true\n"
+    "  --now SECONDS        the time for time() and CurrentTime\n"
+    "\n"
+    "Bindings: what the accountant would say, for the ephemeral attributes\n"
+    "(defaults: priority 0.5 * DEFAULT_PRIO_FACTOR, usage 0, the groups the\n"
+    "users are assigned to when group quotas are configured):\n"
+    "  --submitter NAME                        the submitter (else named from the job)\n"
+    "  --submitter-prio X                      SubmitterUserPrio, SubmittorPrio\n"
+    "  --submitter-user-resources-in-use X     SubmitterUserResourcesInUse\n"
+    "  --submitter-group NAME                  SubmitterGroup\n"
+    "  --submitter-group-quota X               SubmitterGroupQuota\n"
+    "  --submitter-group-resources-in-use X    SubmitterGroupResourcesInUse\n"
+    "  --submitter-negotiating-group NAME      SubmitterNegotiatingGroup\n"
+    "  --submitter-autoregroup true|false      autoregroup (SubmitterAutoregroup)\n"
+    "  --remote-prio X                         RemoteUserPrio\n"
+    "  --remote-user-resources-in-use X        RemoteUserResourcesInUse\n"
+    "  --remote-group NAME                     RemoteGroup\n"
+    "  --remote-group-quota X                  RemoteGroupQuota\n"
+    "  --remote-group-resources-in-use X       RemoteGroupResourcesInUse\n"
+    "  --limit-in-use NAME=N                   a concurrency limit's count (may be repeated)\n"
+    "\n"
+    "Exit status: 0 the job matches the slot (pool: every job group matches some\n"
+    "slot); 1 it does not (pool: some group matches none); 2 the configuration or\n"
+    "an ad file cannot be read, or the policy has errors; 3 bad usage, or no ad\n"
+    "(or several) fits --slot-name / --job-id.\n";
+
+// What the command line asks for.
+struct Request {
+  std::vector<std::string> config_files;
+  std::string subsystem = "NEGOTIATOR";
+  std::string local_name;
+  std::string slot_file, job_file, slots_file, jobs_file;
+  std::optional<std::string> slot_name, job_id, submitter;
+  bool grouping = true;
+  bool json = false;
+  bool verbose = false;
+  bool help = false;
+  std::optional<int64_t> now;
+  explain::EphemeralBindings bindings;
+};
+
+bool Fail(const std::string& message) {
+  std::cerr << "policy_explain: " << message << "\n";
+  return false;
+}
+
+// A finite number, written whole (strtod), into *out.
+bool ParseNumber(const std::string& flag, const std::string& text, double* out) {
+  errno = 0;
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE ||
+      !std::isfinite(value) || policy::IsAsciiSpace(text.front())) {
+    return Fail(flag + " needs a number, not '" + text + "'");
+  }
+  *out = value;
+  return true;
+}
+
+bool ParseArguments(int argc, char** argv, Request* r) {
+  explain::EphemeralBindings& b = r->bindings;
+  // The flags that take a value, by what the value sets.
+  const std::map<std::string, std::optional<double> explain::EphemeralBindings::*> numbers = {
+      {"--submitter-prio", &explain::EphemeralBindings::submitter_user_prio},
+      {"--submitter-user-prio", &explain::EphemeralBindings::submitter_user_prio},
+      {"--submitter-user-resources-in-use",
+       &explain::EphemeralBindings::submitter_user_resources_in_use},
+      {"--submitter-group-quota", &explain::EphemeralBindings::submitter_group_quota},
+      {"--submitter-group-resources-in-use",
+       &explain::EphemeralBindings::submitter_group_resources_in_use},
+      {"--remote-prio", &explain::EphemeralBindings::remote_user_prio},
+      {"--remote-user-prio", &explain::EphemeralBindings::remote_user_prio},
+      {"--remote-user-resources-in-use",
+       &explain::EphemeralBindings::remote_user_resources_in_use},
+      {"--remote-group-quota", &explain::EphemeralBindings::remote_group_quota},
+      {"--remote-group-resources-in-use",
+       &explain::EphemeralBindings::remote_group_resources_in_use},
+  };
+  const std::map<std::string, std::optional<std::string> explain::EphemeralBindings::*> names = {
+      {"--submitter-group", &explain::EphemeralBindings::submitter_group},
+      {"--submitter-negotiating-group", &explain::EphemeralBindings::submitter_negotiating_group},
+      {"--remote-group", &explain::EphemeralBindings::remote_group},
+  };
+  const std::map<std::string, std::string Request::*> files = {
+      {"--slot", &Request::slot_file},   {"--job", &Request::job_file},
+      {"--slots", &Request::slots_file}, {"--jobs", &Request::jobs_file},
+      {"--subsystem", &Request::subsystem}, {"--local-name", &Request::local_name},
+  };
+  const std::map<std::string, std::optional<std::string> Request::*> choices = {
+      {"--slot-name", &Request::slot_name},
+      {"--job-id", &Request::job_id},
+      {"--submitter", &Request::submitter},
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "-config") arg = "--config";
+    const size_t eq = arg.find('=');
+    const std::string flag = arg.substr(0, eq);
+    const bool takes_value = flag == "--config" || flag == "--now" || flag == "--limit-in-use" ||
+                             flag == "--submitter-autoregroup" || numbers.count(flag) != 0 ||
+                             names.count(flag) != 0 || files.count(flag) != 0 ||
+                             choices.count(flag) != 0;
+    std::string value;
+    if (takes_value) {
+      if (eq != std::string::npos) {
+        value = arg.substr(eq + 1);
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        return Fail(flag + " needs a value");
+      }
+    } else if (eq != std::string::npos && arg.rfind("--", 0) == 0) {
+      return Fail(flag + " takes no value");
+    }
+    if (flag == "--config") {
+      r->config_files.push_back(value);
+    } else if (auto n = numbers.find(flag); n != numbers.end()) {
+      double x = 0;
+      if (!ParseNumber(flag, value, &x)) return false;
+      b.*(n->second) = x;
+    } else if (auto s = names.find(flag); s != names.end()) {
+      b.*(s->second) = value;
+    } else if (auto f = files.find(flag); f != files.end()) {
+      r->*(f->second) = value;
+    } else if (auto c = choices.find(flag); c != choices.end()) {
+      r->*(c->second) = value;
+    } else if (flag == "--submitter-autoregroup") {
+      if (policy::EqualsNoCase(value, "true")) {
+        b.submitter_autoregroup = true;
+      } else if (policy::EqualsNoCase(value, "false")) {
+        b.submitter_autoregroup = false;
+      } else {
+        return Fail("--submitter-autoregroup is true or false, not '" + value + "'");
+      }
+    } else if (flag == "--limit-in-use") {
+      const size_t at = value.find('=');
+      double count = 0;
+      if (at == std::string::npos || at == 0) {
+        return Fail("--limit-in-use needs NAME=COUNT, not '" + value + "'");
+      }
+      if (!ParseNumber("--limit-in-use", value.substr(at + 1), &count)) return false;
+      b.limits_in_use[value.substr(0, at)] = count;
+    } else if (flag == "--now") {
+      double seconds = 0;
+      if (!ParseNumber("--now", value, &seconds)) return false;
+      if (seconds != std::floor(seconds) || std::fabs(seconds) > 1e15) {
+        return Fail("--now needs whole seconds, not '" + value + "'");
+      }
+      r->now = static_cast<int64_t>(seconds);
+    } else if (arg == "--json") {
+      r->json = true;
+    } else if (arg == "--verbose" || arg == "-v") {
+      r->verbose = true;
+    } else if (arg == "--no-grouping") {
+      r->grouping = false;
+    } else if (arg == "--help" || arg == "-help" || arg == "-h") {
+      r->help = true;
+    } else {
+      return Fail("unknown option " + arg);
+    }
+  }
+  if (r->help) return true;
+  const bool pair = !r->slot_file.empty() || !r->job_file.empty();
+  const bool pool = !r->slots_file.empty() || !r->jobs_file.empty();
+  if (pair == pool) return Fail("give --slot and --job, or --slots and --jobs");
+  if (pair && (r->slot_file.empty() || r->job_file.empty())) {
+    return Fail("give both --slot and --job");
+  }
+  if (pool && (r->slots_file.empty() || r->jobs_file.empty())) {
+    return Fail("give both --slots and --jobs");
+  }
+  if (pool && (r->slot_name || r->job_id)) {
+    return Fail("--slot-name and --job-id choose ads for --slot and --job");
+  }
+  return true;
+}
+
+using Ads = std::vector<std::shared_ptr<classad::ClassAd>>;
+
+// Every ad of `path`; prints the error and returns null on failure.
+std::optional<Ads> ReadAds(const std::string& path) {
+  classad::Result<Ads> ads = classad::ReadAdsFromFile(path);
+  if (!ads.ok()) {
+    const classad::Status& s = ads.status();
+    std::cerr << (s.where().file.empty() ? path + ": " + s.message() : s.ToString()) << "\n";
+    return std::nullopt;
+  }
+  if (ads->empty()) {
+    std::cerr << path << ": holds no ads\n";
+    return std::nullopt;
+  }
+  return std::move(ads).value();
+}
+
+std::string NameOf(const classad::ClassAd& slot) {
+  std::string name;
+  classad::EvaluateAttrString(slot, "Name", &name);
+  return name;
+}
+
+// The one ad of `ads` that `wanted` chooses by `key` (all ads fit when
+// `wanted` is not given); null after printing why when not exactly one.
+const classad::ClassAd* Choose(const Ads& ads, const std::string& path, const char* option,
+                               const std::optional<std::string>& wanted,
+                               std::string (*key)(const classad::ClassAd&)) {
+  std::vector<const classad::ClassAd*> fits;
+  for (const auto& ad : ads) {
+    if (!wanted || key(*ad) == *wanted) fits.push_back(ad.get());
+  }
+  if (wanted && fits.empty()) {
+    for (const auto& ad : ads) {
+      if (policy::EqualsNoCase(key(*ad), *wanted)) fits.push_back(ad.get());
+    }
+  }
+  if (fits.size() == 1) return fits.front();
+  std::string list;
+  size_t shown = 0;
+  for (const auto& ad : ads) {
+    if (shown == 10) {
+      list += ", ...";
+      break;
+    }
+    const std::string k = key(*ad);
+    list += (shown++ == 0 ? "" : ", ") + (k.empty() ? std::string("(none)") : k);
+  }
+  if (fits.empty()) {
+    std::cerr << "policy_explain: " << path << " holds no ad with " << option << " "
+              << *wanted << " (it holds " << list << ")\n";
+  } else {
+    std::cerr << "policy_explain: " << path << " holds " << fits.size()
+              << " ads; choose one with " << option << " (" << list << ")\n";
+  }
+  return nullptr;
+}
+
+// The submitter a job negotiates as; a job HTCondor cannot name gets its
+// User or Owner, with a warning when `warn`.
+std::string SubmitterOf(const classad::ClassAd& job, const policy::Policy& policy, bool warn) {
+  classad::Result<negotiator::JobSubmitter> found =
+      negotiator::SubmitterOfJob(job, negotiator::IdentityConfig::FromPolicy(policy));
+  if (found.ok()) return found->name;
+  std::string name;
+  if (!classad::EvaluateAttrString(job, "User", &name)) {
+    classad::EvaluateAttrString(job, "Owner", &name);
+  }
+  if (warn) {
+    std::cerr << "policy_explain: warning: cannot name the job's submitter ("
+              << found.status().message() << "); using '" << name
+              << "' (give --submitter to choose)\n";
+  }
+  return name;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Request request;
+  if (!ParseArguments(argc, argv, &request)) {
+    std::cerr << kUsageText;
+    return kUsage;
+  }
+  if (request.help) {
+    std::cout << kUsageText << "\n" << kHelpText;
+    return kMatch;
+  }
+
+  // The configuration, as the negotiator reads it.
+  policy::ConfigOptions options;
+  options.subsystem = request.subsystem;
+  options.local_name = request.local_name;
+  options.environment = policy::ProcessEnvironment;
+  options.detected = policy::DetectMachineMacros();
+  std::vector<std::string> roots = request.config_files;
+  if (roots.empty()) {
+    classad::Result<std::vector<std::string>> found = policy::FindRootConfig(options);
+    if (!found.ok()) {
+      std::cerr << found.status().ToString() << "\n";
+      return kError;
+    }
+    roots = std::move(found).value();
+  }
+  classad::Result<policy::Config> config = policy::ReadConfigFiles(roots, options);
+  if (!config.ok()) {
+    std::cerr << config.status().ToString() << "\n";
+    return kError;
+  }
+  policy::Problems problems;
+  classad::Result<policy::Policy> built = policy::Policy::Build(*config, {}, &problems);
+  if (!built.ok()) {
+    for (const classad::Status& e : problems.errors()) std::cerr << e.ToString() << "\n";
+    if (problems.errors().empty()) std::cerr << built.status().ToString() << "\n";
+    return kError;
+  }
+  const policy::Policy& policy = *built;
+  classad::EvalOptions eval;
+  if (request.now) {
+    const int64_t now = *request.now;
+    eval.now = [now] { return now; };
+  }
+  const explain::TextOptions text{request.verbose};
+
+  if (!request.slots_file.empty()) {
+    std::optional<Ads> slots = ReadAds(request.slots_file);
+    if (!slots) return kError;
+    std::optional<Ads> jobs = ReadAds(request.jobs_file);
+    if (!jobs) return kError;
+    explain::PoolOptions pool_options;
+    pool_options.group_jobs = request.grouping;
+    pool_options.eval = eval;
+    pool_options.bindings = request.bindings;
+    if (request.submitter) {
+      const std::string submitter = *request.submitter;
+      pool_options.submitter_of = [submitter](const classad::ClassAd&) { return submitter; };
+    } else {
+      pool_options.submitter_of = [&policy](const classad::ClassAd& job) {
+        return SubmitterOf(job, policy, false);
+      };
+    }
+    classad::Result<explain::PoolAnalysis> pool =
+        explain::AnalyzePool(policy, *jobs, *slots, pool_options);
+    if (!pool.ok()) {
+      std::cerr << "policy_explain: " << pool.status().ToString() << "\n";
+      return kError;
+    }
+    std::cout << (request.json ? explain::PoolJson(*pool) : explain::PoolText(*pool, text));
+    for (const explain::JobGroup& g : pool->groups) {
+      if (g.matched == 0) return kNoMatch;
+    }
+    return kMatch;
+  }
+
+  std::optional<Ads> slots = ReadAds(request.slot_file);
+  if (!slots) return kError;
+  std::optional<Ads> jobs = ReadAds(request.job_file);
+  if (!jobs) return kError;
+  const classad::ClassAd* slot =
+      Choose(*slots, request.slot_file, "--slot-name", request.slot_name, NameOf);
+  if (slot == nullptr) return kUsage;
+  const classad::ClassAd* job =
+      Choose(*jobs, request.job_file, "--job-id", request.job_id, explain::JobIdOf);
+  if (job == nullptr) return kUsage;
+
+  explain::MatchInput input;
+  input.submitter = request.submitter ? *request.submitter : SubmitterOf(*job, policy, true);
+  input.bindings = request.bindings;
+  input.eval = eval;
+  classad::Result<explain::MatchExplanation> match =
+      explain::ExplainMatch(policy, *slot, *job, input);
+  if (!match.ok()) {
+    std::cerr << "policy_explain: " << match.status().ToString() << "\n";
+    return kError;
+  }
+  explain::PairLabel label{explain::JobIdOf(*job), request.job_file, NameOf(*slot),
+                           request.slot_file};
+  std::cout << (request.json ? explain::MatchJson(*match, label)
+                             : explain::MatchText(*match, label, text));
+  return match->matches ? kMatch : kNoMatch;
+}
