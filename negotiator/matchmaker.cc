@@ -117,6 +117,8 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
       remaining_(slots_.size()),
       options_(options) {
   lists_.resize(autoclusters.representative.size());
+  remote_.resize(pool.slots().size());
+  remote_bound_.assign(pool.slots().size(), 0);
   // The lists are per submitter when matching or ranking reads a request's
   // Submitter* attributes.
   for (const std::string& name : autoclusters.significant) {
@@ -183,10 +185,16 @@ void Matchmaker::Build(uint32_t ac, const classad::AttributeOverlay* request_ove
     c.post =
         PolicyRank(m.post_job_rank, *slot.ad, job, slot_overlay, request_overlay, eval_options_);
     c.slot_rank = 0;
+    c.current_rank = 0;
     if (!slot.remote_user.empty()) {
       c.slot_rank = Number(EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay, request_overlay,
                                           eval_options_))
                         .value_or(0.0);
+      // A pending preemption's rank stands in for the current one.
+      if (!classad::EvaluateAttrNumber(*slot.ad, "PreemptingRank", &c.current_rank)) {
+        c.current_rank = 0;
+        classad::EvaluateAttrNumber(*slot.ad, "CurrentRank", &c.current_rank);
+      }
     }
     out->candidates.push_back(c);
   }
@@ -236,6 +244,20 @@ Matchmaker::CandidateList& Matchmaker::ListFor(const MatchRequest& request) {
   return *list;
 }
 
+const classad::AttributeOverlay* Matchmaker::RemoteOverlay(uint32_t slot) {
+  if (remote_bound_[slot] == 0) {
+    const policy::MatchPolicy& m = policy_.matching;
+    policy::RemoteAttributeOptions options;
+    options.consider_preemption = m.consider_preemption;
+    options.cross_slot_prios = m.cross_slot_prios;
+    options.resource_prefix = m.resource_prefix;
+    remote_[slot] = std::make_unique<policy::RemoteAttributes>();
+    remote_bound_[slot] =
+        remote_[slot]->Bind(*pool_.slots()[slot].ad, accountant_, options).ok() ? 1 : 2;
+  }
+  return remote_bound_[slot] == 1 ? &remote_[slot]->overlay() : nullptr;
+}
+
 bool Matchmaker::SubmitterLimitPermits(double used, double allowed, double cost) {
   if (used + cost <= allowed) return true;
   // The "crumbs" rule: one slot through when nothing was matched yet.
@@ -276,11 +298,6 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     ++list.head;
   }
   const policy::MatchPolicy& m = policy_.matching;
-  policy::RemoteAttributeOptions remote_options;
-  remote_options.consider_preemption = m.consider_preemption;
-  remote_options.cross_slot_prios = m.cross_slot_prios;
-  remote_options.resource_prefix = m.resource_prefix;
-
   std::optional<Offer> best;
   const Candidate* best_candidate = nullptr;
   float best_prank = kNoRank;
@@ -304,20 +321,14 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
         continue;
       }
     } else {
-      double current = 0;
-      if (!classad::EvaluateAttrNumber(*slot.ad, "PreemptingRank", &current)) {
-        current = 0;
-        classad::EvaluateAttrNumber(*slot.ad, "CurrentRank", &current);
-      }
+      const double current = c.current_rank;
       if (c.slot_rank > current) {
         state = PreemptState::kRank;
       } else if (r.only_startd_rank || slot.remote_user == r.submitter_name) {
         continue;
       } else {
         state = PreemptState::kPriority;
-        if (remote_.Bind(*slot.ad, accountant_, remote_options).ok()) {
-          slot_overlay = &remote_.overlay();
-        }
+        slot_overlay = RemoteOverlay(c.slot);
         if (m.preemption_requirements.is_set()) {
           const Value v = EvaluateIn(*m.preemption_requirements.expr, slot.ad.get(), &job,
                                      slot_overlay, r.request_overlay, eval_options_);
@@ -349,9 +360,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     }
     float prank = kNoRank;
     if (state != PreemptState::kNone && m.preemption_rank.is_set()) {
-      if (slot_overlay == nullptr && remote_.Bind(*slot.ad, accountant_, remote_options).ok()) {
-        slot_overlay = &remote_.overlay();
-      }
+      if (slot_overlay == nullptr) slot_overlay = RemoteOverlay(c.slot);
       prank = PolicyRank(m.preemption_rank, *slot.ad, job, slot_overlay, r.request_overlay,
                          eval_options_);
     }

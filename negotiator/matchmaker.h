@@ -126,6 +126,7 @@ class Matchmaker {
     double job_rank;   // the job's Rank of the slot (0 when not a number)
     float post;        // NEGOTIATOR_POST_JOB_RANK
     double slot_rank;  // the slot's Rank of the job (claimed slots; else 0)
+    double current_rank;  // the slot's PreemptingRank, else CurrentRank (claimed slots)
   };
   struct CandidateList {
     std::vector<Candidate> candidates;
@@ -154,7 +155,12 @@ class Matchmaker {
   bool ranks_read_remote_ = false;  // rank expressions read the slot's Remote* attributes
   std::vector<std::unique_ptr<CandidateList>> lists_;  // by autocluster (shared lists)
   std::unordered_map<uint64_t, std::unique_ptr<CandidateList>> submitter_lists_;
-  policy::RemoteAttributes remote_;  // bound to one slot at a time
+  // The Remote* attributes of claimed slots, bound once per cycle when
+  // first needed (RemoteUserPrio is fixed for the cycle; the usage
+  // attributes are computed when read).
+  const classad::AttributeOverlay* RemoteOverlay(uint32_t slot);
+  std::vector<std::unique_ptr<policy::RemoteAttributes>> remote_;
+  std::vector<uint8_t> remote_bound_;  // 0: not yet; 1: bound; 2: failed
   classad::EvalOptions eval_options_;
 };
 
