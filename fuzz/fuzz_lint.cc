@@ -52,8 +52,8 @@ void FuzzLint(std::string_view text) {
   static const std::shared_ptr<classad::ClassAd> slot = SampleAd(
       "[ Name = \"slot1@x\"; Memory = 2048; LabNode = true; GpuModel = \"A100\"; "
       "RemoteOwner = \"a@x\"; Requirements = TARGET.RequestMemory <= Memory ]");
-  static const std::shared_ptr<classad::ClassAd> job = SampleAd(
-      "[ Owner = \"a\"; RequestMemory = 1024; Project = \"p\"; Tags = { \"a\", 1 } ]");
+  static const std::shared_ptr<classad::ClassAd> job =
+      SampleAd("[ Owner = \"a\"; RequestMemory = 1024; Project = \"p\"; Tags = { \"a\", 1 } ]");
   lint_options.sample_slots = {slot};
   lint_options.sample_jobs = {job};
   lint_options.read_source = [&source](const std::string& file) -> std::optional<std::string> {
@@ -62,7 +62,8 @@ void FuzzLint(std::string_view text) {
     if (it == classad_fuzz::VirtualFiles().end()) return std::nullopt;
     return it->second;
   };
-  const std::vector<policy::lint::Diagnostic> diagnostics = policy::lint::Lint(config, lint_options);
+  const std::vector<policy::lint::Diagnostic> diagnostics =
+      policy::lint::Lint(config, lint_options);
   for (const policy::lint::Diagnostic& d : diagnostics) {
     classad_fuzz::Check(!d.message.empty(), "a diagnostic without a message", text, d.check);
     classad_fuzz::Check(policy::lint::FindCheck(d.check) != nullptr, "a diagnostic of no check",

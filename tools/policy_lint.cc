@@ -109,8 +109,8 @@ bool ParseArguments(int argc, char** argv, Request* request) {
     const std::string flag = arg.substr(0, eq);
     std::string value = eq == std::string::npos ? "" : arg.substr(eq + 1);
     const bool takes_value = flag == "--format" || flag == "--color" || flag == "--disable" ||
-                             flag == "--enable" || flag == "--subsystem" || flag == "--local-name" ||
-                             flag == "--slots" || flag == "--jobs";
+                             flag == "--enable" || flag == "--subsystem" ||
+                             flag == "--local-name" || flag == "--slots" || flag == "--jobs";
     if (takes_value && eq == std::string::npos) {
       if (i + 1 >= argc) {
         std::cerr << "policy_lint: " << flag << " needs a value\n";

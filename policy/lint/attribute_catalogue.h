@@ -52,11 +52,11 @@ class AttributeCatalogue {
  public:
   // What the catalogue knows about one name.
   struct Entry {
-    std::string name;   // as spelled by the first source that knew it
+    std::string name;  // as spelled by the first source that knew it
     AttributeType type = AttributeType::kUnknown;
-    uint8_t ads = 0;            // where the standard table or the samples put it
-    bool standard = false;      // in the standard table
-    bool ephemeral = false;     // inserted by the negotiator (policy/ephemeral.h)
+    uint8_t ads = 0;              // where the standard table or the samples put it
+    bool standard = false;        // in the standard table
+    bool ephemeral = false;       // inserted by the negotiator (policy/ephemeral.h)
     bool in_sample_slot = false;  // set in at least one sample slot ad
     bool in_sample_job = false;   // set in at least one sample job ad
   };

@@ -59,8 +59,8 @@ bool Sampled(const AttributeCatalogue::Entry& entry, uint8_t ads) {
 
 // The problem with `ref` in `e` (without the knob's name), or an empty
 // string. `context_free`: the problem does not depend on the knob's ads.
-std::string Problem(const LintContext& context, const LintedExpression& e,
-                    const AttributeRef& ref, bool* context_free) {
+std::string Problem(const LintContext& context, const LintedExpression& e, const AttributeRef& ref,
+                    bool* context_free) {
   *context_free = false;
   const ExpressionContext& scope = e.context();
   const std::string written = std::string(ScopePrefix(ref)) + std::string(ref.name);
@@ -83,8 +83,7 @@ std::string Problem(const LintContext& context, const LintedExpression& e,
     // A slot attribute where only a job, submitter or sort ad is in scope.
     // (Job attributes on the slot side are not flagged: a claimed slot
     // carries some of its job's, STARTD_JOB_ATTRS.)
-    if (ads == kAnyAd || (entry->ads & ads) != 0 || entry->ads != kSlotAd ||
-        Sampled(*entry, ads)) {
+    if (ads == kAnyAd || (entry->ads & ads) != 0 || entry->ads != kSlotAd || Sampled(*entry, ads)) {
       return "";
     }
     std::string message = written + " is a " + KindsOf(entry->ads) + " attribute, but ";
@@ -117,18 +116,20 @@ std::string Problem(const LintContext& context, const LintedExpression& e,
 
 void CheckUnknownAttributes(const LintContext& context, std::vector<Diagnostic>* out) {
   for (const LintedExpression& e : LintedExpressions(context.config)) {
-    std::set<std::string> reported;  // one diagnostic per written name and expression
+    std::set<std::string> seen;  // written names looked at (one diagnostic per name)
     VisitNodes(e.expr(), [&](const classad::Expr& node, const auto&) {
       const std::optional<AttributeRef> ref = AsAttributeRef(node);
       if (!ref) return true;
+      const std::string key = std::string(ScopePrefix(*ref)) + LowerAscii(ref->name);
+      if (seen.size() >= context.options.max_suggested_names || !seen.insert(key).second) {
+        return false;
+      }
       bool context_free = false;
       std::string message = Problem(context, e, *ref, &context_free);
       if (message.empty()) return false;
       const std::optional<size_t> at = e.positions().NameAt(node);
       // A problem inside a macro that is linted on its own is reported there.
       if (context_free && e.FromLintedMacro(at)) return false;
-      const std::string key = std::string(ScopePrefix(*ref)) + LowerAscii(ref->name);
-      if (!reported.insert(key).second) return false;
       out->push_back(e.MakeAt(at, Severity::kWarning, e.knob() + ": " + message, kCheck));
       return false;
     });

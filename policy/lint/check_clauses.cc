@@ -256,9 +256,9 @@ class ChainChecker {
  public:
   // `opposed`: report contradictions and tautologies; `redundant`: clauses
   // that add nothing.
-  ChainChecker(const LintedExpression& e, bool opposed, bool redundant,
+  ChainChecker(const LintedExpression& e, bool opposed, bool redundant, size_t max_compared,
                std::vector<Diagnostic>* out)
-      : e_(e), opposed_(opposed), redundant_(redundant), out_(out) {}
+      : e_(e), opposed_(opposed), redundant_(redundant), max_compared_(max_compared), out_(out) {}
 
   void Check(const classad::Expr& root) {
     const bool conjunction = Unparenthesized(root).op() == classad::Op::kAnd;
@@ -266,14 +266,15 @@ class ChainChecker {
     Flatten(root, Unparenthesized(root).op(), &operands);
     std::vector<Constraint> constraints;
     for (const classad::Expr* operand : operands) {
-      if (std::optional<Constraint> c = ConstraintOf(*operand)) constraints.push_back(std::move(*c));
+      if (std::optional<Constraint> c = ConstraintOf(*operand))
+        constraints.push_back(std::move(*c));
     }
     std::set<std::string> keys;
     for (const Constraint& c : constraints) keys.insert(c.key);
     for (const std::string& key : keys) {
       std::vector<const Constraint*> group;
       for (const Constraint& c : constraints) {
-        if (c.key == key) group.push_back(&c);
+        if (c.key == key && group.size() < max_compared_) group.push_back(&c);
       }
       if (group.size() < 2) continue;
       const bool numeric = group[0]->numeric;
@@ -308,8 +309,10 @@ class ChainChecker {
         const Constraint& b = *group[j];
         if (conjunction && a.Disjoint(b)) {
           Report(b, a, kContradiction,
-                 Text(b) + " contradicts " + Text(a) + " in the same && chain: the chain is "
-                           "never true (false, or undefined without " + a.attribute + ")",
+                 Text(b) + " contradicts " + Text(a) +
+                     " in the same && chain: the chain is "
+                     "never true (false, or undefined without " +
+                     a.attribute + ")",
                  "the clause it contradicts");
           return true;
         }
@@ -324,20 +327,18 @@ class ChainChecker {
     }
     return false;
   }
-  // Clauses implied by (&&) or covered by (||) another one.
+  // A clause implied by (&&) or covered by (||) another one: the first
+  // found (one report per attribute and chain).
   void Redundant(const std::vector<const Constraint*>& group, bool conjunction) {
-    std::set<const Constraint*> done;
     for (size_t j = 1; j < group.size(); ++j) {
       for (size_t i = 0; i < j; ++i) {
         const Constraint& a = *group[i];
         const Constraint& b = *group[j];
-        if (done.count(&a) || done.count(&b)) continue;
         const bool a_in_b = a.SubsetOf(b), b_in_a = b.SubsetOf(a);
         if (a_in_b && b_in_a) {
           Report(b, a, kRedundant, Text(b) + " repeats " + Text(a) + " in the same chain",
                  "the clause it repeats");
-          done.insert(&b);
-          continue;
+          return;
         }
         // In &&, the larger set adds nothing; in ||, the smaller one.
         const Constraint* useless = nullptr;
@@ -355,13 +356,14 @@ class ChainChecker {
                    Text(*because) + " in the same " + (conjunction ? "&&" : "||") +
                    " chain: it adds nothing (was another bound meant?)",
                conjunction ? "the clause that implies it" : "the clause that covers it");
-        done.insert(useless);
+        return;
       }
     }
   }
 
   const LintedExpression& e_;
   bool opposed_, redundant_;
+  size_t max_compared_;
   std::vector<Diagnostic>* out_;
 };
 
@@ -371,7 +373,7 @@ bool IsChainOp(const classad::Expr& node, classad::Op op) {
 
 void Run(const LintContext& context, bool opposed, bool redundant, std::vector<Diagnostic>* out) {
   for (const LintedExpression& e : LintedExpressions(context.config)) {
-    ChainChecker checker(e, opposed, redundant, out);
+    ChainChecker checker(e, opposed, redundant, context.options.max_compared_clauses, out);
     VisitNodes(e.expr(), [&](const classad::Expr& node, const auto& ancestors) {
       if (!IsChainOp(node, classad::Op::kAnd) && !IsChainOp(node, classad::Op::kOr)) return true;
       // The root of a chain: its nearest non-parenthesis ancestor is not

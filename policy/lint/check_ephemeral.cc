@@ -3,7 +3,9 @@
 // nothing in the expression to cope (checks.h). Facts: reference §3.8,
 // §3.9 and policy/ephemeral.h.
 #include <array>
+#include <functional>
 #include <set>
+#include <unordered_map>
 
 #include "policy/ephemeral.h"
 #include "policy/knob_value.h"
@@ -49,14 +51,19 @@ Mode ModeOf(const Config& config) {
 
 // Functions through which an undefined argument makes an undefined result.
 constexpr std::array<std::string_view, 16> kStrictFunctions = {
-    "floor", "ceiling", "ceil", "round", "int",  "real", "pow", "quantize",
-    "toUpper", "toLower", "substr", "size", "min", "max", "sum", "avg"};
+    "floor",   "ceiling", "ceil",   "round", "int", "real", "pow", "quantize",
+    "toUpper", "toLower", "substr", "size",  "min", "max",  "sum", "avg"};
 
 // Attributes that tell whether a slot is claimed (a test of one guards the
 // claimed-only attributes in the same && / || chain).
-constexpr std::array<std::string_view, 8> kClaimIndicators = {
-    "RemoteOwner", "RemoteUser", "State", "Activity", "AccountingGroup",
-    "PreemptingUser", "PreemptingAccountingGroup", "JobId"};
+constexpr std::array<std::string_view, 8> kClaimIndicators = {"RemoteOwner",
+                                                              "RemoteUser",
+                                                              "State",
+                                                              "Activity",
+                                                              "AccountingGroup",
+                                                              "PreemptingUser",
+                                                              "PreemptingAccountingGroup",
+                                                              "JobId"};
 
 // Whether `node` holds a test that copes with undefined or checks whether
 // the slot is claimed: isUndefined() and friends, =?= / =!= / is / isnt,
@@ -95,7 +102,7 @@ bool HoldsGuard(const classad::Expr& root) {
 // it is in (or the top): the clause is then always undefined when the
 // attribute never exists, whatever the other clauses do.
 bool ReachesTop(const classad::Expr& node, const std::vector<const classad::Expr*>& ancestors,
-                bool clause_only = false) {
+                std::unordered_map<const classad::Expr*, bool>* guards, bool clause_only = false) {
   const classad::Expr* child = &node;
   for (size_t i = ancestors.size(); i-- > 0;) {
     const classad::Expr& a = *ancestors[i];
@@ -110,7 +117,9 @@ bool ReachesTop(const classad::Expr& node, const std::vector<const classad::Expr
         if (a.op() == classad::Op::kAnd || a.op() == classad::Op::kOr) {
           if (clause_only) return true;
           const classad::Expr& other = &a.child(0) == child ? a.child(1) : a.child(0);
-          if (HoldsGuard(other)) return false;
+          auto [it, added] = guards->emplace(&other, false);
+          if (added) it->second = HoldsGuard(other);  // each subtree searched once
+          if (it->second) return false;
         }
         break;
       case classad::ExprKind::kConditional:
@@ -144,27 +153,30 @@ bool ReachesTop(const classad::Expr& node, const std::vector<const classad::Expr
 // against: `SubmitterGroup =?= RemoteGroup` in a pool without groups is
 // HTCondor's own old UWCS policy, and deliberately true there.
 std::string NeverReason(const LintedExpression& e, const AttributeRef& ref,
-                        const EphemeralAttributeInfo& info, const Mode& mode, bool guarded) {
+                        const EphemeralAttributeInfo& info, const Mode& mode,
+                        const std::function<bool()>& guarded) {
   const std::string name(ref.name);
   const std::string_view side = info.on_slot ? "the slot ad" : "the job ad";
   if (e.context().when == EvaluatedWhen::kNoEphemeral) {
     if (e.context().my == kGroupSortAd) {
-      return name + " never exists here: the knob is evaluated in each group's sort ad, which "
-                    "the negotiator gives only AccountingGroup, GroupQuota, "
-                    "GroupResourcesAllocated and GroupResourcesInUse";
+      return name +
+             " never exists here: the knob is evaluated in each group's sort ad, which "
+             "the negotiator gives only AccountingGroup, GroupQuota, "
+             "GroupResourcesAllocated and GroupResourcesInUse";
     }
     return name + " never exists here: the knob is evaluated on " +
            std::string(AdName(e.context().my)) +
            " as fetched, before the negotiator inserts its ephemeral attributes";
   }
   if (EqualsNoCase(info.name, kRemoteAutoregroup)) {
-    return name + " never exists: HTCondor copies it from the offer's own SubmitterAutoregroup, "
-                  "which is never set, so it is deleted";
+    return name +
+           " never exists: HTCondor copies it from the offer's own SubmitterAutoregroup, "
+           "which is never set, so it is deleted";
   }
-  if (ref.scope == AttributeRef::Scope::kMy && (e.context().my & (info.on_slot ? kSlotAd : kJobAd)) == 0) {
+  if (ref.scope == AttributeRef::Scope::kMy &&
+      (e.context().my & (info.on_slot ? kSlotAd : kJobAd)) == 0) {
     return "MY." + name + " never exists: MY is " + std::string(AdName(e.context().my)) +
-           " here, and the negotiator inserts " + name + " into " + std::string(side) +
-           " (TARGET)";
+           " here, and the negotiator inserts " + name + " into " + std::string(side) + " (TARGET)";
   }
   if (ref.scope == AttributeRef::Scope::kTarget &&
       (e.context().target & (info.on_slot ? kSlotAd : kJobAd)) == 0) {
@@ -172,23 +184,29 @@ std::string NeverReason(const LintedExpression& e, const AttributeRef& ref,
            std::string(AdName(e.context().target)) + " here, and the negotiator inserts " + name +
            " into " + std::string(side) + " (MY)";
   }
-  if (guarded) return "";
-  if (info.group_quotas_only && !mode.group_quotas) {
-    return name + " never exists: the negotiator sets it only with group quotas, and "
-                  "GROUP_NAMES names no group";
-  }
   const bool cross_slot = !EqualsNoCase(info.name, ref.name);
+  const bool mode_matters = (info.group_quotas_only && !mode.group_quotas) ||
+                            (cross_slot && !mode.cross_slot_prios) ||
+                            (info.needs_preemption && !mode.consider_preemption);
+  if (!mode_matters || guarded()) return "";
+  if (info.group_quotas_only && !mode.group_quotas) {
+    return name +
+           " never exists: the negotiator sets it only with group quotas, and "
+           "GROUP_NAMES names no group";
+  }
   if (cross_slot && !mode.cross_slot_prios) {
-    return name + " never exists: the negotiator publishes the slot<N>_ forms only with "
-                  "NEGOTIATOR_CROSS_SLOT_PRIOS = True";
+    return name +
+           " never exists: the negotiator publishes the slot<N>_ forms only with "
+           "NEGOTIATOR_CROSS_SLOT_PRIOS = True";
   }
   // Without preemption the negotiator inserts nothing on slots (the startd
   // itself publishes RemoteGroup and RemoteNegotiatingGroup of a claim).
   if (info.needs_preemption && !mode.consider_preemption &&
-      e.context().when == EvaluatedWhen::kCandidateSlot &&
-      !EqualsNoCase(info.name, kRemoteGroup) && !EqualsNoCase(info.name, kRemoteNegotiatingGroup)) {
-    return name + " never exists: NEGOTIATOR_CONSIDER_PREEMPTION is False, so the negotiator "
-                  "inserts no remote-user attribute into slot ads";
+      e.context().when == EvaluatedWhen::kCandidateSlot && !EqualsNoCase(info.name, kRemoteGroup) &&
+      !EqualsNoCase(info.name, kRemoteNegotiatingGroup)) {
+    return name +
+           " never exists: NEGOTIATOR_CONSIDER_PREEMPTION is False, so the negotiator "
+           "inserts no remote-user attribute into slot ads";
   }
   return "";
 }
@@ -201,15 +219,16 @@ void Run(const LintContext& context, bool never_check, bool unguarded_check,
   for (const LintedExpression& e : LintedExpressions(context.config)) {
     if (e.context().when == EvaluatedWhen::kUnknown) continue;
     std::set<std::string> reported;
+    std::unordered_map<const classad::Expr*, bool> guards;  // HoldsGuard of subtrees
     VisitNodes(e.expr(), [&](const classad::Expr& node, const auto& ancestors) {
       const std::optional<AttributeRef> ref = AsAttributeRef(node);
       if (!ref) return true;
       const EphemeralAttributeInfo* info = FindEphemeralAttribute(ref->name);
       if (info == nullptr) return false;
-      const std::optional<size_t> at = e.positions().NameAt(node);
       const std::string key = LowerAscii(ref->name);
-      const bool reaches_top = ReachesTop(node, ancestors);
-      const bool guarded = !ReachesTop(node, ancestors, /*clause_only=*/true);
+      if (reported.count(key) != 0) return false;
+      const std::optional<size_t> at = e.positions().NameAt(node);
+      const auto guarded = [&] { return !ReachesTop(node, ancestors, &guards, true); };
       if (std::string never = NeverReason(e, *ref, *info, mode, guarded); !never.empty()) {
         if (never_check && reported.insert(key).second) {
           out->push_back(e.MakeAt(at, Severity::kWarning, e.knob() + ": " + never, kNever));
@@ -219,7 +238,8 @@ void Run(const LintContext& context, bool never_check, bool unguarded_check,
       // Ranks are evaluated for unclaimed slots too, where the remote-user
       // attributes are absent; an undefined rank ranks the slot last.
       if (unguarded_check && e.context().when == EvaluatedWhen::kCandidateSlot &&
-          info->claimed_only && reaches_top && reported.insert(key).second) {
+          info->claimed_only && ReachesTop(node, ancestors, &guards) &&
+          reported.insert(key).second) {
         out->push_back(e.MakeAt(
             at, Severity::kWarning,
             e.knob() + ": " + std::string(ref->name) +

@@ -141,8 +141,7 @@ class Inference {
   void Report(const classad::Expr& at, std::string message) {
     const std::optional<size_t> offset = e_.positions().Begin(at);
     if (e_.FromLintedMacro(offset)) return;  // reported where the macro is linted
-    out_->push_back(
-        e_.MakeAt(offset, Severity::kWarning, e_.knob() + ": " + message, kCheck));
+    out_->push_back(e_.MakeAt(offset, Severity::kWarning, e_.knob() + ": " + message, kCheck));
   }
   AttributeType Literal(const classad::Value& v) const {
     if (v.IsBoolean()) return kBoolean;
@@ -190,11 +189,11 @@ AttributeType Inference::Binary(const classad::Expr& node) {
     case Op::kGreaterEq:
       if (undefined_operand) {
         const bool equality = node.op() == Op::kEqual || node.op() == Op::kNotEqual;
-        Report(node, classad::Unparse(node) + " is always undefined, never true" +
-                         (equality ? std::string("; use ") +
-                                         (node.op() == Op::kEqual ? "=?=" : "=!=") +
-                                         " (or isUndefined())"
-                                   : std::string()));
+        Report(node,
+               classad::Unparse(node) + " is always undefined, never true" +
+                   (equality ? std::string("; use ") + (node.op() == Op::kEqual ? "=?=" : "=!=") +
+                                   " (or isUndefined())"
+                             : std::string()));
         return kUnknown;
       }
       if ((l == kString && Numeric(r)) || (Numeric(l) && r == kString) || NotScalar(l) ||
@@ -207,8 +206,7 @@ AttributeType Inference::Binary(const classad::Expr& node) {
     case Op::kIs:
     case Op::kIsnt:
       if ((l == kString && Numeric(r)) || (Numeric(l) && r == kString)) {
-        Report(node, Describe(left, l) + " and " + Describe(right, r) +
-                         " are never identical: " +
+        Report(node, Describe(left, l) + " and " + Describe(right, r) + " are never identical: " +
                          (node.op() == Op::kIs ? "=?= is always false" : "=!= is always true"));
         return kUnknown;
       }
@@ -236,10 +234,9 @@ AttributeType Inference::Call(const classad::Expr& node) {
   const Signature* s = FindSignature(node.name());
   if (s == nullptr || node.builtin() == nullptr) return kUnknown;
   if (args.size() < s->min_args || args.size() > s->max_args) {
-    const std::string wanted =
-        s->min_args == s->max_args
-            ? std::to_string(s->min_args)
-            : std::to_string(s->min_args) + " to " + std::to_string(s->max_args);
+    const std::string wanted = s->min_args == s->max_args ? std::to_string(s->min_args)
+                                                          : std::to_string(s->min_args) + " to " +
+                                                                std::to_string(s->max_args);
     const std::optional<size_t> at = e_.positions().NameAt(node);
     if (!e_.FromLintedMacro(at)) {
       out_->push_back(e_.MakeAt(at, Severity::kWarning,

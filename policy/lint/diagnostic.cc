@@ -168,7 +168,7 @@ std::vector<Diagnostic> Lint(const Config& config, const LintOptions& options) {
   const SourceIndex sources = SourceIndex::Build(
       config.sources(), options.read_source ? options.read_source : ReadFromDisk);
   const AttributeCatalogue attributes(options.sample_slots, options.sample_jobs);
-  const LintContext context{config, problems, AllKnobs(), sources, attributes};
+  const LintContext context{config, problems, AllKnobs(), sources, attributes, options};
 
   std::vector<Diagnostic> found;
   std::vector<Diagnostic> from_policy;

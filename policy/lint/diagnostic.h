@@ -49,6 +49,8 @@ struct Diagnostic {
 // keeping the order of those at one place (stable).
 void SortDiagnostics(std::vector<Diagnostic>* diagnostics);
 
+struct LintOptions;
+
 // What every check reads. Borrows everything; valid for one Lint call.
 struct LintContext {
   const Config& config;
@@ -60,6 +62,8 @@ struct LintContext {
   const SourceIndex& sources;
   // The attributes known: standard, ephemeral and those of the sample ads.
   const AttributeCatalogue& attributes;
+  // The options Lint was given (the checks' bounds).
+  const LintOptions& options;
 };
 
 // A check family: appends its findings to `out`. Never fails; a check
@@ -96,6 +100,15 @@ struct LintOptions {
   // give the attributes' types. Shared, not copied; empty for none.
   std::vector<std::shared_ptr<classad::ClassAd>> sample_slots;
   std::vector<std::shared_ptr<classad::ClassAd>> sample_jobs;
+  // Bounds on the work of the checks that read expressions, far above any
+  // real policy (a hostile expression would otherwise cost quadratic
+  // time). Comparisons of one attribute in one && / || chain that
+  // contradiction and redundant-clause compare pairwise (the rest are not
+  // compared):
+  size_t max_compared_clauses = 64;
+  // Distinct names per expression that unknown-attribute looks for near
+  // misses of (names beyond are not checked):
+  size_t max_suggested_names = 256;
 };
 
 // Whether `options` leave check `name` enabled.

@@ -21,10 +21,11 @@ struct Token {
 // The tokens of `text`; false when it holds something the lexer does not
 // know (the parser accepted the text, so this means a disagreement).
 bool Tokenize(std::string_view text, std::vector<Token>* tokens) {
-  static constexpr std::string_view kSymbols[] = {
-      "=?=", "=!=", ">>>", "==", "!=", "<=", ">=", ">>", "<<", "||", "&&", "?:", "|", "^", "&",
-      "+",   "-",   "*",   "/",  "%",  "!",  "~",  "?",  ":",  "=",  ".",  ",",  ";", "(", ")",
-      "[",   "]",   "{",   "}",  "<",  ">"};
+  static constexpr std::string_view kSymbols[] = {"=?=", "=!=", ">>>", "==", "!=", "<=", ">=", ">>",
+                                                  "<<",  "||",  "&&",  "?:", "|",  "^",  "&",  "+",
+                                                  "-",   "*",   "/",   "%",  "!",  "~",  "?",  ":",
+                                                  "=",   ".",   ",",   ";",  "(",  ")",  "[",  "]",
+                                                  "{",   "}",   "<",   ">"};
   size_t i = 0;
   while (i < text.size()) {
     const char c = text[i];

@@ -112,10 +112,10 @@ void Visit(const classad::Expr& node, std::vector<const classad::Expr*>* ancesto
 
 }  // namespace
 
-void VisitNodes(const classad::Expr& root,
-                const std::function<bool(const classad::Expr& node,
-                                         const std::vector<const classad::Expr*>& ancestors)>&
-                    visit) {
+void VisitNodes(
+    const classad::Expr& root,
+    const std::function<bool(const classad::Expr& node,
+                             const std::vector<const classad::Expr*>& ancestors)>& visit) {
   std::vector<const classad::Expr*> ancestors;
   Visit(root, &ancestors, visit);
 }
@@ -171,8 +171,7 @@ Diagnostic LintedExpression::MakeAt(std::optional<size_t> offset, Severity sever
                                     std::string message, std::string_view check) const {
   if (!offset) return MakeDiagnostic(entry_->value_at, severity, std::move(message), check);
   if (entry_->raw_value == text_) {
-    Diagnostic d =
-        MakeDiagnostic(entry_->LocationOf(*offset), severity, std::move(message), check);
+    Diagnostic d = MakeDiagnostic(entry_->LocationOf(*offset), severity, std::move(message), check);
     NoteEarlierValue(*offset, &d);
     return d;
   }
@@ -193,8 +192,7 @@ Diagnostic LintedExpression::MakeAt(std::optional<size_t> offset, Severity sever
   }
   Diagnostic d =
       MakeDiagnostic(entry_->LocationOf(at->raw_offset), severity, std::move(message), check);
-  const std::string_view expansion =
-      std::string_view(text_).substr(at->begin, at->end - at->begin);
+  const std::string_view expansion = std::string_view(text_).substr(at->begin, at->end - at->begin);
   if (const ConfigEntry* macro = config_->Find(at->macro)) {
     classad::SourceLocation where = macro->value_at;
     if (macro->raw_value == expansion) where = macro->LocationOf(*offset - at->begin);

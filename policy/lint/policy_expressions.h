@@ -75,10 +75,10 @@ uint8_t AdsOf(const AttributeRef& ref, const ExpressionContext& context);
 // descending into a node's children when `visit` returns true. Nested ad
 // literals are visited but not entered (their attributes are another
 // scope).
-void VisitNodes(const classad::Expr& root,
-                const std::function<bool(const classad::Expr& node,
-                                         const std::vector<const classad::Expr*>& ancestors)>&
-                    visit);
+void VisitNodes(
+    const classad::Expr& root,
+    const std::function<bool(const classad::Expr& node,
+                             const std::vector<const classad::Expr*>& ancestors)>& visit);
 
 // `node` without enclosing parentheses.
 const classad::Expr& Unparenthesized(const classad::Expr& node);
@@ -87,8 +87,10 @@ const classad::Expr& Unparenthesized(const classad::Expr& node);
 // pointers into the Config it was made from.
 class LintedExpression {
  public:
-  const std::string& knob() const { return knob_; }  // as named in the table or in
-                                                      // NEGOTIATOR_MATCH_EXPRS
+  const std::string& knob() const {
+    return knob_;
+  }  // as named in the table or in
+     // NEGOTIATOR_MATCH_EXPRS
   const ConfigEntry& entry() const { return *entry_; }
   const std::string& text() const { return text_; }  // expanded
   const classad::Expr& expr() const { return *expr_; }

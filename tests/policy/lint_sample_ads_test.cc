@@ -20,8 +20,8 @@ using test_tools::ToolRun;
 ToolRun Lint(const TempFolder& folder, const std::string& args) {
   ToolRun run;
   const std::string err = folder.path() + "/stderr.txt";
-  const std::string command = std::string(POLICY_LINT_BINARY) + " --color=never " + args +
-                              " 2>" + ShellQuote(err);
+  const std::string command =
+      std::string(POLICY_LINT_BINARY) + " --color=never " + args + " 2>" + ShellQuote(err);
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return run;
   char buffer[4096];
@@ -46,15 +46,16 @@ TEST(LintSampleAds, EveryAdFormatExtendsTheCatalogue) {
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
 
   const std::string slots_new =
-      folder.Write("slots.ad", "[ Name = \"slot1@a\"; HasFastScratch = true; GpuModel = \"A100\" ]\n"
-                               "[ Name = \"slot2@a\"; HasFastScratch = false ]\n");
+      folder.Write("slots.ad",
+                   "[ Name = \"slot1@a\"; HasFastScratch = true; GpuModel = \"A100\" ]\n"
+                   "[ Name = \"slot2@a\"; HasFastScratch = false ]\n");
   const std::string jobs_old = folder.Write("jobs.ad",
                                             "Owner = \"alice\"\nGrantNumber = \"phys-1\"\n\n"
                                             "Owner = \"bob\"\nGrantNumber = \"chem-2\"\n\n");
   const std::string slots_json =
       folder.Write("slots.json", "[ { \"Name\": \"slot1@b\", \"HasFastScratch\": true } ]\n");
-  run = Lint(folder, "--slots " + ShellQuote(slots_new) + " --jobs=" + ShellQuote(jobs_old) +
-                         " " + ShellQuote(config));
+  run = Lint(folder, "--slots " + ShellQuote(slots_new) + " --jobs=" + ShellQuote(jobs_old) + " " +
+                         ShellQuote(config));
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("pool.conf:1:31: warning: NEGOTIATOR_SLOT_CONSTRAINT: HasFastScrach is "
                          "not an attribute HTCondor or the sample ads define; did you mean "
@@ -80,8 +81,8 @@ TEST(LintSampleAds, EveryAdFormatExtendsTheCatalogue) {
 TEST(LintSampleAds, UnreadableOrMalformedSamplesAreBadInput) {
   TempFolder folder;
   const std::string config = folder.Write("pool.conf", kConfig);
-  ToolRun run = Lint(folder, "--slots " + ShellQuote(folder.path() + "/missing.ad") + " " +
-                                 ShellQuote(config));
+  ToolRun run = Lint(
+      folder, "--slots " + ShellQuote(folder.path() + "/missing.ad") + " " + ShellQuote(config));
   EXPECT_EQ(run.exit_code, 3);
   EXPECT_NE(run.err.find("missing.ad"), std::string::npos) << run.err;
   const std::string bad = folder.Write("bad.ad", "[ Memory = ; ]\n");

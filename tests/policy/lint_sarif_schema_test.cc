@@ -80,8 +80,9 @@ class LintSarifSchema : public ::testing::Test {
   static void SetUpTestSuite() {
     python_ = PythonWithJsonSchema();
     if (python_.empty()) {
-      skip_ = "no python3 with jsonschema (Debian package python3-jsonschema, "
-              "scripts/install-deps.sh): cannot validate SARIF";
+      skip_ =
+          "no python3 with jsonschema (Debian package python3-jsonschema, "
+          "scripts/install-deps.sh): cannot validate SARIF";
       return;
     }
     if (const char* given = std::getenv("POLICY_LINT_SARIF_SCHEMA"); given && *given) {
@@ -105,11 +106,11 @@ class LintSarifSchema : public ::testing::Test {
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
       if (entry.path().extension() == ".tgz") tarball = entry.path().string();
     }
-    const ToolRun untar = Shell("tar -xzf " + ShellQuote(tarball) + " -C " + ShellQuote(dir) +
-                                " " + ShellQuote(kSchemaPath));
+    const ToolRun untar = Shell("tar -xzf " + ShellQuote(tarball) + " -C " + ShellQuote(dir) + " " +
+                                ShellQuote(kSchemaPath));
     if (tarball.empty() || untar.exit_code != 0) {
-      failure_ = "no " + std::string(kSchemaPath) + " in what npm pack gave:\n" + pack.out +
-                 untar.out;
+      failure_ =
+          "no " + std::string(kSchemaPath) + " in what npm pack gave:\n" + pack.out + untar.out;
       return;
     }
     schema_ = dir + "/" + kSchemaPath;
@@ -136,8 +137,8 @@ class LintSarifSchema : public ::testing::Test {
                           const std::string& extra = "") {
     const std::string config = folder_.Write(name + ".conf", config_text);
     const std::string sarif = folder_.path() + "/" + name + ".sarif";
-    Shell(std::string(POLICY_LINT_BINARY) + " --format=sarif " + extra + " " +
-          ShellQuote(config) + " > " + ShellQuote(sarif));
+    Shell(std::string(POLICY_LINT_BINARY) + " --format=sarif " + extra + " " + ShellQuote(config) +
+          " > " + ShellQuote(sarif));
     return sarif;
   }
 
@@ -160,18 +161,18 @@ TEST_F(LintSarifSchema, EveryKindOfResultValidates) {
   // Errors, warnings and notes, results with related locations (a macro's
   // definition, the first of two definitions), positions deep inside a
   // continued expression, text that needs escaping.
-  const std::string sarif = LintToSarif(
-      "mixed",
-      "NEGOTIATOR_INTERVAL = 60\n"
-      "NEGOTIATOR_INTERVAL = 60\n"
-      "NEGOTIATOR_CONSIDER_PREEMPTION = Ture\n"
-      "NEGOTIATOR_MAX_TIME_PER_SUBMITER = 30\n"
-      "GROUP_NAMES = group_a\n"
-      "GROUP_QUOTA_group_b = 10\n"
-      "MY_GUARD = (time() - EnteredCurentState) > \"one hour\" \\\\ \n"
-      "PREEMPTION_REQUIREMENTS = $(MY_GUARD) && \\\n"
-      "    (Disk > 500 && Disk < 100) && RemoteUserPrio > \"\\u00e9\"\n"
-      "NEGOTIATOR_PRE_JOB_RANK = RemoteUserPrio + $(UNDEFINED_MACRO) + (1 +\n");
+  const std::string sarif =
+      LintToSarif("mixed",
+                  "NEGOTIATOR_INTERVAL = 60\n"
+                  "NEGOTIATOR_INTERVAL = 60\n"
+                  "NEGOTIATOR_CONSIDER_PREEMPTION = Ture\n"
+                  "NEGOTIATOR_MAX_TIME_PER_SUBMITER = 30\n"
+                  "GROUP_NAMES = group_a\n"
+                  "GROUP_QUOTA_group_b = 10\n"
+                  "MY_GUARD = (time() - EnteredCurentState) > \"one hour\" \\\\ \n"
+                  "PREEMPTION_REQUIREMENTS = $(MY_GUARD) && \\\n"
+                  "    (Disk > 500 && Disk < 100) && RemoteUserPrio > \"\\u00e9\"\n"
+                  "NEGOTIATOR_PRE_JOB_RANK = RemoteUserPrio + $(UNDEFINED_MACRO) + (1 +\n");
   const std::string text = Slurp(sarif);
   ASSERT_NE(text.find("\"results\""), std::string::npos) << text;
   for (const char* level : {"\"error\"", "\"warning\"", "\"note\"", "relatedLocations"}) {
@@ -193,10 +194,10 @@ TEST_F(LintSarifSchema, NoResultsAndUnreadableConfigurationValidate) {
 TEST_F(LintSarifSchema, TheValidatorRejectsAnInvalidLog) {
   // The same check catches a log that breaks the schema, so that a pass
   // above means something.
-  const std::string bad = folder_.Write(
-      "bad.sarif",
-      "{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {}}, "
-      "\"results\": [{\"level\": \"fatal\", \"message\": {}}]}]}\n");
+  const std::string bad =
+      folder_.Write("bad.sarif",
+                    "{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {}}, "
+                    "\"results\": [{\"level\": \"fatal\", \"message\": {}}]}]}\n");
   const ToolRun verdict = Validate(bad);
   EXPECT_EQ(verdict.exit_code, 1) << verdict.out;
   EXPECT_NE(verdict.out.find("level"), std::string::npos) << verdict.out;

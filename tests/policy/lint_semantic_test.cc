@@ -23,9 +23,9 @@ using testing_util::LintText;
 using V = std::vector<std::string>;
 
 // The checks of this file.
-const std::vector<std::string_view> kSemanticChecks = {
-    "unknown-attribute", "ephemeral-never", "ephemeral-unguarded",
-    "type-mismatch",     "contradiction",   "redundant-clause"};
+const std::vector<std::string_view> kSemanticChecks = {"unknown-attribute",   "ephemeral-never",
+                                                       "ephemeral-unguarded", "type-mismatch",
+                                                       "contradiction",       "redundant-clause"};
 
 // The diagnostics of the semantic checks only.
 std::vector<Diagnostic> Semantic(const std::vector<Diagnostic>& all) {
@@ -50,8 +50,8 @@ std::shared_ptr<classad::ClassAd> Ad(std::string_view text) {
 // found through its name.
 std::optional<size_t> NameOffset(const classad::Expr& root, const ExprPositions& positions,
                                  std::string_view name) {
-  if ((root.kind() == classad::ExprKind::kAttribute ||
-       root.kind() == classad::ExprKind::kSelect || root.kind() == classad::ExprKind::kCall) &&
+  if ((root.kind() == classad::ExprKind::kAttribute || root.kind() == classad::ExprKind::kSelect ||
+       root.kind() == classad::ExprKind::kCall) &&
       root.name() == name) {
     return positions.NameAt(root);
   }
@@ -156,8 +156,7 @@ TEST(LintUnknownAttribute, TypoWithDidYouMeanInsideAContinuation) {
       "NEGOTIATOR_POST_JOB_RANK = (RemoteOwner =?= UNDEFINED) * \\\n"
       "    (KFlops - SlotId - Memroy)\n");
   EXPECT_EQ(At(d, "unknown-attribute"), V{"2:24"}) << Dump(d);
-  EXPECT_NE(First(d, "unknown-attribute")->message.find("did you mean Memory?"),
-            std::string::npos);
+  EXPECT_NE(First(d, "unknown-attribute")->message.find("did you mean Memory?"), std::string::npos);
 }
 
 TEST(LintUnknownAttribute, SlotAttributeOnTheJobSide) {
@@ -165,8 +164,7 @@ TEST(LintUnknownAttribute, SlotAttributeOnTheJobSide) {
       "NEGOTIATOR_PRE_JOB_RANK = TARGET.Memory + MY.RequestMemory\n"
       "NEGOTIATOR_JOB_CONSTRAINT = Memory > 100\n");
   EXPECT_EQ(At(d, "unknown-attribute"), (V{"1:34", "2:29"})) << Dump(d);
-  EXPECT_NE(First(d, "unknown-attribute")->message.find("TARGET is the job ad"),
-            std::string::npos);
+  EXPECT_NE(First(d, "unknown-attribute")->message.find("TARGET is the job ad"), std::string::npos);
 }
 
 TEST(LintUnknownAttribute, TargetInAOneAdKnobAndTheGroupSortAd) {
@@ -246,8 +244,9 @@ TEST(LintEphemeralNever, GroupAttributesNeedGroupQuotas) {
   // `SubmitterGroup =?= RemoteGroup` copes with their absence (the old UWCS
   // policy relies on it): only the comparison with < is flagged.
   EXPECT_EQ(At(d, "ephemeral-never"), (V{"2:5", "2:36"})) << Dump(d);
-  EXPECT_TRUE(Semantic(LintText("GROUP_NAMES = a, b\nGROUP_QUOTA_a = 1\nGROUP_QUOTA_b = 1\n" +
-                              recipe)).empty())
+  EXPECT_TRUE(
+      Semantic(LintText("GROUP_NAMES = a, b\nGROUP_QUOTA_a = 1\nGROUP_QUOTA_b = 1\n" + recipe))
+          .empty())
       << Dump(LintText("GROUP_NAMES = a, b\n" + recipe));
 }
 
@@ -284,8 +283,8 @@ TEST(LintEphemeralUnguarded, GuardedFormsAreClean) {
            "(RemoteUserPrio is undefined) ? 0 : RemoteUserPrio",
            "strcat(RemoteGroup)",
        }) {
-    const auto d = LintText("GROUP_NAMES = a\nNEGOTIATOR_POST_JOB_RANK = " + std::string(rank) +
-                            "\n");
+    const auto d =
+        LintText("GROUP_NAMES = a\nNEGOTIATOR_POST_JOB_RANK = " + std::string(rank) + "\n");
     EXPECT_EQ(At(d, "ephemeral-unguarded"), V{}) << rank << "\n" << Dump(d);
   }
 }
@@ -298,8 +297,7 @@ TEST(LintTypeMismatch, OperatorsOnTheWrongTypes) {
       "   (-Owner < 0) && (AcctGroup && true) && (JobStatus =?= \"2\") && \\\n"
       "   (Owner == UNDEFINED) && (NiceUser ? 1 : 0)\n");
   EXPECT_EQ(At(d, "type-mismatch"), (V{"1:30", "1:49", "2:6", "2:21", "2:44", "3:5"})) << Dump(d);
-  EXPECT_NE(d[0].message.find("Owner (a string) is an operand of +"), std::string::npos)
-      << Dump(d);
+  EXPECT_NE(d[0].message.find("Owner (a string) is an operand of +"), std::string::npos) << Dump(d);
 }
 
 TEST(LintTypeMismatch, BuiltInArguments) {
@@ -357,6 +355,33 @@ TEST(LintRedundantClause, ImpliedCoveredAndRepeated) {
       "   (Disk > 100 || Disk > 500) && (OpSys == \"LINUX\" && OpSys == \"linux\") && \\\n"
       "   (Arch != \"INTEL\" && Arch == \"X86_64\")\n");
   EXPECT_EQ(At(d, "redundant-clause"), (V{"1:31", "2:19", "2:55", "3:5"})) << Dump(d);
+  EXPECT_EQ(At(d, "contradiction"), V{}) << Dump(d);
+}
+
+TEST(LintRedundantClause, OneReportPerAttributeAndChain) {
+  const auto d = LintText(
+      "NEGOTIATOR_SLOT_CONSTRAINT = Memory > 1 && Memory > 2 && Memory > 3 && Memory > 1\n");
+  EXPECT_EQ(At(d, "redundant-clause"), V{"1:30"}) << Dump(d);
+}
+
+TEST(LintSemantic, HostileExpressionsStayBounded) {
+  // Long chains of comparisons of one attribute, many ephemeral references
+  // under && / ||, many distinct unknown names: bounded work
+  // (LintOptions::max_compared_clauses, max_suggested_names), one report
+  // per attribute.
+  std::string config = "NEGOTIATOR_SLOT_CONSTRAINT = X != 0";
+  for (int i = 1; i < 900; ++i) config += " && X != " + std::to_string(i);
+  config += "\nNEGOTIATOR_JOB_CONSTRAINT = OpSys =!= \"v0\"";
+  for (int i = 1; i < 900; ++i) config += " && OpSys =!= \"v" + std::to_string(i) + "\"";
+  config += "\nNEGOTIATOR_PRE_JOB_RANK = (RemoteUserPrio > 1";
+  for (int i = 1; i < 150; ++i)
+    config += i % 30 == 0 ? ") || (RemoteUserPrio > 1" : " && RemoteUserPrio > 1";
+  config += ")\nNEGOTIATOR_POST_JOB_RANK = Memroyy0x";
+  for (int i = 1; i < 900; ++i) config += " + Memroyy" + std::to_string(i) + "x";
+  config += "\n";
+  const auto d = LintText(config);
+  EXPECT_EQ(At(d, "ephemeral-unguarded").size(), 1u) << Dump(d);
+  EXPECT_LE(At(d, "redundant-clause").size(), 5u) << Dump(d);
   EXPECT_EQ(At(d, "contradiction"), V{}) << Dump(d);
 }
 
