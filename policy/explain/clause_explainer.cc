@@ -61,11 +61,12 @@ std::vector<const Expr*> ChainMembers(const Expr& bare) {
 // Marks the members of a chain of `op` that decided its value, and those
 // the real evaluation never reaches, by folding the members' values with
 // the operator's truth table (ApplyBinaryOp) from the left as the
-// evaluator does, and short-circuiting where it does.
-void MarkDeciders(Op op, std::vector<Clause>* members) {
+// evaluator does, and short-circuiting where it does. Returns the value
+// the fold gives: the chain's value.
+Value MarkDeciders(Op op, std::vector<Clause>* members) {
   std::vector<Clause>& m = *members;
   for (Clause& c : m) c.decided = false;
-  if (m.empty()) return;
+  if (m.empty()) return Value::Undefined();
   const bool is_or = op == Op::kOr;
   Value acc = m[0].value;
   std::vector<size_t> deciders = {0};
@@ -74,6 +75,7 @@ void MarkDeciders(Op op, std::vector<Clause>* members) {
     const bool acc_is_condition = classad::ValueAsCondition(acc, &truth);
     if (acc_is_condition && truth == is_or) {
       for (size_t j = i; j < m.size(); ++j) m[j].evaluated = false;
+      acc = Value::Boolean(truth);
       break;
     }
     const Value& v = m[i].value;
@@ -98,6 +100,7 @@ void MarkDeciders(Op op, std::vector<Clause>* members) {
     acc = std::move(next);
   }
   for (size_t i : deciders) m[i].decided = true;
+  return acc;
 }
 
 // What holds between two compared values (see Comparison::relation).
@@ -147,14 +150,18 @@ class Explainer {
   Clause Explain(const Expr& expr, classad::EvalContext* context, int depth) {
     Clause clause;
     ++clauses_;
-    clause.text = DisplayText(expr);
-    clause.value = Evaluate(expr, context);
+    if (options_.keep_text) clause.text = DisplayText(expr);
+    clause.expr = &expr;
+    // The value of a chain is the fold of its members' values, and that of
+    // a reference its definition's: each part is evaluated once.
     const Expr& bare = StripParens(expr);
+    bool valued = false;
     if (IsChain(bare)) {
-      ExplainChain(bare, context, depth, &clause);
+      valued = ExplainChain(bare, context, depth, &clause);
     } else if (options_.expand_attributes && IsReference(bare)) {
-      ExplainDefinition(bare, context, depth, &clause);
+      valued = ExplainDefinition(bare, context, depth, &clause);
     }
+    if (!valued) clause.value = Evaluate(expr, context);
     if (options_.details) AddDetails(bare, context, &clause);
     return clause;
   }
@@ -178,11 +185,13 @@ class Explainer {
     return false;
   }
 
-  void ExplainChain(const Expr& bare, classad::EvalContext* context, int depth, Clause* clause) {
+  // Explains the members of the chain `bare` and sets the clause's value;
+  // false (truncated) when a limit forbids.
+  bool ExplainChain(const Expr& bare, classad::EvalContext* context, int depth, Clause* clause) {
     std::vector<const Expr*> members = ChainMembers(bare);
     if (depth + 1 > options_.max_depth || clauses_ + members.size() > options_.max_clauses) {
       clause->truncated = true;
-      return;
+      return false;
     }
     clause->chain = bare.op();
     clause->clauses.reserve(members.size());
@@ -191,30 +200,36 @@ class Explainer {
       --clauses_;
       clause->clauses.push_back(Explain(*member, context, depth + 1));
     }
-    MarkDeciders(bare.op(), &clause->clauses);
+    clause->value = MarkDeciders(bare.op(), &clause->clauses);
+    return true;
   }
 
-  void ExplainDefinition(const Expr& bare, classad::EvalContext* context, int depth,
+  // Explains the expression the reference `bare` names, in the ad that
+  // holds it, and sets the clause's value; false when there is none to
+  // follow (a literal, a bound or missing attribute) or a limit forbids.
+  bool ExplainDefinition(const Expr& bare, classad::EvalContext* context, int depth,
                          Clause* clause) {
     std::shared_ptr<const classad::Scope> found_in;
     context->Restart();
     classad::ExprPtr definition = context->FindReferencedExpr(bare, &found_in);
     if (definition == nullptr || found_in == nullptr ||
         StripParens(*definition).kind() == ExprKind::kLiteral) {
-      return;
+      return false;
     }
     const Following following{found_in->ad, definition.get()};
     bool cycle = false;
     for (const Following& f : following_) cycle |= f.ad == following.ad && f.expr == following.expr;
     if (cycle || depth + 1 > options_.max_depth || clauses_ + 1 > options_.max_clauses) {
       clause->truncated = true;
-      return;
+      return false;
     }
     following_.push_back(following);
     classad::EvalContext inner(context->options(), found_in);
     clause->defined_as = bare.name();
     clause->definition.push_back(Explain(*definition, &inner, depth + 1));
+    clause->value = clause->definition.front().value;
     following_.pop_back();
+    return true;
   }
 
   void AddDetails(const Expr& bare, classad::EvalContext* context, Clause* clause) {
@@ -284,9 +299,9 @@ void CollectLeaves(const Clause& clause, std::vector<std::string>* within,
   }
   if (below) return;
   for (const DecidingLeaf& leaf : *out) {
-    if (leaf.text == clause.text && leaf.within == *within) return;
+    if (leaf.expr == clause.expr && leaf.text == clause.text && leaf.within == *within) return;
   }
-  out->push_back(DecidingLeaf{clause.text, *within});
+  out->push_back(DecidingLeaf{clause.text, clause.expr, *within});
 }
 
 }  // namespace

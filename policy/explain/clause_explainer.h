@@ -12,7 +12,9 @@
 // not true, the values of the attributes it reads are kept too.
 //
 // Evaluation has no side effects, so a clause evaluated on its own has the
-// value it has inside the whole expression. Clauses that the real
+// value it has inside the whole expression; each part is evaluated once:
+// the value of a chain is the fold of its members' values (exactly what
+// the evaluator computes), that of a reference its definition's. Clauses that the real
 // evaluation skips (after a false clause of `&&`, a true one of `||`) are
 // evaluated all the same, for the reader, and marked `evaluated = false`.
 #ifndef POLICY_EXPLAIN_CLAUSE_EXPLAINER_H_
@@ -48,6 +50,9 @@ struct ExplainOptions {
   bool details = true;
   // Attributes listed for one clause (names beyond are dropped).
   size_t max_attributes = 16;
+  // Write each clause's text (DisplayText). Off for bulk use: `text` stays
+  // empty and `Clause::expr` identifies the clause.
+  bool keep_text = true;
 };
 
 // Where the value of an attribute a clause reads was found.
@@ -96,6 +101,9 @@ struct Comparison {
 // One expression or clause, explained.
 struct Clause {
   std::string text;      // the clause as written (DisplayText: parentheses as in the source)
+  // The clause's node, borrowed from the expression explained (or from the
+  // ad holding a definition): valid while they live.
+  const classad::Expr* expr = nullptr;
   classad::Value value;  // its value in the match
   // Marked as having decided the value of the chain it belongs to (the
   // expression itself is always marked).
@@ -152,7 +160,8 @@ std::string FormatValue(const classad::Value& value);
 // A clause that decided a result, at the bottom of the path of deciding
 // clauses (and definitions) from the expression down.
 struct DecidingLeaf {
-  std::string text;
+  std::string text;                     // the clause's text (empty without keep_text)
+  const classad::Expr* expr = nullptr;  // the clause's node (Clause::expr)
   // The attributes whose definitions the path went through, outermost
   // first (`START` for a clause of the slot's START).
   std::vector<std::string> within;
@@ -160,7 +169,8 @@ struct DecidingLeaf {
 
 // Follows the deciding clauses of `root` down to the leaves: the clauses
 // with no explained parts below them. For a false `&&` chain that is the
-// first false clause (and inside it, what made it false). Each leaf once.
+// first false clause (and inside it, what made it false). Each leaf (node
+// and path) once.
 std::vector<DecidingLeaf> DecidingLeaves(const Clause& root);
 
 }  // namespace policy::explain

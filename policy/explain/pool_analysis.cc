@@ -1,6 +1,7 @@
 #include "policy/explain/pool_analysis.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <unordered_map>
 #include <unordered_set>
@@ -147,19 +148,53 @@ struct GroupState {
   std::vector<const Expr*> top_clauses;  // its top-level clauses
   std::unique_ptr<SubmitterAttributes> attributes;
   std::string negotiating_group;
-  std::unordered_map<std::string, size_t> rejection_index;  // tally key -> rejections[i]
+  // The rejecting clauses so far, told apart by side, node and path
+  // (their texts are written at the end): key -> index in `rejections`
+  // and `rejection_nodes`.
+  std::unordered_map<std::string, size_t> rejection_index;
+  std::vector<const Expr*> rejection_nodes;
 };
 
 void Tally(bool slot_side, const std::vector<DecidingLeaf>& leaves, GroupState* state,
            JobGroup* group) {
   for (const DecidingLeaf& leaf : leaves) {
     std::string key(1, slot_side ? 's' : 'j');
+    const uintptr_t node = reinterpret_cast<uintptr_t>(leaf.expr);
+    key.append(reinterpret_cast<const char*>(&node), sizeof node);
     for (const std::string& w : leaf.within) key += w + '\x01';
     key += '\x02' + leaf.text;
-    auto [it, added] = state->rejection_index.emplace(key, group->rejections.size());
-    if (added) group->rejections.push_back(RejectingClause{slot_side, leaf.text, leaf.within, 0});
+    auto [it, added] = state->rejection_index.emplace(std::move(key), group->rejections.size());
+    if (added) {
+      group->rejections.push_back(RejectingClause{slot_side, leaf.text, leaf.within, 0});
+      state->rejection_nodes.push_back(leaf.expr);
+    }
     ++group->rejections[it->second].slots;
   }
+}
+
+// Writes the texts of `group`'s rejecting clauses and merges those that
+// read alike (the same clause in the ads of different slots).
+void Finish(GroupState* state, JobGroup* group) {
+  std::vector<RejectingClause> merged;
+  std::unordered_map<std::string, size_t> by_text;
+  for (size_t i = 0; i < group->rejections.size(); ++i) {
+    RejectingClause& r = group->rejections[i];
+    if (r.text.empty() && state->rejection_nodes[i] != nullptr) {
+      r.text = DisplayText(*state->rejection_nodes[i]);
+    }
+    std::string key(1, r.slot_side ? 's' : 'j');
+    for (const std::string& w : r.within) key += w + '\x01';
+    key += '\x02' + r.text;
+    auto [it, added] = by_text.emplace(std::move(key), merged.size());
+    if (added) {
+      merged.push_back(std::move(r));
+    } else {
+      merged[it->second].slots += r.slots;
+    }
+  }
+  group->rejections = std::move(merged);
+  state->rejection_index.clear();
+  state->rejection_nodes.clear();
 }
 
 // The deciding leaves of an expression that is not true, explained in
@@ -167,8 +202,10 @@ void Tally(bool slot_side, const std::vector<DecidingLeaf>& leaves, GroupState* 
 std::vector<DecidingLeaf> RejectingLeaves(const classad::AttrRef& attribute,
                                           classad::EvalContext* context,
                                           const ExplainOptions& options) {
-  if (!attribute) return {DecidingLeaf{"(no Requirements)", {}}};
-  if (attribute.is_literal()) return {DecidingLeaf{DisplayValue(attribute.literal()), {}}};
+  if (!attribute) return {DecidingLeaf{"(no Requirements)", nullptr, {}}};
+  if (attribute.is_literal()) {
+    return {DecidingLeaf{DisplayValue(attribute.literal()), nullptr, {}}};
+  }
   return DecidingLeaves(ExplainExpression(attribute.expr(), context, options));
 }
 
@@ -266,7 +303,12 @@ classad::Result<PoolAnalysis> AnalyzePool(const Policy& policy,
     const std::string remote_user = RemoteUserOf(slot);
     if (!remote_user.empty()) AddBoundUser(policy, options.bindings, true, remote_user, &accounting);
     classad::Status bound = remote.Bind(slot, accounting, remote_options);
-    if (!bound.ok()) return bound;
+    if (!bound.ok()) {
+      std::string name;
+      classad::EvaluateAttrString(slot, "Name", &name);
+      return classad::Status(bound.code(), "slot " + (name.empty() ? "(no Name)" : name) + ": " +
+                                               bound.message());
+    }
     const bool claimed = !remote_user.empty() && policy.matching.consider_preemption;
     const classad::AttrRef slot_requirements = slot.Find("Requirements");
     for (size_t g = 0; g < states.size(); ++g) {
@@ -317,7 +359,9 @@ classad::Result<PoolAnalysis> AnalyzePool(const Policy& policy,
     }
   }
 
-  for (JobGroup& group : out.groups) {
+  for (size_t g = 0; g < out.groups.size(); ++g) {
+    JobGroup& group = out.groups[g];
+    Finish(&states[g], &group);
     std::stable_sort(group.rejections.begin(), group.rejections.end(),
                      [](const RejectingClause& a, const RejectingClause& b) {
                        if (a.slots != b.slots) return a.slots > b.slots;

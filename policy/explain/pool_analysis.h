@@ -46,6 +46,7 @@ struct PoolOptions {
   ExplainOptions explain = [] {
     ExplainOptions o;
     o.details = false;
+    o.keep_text = false;  // the clauses are told apart by their nodes, written once
     return o;
   }();
   classad::EvalOptions eval;
@@ -99,7 +100,7 @@ struct PoolAnalysis {
 
 // Analyses `jobs` against `slots` under `policy`. Fails only as
 // ExplainMatch does (a slot whose cross-slot attributes exceed their
-// limit). Null pointers are not allowed. Cost: one match per (group,
+// limit; the message names the slot). Null pointers are not allowed. Cost: one match per (group,
 // considered slot), and one explanation per rejecting side. Allocates;
 // thread-safe for ads and a policy no one changes.
 classad::Result<PoolAnalysis> AnalyzePool(const Policy& policy,

@@ -217,5 +217,16 @@ TEST_F(PoolAnalysisTest, TheReportsNameTheMostRejectingClause) {
       << json;
 }
 
+TEST_F(PoolAnalysisTest, AHostileSlotIsNamed) {
+  const Policy policy = Build("NEGOTIATOR_CROSS_SLOT_PRIOS = True\n");
+  slots_.push_back(TestAd("[ Name = \"huge\"; RemoteUser = \"bob@site\"; TotalSlots = 1e12;"
+                          "  Requirements = true ]"));
+  classad::Result<PoolAnalysis> pool = AnalyzePool(policy, jobs_, slots_, {});
+  ASSERT_FALSE(pool.ok());
+  EXPECT_EQ(pool.status().code(), classad::StatusCode::kLimitExceeded);
+  EXPECT_EQ(pool.status().message().rfind("slot huge: TotalSlots = ", 0), 0u)
+      << pool.status().message();
+}
+
 }  // namespace
 }  // namespace policy::explain
