@@ -458,6 +458,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   submitters_ = BuildSubmitters(pool_);
   autoclusters_ = BuildAutoclusters(pool_);
   result_.autoclusters = autoclusters_.representative.size();
+  result_.match_classes = autoclusters_.class_representative.size();
   job_matched_.assign(pool_.jobs().size(), 0);
   states_.resize(submitters_.size());
   outcomes_.resize(submitters_.size());

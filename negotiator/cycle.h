@@ -100,6 +100,7 @@ struct CycleResult {
   size_t slots_total = 0;
   size_t slots_considered = 0;  // after trimming
   size_t autoclusters = 0;
+  size_t match_classes = 0;  // autoclusters that matching cannot tell apart, merged
   std::vector<CycleMatch> matches;
   int64_t preemptions = 0;
   std::vector<SubmitterOutcome> submitters;  // by name

@@ -120,6 +120,8 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
   w->Integer(static_cast<int64_t>(r.slots_considered));
   w->Key("autoclusters");
   w->Integer(static_cast<int64_t>(r.autoclusters));
+  w->Key("match_classes");
+  w->Integer(static_cast<int64_t>(r.match_classes));
   w->Key("matches");
   w->BeginArray();
   for (const CycleMatch& m : r.matches) {

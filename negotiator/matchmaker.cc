@@ -116,7 +116,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
       taken_(pool.slots().size(), 0),
       remaining_(slots_.size()),
       options_(options) {
-  lists_.resize(autoclusters.representative.size());
+  lists_.resize(autoclusters.class_representative.size());
   remote_.resize(pool.slots().size());
   remote_bound_.assign(pool.slots().size(), 0);
   // The lists are per submitter when matching or ranking reads a request's
@@ -133,9 +133,9 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   }
 }
 
-void Matchmaker::Build(uint32_t ac, const classad::AttributeOverlay* request_overlay,
+void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* request_overlay,
                        CandidateList* out) const {
-  const ClassAd& job = *pool_.jobs()[autoclusters_.representative[ac]].ad;
+  const ClassAd& job = *pool_.jobs()[autoclusters_.class_representative[match_class]].ad;
   std::vector<const ClassAd*> ads;
   std::vector<uint32_t> index;
   ads.reserve(slots_.size());
@@ -227,19 +227,20 @@ void Matchmaker::PrepareAll() {
 }
 
 Matchmaker::CandidateList& Matchmaker::ListFor(const MatchRequest& request) {
+  const uint32_t match_class = autoclusters_.match_class[request.autocluster];
   if (!per_submitter_) {
-    std::unique_ptr<CandidateList>& list = lists_[request.autocluster];
+    std::unique_ptr<CandidateList>& list = lists_[match_class];
     if (list == nullptr) {
       list = std::make_unique<CandidateList>();
-      Build(request.autocluster, nullptr, list.get());
+      Build(match_class, nullptr, list.get());
     }
     return *list;
   }
-  const uint64_t key = (static_cast<uint64_t>(request.submitter) << 32) | request.autocluster;
+  const uint64_t key = (static_cast<uint64_t>(request.submitter) << 32) | match_class;
   std::unique_ptr<CandidateList>& list = submitter_lists_[key];
   if (list == nullptr) {
     list = std::make_unique<CandidateList>();
-    Build(request.autocluster, request.request_overlay, list.get());
+    Build(match_class, request.request_overlay, list.get());
   }
   return *list;
 }

@@ -2,17 +2,20 @@
 // matchmakingAlgorithm, reference §3.5–§3.7, §4.3), over the slots not yet
 // matched this cycle.
 //
-// For each autocluster the slots that match it (both Requirements, through
-// the language floor's MatchKernel) are found once per cycle, with the
+// For each match class of autoclusters (submitters.h) the slots that
+// match it (both Requirements, through the language floor's MatchKernel)
+// are found once per cycle, with the
 // ranks that order them (NEGOTIATOR_PRE_JOB_RANK, the job's Rank,
 // NEGOTIATOR_POST_JOB_RANK; pre and post cast to float as HTCondor casts
 // them) and, for claimed slots, the slot's Rank of the job; all
 // autoclusters are matched up front on as many threads as asked, since
 // they are independent until a match is made. This plays the part of
 // HTCondor's MatchList cache, kept for the whole cycle: valid because
-// every attribute those expressions read from a job is significant for
-// autoclusters; when they read a request's ephemeral Submitter*
-// attributes the lists are kept per submitter instead.
+// every attribute those expressions read from a job is compared for match
+// classes, and what is left (PREEMPTION_REQUIREMENTS, PREEMPTION_RANK,
+// ConcurrencyLimits) is evaluated with each request's own job ad; when
+// matching or the ranks read a request's ephemeral Submitter* attributes
+// the lists are kept per submitter instead.
 //
 // A request then walks its autocluster's list in rank order and takes the
 // first candidate group of equal (pre, job, post) ranks holding a slot it
@@ -122,19 +125,19 @@ class Matchmaker {
   // A slot that matches an autocluster, with its ranks.
   struct Candidate {
     uint32_t slot;
-    float pre;         // NEGOTIATOR_PRE_JOB_RANK (float, as HTCondor)
-    double job_rank;   // the job's Rank of the slot (0 when not a number)
-    float post;        // NEGOTIATOR_POST_JOB_RANK
-    double slot_rank;  // the slot's Rank of the job (claimed slots; else 0)
+    float pre;            // NEGOTIATOR_PRE_JOB_RANK (float, as HTCondor)
+    double job_rank;      // the job's Rank of the slot (0 when not a number)
+    float post;           // NEGOTIATOR_POST_JOB_RANK
+    double slot_rank;     // the slot's Rank of the job (claimed slots; else 0)
     double current_rank;  // the slot's PreemptingRank, else CurrentRank (claimed slots)
   };
   struct CandidateList {
     std::vector<Candidate> candidates;
     size_t head = 0;  // candidates before it are all taken
   };
-  // Builds the list of autocluster `ac` (for `request_overlay`'s submitter
-  // when the lists are per submitter).
-  void Build(uint32_t ac, const classad::AttributeOverlay* request_overlay,
+  // Builds the list of match class `match_class` (for `request_overlay`'s
+  // submitter when the lists are per submitter).
+  void Build(uint32_t match_class, const classad::AttributeOverlay* request_overlay,
              CandidateList* out) const;
   CandidateList& ListFor(const MatchRequest& request);
   // Whether every limit of `list` has room for its amount (count + amount
@@ -153,7 +156,7 @@ class Matchmaker {
   MatchmakerOptions options_;
   bool per_submitter_ = false;      // the lists depend on the request's Submitter* attributes
   bool ranks_read_remote_ = false;  // rank expressions read the slot's Remote* attributes
-  std::vector<std::unique_ptr<CandidateList>> lists_;  // by autocluster (shared lists)
+  std::vector<std::unique_ptr<CandidateList>> lists_;  // by match class (shared lists)
   std::unordered_map<uint64_t, std::unique_ptr<CandidateList>> submitter_lists_;
   // The Remote* attributes of claimed slots, bound once per cycle when
   // first needed (RemoteUserPrio is fixed for the cycle; the usage

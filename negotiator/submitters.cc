@@ -31,7 +31,8 @@ std::string Folded(std::string_view name) {
 
 // Adds to `own` the names `ad`'s attribute `start` reads from `ad` itself
 // (followed through `ad`'s expressions) and to `other` the names it reads
-// from the other ad of a match, at any depth.
+// from the other ad of a match, at any depth: TARGET.x, and unqualified
+// names `ad` lacks (they fall back to the other ad).
 void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string>* own,
                  std::set<std::string>* other) {
   std::vector<std::string> pending = {Folded(start)};
@@ -43,7 +44,12 @@ void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string
     if (!seen.insert(name).second) continue;
     own->insert(name);
     classad::AttrRef attr = ad.Find(name);
-    if (!attr || attr.is_literal()) continue;
+    if (!attr) {
+      // An unqualified name the ad lacks is looked up in the other ad.
+      other->insert(name);
+      continue;
+    }
+    if (attr.is_literal()) continue;
     ++followed;
     std::vector<std::string> mine, theirs;
     classad::CollectReferencedNames(attr.expr(), &mine, &theirs);
@@ -52,13 +58,12 @@ void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string
   }
 }
 
-// The job attributes the slots' Requirements and Rank and the negotiator's
-// policy expressions read (TARGET.x), plus SIGNIFICANT_ATTRIBUTES and the
-// job's own Requirements, Rank and ConcurrencyLimits.
-std::set<std::string> GlobalSignificantNames(const Pool& pool) {
-  std::set<std::string> names = {"requirements", "rank", "concurrencylimits"};
+// The job attributes matching reads: the job's Requirements and Rank, and
+// what the slots' Requirements and Rank and NEGOTIATOR_PRE/POST_JOB_RANK
+// read from a job (TARGET.x).
+std::set<std::string> MatchSignificantNames(const Pool& pool) {
+  std::set<std::string> names = {"requirements", "rank"};
   const policy::Policy& policy = pool.policy();
-  for (const std::string& n : policy.matching.significant_attributes) names.insert(Folded(n));
   // Slots: one look per distinct Requirements/Rank text.
   std::unordered_set<std::string> seen_texts;
   std::string text;
@@ -79,10 +84,27 @@ std::set<std::string> GlobalSignificantNames(const Pool& pool) {
     FollowReads(*slot.ad, "Requirements", &slot_own, &names);
     FollowReads(*slot.ad, "Rank", &slot_own, &names);
   }
-  // The policy's expressions: MY = the slot, TARGET = the job.
+  // The ranks' policy expressions: MY = the slot, TARGET = the job.
   const policy::MatchPolicy& m = policy.matching;
-  for (const policy::PolicyExpression* e :
-       {&m.pre_job_rank, &m.post_job_rank, &m.preemption_requirements, &m.preemption_rank}) {
+  for (const policy::PolicyExpression* e : {&m.pre_job_rank, &m.post_job_rank}) {
+    if (!e->is_set()) continue;
+    std::vector<std::string> mine, theirs;
+    classad::CollectReferencedNames(*e->expr, &mine, &theirs);
+    for (const std::string& n : theirs) names.insert(Folded(n));
+  }
+  return names;
+}
+
+// MatchSignificantNames, plus SIGNIFICANT_ATTRIBUTES, ConcurrencyLimits and
+// what PREEMPTION_REQUIREMENTS and PREEMPTION_RANK read from a job.
+std::set<std::string> GlobalSignificantNames(const Pool& pool,
+                                             const std::set<std::string>& match_names) {
+  std::set<std::string> names = match_names;
+  names.insert("concurrencylimits");
+  const policy::Policy& policy = pool.policy();
+  for (const std::string& n : policy.matching.significant_attributes) names.insert(Folded(n));
+  const policy::MatchPolicy& m = policy.matching;
+  for (const policy::PolicyExpression* e : {&m.preemption_requirements, &m.preemption_rank}) {
     if (!e->is_set()) continue;
     std::vector<std::string> mine, theirs;
     classad::CollectReferencedNames(*e->expr, &mine, &theirs);
@@ -149,21 +171,20 @@ Autoclusters BuildAutoclusters(const Pool& pool) {
   Autoclusters out;
   const std::vector<PoolJob>& jobs = pool.jobs();
   out.of_job.assign(jobs.size(), Autoclusters::kNone);
-  const std::set<std::string> global = GlobalSignificantNames(pool);
+  const std::set<std::string> match_names = MatchSignificantNames(pool);
+  const std::set<std::string> global = GlobalSignificantNames(pool, match_names);
   out.significant.assign(global.begin(), global.end());
-  if (pool.policy().matching.negotiate_all_jobs_in_cluster) {
-    for (size_t j = 0; j < jobs.size(); ++j) {
-      if (jobs[j].status != 1) continue;
-      out.of_job[j] = static_cast<uint32_t>(out.representative.size());
-      out.representative.push_back(static_cast<uint32_t>(j));
-    }
-    return out;
-  }
-  // What a job's own Requirements/Rank/ConcurrencyLimits read from the job,
-  // by their text (jobs of one shape share it).
-  std::unordered_map<std::string, std::vector<std::string>> own_reads;
+  const bool every_job = pool.policy().matching.negotiate_all_jobs_in_cluster;
+  // What a job's own Requirements and Rank (and ConcurrencyLimits) read
+  // from the job, by their text (jobs of one shape share it).
+  struct OwnReads {
+    std::vector<std::string> matching;  // read by Requirements and Rank
+    std::vector<std::string> other;     // read by ConcurrencyLimits only
+  };
+  std::unordered_map<std::string, OwnReads> own_reads;
   std::unordered_map<std::string, uint32_t> by_signature;
-  std::string shape, signature;
+  std::unordered_map<std::string, uint32_t> by_class;
+  std::string shape, class_signature, signature;
   for (size_t j = 0; j < jobs.size(); ++j) {
     if (jobs[j].status != 1) continue;
     const ClassAd& ad = *jobs[j].ad;
@@ -173,24 +194,47 @@ Autoclusters BuildAutoclusters(const Pool& pool) {
     }
     auto it = own_reads.find(shape);
     if (it == own_reads.end()) {
-      std::set<std::string> own, other;
-      for (const char* name : {"requirements", "rank", "concurrencylimits"}) {
-        FollowReads(ad, name, &own, &other);
+      std::set<std::string> matching, limits, other;
+      FollowReads(ad, "requirements", &matching, &other);
+      FollowReads(ad, "rank", &matching, &other);
+      FollowReads(ad, "concurrencylimits", &limits, &other);
+      OwnReads reads;
+      for (const std::string& n : matching) {
+        if (!match_names.contains(n)) reads.matching.push_back(n);
       }
-      std::vector<std::string> extra;
-      for (const std::string& n : own) {
-        if (!global.contains(n)) extra.push_back(n);
+      for (const std::string& n : limits) {
+        if (!global.contains(n) && !matching.contains(n)) reads.other.push_back(n);
       }
-      it = own_reads.emplace(shape, std::move(extra)).first;
+      it = own_reads.emplace(shape, std::move(reads)).first;
     }
-    signature.clear();
-    for (const std::string& name : out.significant) AppendAttr(ad, name, &signature);
-    signature.push_back('\x02');
-    for (const std::string& name : it->second) AppendAttr(ad, name, &signature);
-    auto [found, inserted] =
-        by_signature.emplace(signature, static_cast<uint32_t>(out.representative.size()));
-    if (inserted) out.representative.push_back(static_cast<uint32_t>(j));
-    out.of_job[j] = found->second;
+    // The match class: what matching reads.
+    class_signature.clear();
+    for (const std::string& name : match_names) AppendAttr(ad, name, &class_signature);
+    class_signature.push_back('\x02');
+    for (const std::string& name : it->second.matching) AppendAttr(ad, name, &class_signature);
+    auto [match_class, new_class] =
+        by_class.emplace(class_signature, static_cast<uint32_t>(out.class_representative.size()));
+    if (new_class) out.class_representative.push_back(static_cast<uint32_t>(j));
+    // The autocluster: every significant name.
+    bool new_cluster = every_job;
+    uint32_t cluster = static_cast<uint32_t>(out.representative.size());
+    if (!every_job) {
+      signature = class_signature;
+      signature.push_back('\x03');
+      for (const std::string& name : global) {
+        if (!match_names.contains(name)) AppendAttr(ad, name, &signature);
+      }
+      signature.push_back('\x02');
+      for (const std::string& name : it->second.other) AppendAttr(ad, name, &signature);
+      auto [found, inserted] = by_signature.emplace(signature, cluster);
+      new_cluster = inserted;
+      cluster = found->second;
+    }
+    if (new_cluster) {
+      out.representative.push_back(static_cast<uint32_t>(j));
+      out.match_class.push_back(match_class->second);
+    }
+    out.of_job[j] = cluster;
   }
   return out;
 }

@@ -43,11 +43,21 @@ struct Submitter {
 std::vector<Submitter> BuildSubmitters(const Pool& pool);
 
 // The autoclusters of a pool's idle jobs.
+//
+// Autoclusters that differ only in what matching never reads (their
+// ConcurrencyLimits, what PREEMPTION_REQUIREMENTS and PREEMPTION_RANK read
+// from the job: both are evaluated per request) share a match class: the
+// same slots match them, with the same ranks, so the matchmaker finds
+// those once per class. A match class compares Requirements and Rank, what
+// they read from the job, and what the slots' Requirements and Rank and
+// NEGOTIATOR_PRE/POST_JOB_RANK read from a job.
 struct Autoclusters {
   static constexpr uint32_t kNone = UINT32_MAX;
-  std::vector<uint32_t> of_job;          // job index -> autocluster (kNone: not idle)
-  std::vector<uint32_t> representative;  // autocluster -> its first job's index
-  std::vector<std::string> significant;  // the names that were compared, sorted
+  std::vector<uint32_t> of_job;                // job index -> autocluster (kNone: not idle)
+  std::vector<uint32_t> representative;        // autocluster -> its first job's index
+  std::vector<std::string> significant;        // the names that were compared, sorted
+  std::vector<uint32_t> match_class;           // autocluster -> its match class
+  std::vector<uint32_t> class_representative;  // match class -> its first job's index
 };
 
 // Groups `pool`'s idle jobs into autoclusters (see the file comment).

@@ -32,3 +32,22 @@ build/policy_bench "$MATCH_POOL" 1
 build/accountant_bench 100000 200000 9
 # policy_lint over 1,000 groups and about 10,000 knobs.
 build/lint_bench 1000 9
+# One negotiation cycle, preemption on, on issue 15's pool (20,000 slots,
+# 200,000 jobs, 1,000 submitters, 50 groups), then how it grows with slots
+# and jobs (NEGOTIATOR_BENCH_SCALING=0 skips the scaling pools: the 800k-job
+# one is 2 GB).
+gen_cycle_pool() {  # DIR SLOTS JOBS
+  if [ ! -f "$1/slots.ads" ]; then
+    python3 ../shared/tools/pooldump/gen_pool.py --slots "$2" --jobs "$3" --submitters 1000 \
+      --groups 50 --seed 3 --format old --out "$1" -q
+  fi
+}
+gen_cycle_pool build/pool-cycle 20000 200000
+build/negotiator_bench build/pool-cycle 3 2
+if [ "${NEGOTIATOR_BENCH_SCALING:-1}" != 0 ]; then
+  for shape in "10000 200000" "40000 200000" "20000 50000" "20000 800000"; do
+    set -- $shape
+    gen_cycle_pool "build/pool-cycle-$1-$2" "$1" "$2"
+    build/negotiator_bench "build/pool-cycle-$1-$2" 1 2
+  done
+fi
