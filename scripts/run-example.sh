@@ -45,3 +45,32 @@ PREEMPTION_REQUIREMENTS = $(PREEMPTION_REQUIREMENTS) && (SubmitterGroup =?= Remo
 CONFIG
 build/policy_lint --color=never "$mistakes/condor_config" || echo "(policy_lint exit status $?)"
 rm -rf "$mistakes"
+
+echo "== policy_explain: why a job does not match a slot, clause by clause; then the whole example pool"
+build/policy_explain --config examples/explain/condor_config --slot examples/explain/slots.ad \
+  --job examples/explain/jobs.ad --slot-name slot1@node02.example.org --job-id 100.0 \
+  --remote-prio 2000 --remote-group-resources-in-use 40 || true
+build/policy_explain --config examples/explain/condor_config --slots examples/explain/slots.ad \
+  --jobs examples/explain/jobs.ad || true
+
+echo "== userprio: an accountant imported into SQLite, listed, edited, exported"
+state=$(mktemp -d)
+build/userprio -config examples/policy/condor_config --state "$state/acct.db" \
+  --import examples/accountant/accountant.json
+build/userprio -config examples/policy/condor_config --state "$state/acct.db" --now 1700000000
+build/userprio -config examples/policy/condor_config --state "$state/acct.db" --now 1700000000 \
+  -setfactor alice@pool.example.org 500
+build/userprio -config examples/policy/condor_config --state "$state/acct.db" --now 1700000000 -quotas
+
+echo "== negotiator: the shares scenario (EUP 5, 10, 20 on 70 slots), then a generated pool"
+scenario=examples/negotiator/01-shares
+build/negotiator cycle -config "$scenario/negotiator.config" --slots "$scenario/slots.ads" \
+  --jobs "$scenario/jobs.ads" --now 1767225600 --accountant "$scenario/accountant.userprio.json" \
+  | sed -n '1p;/^Submitters/,$p'
+if [ -f ../shared/tools/pooldump/gen_pool.py ]; then
+  python3 ../shared/tools/pooldump/gen_pool.py --slots 2000 --jobs 20000 --submitters 100 \
+    --groups 10 --seed 3 --format old --out "$state/pool" -q
+  build/negotiator cycle -config "$state/pool/negotiator.config" --slots "$state/pool/slots.ads" \
+    --jobs "$state/pool/jobs.ads" --now 1732000000 --state "$state/pool.db" | sed -n '1,3p;/^Groups/,/^Submitters/p'
+fi
+rm -rf "$state"
