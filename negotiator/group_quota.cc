@@ -126,13 +126,17 @@ classad::Result<Quantity> GroupQuotaAllocator::PassLimit(int group, const Quanti
   const Quantity target = std::max(node.allocated, node.quota);
   const Quantity delta = std::max(Quantity(0), Quantity(target - own_usage));
   Quantity slots;
-  if (delta > 0 && maxdelta > 0) {
+  if (delta > 0 && maxdelta <= 0) {
+    // HTCondor computes usage + delta × 0/0: NaN, which strict enforcement
+    // leaves alone and whose conversion to int is undefined (INT_MIN on
+    // x86-64, 0 on ARM64). negotiateWithGroup treats any limit at or below
+    // the group's usage alike: no room. We pass 0.
+    return Quantity(0);
+  }
+  if (delta > 0) {
     slots = own_usage + delta * n / maxdelta;
   } else {
-    // delta = 0: over its target, it negotiates for the target. delta > 0
-    // with maxdelta = 0 is HTCondor's 0/0; the pass is the last, so the
-    // full target.
-    slots = target;
+    slots = target;  // at or over its target: it negotiates for the target
   }
   if (slots > target) slots = target;
   if (!use_slot_weights_) slots = Floor(slots);

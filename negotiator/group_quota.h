@@ -20,7 +20,12 @@
 // slot in remainder recovery hand out that slot where HTCondor's sum may
 // fall a hair short of 1. Where HTCondor truncates or floors (the int limit passed to
 // the callback, floors with slot weights off, round_for_precision's
-// rounding of a fractional demand) we do the same to the exact value. The
+// rounding of a fractional demand) we do the same to the exact value.
+// (Checked: HTCondor's GroupEntry.cpp, compiled outside this project with
+// an exact rational in place of double, made the same callback calls and
+// quota maps as this allocator on 10,000 random trees of up to 12 groups,
+// two cycles each; with its real doubles about one scenario in eight
+// differs, mostly a limit off by one.) The
 // group sort key is a double, as HTCondor's (GroupEntry::sort_key is a
 // double; only the fallback for a failed evaluation is FLT_MAX), from
 // an ad whose GroupQuota, GroupResourcesAllocated and GroupResourcesInUse
@@ -32,9 +37,15 @@
 //     unspecified (in practice the same for up to 16 groups).
 //   * A sort key that is NaN is treated as a failed evaluation (FLT_MAX);
 //     HTCondor would sort with it, which std::sort does not allow.
-//   * When a group still has room (delta > 0) while every group's target
-//     is met (maxdelta = 0), HTCondor computes 0/0 and passes an undefined
-//     int; we pass the full limit (the pass is the last one).
+//   * When a group is below max(allocated, quota) (delta > 0) while no
+//     group is below its target of maxdelta (allocated with some group
+//     accepting surplus, else quota; maxdelta = 0), HTCondor computes
+//     usage + delta × 0/0 = NaN and converts it to int, which is undefined
+//     (INT_MIN on x86-64, 0 on ARM64). It happens often: in a second round
+//     every group whose demand fell to its usage is in this case. Its
+//     negotiateWithGroup treats any limit at or below the group's usage
+//     alike (the group has no room; in the first spin with preemption only
+//     matches the slot's Rank prefers), so we pass 0.
 //   * A limit above INT_MAX is passed as INT_MAX (HTCondor's conversion is
 //     undefined there).
 //   * Round-robin passes are bounded by Options::max_round_robin_passes.

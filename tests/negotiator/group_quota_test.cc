@@ -815,6 +815,24 @@ TEST(GroupQuotaTest, UnusedAllocationGoesToOthersInTheNextRound) {
   }
 }
 
+TEST(GroupQuotaTest, NoRoomAnywhereGivesLimitZero) {
+  // Round 2: a's demand fell to its usage (4) and b has all it wants, so
+  // no group is below its target (maxdelta = 0), yet a is below its quota
+  // of 10. HTCondor divides 0 by 0 there and passes an undefined int,
+  // which its negotiation treats as "no room"; we pass 0.
+  auto policy = MakePolicy(
+      "GROUP_NAMES = a, b\nGROUP_QUOTA_a = 10\nGROUP_QUOTA_b = 10\nGROUP_ACCEPT_SURPLUS = True\n");
+  GroupQuotaAllocator allocator(policy);
+  FakePool pool(*policy, 20);
+  pool.Jobs("a", 10);
+  pool.Matchable("a", 4);
+  pool.Jobs("b", 10);
+  ASSERT_TRUE(pool.Cycle(allocator, 20).ok());
+  EXPECT_EQ(pool.CallsOf(1), (Calls{"a:10", "b:10"}));
+  EXPECT_EQ(pool.CallsOf(2), (Calls{"a:0", "b:10"}));
+  EXPECT_EQ(pool.Usage("a"), 4);
+}
+
 TEST(GroupQuotaTest, RoundsStopAtTheConfiguredMaximum) {
   // Nothing ever matches: usage never covers the allocation. The first
   // round allocates 10; the second allocates the usage (0), which is met.
@@ -1005,6 +1023,117 @@ TEST(GroupQuotaTest, ManyGroupsStayFast) {
   EXPECT_GT(calls, 0);
 }
 
+
+// ------------------------------------------- the tree's arithmetic, at random
+
+// A small deterministic generator.
+class Random {
+ public:
+  explicit Random(uint64_t seed) : state_(seed) {}
+  uint64_t Next() {
+    state_ = state_ * 6364136223846793005ull + 1442695040888963407ull;
+    return state_ >> 33;
+  }
+  int Below(int n) { return static_cast<int>(Next() % static_cast<uint64_t>(n)); }
+
+ private:
+  uint64_t state_;
+};
+
+// A random configuration of up to 12 groups: names nest under random
+// parents, quotas static or dynamic, surplus flags at random.
+std::string RandomGroups(Random& rng) {
+  const int count = 1 + rng.Below(12);
+  std::vector<std::string> names;
+  std::string knobs;
+  for (int i = 0; i < count; ++i) {
+    const int parent = rng.Below(static_cast<int>(names.size()) + 1) - 1;
+    const std::string name = (parent < 0 ? "" : names[static_cast<size_t>(parent)] + ".") + "n" + std::to_string(i);
+    names.push_back(name);
+    if (rng.Below(2) == 0) {
+      knobs += "GROUP_QUOTA_" + name + " = " + std::to_string(rng.Below(40)) + "\n";
+    } else {
+      knobs += "GROUP_QUOTA_DYNAMIC_" + name + " = 0." + std::to_string(rng.Below(100)) + "\n";
+    }
+    if (rng.Below(2) == 0) knobs += "GROUP_ACCEPT_SURPLUS_" + name + " = True\n";
+  }
+  std::string text = "GROUP_NAMES =";
+  for (const std::string& n : names) text += " " + n;
+  return text + "\n" + knobs;
+}
+
+TEST(GroupQuotaTreeTest, RandomTreesConserveThePoolExactly) {
+  // Without oversubscription the quotas partition the pool, and every
+  // step of the allocation only moves quantities: Σ quota = pool, and
+  // Σ allocated + the surplus left at the root = pool, exactly. No node
+  // is allocated more than its (whole) demand; with slot weights off every
+  // allocation is whole.
+  Random rng(20260821);
+  for (int trial = 0; trial < 300; ++trial) {
+    SCOPED_TRACE(trial);
+    auto policy = MakePolicy(RandomGroups(rng));
+    ASSERT_NE(policy, nullptr);
+    GroupQuotaTree tree(policy->groups.tree);
+    std::vector<GroupQuotaNode>& nodes = tree.nodes();
+    std::vector<Quantity> demand(nodes.size());
+    for (size_t g = 0; g < nodes.size(); ++g) {
+      demand[g] = rng.Below(3) == 0 ? 0 : rng.Below(60);
+      nodes[g].requested = demand[g];
+    }
+    const Quantity total = QuantityFromDouble(rng.Below(2000) / 10.0);
+    tree.AssignQuotas(total, /*allow_oversubscription=*/false);
+    Quantity quotas = 0;
+    for (const GroupQuotaNode& n : nodes) {
+      EXPECT_GE(n.quota, 0);
+      quotas += n.quota;
+    }
+    if (total > 0) {
+      EXPECT_EQ(quotas, total);
+    }
+
+    Quantity left = tree.Fairshare();
+    const bool whole = rng.Below(2) == 0;
+    if (whole) left += tree.RecoverRemainders();
+    Quantity allocated = 0;
+    for (size_t g = 0; g < nodes.size(); ++g) {
+      EXPECT_GE(nodes[g].allocated, 0);
+      EXPECT_LE(nodes[g].allocated, demand[g]) << g;
+      EXPECT_EQ(nodes[g].allocated + nodes[g].requested, demand[g]) << g;
+      if (whole) {
+        EXPECT_EQ(nodes[g].allocated, Floor(nodes[g].allocated)) << g;
+      }
+      allocated += nodes[g].allocated;
+    }
+    EXPECT_EQ(allocated + left, total > 0 ? total : Quantity(0));
+  }
+}
+
+TEST(GroupQuotaTreeTest, NonAcceptingSubtreeNeverGetsMoreThanItsSubtreeQuota) {
+  // Without oversubscription a group that does not accept surplus holds
+  // its subtree to what the subtree received.
+  Random rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    SCOPED_TRACE(trial);
+    auto policy = MakePolicy(RandomGroups(rng));
+    ASSERT_NE(policy, nullptr);
+    GroupQuotaTree tree(policy->groups.tree);
+    std::vector<GroupQuotaNode>& nodes = tree.nodes();
+    for (GroupQuotaNode& n : nodes) n.requested = rng.Below(60);
+    tree.AssignQuotas(rng.Below(200), /*allow_oversubscription=*/false);
+    tree.Fairshare();
+    if (rng.Below(2) == 0) tree.RecoverRemainders();
+    std::vector<Quantity> subtree(nodes.size());
+    for (size_t k = nodes.size(); k-- > 0;) {
+      subtree[k] += nodes[k].allocated;
+      if (nodes[k].parent >= 0) subtree[static_cast<size_t>(nodes[k].parent)] += subtree[k];
+    }
+    for (size_t k = 1; k < nodes.size(); ++k) {
+      if (!nodes[k].accept_surplus) {
+        EXPECT_LE(subtree[k], nodes[k].subtree_quota) << k;
+      }
+    }
+  }
+}
 
 }  // namespace
 }  // namespace negotiator
