@@ -23,18 +23,6 @@ std::string Printf(const char* format, ...) {
   return buffer;
 }
 
-const char* ReasonName(PreemptState state) {
-  switch (state) {
-    case PreemptState::kNone:
-      return "no preemption";
-    case PreemptState::kRank:
-      return "rank";
-    case PreemptState::kPriority:
-      return "priority";
-  }
-  return "?";
-}
-
 void WriteGroupJson(const GroupQuotaReport& g, JsonWriter* w) {
   w->BeginObject();
   w->Key("name");
@@ -135,7 +123,7 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
     w->Key("group");
     w->String(m.group);
     w->Key("reason");
-    w->String(ReasonName(m.reason));
+    w->String(PreemptStateName(m.reason));
     w->Key("preempted");
     w->Bool(m.reason != PreemptState::kNone);
     w->Key("preempts");
@@ -251,7 +239,7 @@ std::string FormatCycleText(const CycleResult& r, int cycle) {
       std::string preempts = m.preempted_user;
       if (!m.preempted_job.empty()) preempts += " (job " + m.preempted_job + ")";
       out += Printf("  %-10s %-34s %-34s %-14s %s\n", m.job.c_str(), m.slot.c_str(),
-                    m.submitter.c_str(), ReasonName(m.reason), preempts.c_str());
+                    m.submitter.c_str(), PreemptStateName(m.reason), preempts.c_str());
     }
   }
   if (!r.groups.empty()) {
