@@ -25,6 +25,23 @@ constexpr std::string_view kGroupQuota = "GroupQuota";
 constexpr std::string_view kGroupResourcesAllocated = "GroupResourcesAllocated";
 constexpr std::string_view kGroupResourcesInUse = "GroupResourcesInUse";
 
+// HTCondor's ClassAd::LookupFloat (EvaluateAttrNumber into a double): an
+// integer, a real, or a boolean as 1.0 / 0.0; false for anything else.
+bool LookupFloat(const classad::ClassAd& ad, std::string_view name, const classad::EvalOptions& options,
+                 double* out) {
+  const classad::Value v = classad::EvaluateAttr(ad, name, nullptr, options);
+  if (v.IsInteger()) {
+    *out = static_cast<double>(v.integer());
+  } else if (v.IsReal()) {
+    *out = v.real();
+  } else if (v.IsBoolean()) {
+    *out = v.boolean() ? 1.0 : 0.0;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 classad::Status NotFinite(const std::string& what, double value) {
   return classad::Status(classad::StatusCode::kInvalidArgument,
                          "group quotas: " + what + " is not a finite number (" + std::to_string(value) + ")");
@@ -64,8 +81,7 @@ void GroupQuotaAllocator::ComputeSortKeys(const std::vector<double>& live_usage,
     ad.InsertValue(kGroupResourcesAllocated, classad::Value::Real(QuantityToDouble(nodes[g].allocated)));
     ad.InsertValue(kGroupResourcesInUse, classad::Value::Real(live_usage[g]));
     double key = 0;
-    const bool ok = groups_.sort_expr.is_set() && classad::EvaluateAttrNumber(ad, kSortExpr, &key, eval) &&
-                    !std::isnan(key);
+    const bool ok = groups_.sort_expr.is_set() && LookupFloat(ad, kSortExpr, eval, &key) && !std::isnan(key);
     sort_failed_[g] = !ok;
     if (!ok) {
       key = FLT_MAX;

@@ -29,7 +29,8 @@
 // group sort key is a double, as HTCondor's (GroupEntry::sort_key is a
 // double; only the fallback for a failed evaluation is FLT_MAX), from
 // an ad whose GroupQuota, GroupResourcesAllocated and GroupResourcesInUse
-// are reals (so `GroupResourcesInUse/GroupQuota` divides as reals).
+// are reals (so `GroupResourcesInUse/GroupQuota` divides as reals); as in
+// HTCondor's LookupFloat, a boolean key counts as 1.0 or 0.0.
 //
 // Other choices (docs/compatibility.md):
 //   * Ties in GROUP_SORT_EXPR, and in round robin's order, keep the

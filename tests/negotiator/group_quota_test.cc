@@ -764,6 +764,23 @@ TEST(GroupQuotaTest, SortKeyThatIsNotANumberSortsLast) {
   EXPECT_NE(allocator.summary().notes[0].find("\"a\""), std::string::npos);
 }
 
+TEST(GroupQuotaTest, BooleanSortKeyCountsAsOneOrZero) {
+  // HTCondor's LookupFloat takes a boolean as 1.0 / 0.0: a (true, 1)
+  // after b (false, 0).
+  auto policy = MakePolicy(
+      "GROUP_NAMES = a, b\nGROUP_QUOTA_a = 5\nGROUP_QUOTA_b = 5\n"
+      "GROUP_SORT_EXPR = AccountingGroup == \"a\"\n");
+  GroupQuotaAllocator allocator(policy);
+  FakePool pool(*policy, 10);
+  pool.Jobs("a", 5);
+  pool.Jobs("b", 5);
+  ASSERT_TRUE(pool.Cycle(allocator, 10).ok());
+  EXPECT_EQ(pool.CallsOf(1), (Calls{"b:5", "a:5"}));
+  EXPECT_EQ(ReportOf(allocator, "a").sort_key, 1.0);
+  EXPECT_FALSE(ReportOf(allocator, "a").rounds[0].sort_key_failed);
+  EXPECT_EQ(ReportOf(allocator, "b").sort_key, 0.0);
+}
+
 TEST(GroupQuotaTest, SortExpressionSeesTheCyclesTime) {
   auto policy = MakePolicy(
       "GROUP_NAMES = a, b\nGROUP_QUOTA_a = 5\nGROUP_QUOTA_b = 5\n"
