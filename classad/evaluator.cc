@@ -469,6 +469,8 @@ bool EvaluateAttrNumber(const ClassAd& my, std::string_view name, double* out,
     *out = static_cast<double>(v.integer());
   } else if (v.IsReal()) {
     *out = v.real();
+  } else if (v.IsBoolean()) {
+    *out = v.boolean() ? 1.0 : 0.0;  // HTCondor's Value::IsNumber
   } else {
     return false;
   }

@@ -288,8 +288,9 @@ Value EvaluateAttr(const ClassAd& my, std::string_view name, const ClassAd* targ
 // string; false (and *out untouched) for any other value or no attribute.
 bool EvaluateAttrString(const ClassAd& my, std::string_view name, std::string* out,
                         const EvalOptions& options = {});
-// The same for a number: true with *out set when the value is an integer
-// or a real; false otherwise.
+// The same for a number (HTCondor's LookupFloat, Value::IsNumber): true
+// with *out set when the value is an integer, a real or a boolean (1 or
+// 0); false otherwise.
 bool EvaluateAttrNumber(const ClassAd& my, std::string_view name, double* out,
                         const EvalOptions& options = {});
 

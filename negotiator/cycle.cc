@@ -62,7 +62,9 @@ class Negotiator::Cycle {
   // HTCondor's negotiate() for one submitter in one spin.
   Outcome Negotiate(uint32_t s, double eup, double limit, double limit_unclaimed, double headroom,
                     bool ignore_limit, const std::string* group_name, double* pie_left);
-  void NegotiateGroups();
+  // Group quotas (§2): the allocator's rounds calling NegotiateWithGroup.
+  // Errors are the allocator's (a demand or usage that is not finite).
+  Status NegotiateGroups();
   // The members of `members` below their floor.
   std::vector<uint32_t> BelowFloor(const std::vector<uint32_t>& members) const;
 
@@ -385,7 +387,7 @@ void Negotiator::Cycle::NegotiateWithGroup(bool floor_round, const std::vector<u
   }
 }
 
-void Negotiator::Cycle::NegotiateGroups() {
+Status Negotiator::Cycle::NegotiateGroups() {
   const policy::GroupTree& tree = policy_.groups.tree;
   const std::vector<policy::GroupConfig>& groups = tree.groups();
   // Submitters by group; names without '@' (groups themselves) are left out.
@@ -421,7 +423,7 @@ void Negotiator::Cycle::NegotiateGroups() {
     const std::string* name =
         call.unlimited ? nullptr : &groups[static_cast<size_t>(call.group)].name;
     const double limit =
-        call.unlimited ? static_cast<double>(INT_MAX) : static_cast<double>(call.limit);
+        static_cast<double>(call.limit);  // the root under autoregroup: its pie is the limit too
     const std::vector<uint32_t> below = BelowFloor(list);
     if (!below.empty()) NegotiateWithGroup(/*floor_round=*/true, below, limit, name);
     NegotiateWithGroup(/*floor_round=*/false, list, limit, name);
@@ -430,9 +432,10 @@ void Negotiator::Cycle::NegotiateGroups() {
     return accountant_.GetWeightedResourcesUsed(groups[static_cast<size_t>(g)].name);
   };
   Status s = allocator.NegotiateAllGroups(pool_size_, std::move(demand), now_, negotiate, usage);
-  (void)s;
+  if (!s.ok()) return s;
   negotiator_.last_quotas_ = allocator.quota_map();
   result_.groups = allocator.report();
+  return Status::Ok();
 }
 
 classad::Result<CycleResult> Negotiator::Cycle::Run() {
@@ -498,7 +501,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
     }
     NegotiateWithGroup(/*floor_round=*/false, all, static_cast<double>(INT_MAX), nullptr);
   } else {
-    NegotiateGroups();
+    if (Status s = NegotiateGroups(); !s.ok()) return s;
   }
   result_.phases.negotiation = Millis(phase);
 

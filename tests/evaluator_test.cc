@@ -33,7 +33,7 @@ class EvaluatorTest : public ::testing::Test {
       "  Rank = TARGET.Owner == \"alice\"; LoopA = LoopB; LoopB = LoopA ]");
 };
 
-TEST_F(EvaluatorTest, EvaluateAttrStringAndNumberTakeOnlyTheirType) {
+TEST_F(EvaluatorTest, EvaluateAttrStringAndNumberTakeTheirTypesAsHTCondorDoes) {
   std::string owner = "unchanged";
   EXPECT_TRUE(EvaluateAttrString(*job_, "Owner", &owner));
   EXPECT_EQ(owner, "alice");
@@ -49,7 +49,8 @@ TEST_F(EvaluatorTest, EvaluateAttrStringAndNumberTakeOnlyTheirType) {
   auto ad = TestAd("[ half = 1.0 / 2; flag = true ]");
   EXPECT_TRUE(EvaluateAttrNumber(*ad, "half", &number));
   EXPECT_EQ(number, 0.5);
-  EXPECT_FALSE(EvaluateAttrNumber(*ad, "flag", &number));  // booleans are not numbers here
+  EXPECT_TRUE(EvaluateAttrNumber(*ad, "flag", &number));  // HTCondor's IsNumber: true is 1
+  EXPECT_EQ(number, 1.0);
 }
 
 TEST_F(EvaluatorTest, CompatFallsBackToTargetForUnqualifiedNames) {
