@@ -14,7 +14,7 @@
 #include <system_error>
 #include <utility>
 
-#include "classad/ad_io_internal.h"
+#include "classad/formats/ad_io_internal.h"
 #include "classad/unparse.h"
 
 namespace classad {

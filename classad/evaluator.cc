@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/operators.h"
 
 namespace classad {

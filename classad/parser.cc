@@ -15,7 +15,7 @@
 #include "ClassAdLexer.h"
 #include "ClassAdParser.h"
 #include "antlr4-runtime.h"
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/time_util.h"
 
 namespace classad {

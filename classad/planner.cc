@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <optional>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/operators.h"
 #include "classad/program.h"
 #include "classad/unparse.h"

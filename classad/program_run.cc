@@ -2,7 +2,7 @@
 #include <new>
 #include <vector>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/evaluator.h"
 #include "classad/operators.h"
 

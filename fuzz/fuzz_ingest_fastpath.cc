@@ -20,7 +20,7 @@
 #include <string>
 
 #include "classad/ad_io.h"
-#include "classad/ad_io_internal.h"
+#include "classad/formats/ad_io_internal.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
 #include "fuzz/fuzz_util.h"

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "classad/ad_io_internal.h"
+#include "classad/formats/ad_io_internal.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
 

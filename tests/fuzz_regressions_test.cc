@@ -102,7 +102,7 @@ TEST(FuzzRegressions, SelectionOnAnIntegerLiteralUnparsesToText) {
 }
 
 // F6 (fuzz_ad_roundtrip, replaying F5's input after its fix): the old-syntax
-// writer has the same fault as F5 had: AppendOldExpr (ad_format_old.cc, the
+// writer has the same fault as F5 had: AppendOldExpr (classad/formats/old.cc, the
 // kSelect case) writes `x = 1 .s` as `x = 1.s`, which the old-syntax reader
 // rejects ("malformed number '1.'"). An ad AppendAd writes in old syntax
 // must read back. Fixed as F5 was.

@@ -1,6 +1,6 @@
 // Tests of the string, regular-expression, version and string-list
-// built-ins (builtins_string.cc, builtins_regex.cc, builtins_version.cc,
-// builtins_stringlist.cc): the daemon functions the conformance corpus does
+// built-ins (classad/builtins/: string.cc, regex.cc, version.cc,
+// stringlist.cc): the daemon functions the conformance corpus does
 // not cover, the cases where we chose the evident intent over a reference
 // accident, and the limits.
 

@@ -1,5 +1,5 @@
 // Tests of absolute and relative times: the string forms (time_util.cc) and
-// the time built-ins (builtins_time.cc), beyond what the conformance corpus
+// the time built-ins (classad/builtins/time.cc), beyond what the conformance corpus
 // covers: bad strings, limits, round trips, and the places where we chose
 // the evident intent over an accident of the reference.
 
@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/evaluator.h"
 #include "classad/parser.h"
 #include "classad/time_util.h"

@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/classad.h"
 #include "classad/convert.h"
 #include "classad/evaluator.h"

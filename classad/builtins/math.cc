@@ -15,7 +15,7 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/convert.h"
 #include "classad/evaluator.h"
 #include "classad/expr.h"

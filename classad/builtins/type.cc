@@ -10,7 +10,7 @@
 
 #include <re2/re2.h>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/classad.h"
 #include "classad/convert.h"
 #include "classad/evaluator.h"

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/convert.h"
 #include "classad/evaluator.h"
 #include "classad/expr.h"

@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "classad/ad_io.h"
-#include "classad/ad_io_internal.h"
+#include "classad/formats/ad_io_internal.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
 

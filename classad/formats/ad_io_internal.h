@@ -1,7 +1,8 @@
-// Internal pieces shared by the ad readers (ad_io.cc, ad_format_*.cc).
+// Internal pieces shared by the ad readers and writers (classad/ad_io.cc and
+// the formats in classad/formats/: new.cc, old.cc, json.cc).
 // Not part of the public interface: include classad/ad_io.h instead.
-#ifndef CLASSAD_AD_IO_INTERNAL_H_
-#define CLASSAD_AD_IO_INTERNAL_H_
+#ifndef CLASSAD_FORMATS_AD_IO_INTERNAL_H_
+#define CLASSAD_FORMATS_AD_IO_INTERNAL_H_
 
 #include <cstddef>
 #include <iosfwd>
@@ -181,4 +182,4 @@ void AppendJsonAd(const ClassAd& ad, AttributeOrder order, bool pretty, std::str
 
 }  // namespace classad::ad_io_internal
 
-#endif  // CLASSAD_AD_IO_INTERNAL_H_
+#endif  // CLASSAD_FORMATS_AD_IO_INTERNAL_H_

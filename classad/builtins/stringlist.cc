@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/string_list.h"
 #include "classad/evaluator.h"
 #include "classad/expr.h"

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "classad/ad_io.h"
-#include "classad/ad_io_internal.h"
+#include "classad/formats/ad_io_internal.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
 

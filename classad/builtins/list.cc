@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 #include "classad/classad.h"
 #include "classad/evaluator.h"
 #include "classad/expr.h"

@@ -1,7 +1,7 @@
 // The table of built-in functions. Each family lives in its own file
-// (builtins_*.cc) and adds itself through a Register* function.
-#ifndef CLASSAD_BUILTINS_H_
-#define CLASSAD_BUILTINS_H_
+// (classad/builtins/*.cc) and adds itself through a Register* function.
+#ifndef CLASSAD_BUILTINS_BUILTINS_H_
+#define CLASSAD_BUILTINS_BUILTINS_H_
 
 #include <cstdint>
 #include <string_view>
@@ -68,4 +68,4 @@ inline Value EvalArg(EvalContext& ctx, const std::vector<ExprPtr>& args, size_t 
 
 }  // namespace classad
 
-#endif  // CLASSAD_BUILTINS_H_
+#endif  // CLASSAD_BUILTINS_BUILTINS_H_

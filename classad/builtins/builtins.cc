@@ -1,4 +1,4 @@
-#include "classad/builtins.h"
+#include "classad/builtins/builtins.h"
 
 #include <algorithm>
 
