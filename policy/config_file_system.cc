@@ -160,4 +160,13 @@ ConfigOptions::FileSystem WithPosixDefaults(ConfigOptions::FileSystem fs) {
   return fs;
 }
 
+ConfigOptions DaemonConfigOptions(std::string subsystem, std::string local_name) {
+  ConfigOptions options;
+  options.subsystem = std::move(subsystem);
+  options.local_name = std::move(local_name);
+  options.environment = ProcessEnvironment;
+  options.detected = DetectMachineMacros();
+  return options;
+}
+
 }  // namespace policy

@@ -32,6 +32,13 @@ std::vector<std::pair<std::string, std::string>> DetectMachineMacros();
 // ConfigOptions::environment. Not thread-safe against setenv.
 std::vector<std::pair<std::string, std::string>> ProcessEnvironment();
 
+// The options a command-line tool reads the pool's configuration with, as
+// the daemon `subsystem` (e.g. "NEGOTIATOR") named `local_name` (may be
+// empty) would: the real file system and environment (CONDOR_CONFIG and
+// the _condor_ overrides), the machine macros DetectMachineMacros finds,
+// every limit at its default.
+ConfigOptions DaemonConfigOptions(std::string subsystem, std::string local_name = "");
+
 }  // namespace policy
 
 #endif  // POLICY_CONFIG_FILE_SYSTEM_H_

@@ -544,4 +544,12 @@ classad::Result<Config> ReadConfigText(std::string_view text, std::string_view f
   return std::move(builder).Finish();
 }
 
+classad::Result<Config> ReadToolConfig(const std::vector<std::string>& root_files,
+                                       const ConfigOptions& options) {
+  if (!root_files.empty()) return ReadConfigFiles(root_files, options);
+  classad::Result<std::vector<std::string>> found = FindRootConfig(options);
+  if (!found.ok()) return found.status();
+  return ReadConfigFiles(*found, options);
+}
+
 }  // namespace policy

@@ -54,6 +54,12 @@ classad::Result<Config> ReadConfigFiles(const std::vector<std::string>& root_fil
 // a command (`...|`) or a missing file; no candidate exists.
 classad::Result<std::vector<std::string>> FindRootConfig(const ConfigOptions& options);
 
+// What a command-line tool reads: ReadConfigFiles of `root_files`, or of
+// the root FindRootConfig finds when `root_files` is empty (the tools'
+// `-config FILE` replaces CONDOR_CONFIG). Errors are those two's.
+classad::Result<Config> ReadToolConfig(const std::vector<std::string>& root_files,
+                                       const ConfigOptions& options);
+
 }  // namespace policy
 
 #endif  // POLICY_CONFIG_READER_H_

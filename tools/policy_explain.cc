@@ -332,21 +332,9 @@ int main(int argc, char** argv) {
   }
 
   // The configuration, as the negotiator reads it.
-  policy::ConfigOptions options;
-  options.subsystem = request.subsystem;
-  options.local_name = request.local_name;
-  options.environment = policy::ProcessEnvironment;
-  options.detected = policy::DetectMachineMacros();
-  std::vector<std::string> roots = request.config_files;
-  if (roots.empty()) {
-    classad::Result<std::vector<std::string>> found = policy::FindRootConfig(options);
-    if (!found.ok()) {
-      std::cerr << found.status().ToString() << "\n";
-      return kError;
-    }
-    roots = std::move(found).value();
-  }
-  classad::Result<policy::Config> config = policy::ReadConfigFiles(roots, options);
+  const policy::ConfigOptions options =
+      policy::DaemonConfigOptions(request.subsystem, request.local_name);
+  classad::Result<policy::Config> config = policy::ReadToolConfig(request.config_files, options);
   if (!config.ok()) {
     std::cerr << config.status().ToString() << "\n";
     return kError;
