@@ -6,12 +6,12 @@
 #include <cstdio>
 
 #include "negotiator/group_quota.h"
-#include "policy/explain/json_writer.h"
+#include "classad/json_writer.h"
 
 namespace negotiator {
 namespace {
 
-using policy::explain::JsonWriter;
+using classad::JsonWriter;
 
 std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 std::string Printf(const char* format, ...) {

@@ -2,12 +2,14 @@
 #include <cfloat>
 #include <string>
 
-#include "policy/explain/json_writer.h"
+#include "classad/json_writer.h"
 #include "policy/explain/report.h"
 
 namespace policy::explain {
 namespace {
 
+using classad::JsonQuote;
+using classad::JsonWriter;
 using classad::Op;
 
 void WriteClause(const Clause& c, JsonWriter* w);

@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "classad/json_writer.h"
+
 namespace policy::lint {
 
 namespace {
@@ -116,38 +118,7 @@ std::string PhysicalLocation(const classad::SourceLocation& where) {
 
 }  // namespace
 
-std::string JsonString(std::string_view text) {
-  std::string out = "\"";
-  for (const char ch : text) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7F) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-          out += buffer;
-        } else {
-          out.push_back(ch);
-        }
-    }
-  }
-  return out + "\"";
-}
+std::string JsonString(std::string_view text) { return classad::JsonQuote(text); }
 
 std::string FormatText(const std::vector<Diagnostic>& diagnostics, const SourceIndex* sources,
                        const TextOptions& options) {

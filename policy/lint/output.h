@@ -47,8 +47,8 @@ std::string FormatJson(const std::vector<Diagnostic>& diagnostics);
 std::string FormatSarif(const std::vector<Diagnostic>& diagnostics, std::span<const Check> rules,
                         std::string_view tool_version);
 
-// `text` as a JSON string literal, quotes included (control characters
-// escaped; other bytes copied, so UTF-8 stays UTF-8).
+// `text` as a JSON string literal, quotes included (classad::JsonQuote:
+// control characters escaped, bytes that are not UTF-8 as U+FFFD).
 std::string JsonString(std::string_view text);
 
 }  // namespace policy::lint

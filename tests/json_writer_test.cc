@@ -1,4 +1,4 @@
-// The JSON writer of policy_explain's reports (policy/explain/json_writer.h):
+// The JSON writer of the tools' reports (classad/json_writer.h):
 // layout, escapes, bytes that are not UTF-8, numbers JSON cannot hold, and
 // ClassAd values.
 #include <cmath>
@@ -10,9 +10,9 @@
 
 #include "classad/expr.h"
 #include "classad/value.h"
-#include "policy/explain/json_writer.h"
+#include "classad/json_writer.h"
 
-namespace policy::explain {
+namespace classad {
 namespace {
 
 TEST(JsonWriterTest, IndentsNestedContainers) {
@@ -101,4 +101,4 @@ TEST(JsonWriterTest, ClassAdValuesCarryTheirType) {
 }
 
 }  // namespace
-}  // namespace policy::explain
+}  // namespace classad

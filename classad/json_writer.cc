@@ -1,4 +1,4 @@
-#include "policy/explain/json_writer.h"
+#include "classad/json_writer.h"
 
 #include <charconv>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "classad/unparse.h"
 
-namespace policy::explain {
+namespace classad {
 namespace {
 
 // The length of the valid UTF-8 sequence starting `text` (1..4), or 0.
@@ -203,4 +203,4 @@ void JsonWriter::ClassAdValue(const classad::Value& value) {
   EndObject();
 }
 
-}  // namespace policy::explain
+}  // namespace classad

@@ -1,10 +1,10 @@
-// JsonWriter: a small streaming writer of indented JSON for the reports of
-// policy_explain. Strings are written as valid UTF-8: a byte that does not
+// JsonWriter: a small streaming writer of indented JSON, for the tools'
+// reports (policy_explain, the negotiator, policy_lint). Strings are written as valid UTF-8: a byte that does not
 // belong to a valid UTF-8 sequence (ad values may hold any bytes) becomes
 // U+FFFD, control characters are escaped. Numbers that are not finite are
 // written as the strings "NaN", "INF", "-INF" (JSON has no such numbers).
-#ifndef POLICY_EXPLAIN_JSON_WRITER_H_
-#define POLICY_EXPLAIN_JSON_WRITER_H_
+#ifndef CLASSAD_JSON_WRITER_H_
+#define CLASSAD_JSON_WRITER_H_
 
 #include <cstdint>
 #include <string>
@@ -13,7 +13,7 @@
 
 #include "classad/value.h"
 
-namespace policy::explain {
+namespace classad {
 
 // Builds one JSON document. Calls must nest properly (the writer does not
 // check): inside an object, Key() before every value. Not thread-safe.
@@ -53,6 +53,6 @@ class JsonWriter {
 // `text` as a JSON string literal (see JsonWriter).
 std::string JsonQuote(std::string_view text);
 
-}  // namespace policy::explain
+}  // namespace classad
 
-#endif  // POLICY_EXPLAIN_JSON_WRITER_H_
+#endif  // CLASSAD_JSON_WRITER_H_
