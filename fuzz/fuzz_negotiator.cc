@@ -1,0 +1,198 @@
+// libFuzzer target: one negotiation cycle (negotiator/cycle.h) on a small
+// fuzzed pool snapshot, and its text and JSON output.
+//
+// The input is up to four parts separated by lines holding only "%%":
+//   1. a configuration text, read with ReadConfigText over the fuzz
+//      targets' virtual files (config_fuzz_options.h) and built into a
+//      Policy (a configuration that does not build ends the run: fuzz_lint
+//      checks Build's errors);
+//   2. slot ads, 3. job ads, each in any format the readers detect (old,
+//      new, JSON), at most kMaxAds ads each; a reader error or a refused
+//      ad keeps the ads read before it, as a snapshot cut short would;
+//   4. optionally, the accountant as `userprio --export` writes it
+//      (ParseAccountantJson; refused text means a fresh accountant).
+// Each part is cut at kMaxPartBytes. The first line of the configuration
+// may be "#flags N": bit 0 matches autoclusters on two threads, bit 1 runs
+// a second cycle after the first's matches become claims (Pool::ClaimSlot,
+// as `negotiator cycle --cycles 2` does), bit 2 lets 3600 s pass before it.
+//
+// No input may crash, hang or trip a sanitizer. Besides, the result must
+// hold together: every match names a slot and an idle job of the pool,
+// each slot and each job once; the accountant's state exports to JSON that
+// reads back (it never stores a non-finite number); the text and JSON
+// outputs are not empty.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "classad/ad_io.h"
+#include "fuzz/config_fuzz_options.h"
+#include "fuzz/fuzz_util.h"
+#include "negotiator/accountant.h"
+#include "negotiator/accountant_json.h"
+#include "negotiator/cycle.h"
+#include "negotiator/cycle_output.h"
+#include "negotiator/pool.h"
+#include "policy/config_reader.h"
+#include "policy/policy.h"
+
+namespace {
+
+// At most this many slot ads and this many job ads are read.
+constexpr size_t kMaxAds = 64;
+// Each part of the input is cut at this many bytes.
+constexpr size_t kMaxPartBytes = 4096;
+// The clock of the first cycle.
+constexpr int64_t kNow = 1700000000;
+
+// Splits `input` at lines holding only "%%" (at most four parts).
+std::vector<std::string_view> SplitParts(std::string_view input) {
+  std::vector<std::string_view> parts;
+  std::string_view rest = input;
+  while (parts.size() < 3) {
+    if (rest.substr(0, 3) == "%%\n") {  // an empty part
+      parts.push_back(rest.substr(0, 0));
+      rest.remove_prefix(3);
+      continue;
+    }
+    const size_t at = rest.find("\n%%\n");
+    if (at == std::string_view::npos) break;
+    parts.push_back(rest.substr(0, at + 1));
+    rest.remove_prefix(at + 4);
+  }
+  parts.push_back(rest);
+  for (std::string_view& part : parts) part = part.substr(0, kMaxPartBytes);
+  return parts;
+}
+
+// The flags of a first line "#flags N" (0 without one).
+unsigned Flags(std::string_view config) {
+  constexpr std::string_view kPrefix = "#flags ";
+  if (config.substr(0, kPrefix.size()) != kPrefix) return 0;
+  unsigned flags = 0;
+  for (size_t i = kPrefix.size(); i < config.size() && i < kPrefix.size() + 3; ++i) {
+    if (config[i] < '0' || config[i] > '9') break;
+    flags = flags * 10 + static_cast<unsigned>(config[i] - '0');
+  }
+  return flags;
+}
+
+// Reads at most kMaxAds ads of `text` into `pool` (slots or jobs). Stops
+// at the first reader error or refused ad.
+void AddAds(std::string_view text, bool slots, negotiator::Pool* pool, std::string_view input) {
+  classad::AdReader reader(text, slots ? "slots" : "jobs", classad::AdReadOptions());
+  std::shared_ptr<classad::ClassAd> ad;
+  for (size_t n = 0; n < kMaxAds && reader.Next(&ad); ++n) {
+    const std::string where = (slots ? "slot ad " : "job ad ") + std::to_string(n + 1);
+    classad::Result<bool> added = slots ? pool->AddSlot(ad, where) : pool->AddJob(ad, where);
+    if (!added.ok()) {
+      classad_fuzz::Check(!added.status().message().empty(), "a refused ad without a message",
+                          input);
+      return;
+    }
+  }
+  if (!reader.status().ok()) {
+    classad_fuzz::Check(!reader.status().message().empty(), "a reader error without a message",
+                        input);
+  }
+}
+
+// The invariants of one cycle's result over `pool`.
+void CheckResult(const negotiator::CycleResult& result, const negotiator::Pool& pool,
+                 std::string_view input) {
+  std::set<uint32_t> slots;
+  std::set<uint32_t> jobs;
+  int64_t preemptions = 0;
+  for (const negotiator::CycleMatch& m : result.matches) {
+    classad_fuzz::Check(m.slot_index < pool.slots().size(), "a match of no slot", input, m.slot);
+    classad_fuzz::Check(m.job_index < pool.jobs().size(), "a match of no job", input, m.job);
+    classad_fuzz::Check(slots.insert(m.slot_index).second, "a slot matched twice", input, m.slot);
+    classad_fuzz::Check(jobs.insert(m.job_index).second, "a job matched twice", input, m.job);
+    classad_fuzz::Check(pool.jobs()[m.job_index].status == 1, "a job matched that is not idle",
+                        input, m.job);
+    classad_fuzz::Check(m.slot == pool.slots()[m.slot_index].name, "a match names another slot",
+                        input, m.slot);
+    if (m.reason != negotiator::PreemptState::kNone) ++preemptions;
+  }
+  classad_fuzz::Check(preemptions == result.preemptions, "the preemption count is off", input);
+  classad_fuzz::Check(!negotiator::FormatCycleText(result).empty(), "empty text output", input);
+  classad_fuzz::Check(!negotiator::FormatCycleJson(result).empty(), "empty JSON output", input);
+}
+
+// The accountant's state must export to JSON that reads back.
+void CheckAccountant(const negotiator::Accountant& accountant, std::string_view input) {
+  const std::string json = negotiator::ExportAccountantJson(accountant.Snapshot());
+  classad::Result<negotiator::AccountantSnapshot> back =
+      negotiator::ParseAccountantJson(json, "export");
+  classad_fuzz::Check(back.ok(), "the accountant's export does not read back", input,
+                      back.ok() ? std::string_view() : back.status().message());
+}
+
+void FuzzNegotiator(std::string_view input) {
+  const std::vector<std::string_view> parts = SplitParts(input);
+  const std::string_view config_text = parts[0];
+  const unsigned flags = Flags(config_text);
+
+  classad::Result<policy::Config> config =
+      policy::ReadConfigText(config_text, "fuzz.conf", classad_fuzz::FuzzOptions());
+  if (!config.ok()) return;  // fuzz_config checks the reader's errors
+  classad::Result<policy::Policy> built = policy::Policy::Build(*config);
+  if (!built.ok()) return;  // fuzz_lint checks Build's errors
+  auto policy = std::make_shared<const policy::Policy>(std::move(built).value());
+
+  negotiator::Pool pool(policy);
+  if (parts.size() > 1) AddAds(parts[1], /*slots=*/true, &pool, input);
+  if (parts.size() > 2) AddAds(parts[2], /*slots=*/false, &pool, input);
+
+  negotiator::Accountant accountant(policy);
+  if (parts.size() > 3) {
+    classad::Result<negotiator::AccountantSnapshot> snapshot =
+        negotiator::ParseAccountantJson(parts[3], "accountant.json");
+    if (snapshot.ok()) {
+      accountant.Restore(std::move(snapshot).value());
+      accountant.RecountUsage();
+    } else {
+      classad_fuzz::Check(!snapshot.status().message().empty(),
+                          "an accountant error without a message", input);
+    }
+  }
+  int64_t now = kNow;
+  accountant.Initialize(now);
+
+  negotiator::Negotiator negotiator(policy,
+                                    negotiator::NegotiatorOptions{(flags & 1) != 0 ? 2 : 1});
+  const int cycles = (flags & 2) != 0 ? 2 : 1;
+  for (int cycle = 1; cycle <= cycles; ++cycle) {
+    classad::Result<negotiator::CycleResult> result = negotiator.RunCycle(pool, accountant, now);
+    if (!result.ok()) {
+      classad_fuzz::Check(!result.status().message().empty(), "a failed cycle without a message",
+                          input);
+      return;
+    }
+    CheckResult(*result, pool, input);
+    CheckAccountant(accountant, input);
+    if (cycle == cycles) break;
+    for (const negotiator::CycleMatch& m : result->matches) {
+      classad::Status claimed = pool.ClaimSlot(m.slot_index, m.job_index, m.submitter,
+                                               m.slot_rank, m.concurrency_limits, now);
+      if (!claimed.ok()) {
+        classad_fuzz::Check(!claimed.message().empty(), "a failed claim without a message",
+                            input);
+        return;
+      }
+    }
+    if ((flags & 4) != 0) now += 3600;
+  }
+}
+
+}  // namespace
+
+// Entry point: the input is a snapshot, in parts (see the file comment).
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  FuzzNegotiator(classad_fuzz::AsText(data, size));
+  return 0;
+}
