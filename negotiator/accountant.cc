@@ -143,6 +143,32 @@ void Accountant::SetLastUpdateTime(int64_t now) {
   if (tracking_) last_update_time_dirty_ = true;
 }
 
+namespace {
+
+// Sorts `records` by name, keeping the last of each name.
+void SortUniqueByName(std::vector<GroupQuotaRecord>* records) {
+  std::stable_sort(records->begin(), records->end(),
+                   [](const GroupQuotaRecord& a, const GroupQuotaRecord& b) { return a.name < b.name; });
+  std::vector<GroupQuotaRecord> unique;
+  unique.reserve(records->size());
+  for (GroupQuotaRecord& r : *records) {
+    if (!unique.empty() && unique.back().name == r.name) {
+      unique.back() = std::move(r);
+    } else {
+      unique.push_back(std::move(r));
+    }
+  }
+  *records = std::move(unique);
+}
+
+}  // namespace
+
+void Accountant::SetGroupQuotaRecords(std::vector<GroupQuotaRecord> records) {
+  SortUniqueByName(&records);
+  group_quotas_ = std::move(records);
+  if (tracking_) group_quotas_dirty_ = true;
+}
+
 // ---- state as a whole
 
 void Accountant::Restore(AccountantSnapshot snapshot) {
@@ -175,10 +201,13 @@ void Accountant::Restore(AccountantSnapshot snapshot) {
     resources_.insert_or_assign(std::move(key), std::move(r));
   }
   last_update_time_ = snapshot.last_update_time;
+  SortUniqueByName(&snapshot.group_quotas);
+  group_quotas_ = std::move(snapshot.group_quotas);
   customer_dirty_.assign(customers_.size(), 0);
   if (!tracking_) return;
   all_customers_dirty_ = true;
   last_update_time_dirty_ = true;
+  group_quotas_dirty_ = true;
   dirty_resources_.clear();
   for (const auto& [name, r] : resources_) dirty_resources_.insert(name);
   erased_customers_.clear();
@@ -201,6 +230,7 @@ AccountantSnapshot Accountant::Snapshot() const {
   std::sort(out.resources.begin(), out.resources.end(),
             [](const ResourceRecord& a, const ResourceRecord& b) { return a.name < b.name; });
   out.last_update_time = last_update_time_;
+  out.group_quotas = group_quotas_;
   return out;
 }
 
@@ -217,6 +247,7 @@ void Accountant::EndTracking() {
   dirty_resources_.clear();
   erased_resources_.clear();
   last_update_time_dirty_ = false;
+  group_quotas_dirty_ = false;
 }
 
 AccountantChanges Accountant::TrackedChanges() const {
@@ -235,6 +266,7 @@ AccountantChanges Accountant::TrackedChanges() const {
   out.erased_resources.assign(erased_resources_.begin(), erased_resources_.end());
   std::sort(out.erased_resources.begin(), out.erased_resources.end());
   if (last_update_time_dirty_) out.last_update_time = last_update_time_;
+  if (group_quotas_dirty_) out.group_quotas = group_quotas_;
   return out;
 }
 

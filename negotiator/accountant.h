@@ -10,7 +10,8 @@
 // time(0) takes `now` (seconds since the epoch).
 //
 // Changes go through a few private funnels (MutableCustomer, PutResource,
-// EraseResource, EraseCustomer, and the last update time). While tracking
+// EraseResource, EraseCustomer, the last update time, and
+// SetGroupQuotaRecords). While tracking
 // is on (BeginTracking), the funnels note which records a change wrote, so
 // that DurableAccountant can commit exactly those to its store.
 //
@@ -106,14 +107,15 @@ class Accountant : public policy::AccountingView {
   const std::shared_ptr<const policy::Policy>& policy_ptr() const { return policy_; }
 
   // ---- state as a whole (stores, import and export)
-  // Replaces every record and LastUpdateTime with `snapshot`'s (a later
-  // duplicate name replaces an earlier one). Concurrency-limit counts are
-  // cleared (CheckMatches rebuilds them). While tracking, the replacement
-  // is noted whole: every record written, every old name that is gone
-  // erased, LastUpdateTime set (so a store ends up equal to `snapshot`).
+  // Replaces every record, the group quota table and LastUpdateTime with
+  // `snapshot`'s (a later duplicate name replaces an earlier one).
+  // Concurrency-limit counts are cleared (CheckMatches rebuilds them).
+  // While tracking, the replacement is noted whole: every record written,
+  // every old name that is gone erased, LastUpdateTime set, the group quota
+  // table replaced (so a store ends up equal to `snapshot`).
   void Restore(AccountantSnapshot snapshot);
-  // A copy of every record (customers by name, resources by name) and
-  // LastUpdateTime.
+  // A copy of every record (customers, resources and group quotas, each by
+  // name) and LastUpdateTime.
   AccountantSnapshot Snapshot() const;
   // Starts noting the records each change writes, forgetting what was
   // noted before.
@@ -136,6 +138,18 @@ class Accountant : public policy::AccountingView {
   const ResourceTable& resources() const { return resources_; }
   // LastUpdateTime: when UpdatePriorities last charged usage.
   int64_t last_update_time() const { return last_update_time_; }
+
+  // ---- the last negotiation cycle's group quota table
+  // Replaces the table whole with `records` (kept sorted by name; a later
+  // duplicate name replaces an earlier one; an empty vector empties it).
+  // The negotiator calls it with each cycle's table (group_quota_records.h)
+  // in the same update as the cycle, so a store keeps the table of the
+  // last cycle it committed. Nothing else reads or changes it. Tracked: the
+  // next commit replaces the stored table.
+  void SetGroupQuotaRecords(std::vector<GroupQuotaRecord> records);
+  // The table as last set or restored, sorted by name; empty when no cycle
+  // with group quotas was stored.
+  const std::vector<GroupQuotaRecord>& group_quota_records() const { return group_quotas_; }
 
   // ---- priorities (§1.3)
   // GetPriority: the EUP (RUP × factor). Creates the record when missing,
@@ -288,6 +302,7 @@ class Accountant : public policy::AccountingView {
   Index customer_index_;  // name -> position in customers_
   ResourceTable resources_;
   int64_t last_update_time_ = 0;
+  std::vector<GroupQuotaRecord> group_quotas_;  // sorted by name, names unique
   std::map<std::string, double, std::less<>> limits_;
   std::map<std::string, double, std::less<>> quotas_;
 
@@ -300,6 +315,7 @@ class Accountant : public policy::AccountingView {
   std::unordered_set<std::string, RecordKeyHash, std::equal_to<>> dirty_resources_;
   std::unordered_set<std::string, RecordKeyHash, std::equal_to<>> erased_resources_;
   bool last_update_time_dirty_ = false;
+  bool group_quotas_dirty_ = false;
 };
 
 }  // namespace negotiator

@@ -1,7 +1,8 @@
 // The accountant's records (reference §1.2): one customer record per
-// submitter and per group, one resource record per matched or claimed slot.
-// Field names follow HTCondor's attribute names (in comments), which a
-// store and the JSON export will use.
+// submitter and per group, one resource record per matched or claimed slot,
+// and the group quota table of the last negotiation cycle. Field names
+// follow HTCondor's attribute names (in comments), which a store and the
+// JSON export use.
 #ifndef NEGOTIATOR_ACCOUNTANT_RECORDS_H_
 #define NEGOTIATOR_ACCOUNTANT_RECORDS_H_
 
@@ -44,6 +45,25 @@ struct ResourceRecord {
   std::string matched_concurrency_limits;  // MatchedConcurrencyLimits (lower case)
   int64_t num_cp_matches = 0;              // NumCpMatches: the partitionable slot's
                                            // consumption-policy matches this cycle
+};
+
+// One group's line of the last negotiation cycle's group quota table (what
+// `userprio -quotas` shows). HTCondor's negotiator computes these every
+// cycle and condor_userprio asks it for them; here the negotiator stores
+// the whole table with the accountant, in the transaction of its cycle.
+// Each allocation round of a cycle allocates afresh, so the last round's
+// figures are the cycle's result. Plain data.
+struct GroupQuotaRecord {
+  std::string name;             // the key: the group as spelled in GROUP_NAMES; "<none>"
+  bool static_quota = false;    // GROUP_QUOTA_<g> (slots) rather than GROUP_QUOTA_DYNAMIC_<g>
+  double configured_quota = 0;  // ConfigQuota: the configured slots, or the fraction
+  double subtree_quota = 0;     // SubtreeQuota: what the subtree received from its parent
+  double effective_quota = 0;   // EffectiveQuota: the quota after scaling
+  double requested = 0;         // Requested: the group's demand when the cycle began
+  double surplus = 0;           // surplus received in the cycle's last allocation round
+  double allocated = 0;         // the last round's allocation (GroupResourcesAllocated)
+  double usage = 0;             // weighted usage after the cycle (GroupResourcesInUse)
+  int64_t cycle_time = 0;       // when the cycle ran (epoch seconds)
 };
 
 }  // namespace negotiator

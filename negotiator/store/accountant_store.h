@@ -37,6 +37,9 @@ struct AccountantSnapshot {
   std::vector<CustomerRecord> customers;
   std::vector<ResourceRecord> resources;
   int64_t last_update_time = 0;  // the accountant's LastUpdateTime
+  // The last negotiation cycle's group quota table; empty when no cycle
+  // with group quotas was stored (or the store's schema predates it).
+  std::vector<GroupQuotaRecord> group_quotas;
 };
 
 // One unit of change, as the accountant tracked it. The record pointers
@@ -47,10 +50,14 @@ struct AccountantChanges {
   std::vector<const ResourceRecord*> put_resources;
   std::vector<std::string> erased_resources;
   std::optional<int64_t> last_update_time;  // set when it changed
+  // When set, the group quota table is replaced whole by these records (an
+  // empty vector empties it). A later duplicate name replaces an earlier.
+  std::optional<std::vector<GroupQuotaRecord>> group_quotas;
 
   bool empty() const {
     return put_customers.empty() && erased_customers.empty() && put_resources.empty() &&
-           erased_resources.empty() && !last_update_time.has_value();
+           erased_resources.empty() && !last_update_time.has_value() &&
+           !group_quotas.has_value();
   }
 };
 
@@ -102,6 +109,13 @@ class AccountantStore {
   // Abandons the current transaction, if any. Never fails.
   virtual void Rollback() = 0;
 
+  // The schema version of the store as it was opened (schema.h). A
+  // writable open migrates, so it is store_schema::kSchemaVersion; a
+  // read-only open never migrates and may find an older version, whose
+  // missing tables LoadAll reads as empty (a version-1 store has no group
+  // quota table).
+  virtual int schema_version() const = 0;
+
   // Where the store is, for messages: the SQLite path, or the PostgreSQL
   // connection without its password.
   virtual std::string Describe() const = 0;
@@ -114,6 +128,8 @@ bool IsPostgresLocation(const std::string& location);
 
 // Opens the store at `location`: PostgreSQL when IsPostgresLocation, else
 // a SQLite file. Creates and migrates the schema as `options` allow.
+// A writable open migrates an older schema in place, in one transaction;
+// a read-only open reads it as it is (see schema_version()).
 // Errors: kNotFound (missing and not to be created), kDataLoss (not a
 // database, or corrupt: the file is left untouched), kFailedPrecondition
 // (written by a newer schema than this program knows; left untouched),

@@ -44,6 +44,9 @@ constexpr std::string_view kCustomerTypes[] = {
 static_assert(std::size(kCustomerTypes) == store_schema::kCustomerColumnCount);
 constexpr std::string_view kResourceTypes[] = {"text", "text", "float8", "int8", "text", "int8"};
 static_assert(std::size(kResourceTypes) == store_schema::kResourceColumnCount);
+constexpr std::string_view kGroupQuotaTypes[] = {"text",   "int8",   "float8", "float8", "float8",
+                                                 "float8", "float8", "float8", "float8", "int8"};
+static_assert(std::size(kGroupQuotaTypes) == store_schema::kGroupQuotaColumnCount);
 
 // libpq's messages end in a newline; messages here do not.
 std::string Trim(const char* message) {
@@ -318,6 +321,7 @@ class PostgresStore : public AccountantStore {
   Result<int64_t> Commit(const AccountantChanges& changes) override;
   void Rollback() override;
   std::string Describe() const override { return location_.description; }
+  int schema_version() const override { return schema_version_; }
 
  private:
   // Runs `sql` (one or more statements, no parameters); the result of the
@@ -343,6 +347,9 @@ class PostgresStore : public AccountantStore {
   Result<int64_t> WriteChanges(const AccountantChanges& changes);
   Status WriteCustomers(const std::vector<const CustomerRecord*>& records);
   Status WriteResources(const std::vector<const ResourceRecord*>& records);
+  // Replaces the group quota table with `records` (the last of a name wins).
+  Status WriteGroupQuotas(const std::vector<GroupQuotaRecord>& records);
+  Status LoadGroupQuotas(std::vector<GroupQuotaRecord>* out);
   Status DeleteNames(std::string_view table, const std::vector<std::string>& names);
   Status CheckText(std::string_view kind, const std::string& text) const;
   Status Error(StatusCode code, const std::string& message) const {
@@ -354,6 +361,7 @@ class PostgresStore : public AccountantStore {
   PgConn conn_;
   bool in_transaction_ = false;
   int64_t begin_generation_ = 0;  // the generation BeginWrite returned
+  int schema_version_ = 0;        // as opened (schema_version())
 };
 
 Result<PgResult> PostgresStore::Exec(const std::string& sql, std::string_view what) {
@@ -456,12 +464,11 @@ Status PostgresStore::Prepare() {
                           std::to_string(store_schema::kSchemaVersion) +
                           "); it was left untouched"));
   }
-  if (version < store_schema::kSchemaVersion && !writable) {
-    return fail(Error(StatusCode::kFailedPrecondition,
-                      "schema " + std::to_string(version) +
-                          " must be migrated; open the store once for writing"));
+  if (!writable) {
+    // An older schema is read as it is: its missing tables read as empty.
+    schema_version_ = static_cast<int>(version);
+    return Status::Ok();
   }
-  if (!writable) return Status::Ok();
   for (int to = static_cast<int>(version) + 1; to <= store_schema::kSchemaVersion; ++to) {
     for (std::string_view statement : store_schema::Migration(to)) {
       Result<PgResult> r =
@@ -471,7 +478,9 @@ Status PostgresStore::Prepare() {
   }
   Result<PgResult> commit = Exec("COMMIT", "committing the schema");
   in_transaction_ = false;
-  return commit.ok() ? Status::Ok() : commit.status();
+  if (!commit.ok()) return commit.status();
+  schema_version_ = store_schema::kSchemaVersion;
+  return Status::Ok();
 }
 
 Result<int64_t> PostgresStore::TryBeginWrite() {
@@ -517,6 +526,7 @@ Result<int64_t> PostgresStore::BeginWrite() {
 Status PostgresStore::LoadInTransaction(AccountantSnapshot* out) {
   out->customers.clear();
   out->resources.clear();
+  out->group_quotas.clear();
   Result<PgResult> meta =
       Exec("SELECT last_update_time FROM accountant_meta WHERE id = 1", "reading accountant_meta");
   if (!meta.ok()) return meta.status();
@@ -578,6 +588,41 @@ Status PostgresStore::LoadInTransaction(AccountantSnapshot* out) {
                                               PQfname(res, row.bad_column()) +
                                               " is missing or not a number");
     }
+  }
+  if (schema_version_ < store_schema::kGroupQuotasSince) return Status::Ok();
+  return LoadGroupQuotas(&out->group_quotas);
+}
+
+Status PostgresStore::LoadGroupQuotas(std::vector<GroupQuotaRecord>* out) {
+  Result<PgResult> groups =
+      Exec("SELECT " + std::string(store_schema::kGroupQuotaColumns) +
+               " FROM group_quotas ORDER BY name COLLATE \"C\"",
+           "reading group quotas");
+  if (!groups.ok()) return groups.status();
+  const PGresult* res = groups->get();
+  const int rows = PQntuples(res);
+  out->resize(static_cast<size_t>(rows));
+  for (int i = 0; i < rows; ++i) {
+    GroupQuotaRecord& g = (*out)[static_cast<size_t>(i)];
+    RowReader row(res, i);
+    int64_t static_quota = 0;
+    row.Text(&g.name);
+    row.Int(&static_quota);
+    row.Double(&g.configured_quota);
+    row.Double(&g.subtree_quota);
+    row.Double(&g.effective_quota);
+    row.Double(&g.requested);
+    row.Double(&g.surplus);
+    row.Double(&g.allocated);
+    row.Double(&g.usage);
+    row.Int(&g.cycle_time);
+    if (row.bad_column() >= 0) {
+      return Error(StatusCode::kDataLoss, "group_quotas row " + std::to_string(i + 1) + " (" +
+                                              g.name + "): column " +
+                                              PQfname(res, row.bad_column()) +
+                                              " is missing or not a number");
+    }
+    g.static_quota = static_quota != 0;
   }
   return Status::Ok();
 }
@@ -727,12 +772,59 @@ Status PostgresStore::WriteResources(const std::vector<const ResourceRecord*>& r
   return r.ok() ? Status::Ok() : r.status();
 }
 
+Status PostgresStore::WriteGroupQuotas(const std::vector<GroupQuotaRecord>& records) {
+  Result<PgResult> cleared = Exec("DELETE FROM group_quotas", "emptying the group quota table");
+  if (!cleared.ok()) return cleared.status();
+  if (records.empty()) return Status::Ok();
+  std::vector<const GroupQuotaRecord*> pointers;
+  pointers.reserve(records.size());
+  for (const GroupQuotaRecord& g : records) pointers.push_back(&g);
+  std::vector<ArrayLiteral> a(store_schema::kGroupQuotaColumnCount);
+  for (const GroupQuotaRecord* g : LastPerName(pointers)) {
+    if (Status s = CheckText("group quota name", g->name); !s.ok()) return s;
+    const std::pair<std::string_view, double> doubles[] = {
+        {"configured_quota", g->configured_quota}, {"subtree_quota", g->subtree_quota},
+        {"effective_quota", g->effective_quota},   {"requested", g->requested},
+        {"surplus", g->surplus},                   {"allocated", g->allocated},
+        {"usage", g->usage}};
+    a[0].AddText(g->name);
+    a[1].AddInt(g->static_quota ? 1 : 0);
+    size_t column = 2;
+    for (const auto& [name, value] : doubles) {
+      if (std::isnan(value)) {
+        return Error(StatusCode::kInvalidArgument,
+                     "group quota " + g->name + ": " + std::string(name) +
+                         " is NaN, which the store does not keep");
+      }
+      a[column++].AddDouble(value);
+    }
+    a[9].AddInt(g->cycle_time);
+  }
+  std::string sql = "INSERT INTO group_quotas (" + std::string(store_schema::kGroupQuotaColumns) +
+                    ") SELECT * FROM unnest(";
+  for (int i = 0; i < store_schema::kGroupQuotaColumnCount; ++i) {
+    if (i > 0) sql += ", ";
+    sql += "$" + std::to_string(i + 1) + "::" + std::string(kGroupQuotaTypes[i]) + "[]";
+  }
+  sql += ")";
+  std::vector<std::string> literals;
+  std::vector<const char*> params;
+  literals.reserve(a.size());
+  for (ArrayLiteral& array : a) literals.push_back(std::move(array).Finish());
+  for (const std::string& literal : literals) params.push_back(literal.c_str());
+  Result<PgResult> r = ExecParams(sql, params, "writing group quotas");
+  return r.ok() ? Status::Ok() : r.status();
+}
+
 Result<int64_t> PostgresStore::WriteChanges(const AccountantChanges& changes) {
   if (changes.empty()) return begin_generation_;
   if (Status s = DeleteNames("customers", changes.erased_customers); !s.ok()) return s;
   if (Status s = WriteCustomers(changes.put_customers); !s.ok()) return s;
   if (Status s = DeleteNames("resources", changes.erased_resources); !s.ok()) return s;
   if (Status s = WriteResources(changes.put_resources); !s.ok()) return s;
+  if (changes.group_quotas.has_value()) {
+    if (Status s = WriteGroupQuotas(*changes.group_quotas); !s.ok()) return s;
+  }
   std::string last_update;
   if (changes.last_update_time.has_value()) {
     last_update = std::to_string(*changes.last_update_time);

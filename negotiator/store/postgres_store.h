@@ -14,7 +14,8 @@
 //
 // Opening creates (or migrates) the tables of schema.h in one transaction
 // under a transaction-scoped advisory lock, so processes opening an empty
-// database at once create the schema once. The tables live where unqualified
+// database at once create the schema once. A read-only open migrates
+// nothing and reads an older schema as it is. The tables live where unqualified
 // names resolve: the connection's search_path (set it with libpq's
 // `options='-c search_path=...'` to keep several accountants in one
 // database).
@@ -22,7 +23,8 @@
 // Records are written with one upsert per table whose rows travel as
 // array parameters (`INSERT ... SELECT * FROM unnest($1::text[], ...) ON
 // CONFLICT (name) DO UPDATE`), so a commit is at most six round trips
-// whatever its size. Doubles are sent with 17 significant digits and read
+// whatever its size, and two more (a DELETE and one INSERT) when it
+// replaces the group quota table. Doubles are sent with 17 significant digits and read
 // back with extra_float_digits = 3, so they round-trip bit for bit; the
 // infinities are stored as PostgreSQL's Infinity. A NaN field, or a NUL
 // byte in a name, is refused (kInvalidArgument) and nothing is committed.

@@ -38,12 +38,30 @@ constexpr std::array<std::string_view, 4> kVersion1 = {
     " VALUES (1, 1, 0, 0)",
 };
 
+// Version 2: the group quota table of the last negotiation cycle.
+constexpr std::array<std::string_view, 2> kVersion2 = {
+    "CREATE TABLE group_quotas ("
+    " name TEXT PRIMARY KEY,"
+    " static_quota BIGINT NOT NULL CHECK (static_quota IN (0, 1)),"
+    " configured_quota DOUBLE PRECISION NOT NULL,"
+    " subtree_quota DOUBLE PRECISION NOT NULL,"
+    " effective_quota DOUBLE PRECISION NOT NULL,"
+    " requested DOUBLE PRECISION NOT NULL,"
+    " surplus DOUBLE PRECISION NOT NULL,"
+    " allocated DOUBLE PRECISION NOT NULL,"
+    " usage DOUBLE PRECISION NOT NULL,"
+    " cycle_time BIGINT NOT NULL)",
+    "UPDATE accountant_meta SET schema_version = 2 WHERE id = 1",
+};
+
 }  // namespace
 
 std::span<const std::string_view> Migration(int to) {
   switch (to) {
     case 1:
       return kVersion1;
+    case 2:
+      return kVersion2;
     default:
       return {};
   }

@@ -3,13 +3,20 @@
 // that both databases accept (BIGINT, DOUBLE PRECISION and TEXT columns,
 // no backend-specific clauses).
 //
-// Tables (version 1):
+// Tables:
 //   accountant_meta  one row (id = 1): schema_version, generation (raised
 //                    by every commit), last_update_time (LastUpdateTime)
 //   customers        one row per CustomerRecord, keyed by name
 //   resources        one row per ResourceRecord, keyed by name
+//   group_quotas     (version 2) one row per GroupQuotaRecord of the last
+//                    negotiation cycle, keyed by name; replaced whole by
+//                    the commit of each cycle
 // Column names are the records' field names (accountant_records.h), which
 // are HTCondor's attribute names in snake case.
+//
+// Versions: 1 made accountant_meta, customers and resources; 2 added
+// group_quotas (a version-1 store opened for writing is migrated in place,
+// its records kept).
 #ifndef NEGOTIATOR_STORE_SCHEMA_H_
 #define NEGOTIATOR_STORE_SCHEMA_H_
 
@@ -20,7 +27,7 @@ namespace negotiator::store_schema {
 
 // The schema version this program writes. A store at a higher version is
 // refused (kFailedPrecondition); a lower one is migrated up.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 // The statements that take a store from version `to - 1` to `to`
 // (1 <= to <= kSchemaVersion). Version 0 is an empty database. The last
@@ -36,6 +43,13 @@ inline constexpr int kCustomerColumnCount = 14;
 inline constexpr std::string_view kResourceColumns =
     "name, remote_user, slot_weight, start_time, matched_concurrency_limits, num_cp_matches";
 inline constexpr int kResourceColumnCount = 6;
+// group_quotas (version 2 and later); static_quota is 0 or 1.
+inline constexpr std::string_view kGroupQuotaColumns =
+    "name, static_quota, configured_quota, subtree_quota, effective_quota, requested, surplus, "
+    "allocated, usage, cycle_time";
+inline constexpr int kGroupQuotaColumnCount = 10;
+// The first schema version with group_quotas.
+inline constexpr int kGroupQuotasSince = 2;
 
 }  // namespace negotiator::store_schema
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "negotiator/store/schema.h"
 
@@ -72,6 +73,8 @@ class SqliteStore final : public AccountantStore {
     bump_generation_.out();
     set_update_time_.out();
     read_generation_.out();
+    put_group_quota_.out();
+    clear_group_quotas_.out();
     sqlite3_close_v2(db_);
   }
 
@@ -83,6 +86,7 @@ class SqliteStore final : public AccountantStore {
   Result<int64_t> Commit(const AccountantChanges& changes) override;
   void Rollback() override;
   std::string Describe() const override { return path_; }
+  int schema_version() const override { return schema_version_; }
 
  private:
   // The error of SQLite result `rc` while `doing` something, as a Status
@@ -98,14 +102,19 @@ class SqliteStore final : public AccountantStore {
   Status PrepareWriteStatements();
   Result<int64_t> ReadGeneration();
   Status WriteChanges(const AccountantChanges& changes);
+  // Replaces the group quota table with `records` (the last of a name wins).
+  Status WriteGroupQuotas(const std::vector<GroupQuotaRecord>& records);
   Status ReadAll(AccountantSnapshot* out);
+  Status ReadGroupQuotas(std::vector<GroupQuotaRecord>* out);
 
   std::string path_;
   StoreOptions options_;
   sqlite3* db_ = nullptr;
   bool in_transaction_ = false;
+  int schema_version_ = 0;  // as opened (schema_version())
   Statement put_customer_, erase_customer_, put_resource_, erase_resource_;
   Statement bump_generation_, set_update_time_, read_generation_;
+  Statement put_group_quota_, clear_group_quotas_;
 };
 
 Status SqliteStore::Error(int rc, std::string_view doing) const {
@@ -278,11 +287,8 @@ Status SqliteStore::Open() {
     if (*version == 0) {
       return Status(StatusCode::kNotFound, path_ + ": an empty database, not an accountant store");
     }
-    if (*version < store_schema::kSchemaVersion) {
-      return Status(StatusCode::kFailedPrecondition,
-                    path_ + ": schema " + std::to_string(*version) +
-                        " must be migrated; open the store once for writing");
-    }
+    // An older schema is read as it is: its missing tables read as empty.
+    schema_version_ = *version;
     return Prepare("SELECT generation FROM accountant_meta WHERE id = 1", &read_generation_);
   }
 
@@ -305,6 +311,7 @@ Status SqliteStore::Open() {
   if (*version < store_schema::kSchemaVersion) {
     if (Status s = Migrate(); !s.ok()) return s;
   }
+  schema_version_ = store_schema::kSchemaVersion;
   return PrepareWriteStatements();
 }
 
@@ -327,6 +334,12 @@ Status SqliteStore::PrepareWriteStatements() {
     s = Prepare("UPDATE accountant_meta SET last_update_time = ? WHERE id = 1", &set_update_time_);
   }
   if (s.ok()) s = Prepare("SELECT generation FROM accountant_meta WHERE id = 1", &read_generation_);
+  if (s.ok()) {
+    s = Prepare("INSERT OR REPLACE INTO group_quotas (" +
+                    std::string(store_schema::kGroupQuotaColumns) + ") VALUES (?,?,?,?,?,?,?,?,?,?)",
+                &put_group_quota_);
+  }
+  if (s.ok()) s = Prepare("DELETE FROM group_quotas", &clear_group_quotas_);
   return s;
 }
 
@@ -423,6 +436,9 @@ Status SqliteStore::WriteChanges(const AccountantChanges& changes) {
     text(erase_resource_.get(), 1, name);
     if (Status s = step(erase_resource_.get(), "deleting resource " + name); !s.ok()) return s;
   }
+  if (changes.group_quotas.has_value()) {
+    if (Status s = WriteGroupQuotas(*changes.group_quotas); !s.ok()) return s;
+  }
   if (changes.last_update_time.has_value()) {
     ResetOnExit reset(set_update_time_.get());
     sqlite3_bind_int64(set_update_time_.get(), 1, *changes.last_update_time);
@@ -430,6 +446,47 @@ Status SqliteStore::WriteChanges(const AccountantChanges& changes) {
   }
   ResetOnExit reset(bump_generation_.get());
   return step(bump_generation_.get(), "raising the generation");
+}
+
+Status SqliteStore::WriteGroupQuotas(const std::vector<GroupQuotaRecord>& records) {
+  auto step = [this](sqlite3_stmt* stmt, std::string_view doing) -> Status {
+    const int rc = sqlite3_step(stmt);
+    return rc == SQLITE_DONE ? Status::Ok() : Error(rc, doing);
+  };
+  {
+    ResetOnExit reset(clear_group_quotas_.get());
+    if (Status s = step(clear_group_quotas_.get(), "emptying the group quota table"); !s.ok()) {
+      return s;
+    }
+  }
+  sqlite3_stmt* put = put_group_quota_.get();
+  for (const GroupQuotaRecord& g : records) {
+    const std::pair<std::string_view, double> doubles[] = {
+        {"configured_quota", g.configured_quota}, {"subtree_quota", g.subtree_quota},
+        {"effective_quota", g.effective_quota},   {"requested", g.requested},
+        {"surplus", g.surplus},                   {"allocated", g.allocated},
+        {"usage", g.usage}};
+    for (const auto& [column, value] : doubles) {
+      if (std::isnan(value)) {
+        return Status(StatusCode::kInvalidArgument, path_ + ": group quota " + g.name + ": " +
+                                                        std::string(column) +
+                                                        " is NaN, which the store does not keep");
+      }
+    }
+    ResetOnExit reset(put);
+    sqlite3_bind_text(put, 1, g.name.data(), static_cast<int>(g.name.size()), SQLITE_STATIC);
+    sqlite3_bind_int64(put, 2, g.static_quota ? 1 : 0);
+    sqlite3_bind_double(put, 3, g.configured_quota);
+    sqlite3_bind_double(put, 4, g.subtree_quota);
+    sqlite3_bind_double(put, 5, g.effective_quota);
+    sqlite3_bind_double(put, 6, g.requested);
+    sqlite3_bind_double(put, 7, g.surplus);
+    sqlite3_bind_double(put, 8, g.allocated);
+    sqlite3_bind_double(put, 9, g.usage);
+    sqlite3_bind_int64(put, 10, g.cycle_time);
+    if (Status s = step(put, "writing group quota " + g.name); !s.ok()) return s;
+  }
+  return Status::Ok();
 }
 
 Result<int64_t> SqliteStore::Commit(const AccountantChanges& changes) {
@@ -467,6 +524,7 @@ void SqliteStore::Rollback() {
 Status SqliteStore::ReadAll(AccountantSnapshot* out) {
   out->customers.clear();
   out->resources.clear();
+  out->group_quotas.clear();
   auto column_text = [](sqlite3_stmt* stmt, int column) {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt, column));
     return p == nullptr ? std::string()
@@ -550,7 +608,44 @@ Status SqliteStore::ReadAll(AccountantSnapshot* out) {
                              : Error(rc, "reading LastUpdateTime");
   }
   out->last_update_time = sqlite3_column_int64(meta.get(), 0);
-  return Status::Ok();
+  if (schema_version_ < store_schema::kGroupQuotasSince) return Status::Ok();
+  return ReadGroupQuotas(&out->group_quotas);
+}
+
+Status SqliteStore::ReadGroupQuotas(std::vector<GroupQuotaRecord>* out) {
+  Statement select;
+  if (Status s = Prepare("SELECT " + std::string(store_schema::kGroupQuotaColumns) +
+                             " FROM group_quotas ORDER BY name",
+                         &select);
+      !s.ok()) {
+    return s;
+  }
+  sqlite3_stmt* g = select.get();
+  int rc;
+  while ((rc = sqlite3_step(g)) == SQLITE_ROW) {
+    for (int i = 1; i < store_schema::kGroupQuotaColumnCount; ++i) {
+      const int type = sqlite3_column_type(g, i);
+      if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
+        return Status(StatusCode::kDataLoss, path_ + ": group_quotas column " +
+                                                 sqlite3_column_name(g, i) +
+                                                 " holds a value that is not a number");
+      }
+    }
+    GroupQuotaRecord r;
+    const auto* name = reinterpret_cast<const char*>(sqlite3_column_text(g, 0));
+    if (name != nullptr) r.name.assign(name, static_cast<size_t>(sqlite3_column_bytes(g, 0)));
+    r.static_quota = sqlite3_column_int64(g, 1) != 0;
+    r.configured_quota = sqlite3_column_double(g, 2);
+    r.subtree_quota = sqlite3_column_double(g, 3);
+    r.effective_quota = sqlite3_column_double(g, 4);
+    r.requested = sqlite3_column_double(g, 5);
+    r.surplus = sqlite3_column_double(g, 6);
+    r.allocated = sqlite3_column_double(g, 7);
+    r.usage = sqlite3_column_double(g, 8);
+    r.cycle_time = sqlite3_column_int64(g, 9);
+    out->push_back(std::move(r));
+  }
+  return rc == SQLITE_DONE ? Status::Ok() : Error(rc, "reading group quotas");
 }
 
 Status SqliteStore::LoadAll(AccountantSnapshot* out) {

@@ -2,7 +2,9 @@
 // negotiator/store/sqlite_store.h): change tracking, one transaction per
 // update, reopening, the startup recount and downtime charge, corrupt and
 // newer databases left untouched, the busy lock, several accountants on
-// one file, and issue 14's kill test (acceptance item 4).
+// one file, the last cycle's group quota table (stored, replaced whole,
+// migrated into a version-1 store), and issue 14's kill test (acceptance
+// item 4).
 #include "negotiator/durable_accountant.h"
 
 #include <fcntl.h>
@@ -12,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -22,7 +25,9 @@
 
 #include "negotiator/accountant.h"
 #include "negotiator/store/accountant_store.h"
+#include "negotiator/store/schema.h"
 #include "tests/negotiator/accountant_test_util.h"
+#include "tests/negotiator/group_quota_record_test_util.h"
 
 namespace negotiator {
 namespace {
@@ -31,7 +36,9 @@ using classad::Status;
 using classad::StatusCode;
 using testing_util::Key;
 using testing_util::MakePolicy;
+using testing_util::SameGroupQuotas;
 using testing_util::SameState;
+using testing_util::SampleGroupQuotas;
 using testing_util::Slot;
 
 constexpr int64_t kT0 = 1700000000;
@@ -65,6 +72,69 @@ void RunSql(const std::string& path, const std::string& sql) {
       << (error ? error : "");
   sqlite3_free(error);
   sqlite3_close(db);
+}
+
+// The first column of the first row `sql` returns on `path`, as text ("" for
+// none).
+std::string QuerySql(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  std::string out;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+    ADD_FAILURE() << "cannot open " << path;
+    return out;
+  }
+  sqlite3_stmt* stmt = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
+      << sqlite3_errmsg(db);
+  if (stmt != nullptr && sqlite3_step(stmt) == SQLITE_ROW) {
+    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+    if (text != nullptr) out = text;
+  }
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return out;
+}
+
+// A version-1 store as this program's first schema made it, written by hand
+// (not through schema.cc), holding one customer, one resource and a
+// LastUpdateTime, in the rollback journal mode a fresh SQLite file has.
+void MakeVersion1Store(const std::string& path) {
+  RunSql(path,
+         "CREATE TABLE accountant_meta ("
+         " id BIGINT PRIMARY KEY CHECK (id = 1), schema_version BIGINT NOT NULL,"
+         " generation BIGINT NOT NULL, last_update_time BIGINT NOT NULL);"
+         "CREATE TABLE customers ("
+         " name TEXT PRIMARY KEY, priority DOUBLE PRECISION NOT NULL,"
+         " priority_factor DOUBLE PRECISION NOT NULL, ceiling BIGINT NOT NULL,"
+         " floor BIGINT NOT NULL, resources_used BIGINT NOT NULL,"
+         " weighted_resources_used DOUBLE PRECISION NOT NULL,"
+         " hier_weighted_resources_used DOUBLE PRECISION NOT NULL,"
+         " uncharged_time BIGINT NOT NULL, weighted_uncharged_time DOUBLE PRECISION NOT NULL,"
+         " accumulated_usage DOUBLE PRECISION NOT NULL,"
+         " weighted_accumulated_usage DOUBLE PRECISION NOT NULL,"
+         " begin_usage_time BIGINT NOT NULL, last_usage_time BIGINT NOT NULL);"
+         "CREATE TABLE resources ("
+         " name TEXT PRIMARY KEY, remote_user TEXT NOT NULL,"
+         " slot_weight DOUBLE PRECISION NOT NULL, start_time BIGINT NOT NULL,"
+         " matched_concurrency_limits TEXT NOT NULL, num_cp_matches BIGINT NOT NULL);"
+         "INSERT INTO accountant_meta VALUES (1, 1, 7, 1700000000);"
+         "INSERT INTO customers VALUES ('alice@x', 12.5, 1000, -1, 0, 1, 2.5, 0, 0, 0,"
+         " 3600.25, 9000.5, 1699000000, 1700000000);"
+         "INSERT INTO resources VALUES ('slot1@<10.0.0.1:9618>', 'alice@x', 2.5, 1699990000,"
+         " 'matlab', 0);");
+}
+
+// Commits `records` as the group quota table of `store`; the new
+// generation or -1.
+int64_t CommitGroupQuotas(AccountantStore& store, std::vector<GroupQuotaRecord> records) {
+  classad::Result<int64_t> begun = store.BeginWrite();
+  EXPECT_TRUE(begun.ok()) << begun.status().ToString();
+  if (!begun.ok()) return -1;
+  AccountantChanges changes;
+  changes.group_quotas = std::move(records);
+  classad::Result<int64_t> committed = store.Commit(changes);
+  EXPECT_TRUE(committed.ok()) << committed.status().ToString();
+  return committed.ok() ? *committed : -1;
 }
 
 std::unique_ptr<AccountantStore> OpenStore(const std::string& path, StoreOptions options = {}) {
@@ -115,6 +185,66 @@ TEST(AccountantTrackingTest, NotesExactlyTheRecordsAChangeWrites) {
   EXPECT_EQ(changes.last_update_time, kT0 + 100);
   a.EndTracking();
   EXPECT_TRUE(a.TrackedChanges().empty());
+}
+
+TEST(AccountantTrackingTest, TheGroupQuotaTableIsOneTrackedChange) {
+  Accountant a(MakePolicy(""));
+  a.Initialize(kT0);
+  a.BeginTracking();
+  a.SetPriority("u@x", 3);
+  EXPECT_FALSE(a.TrackedChanges().group_quotas.has_value()) << "not set: not written";
+
+  // Set out of order with a duplicate: kept sorted by name, the last wins.
+  std::vector<GroupQuotaRecord> table = SampleGroupQuotas();
+  std::vector<GroupQuotaRecord> given = {table[2], table[0], table[1]};
+  given.push_back(table[1]);
+  given.back().requested = 99;
+  given.front().requested = 1;  // group_physics.lep, replaced below
+  given.push_back(table[2]);
+  a.SetGroupQuotaRecords(given);
+  table[1].requested = 99;
+  std::string why;
+  EXPECT_TRUE(SameGroupQuotas(a.group_quota_records(), table, &why)) << why;
+  AccountantChanges changes = a.TrackedChanges();
+  ASSERT_TRUE(changes.group_quotas.has_value());
+  EXPECT_TRUE(SameGroupQuotas(*changes.group_quotas, table, &why)) << why;
+  EXPECT_FALSE(changes.empty());
+
+  // Emptying the table is a change too (the store empties its table).
+  a.BeginTracking();
+  EXPECT_TRUE(a.TrackedChanges().empty());
+  a.SetGroupQuotaRecords({});
+  changes = a.TrackedChanges();
+  ASSERT_TRUE(changes.group_quotas.has_value());
+  EXPECT_TRUE(changes.group_quotas->empty());
+  EXPECT_FALSE(changes.empty());
+  a.EndTracking();
+  EXPECT_FALSE(a.TrackedChanges().group_quotas.has_value());
+
+  // Untracked changes are not noted; Restore while tracking replaces it.
+  a.SetGroupQuotaRecords(SampleGroupQuotas());
+  EXPECT_EQ(a.group_quota_records().size(), 3u);
+  AccountantSnapshot snapshot = a.Snapshot();
+  EXPECT_TRUE(SameGroupQuotas(snapshot.group_quotas, SampleGroupQuotas(), &why)) << why;
+  snapshot.group_quotas.resize(1);
+  a.BeginTracking();
+  a.Restore(snapshot);
+  changes = a.TrackedChanges();
+  ASSERT_TRUE(changes.group_quotas.has_value());
+  EXPECT_EQ(changes.group_quotas->size(), 1u);
+  EXPECT_EQ(a.group_quota_records().size(), 1u);
+}
+
+TEST(AccountantTrackingTest, OtherChangesLeaveTheGroupQuotaTableAlone) {
+  Accountant a(MakePolicy("GROUP_NAMES = physics\nGROUP_QUOTA_physics = 10\n"));
+  a.SetGroupQuotaRecords(SampleGroupQuotas());
+  a.Initialize(kT0);
+  ASSERT_TRUE(a.AddMatch("physics.u@x", Slot("s1", "Claimed", "physics.u@x"), kT0).ok());
+  a.RecountUsage();
+  a.UpdatePriorities(kT0 + 600);
+  a.ResetAllUsage(kT0 + 600);
+  std::string why;
+  EXPECT_TRUE(SameGroupQuotas(a.group_quota_records(), SampleGroupQuotas(), &why)) << why;
 }
 
 TEST(AccountantTrackingTest, SnapshotAndRestoreRoundTrip) {
@@ -377,6 +507,247 @@ TEST(DurableAccountantTest, ANanIsRefusedAndNothingIsStored) {
   EXPECT_EQ(reopened->accountant().FindCustomer("ok@x"), nullptr);
 }
 
+// ---- the last cycle's group quota table (schema version 2)
+
+TEST(DurableAccountantTest, TheGroupQuotaTableRoundTripsAndIsReplacedWhole) {
+  const std::string path = TempDir() + "/acct.db";
+  auto store = OpenStore(path);
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->schema_version(), store_schema::kSchemaVersion);
+  AccountantSnapshot loaded;
+  ASSERT_TRUE(store->LoadAll(&loaded).ok());
+  EXPECT_TRUE(loaded.group_quotas.empty());
+
+  ASSERT_EQ(CommitGroupQuotas(*store, SampleGroupQuotas()), 1);
+  ASSERT_TRUE(store->LoadAll(&loaded).ok());
+  std::string why;
+  EXPECT_TRUE(SameGroupQuotas(loaded.group_quotas, SampleGroupQuotas(), &why)) << why;
+
+  // A change without the table leaves it as it is.
+  ASSERT_TRUE(store->BeginWrite().ok());
+  AccountantChanges other;
+  other.last_update_time = kT0;
+  ASSERT_TRUE(store->Commit(other).ok());
+  ASSERT_TRUE(store->LoadAll(&loaded).ok());
+  EXPECT_TRUE(SameGroupQuotas(loaded.group_quotas, SampleGroupQuotas(), &why)) << why;
+
+  // A new table replaces the old whole: a group gone from it is gone.
+  std::vector<GroupQuotaRecord> next = SampleGroupQuotas(kT0 + 60);
+  next.erase(next.begin() + 1);
+  GroupQuotaRecord added;
+  added.name = "group_bio";
+  added.configured_quota = 0.2;
+  added.cycle_time = kT0 + 60;
+  next.push_back(added);
+  ASSERT_EQ(CommitGroupQuotas(*store, next), 3);
+  store.reset();
+  store = OpenStore(path);
+  ASSERT_NE(store, nullptr);
+  ASSERT_TRUE(store->LoadAll(&loaded).ok());
+  std::sort(next.begin(), next.end(),
+            [](const GroupQuotaRecord& x, const GroupQuotaRecord& y) { return x.name < y.name; });
+  EXPECT_TRUE(SameGroupQuotas(loaded.group_quotas, next, &why)) << why;
+  EXPECT_EQ(QuerySql(path, "SELECT count(*) FROM group_quotas"), "3");
+
+  // An empty table empties it.
+  ASSERT_EQ(CommitGroupQuotas(*store, {}), 4);
+  ASSERT_TRUE(store->LoadAll(&loaded).ok());
+  EXPECT_TRUE(loaded.group_quotas.empty());
+  EXPECT_EQ(QuerySql(path, "SELECT count(*) FROM group_quotas"), "0");
+}
+
+TEST(DurableAccountantTest, AGroupQuotaNanIsRefusedAndNothingIsStored) {
+  const std::string path = TempDir() + "/acct.db";
+  auto store = OpenStore(path);
+  ASSERT_NE(store, nullptr);
+  ASSERT_EQ(CommitGroupQuotas(*store, SampleGroupQuotas()), 1);
+  std::vector<GroupQuotaRecord> bad = SampleGroupQuotas();
+  bad[1].surplus = std::nan("");
+  ASSERT_TRUE(store->BeginWrite().ok());
+  AccountantChanges changes;
+  changes.group_quotas = bad;
+  classad::Result<int64_t> committed = store->Commit(changes);
+  ASSERT_FALSE(committed.ok());
+  EXPECT_EQ(committed.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(committed.status().message().find("group quota group_physics: surplus is NaN"),
+            std::string::npos)
+      << committed.status().message();
+  AccountantSnapshot loaded;
+  ASSERT_TRUE(store->LoadAll(&loaded).ok());
+  std::string why;
+  EXPECT_TRUE(SameGroupQuotas(loaded.group_quotas, SampleGroupQuotas(), &why)) << why;
+  EXPECT_EQ(*store->Generation(), 1);
+}
+
+TEST(DurableAccountantTest, TheGroupQuotaTableIsCommittedWithItsUpdate) {
+  const std::string path = TempDir() + "/acct.db";
+  auto policy = MakePolicy("");
+  auto durable = OpenDurable(path, policy, kT0);
+  ASSERT_NE(durable, nullptr);
+  ASSERT_TRUE(durable
+                  ->Update([](Accountant& a) {
+                    a.SetPriority("u@x", 2);
+                    a.SetGroupQuotaRecords(SampleGroupQuotas());
+                    return Status::Ok();
+                  })
+                  .ok());
+  // A failed update stores none of its table, and memory goes back.
+  Status failed = durable->Update([](Accountant& a) {
+    a.SetGroupQuotaRecords({});
+    return Status(StatusCode::kNotFound, "the cycle failed");
+  });
+  EXPECT_EQ(failed.code(), StatusCode::kNotFound);
+  std::string why;
+  EXPECT_TRUE(SameGroupQuotas(durable->accountant().group_quota_records(), SampleGroupQuotas(),
+                              &why))
+      << why;
+
+  // Another accountant on the same file sees it, and sees it replaced.
+  auto other = OpenDurable(path, policy, kT0, /*initialize=*/false);
+  ASSERT_NE(other, nullptr);
+  EXPECT_TRUE(SameGroupQuotas(other->accountant().group_quota_records(), SampleGroupQuotas(),
+                              &why))
+      << why;
+  std::vector<GroupQuotaRecord> next = SampleGroupQuotas(kT0 + 60);
+  next.resize(1);
+  ASSERT_TRUE(durable
+                  ->Update([&](Accountant& a) {
+                    a.SetGroupQuotaRecords(next);
+                    return Status::Ok();
+                  })
+                  .ok());
+  ASSERT_TRUE(other->Refresh().ok());
+  EXPECT_TRUE(SameGroupQuotas(other->accountant().group_quota_records(), next, &why)) << why;
+  // An update by the other that does not touch the table keeps it.
+  ASSERT_TRUE(other
+                  ->Update([](Accountant& a) {
+                    a.SetPriority("v@x", 4);
+                    return Status::Ok();
+                  })
+                  .ok());
+  auto reopened = OpenDurable(path, policy, kT0, /*initialize=*/false);
+  ASSERT_NE(reopened, nullptr);
+  EXPECT_TRUE(SameGroupQuotas(reopened->accountant().group_quota_records(), next, &why)) << why;
+  EXPECT_NE(reopened->accountant().FindCustomer("v@x"), nullptr);
+}
+
+TEST(DurableAccountantTest, AVersion1StoreIsMigratedInPlaceKeepingItsRecords) {
+  const std::string path = TempDir() + "/v1.db";
+  MakeVersion1Store(path);
+  const std::string bytes = ReadBytes(path);
+
+  // Read-only: read as it is, with an empty group quota table, untouched.
+  {
+    auto reader = OpenStore(path, StoreOptions{.read_only = true});
+    ASSERT_NE(reader, nullptr);
+    EXPECT_EQ(reader->schema_version(), 1);
+    AccountantSnapshot loaded;
+    ASSERT_TRUE(reader->LoadAll(&loaded).ok());
+    ASSERT_EQ(loaded.customers.size(), 1u);
+    EXPECT_EQ(loaded.customers[0].weighted_accumulated_usage, 9000.5);
+    EXPECT_TRUE(loaded.group_quotas.empty());
+    EXPECT_EQ(*reader->Generation(), 7);
+  }
+  EXPECT_EQ(ReadBytes(path), bytes);
+  EXPECT_EQ(QuerySql(path, "SELECT count(*) FROM sqlite_master WHERE name = 'group_quotas'"), "0");
+
+  // Writable: migrated to version 2, the records and the generation kept.
+  AccountantSnapshot before;
+  {
+    auto reader = OpenStore(path, StoreOptions{.read_only = true});
+    ASSERT_NE(reader, nullptr);
+    ASSERT_TRUE(reader->LoadAll(&before).ok());
+  }
+  auto store = OpenStore(path);
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->schema_version(), 2);
+  EXPECT_EQ(QuerySql(path, "SELECT schema_version FROM accountant_meta"), "2");
+  EXPECT_EQ(QuerySql(path, "SELECT count(*) FROM sqlite_master WHERE name = 'group_quotas'"), "1");
+  EXPECT_EQ(*store->Generation(), 7);
+  AccountantSnapshot after;
+  ASSERT_TRUE(store->LoadAll(&after).ok());
+  std::string why;
+  EXPECT_TRUE(SameState(before, after, &why)) << why;
+  EXPECT_EQ(after.last_update_time, 1700000000);
+  ASSERT_EQ(after.resources.size(), 1u);
+  EXPECT_EQ(after.resources[0].matched_concurrency_limits, "matlab");
+  EXPECT_TRUE(after.group_quotas.empty());
+
+  // The migrated store keeps a table like a new one.
+  ASSERT_EQ(CommitGroupQuotas(*store, SampleGroupQuotas()), 8);
+  store.reset();
+  auto reopened = OpenStore(path);
+  ASSERT_NE(reopened, nullptr);
+  ASSERT_TRUE(reopened->LoadAll(&after).ok());
+  EXPECT_TRUE(SameGroupQuotas(after.group_quotas, SampleGroupQuotas(), &why)) << why;
+  EXPECT_TRUE(SameState(before, after, &why)) << why;
+}
+
+TEST(DurableAccountantTest, AVersion1StoreOpensThroughDurableAccountant) {
+  const std::string path = TempDir() + "/v1.db";
+  MakeVersion1Store(path);
+  // A listing (read-only, no startup steps) sees the version-1 records.
+  {
+    auto store = OpenStore(path, StoreOptions{.read_only = true});
+    ASSERT_NE(store, nullptr);
+    auto durable = DurableAccountant::Open(MakePolicy(""), std::move(store), kT0,
+                                           DurableAccountantOptions{.initialize = false});
+    ASSERT_TRUE(durable.ok()) << durable.status().ToString();
+    ASSERT_NE((*durable)->accountant().FindCustomer("alice@x"), nullptr);
+    EXPECT_TRUE((*durable)->accountant().group_quota_records().empty());
+  }
+  // A negotiator (writable, startup steps) migrates and stores a cycle.
+  auto durable = OpenDurable(path, MakePolicy(""), 1700000600);
+  ASSERT_NE(durable, nullptr);
+  ASSERT_TRUE(durable
+                  ->Update([](Accountant& a) {
+                    a.SetGroupQuotaRecords(SampleGroupQuotas());
+                    return Status::Ok();
+                  })
+                  .ok());
+  auto reopened = OpenDurable(path, MakePolicy(""), kT0, /*initialize=*/false);
+  ASSERT_NE(reopened, nullptr);
+  EXPECT_EQ(reopened->accountant().group_quota_records().size(), 3u);
+  EXPECT_EQ(reopened->accountant().last_update_time(), 1700000600);
+}
+
+TEST(DurableAccountantTest, SchemaVersionsAboveTwoAreRefusedAsNewer) {
+  for (int version : {3, 99}) {
+    const std::string path = TempDir() + "/acct.db";
+    { ASSERT_NE(OpenStore(path), nullptr); }
+    RunSql(path, "UPDATE accountant_meta SET schema_version = " + std::to_string(version) +
+                     "; PRAGMA wal_checkpoint(TRUNCATE)");
+    const std::string bytes = ReadBytes(path);
+    for (bool read_only : {false, true}) {
+      classad::Result<std::unique_ptr<AccountantStore>> store =
+          OpenAccountantStore(path, StoreOptions{.read_only = read_only});
+      ASSERT_FALSE(store.ok());
+      EXPECT_EQ(store.status().code(), StatusCode::kFailedPrecondition);
+      EXPECT_NE(store.status().message().find("schema " + std::to_string(version) +
+                                              "; this one knows up to 2"),
+                std::string::npos)
+          << store.status().message();
+    }
+    EXPECT_EQ(ReadBytes(path), bytes);
+  }
+}
+
+TEST(DurableAccountantTest, AHandEditedGroupQuotaTableIsReportedNotMisread) {
+  const std::string path = TempDir() + "/acct.db";
+  {
+    auto store = OpenStore(path);
+    ASSERT_NE(store, nullptr);
+    ASSERT_EQ(CommitGroupQuotas(*store, SampleGroupQuotas()), 1);
+  }
+  RunSql(path, "UPDATE group_quotas SET requested = 'lots' WHERE name = 'group_physics'");
+  auto store = OpenStore(path);
+  ASSERT_NE(store, nullptr);
+  AccountantSnapshot loaded;
+  Status s = store->LoadAll(&loaded);
+  EXPECT_EQ(s.code(), StatusCode::kDataLoss);
+  EXPECT_NE(s.message().find("group_quotas column requested"), std::string::npos) << s.message();
+}
+
 // ---- acceptance item 4: the kill test
 
 // The deterministic change number `k` of the kill test: a marker record
@@ -401,6 +772,12 @@ Status KillTestChange(Accountant& a, int64_t k) {
   if (k % 50 == 1) {
     for (int i = 0; i < 300; ++i)
       a.SetAccumUsage("bulk" + std::to_string(i) + "@x", static_cast<double>(k + i));
+  }
+  // A cycle's group quota table, of 0 to 3 groups, replaced whole.
+  if (k % 4 == 2) {
+    std::vector<GroupQuotaRecord> table = SampleGroupQuotas(kT0 + k);
+    table.resize(static_cast<size_t>(k % 16) / 4);
+    a.SetGroupQuotaRecords(std::move(table));
   }
   return Status::Ok();
 }
@@ -487,6 +864,9 @@ TEST(DurableAccountantKillTest, SigkillNeverLosesACommitOrLeavesAPartialOne) {
     ASSERT_TRUE(SameState(model.Snapshot(), reopened.Snapshot(), &why))
         << "partial or wrong state after kill " << kills << " at change " << stored_k << ": "
         << why;
+    ASSERT_TRUE(SameGroupQuotas(model.group_quota_records(), reopened.group_quota_records(), &why))
+        << "partial or wrong group quota table after kill " << kills << " at change "
+        << stored_k << ": " << why;
   }
   EXPECT_GE(kills, 200);
   EXPECT_GT(model_k, kills / 2) << "the children made too little progress to test anything";

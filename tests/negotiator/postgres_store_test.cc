@@ -2,9 +2,10 @@
 // against a real server: schema creation (once, however many processes
 // open at the same time), the newer-schema refusal, records round-tripping
 // bit for bit, upserts and erasures, failed commits storing nothing, the
-// busy timeout, read-only opens, reconnecting, and two processes updating
-// the same users through the store and through DurableAccountant without
-// losing an update (and the same race on SQLite).
+// busy timeout, read-only opens, reconnecting, the last cycle's group
+// quota table (replaced whole; migrated into a version-1 store), and two
+// processes updating the same users through the store and through
+// DurableAccountant without losing an update (and the same race on SQLite).
 //
 // The server comes from ACCOUNTANT_TEST_POSTGRES (scripts/with-postgres.sh
 // starts a throw-away one and sets it); without it the tests that need a
@@ -37,6 +38,7 @@
 #include "negotiator/durable_accountant.h"
 #include "negotiator/store/accountant_store.h"
 #include "tests/negotiator/accountant_test_util.h"
+#include "tests/negotiator/group_quota_record_test_util.h"
 
 namespace negotiator {
 namespace {
@@ -271,10 +273,11 @@ TEST_F(PostgresStoreTest, CreatesTheSchemaAndReopensIt) {
   EXPECT_TRUE(s.customers.empty());
   EXPECT_TRUE(s.resources.empty());
   EXPECT_EQ(s.last_update_time, 0);
-  EXPECT_EQ(Sql("SELECT schema_version FROM accountant_meta"), "1");
+  EXPECT_EQ(Sql("SELECT schema_version FROM accountant_meta"), "2");
+  EXPECT_EQ(store->schema_version(), 2);
   EXPECT_EQ(Sql("SELECT count(*) FROM accountant_meta"), "1");
   // The tables are in this test's schema, nowhere else.
-  EXPECT_EQ(Sql("SELECT count(*) FROM pg_tables WHERE schemaname = '" + schema_ + "'"), "3");
+  EXPECT_EQ(Sql("SELECT count(*) FROM pg_tables WHERE schemaname = '" + schema_ + "'"), "4");
 
   ASSERT_EQ(CommitChanges(*store, Change({}, {}, {}, {}, 42)),
             1);
@@ -307,7 +310,19 @@ TEST_F(PostgresStoreTest, NewerSchemaIsRefusedAndLeftUntouched) {
     CustomerRecord alice = Customer("alice@example.org", 5);
     ASSERT_EQ(CommitChanges(*store, Change({&alice})), 1);
   }
-  Sql("UPDATE accountant_meta SET schema_version = 2");
+  Sql("UPDATE accountant_meta SET schema_version = 3");
+  for (bool read_only : {false, true}) {
+    StoreOptions options;
+    options.read_only = read_only;
+    Result<std::unique_ptr<AccountantStore>> store = OpenPostgresStore(location_, options);
+    ASSERT_FALSE(store.ok());
+    EXPECT_EQ(store.status().code(), StatusCode::kFailedPrecondition)
+        << store.status().ToString();
+    EXPECT_NE(store.status().message().find("schema 3; this one knows up to 2"),
+              std::string::npos)
+        << store.status().ToString();
+  }
+  Sql("UPDATE accountant_meta SET schema_version = 99");
   for (bool read_only : {false, true}) {
     StoreOptions options;
     options.read_only = read_only;
@@ -319,8 +334,136 @@ TEST_F(PostgresStoreTest, NewerSchemaIsRefusedAndLeftUntouched) {
         << store.status().ToString();
     EXPECT_NE(store.status().message().find("untouched"), std::string::npos);
   }
-  EXPECT_EQ(Sql("SELECT schema_version || ',' || generation FROM accountant_meta"), "2,1");
+  EXPECT_EQ(Sql("SELECT schema_version || ',' || generation FROM accountant_meta"), "99,1");
   EXPECT_EQ(Sql("SELECT count(*) FROM customers"), "1");
+}
+
+TEST_F(PostgresStoreTest, TheGroupQuotaTableRoundTripsBitForBitAndIsReplacedWhole) {
+  using testing_util::SameGroupQuotas;
+  using testing_util::SampleGroupQuotas;
+  std::unique_ptr<AccountantStore> store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_TRUE(Load(*store).group_quotas.empty());
+  std::vector<GroupQuotaRecord> table = SampleGroupQuotas();
+  table[0].allocated = -0.0;
+  table[2].requested = -std::numeric_limits<double>::infinity();
+  AccountantChanges changes;
+  changes.group_quotas = table;
+  // A name twice: the later record wins, as for the other tables.
+  changes.group_quotas->push_back(table[1]);
+  changes.group_quotas->back().requested = 42;
+  table[1].requested = 42;
+  ASSERT_EQ(CommitChanges(*store, changes), 1);
+  std::string why;
+  std::unique_ptr<AccountantStore> other = Open();  // a new connection
+  ASSERT_NE(other, nullptr);
+  EXPECT_TRUE(SameGroupQuotas(Load(*other).group_quotas, table, &why)) << why;
+
+  // A change without the table keeps it; a new table replaces it whole.
+  CustomerRecord a = Customer("a@x", 1);
+  ASSERT_EQ(CommitChanges(*store, Change({&a})), 2);
+  EXPECT_TRUE(SameGroupQuotas(Load(*other).group_quotas, table, &why)) << why;
+  std::vector<GroupQuotaRecord> next = SampleGroupQuotas(1767229200);
+  next.erase(next.begin());
+  changes.group_quotas = next;
+  ASSERT_EQ(CommitChanges(*store, changes), 3);
+  EXPECT_TRUE(SameGroupQuotas(Load(*other).group_quotas, next, &why)) << why;
+  EXPECT_EQ(Sql("SELECT count(*) FROM group_quotas"), "2");
+  EXPECT_EQ(Sql("SELECT static_quota FROM group_quotas WHERE name = 'group_physics'"), "1");
+
+  // An empty table empties it.
+  changes.group_quotas = std::vector<GroupQuotaRecord>();
+  ASSERT_EQ(CommitChanges(*store, changes), 4);
+  EXPECT_TRUE(Load(*other).group_quotas.empty());
+
+  // A NaN or a NUL is refused and nothing of the change is stored.
+  changes.group_quotas = SampleGroupQuotas();
+  ASSERT_EQ(CommitChanges(*store, changes), 5);
+  for (int bad = 0; bad < 2; ++bad) {
+    AccountantChanges refused;
+    refused.group_quotas = SampleGroupQuotas(1);
+    if (bad == 0) {
+      (*refused.group_quotas)[2].usage = std::nan("");
+    } else {
+      (*refused.group_quotas)[2].name = std::string("lep\0x", 5);
+    }
+    ASSERT_TRUE(store->BeginWrite().ok());
+    Result<int64_t> committed = store->Commit(refused);
+    ASSERT_FALSE(committed.ok());
+    EXPECT_EQ(committed.status().code(), StatusCode::kInvalidArgument);
+    EXPECT_NE(committed.status().message().find(bad == 0 ? "group quota group_physics.lep: usage is NaN"
+                                                         : "NUL"),
+              std::string::npos)
+        << committed.status().ToString();
+    EXPECT_TRUE(SameGroupQuotas(Load(*other).group_quotas, SampleGroupQuotas(), &why)) << why;
+    EXPECT_EQ(*store->Generation(), 5);
+  }
+}
+
+TEST_F(PostgresStoreTest, AVersion1StoreIsMigratedInPlaceKeepingItsRecords) {
+  using testing_util::SameGroupQuotas;
+  using testing_util::SampleGroupQuotas;
+  // Version 1 as this program's first schema made it, by hand.
+  Sql("CREATE TABLE accountant_meta ("
+      " id BIGINT PRIMARY KEY CHECK (id = 1), schema_version BIGINT NOT NULL,"
+      " generation BIGINT NOT NULL, last_update_time BIGINT NOT NULL);"
+      "CREATE TABLE customers ("
+      " name TEXT PRIMARY KEY, priority DOUBLE PRECISION NOT NULL,"
+      " priority_factor DOUBLE PRECISION NOT NULL, ceiling BIGINT NOT NULL,"
+      " floor BIGINT NOT NULL, resources_used BIGINT NOT NULL,"
+      " weighted_resources_used DOUBLE PRECISION NOT NULL,"
+      " hier_weighted_resources_used DOUBLE PRECISION NOT NULL,"
+      " uncharged_time BIGINT NOT NULL, weighted_uncharged_time DOUBLE PRECISION NOT NULL,"
+      " accumulated_usage DOUBLE PRECISION NOT NULL,"
+      " weighted_accumulated_usage DOUBLE PRECISION NOT NULL,"
+      " begin_usage_time BIGINT NOT NULL, last_usage_time BIGINT NOT NULL);"
+      "CREATE TABLE resources ("
+      " name TEXT PRIMARY KEY, remote_user TEXT NOT NULL,"
+      " slot_weight DOUBLE PRECISION NOT NULL, start_time BIGINT NOT NULL,"
+      " matched_concurrency_limits TEXT NOT NULL, num_cp_matches BIGINT NOT NULL);"
+      "INSERT INTO accountant_meta VALUES (1, 1, 7, 1700000000);"
+      "INSERT INTO customers VALUES ('alice@x', 12.5, 1000, -1, 0, 1, 2.5, 0, 0, 0,"
+      " 3600.25, 9000.5, 1699000000, 1700000000);"
+      "INSERT INTO resources VALUES ('slot1@h', 'alice@x', 2.5, 1699990000, 'matlab', 0)");
+
+  // Read-only: read as it is, nothing created.
+  StoreOptions read_only;
+  read_only.read_only = true;
+  AccountantSnapshot before;
+  {
+    std::unique_ptr<AccountantStore> reader = Open(read_only);
+    ASSERT_NE(reader, nullptr);
+    EXPECT_EQ(reader->schema_version(), 1);
+    before = Load(*reader);
+    ASSERT_EQ(before.customers.size(), 1u);
+    EXPECT_EQ(before.customers[0].weighted_accumulated_usage, 9000.5);
+    ASSERT_EQ(before.resources.size(), 1u);
+    EXPECT_TRUE(before.group_quotas.empty());
+    EXPECT_EQ(*reader->Generation(), 7);
+  }
+  EXPECT_EQ(Sql("SELECT to_regclass('group_quotas') IS NULL"), "t");
+  EXPECT_EQ(Sql("SELECT schema_version FROM accountant_meta"), "1");
+
+  // Writable: migrated, everything kept.
+  std::unique_ptr<AccountantStore> store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->schema_version(), 2);
+  EXPECT_EQ(Sql("SELECT schema_version || ',' || generation FROM accountant_meta"), "2,7");
+  EXPECT_EQ(Sql("SELECT to_regclass('group_quotas') IS NOT NULL"), "t");
+  AccountantSnapshot after = Load(*store);
+  std::string why;
+  EXPECT_TRUE(testing_util::SameState(before, after, &why)) << why;
+  EXPECT_TRUE(after.group_quotas.empty());
+  AccountantChanges changes;
+  changes.group_quotas = SampleGroupQuotas();
+  ASSERT_EQ(CommitChanges(*store, changes), 8);
+  // Reopening a current store migrates nothing more.
+  store.reset();
+  store = Open();
+  ASSERT_NE(store, nullptr);
+  after = Load(*store);
+  EXPECT_TRUE(SameGroupQuotas(after.group_quotas, SampleGroupQuotas(), &why)) << why;
+  EXPECT_TRUE(testing_util::SameState(before, after, &why)) << why;
 }
 
 TEST_F(PostgresStoreTest, ProcessesOpeningAnEmptyDatabaseTogetherCreateTheSchemaOnce) {
@@ -406,7 +549,7 @@ TEST_F(PostgresStoreTest, RecordsRoundTripBitForBit) {
   std::unique_ptr<AccountantStore> store = Open();  // a new connection
   ASSERT_NE(store, nullptr);
   AccountantSnapshot s = Load(*store);
-  AccountantSnapshot expected{customers, resources, std::numeric_limits<int64_t>::max()};
+  AccountantSnapshot expected{customers, resources, std::numeric_limits<int64_t>::max(), {}};
   SortByName(&expected);
   EXPECT_EQ(s.last_update_time, expected.last_update_time);
   ASSERT_EQ(s.customers.size(), expected.customers.size());
