@@ -25,13 +25,14 @@ using classad::Status;
 using classad::StatusCode;
 
 // One attribute of a record: its HTCondor name and the member it maps to
-// (exactly one of the three pointers is set).
+// (exactly one of the four pointers is set).
 template <typename Record>
 struct Field {
   std::string_view name;
   double Record::*real = nullptr;
   int64_t Record::*integer = nullptr;
   std::string Record::*text = nullptr;
+  bool Record::*boolean = nullptr;
 };
 
 // The customer attributes, in the order they are written.
@@ -59,6 +60,30 @@ const Field<ResourceRecord> kResourceFields[] = {
     {"MatchedConcurrencyLimits", nullptr, nullptr, &ResourceRecord::matched_concurrency_limits},
     {"NumCpMatches", nullptr, &ResourceRecord::num_cp_matches},
 };
+
+// The group quota attributes, in the order they are written.
+const Field<GroupQuotaRecord> kGroupQuotaFields[] = {
+    {"StaticQuota", nullptr, nullptr, nullptr, &GroupQuotaRecord::static_quota},
+    {"ConfigQuota", &GroupQuotaRecord::configured_quota},
+    {"SubtreeQuota", &GroupQuotaRecord::subtree_quota},
+    {"EffectiveQuota", &GroupQuotaRecord::effective_quota},
+    {"Requested", &GroupQuotaRecord::requested},
+    {"SurplusReceived", &GroupQuotaRecord::surplus},
+    {"Allocated", &GroupQuotaRecord::allocated},
+    {"WeightedResourcesUsed", &GroupQuotaRecord::usage},
+    {"CycleTime", nullptr, &GroupQuotaRecord::cycle_time},
+};
+
+// What a table's record names are, for messages, and whether a blank is
+// allowed in one (HTCondor refuses blanks in submitter and group names).
+struct NameRule {
+  std::string_view kind;
+  bool spaces_allowed;
+  std::string_view why_no_spaces;
+};
+constexpr NameRule kCustomerNames{"customer", false, "HTCondor refuses submitter names with blanks"};
+constexpr NameRule kResourceNames{"resource", true, ""};
+constexpr NameRule kGroupNames{"group", false, "GROUP_NAMES cannot name a group with a blank"};
 
 // ---------------------------------------------------------------- writing
 
@@ -126,6 +151,8 @@ void AppendRecord(const Record& record, const Field<Record> (&fields)[N], std::s
       AppendReal(record.*f.real, out);
     } else if (f.integer != nullptr) {
       AppendInteger(record.*f.integer, out);
+    } else if (f.boolean != nullptr) {
+      out->append(record.*f.boolean ? "true" : "false");
     } else {
       AppendQuoted(record.*f.text, out);
     }
@@ -213,6 +240,7 @@ class Reader {
   Status ReadReal(std::string_view key, double* out);
   Status ReadInteger(std::string_view key, int64_t* out);
   Status ReadText(std::string_view key, std::string* out);
+  Status ReadBoolean(std::string_view key, bool* out);
 
   // Reads `{ "key": value, ... }` (the cursor on its first blank or `{`):
   // `member(key, where)` is called with the cursor after the colon and must
@@ -223,11 +251,11 @@ class Reader {
   template <typename Record, size_t N>
   Status ReadRecord(const Field<Record> (&fields)[N], Record* record);
   template <typename Record, size_t N>
-  Status ReadTable(std::string_view what, bool customers, const Field<Record> (&fields)[N],
+  Status ReadTable(std::string_view what, const NameRule& rule, const Field<Record> (&fields)[N],
                    std::vector<Record>* out);
-  // Checks a record name: not empty, no control characters, and (for a
-  // customer, as HTCondor refuses submitter names with blanks) no spaces.
-  Status CheckName(std::string_view name, bool customer, const SourceLocation& at) const;
+  // Checks a record name: not empty, no control characters, and no spaces
+  // unless `rule` allows them.
+  Status CheckName(std::string_view name, const NameRule& rule, const SourceLocation& at) const;
 
   std::string_view text_;
   const std::string& source_;
@@ -529,6 +557,28 @@ Status Reader::ReadText(std::string_view key, std::string* out) {
   return Status::Ok();
 }
 
+Status Reader::ReadBoolean(std::string_view key, bool* out) {
+  SkipBlanks();
+  const SourceLocation at = Here();
+  if (text_.substr(pos_, 4) == "true") {
+    for (int i = 0; i < 4; ++i) Advance();
+    *out = true;
+  } else if (text_.substr(pos_, 5) == "false") {
+    for (int i = 0; i < 5; ++i) Advance();
+    *out = false;
+  } else {
+    return Error(at, std::string(key) + ": expected true or false, found " + Found());
+  }
+  // `trueish` is not a boolean.
+  if (!AtEnd()) {
+    const unsigned char c = Peek();
+    if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+      return Error(at, std::string(key) + ": expected true or false");
+    }
+  }
+  return Status::Ok();
+}
+
 template <typename Member>
 Status Reader::ReadObject(std::string_view what, Member&& member) {
   SkipBlanks();
@@ -592,32 +642,34 @@ Status Reader::ReadRecord(const Field<Record> (&fields)[N], Record* record) {
     const Field<Record>& f = fields[i];
     if (f.real != nullptr) return ReadReal(f.name, &(record->*f.real));
     if (f.integer != nullptr) return ReadInteger(f.name, &(record->*f.integer));
+    if (f.boolean != nullptr) return ReadBoolean(f.name, &(record->*f.boolean));
     return ReadText(f.name, &(record->*f.text));
   });
 }
 
-Status Reader::CheckName(std::string_view name, bool customer, const SourceLocation& at) const {
-  const char* kind = customer ? "customer" : "resource";
-  if (name.empty()) return Error(at, std::string("a ") + kind + " name is empty");
+Status Reader::CheckName(std::string_view name, const NameRule& rule,
+                         const SourceLocation& at) const {
+  const std::string kind(rule.kind);
+  if (name.empty()) return Error(at, "a " + kind + " name is empty");
   for (char ch : name) {
     const unsigned char c = static_cast<unsigned char>(ch);
     if (c < 0x20 || c == 0x7f) {
-      return Error(at, std::string("the ") + kind + " name holds a control character");
+      return Error(at, "the " + kind + " name holds a control character");
     }
-    if (customer && c == ' ') {
-      return Error(at, "the customer name \"" + std::string(name) +
-                           "\" holds a space (HTCondor refuses submitter names with blanks)");
+    if (!rule.spaces_allowed && c == ' ') {
+      return Error(at, "the " + kind + " name \"" + std::string(name) + "\" holds a space (" +
+                           std::string(rule.why_no_spaces) + ")");
     }
   }
   return Status::Ok();
 }
 
 template <typename Record, size_t N>
-Status Reader::ReadTable(std::string_view what, bool customers, const Field<Record> (&fields)[N],
-                         std::vector<Record>* out) {
+Status Reader::ReadTable(std::string_view what, const NameRule& rule,
+                         const Field<Record> (&fields)[N], std::vector<Record>* out) {
   std::unordered_map<std::string, SourceLocation> names;
   return ReadObject(what, [&](const std::string& key, const SourceLocation& key_at) {
-    if (Status s = CheckName(key, customers, key_at); !s.ok()) return s;
+    if (Status s = CheckName(key, rule, key_at); !s.ok()) return s;
     auto [it, inserted] = names.emplace(key, key_at);
     if (!inserted) {
       return Error(key_at, "duplicate record \"" + key + "\" in " + std::string(what) +
@@ -645,8 +697,9 @@ Result<AccountantSnapshot> Reader::ReadDocument() {
   }
   if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // a byte order mark
   AccountantSnapshot snapshot;
-  bool have_version = false, have_time = false, have_customers = false, have_resources = false;
-  SourceLocation version_at, time_at, customers_at, resources_at;
+  bool have_version = false, have_time = false, have_customers = false, have_resources = false,
+       have_groups = false;
+  SourceLocation version_at, time_at, customers_at, resources_at, groups_at;
   SkipBlanks();
   const SourceLocation document_at = Here();
   Status s = ReadObject("the document", [&](const std::string& key, const SourceLocation& at) {
@@ -679,15 +732,19 @@ Result<AccountantSnapshot> Reader::ReadDocument() {
     }
     if (key == "Customers") {
       if (Status d = once(&have_customers, &customers_at); !d.ok()) return d;
-      return ReadTable("Customers", true, kCustomerFields, &snapshot.customers);
+      return ReadTable("Customers", kCustomerNames, kCustomerFields, &snapshot.customers);
     }
     if (key == "Resources") {
       if (Status d = once(&have_resources, &resources_at); !d.ok()) return d;
-      return ReadTable("Resources", false, kResourceFields, &snapshot.resources);
+      return ReadTable("Resources", kResourceNames, kResourceFields, &snapshot.resources);
+    }
+    if (key == "GroupQuotas") {
+      if (Status d = once(&have_groups, &groups_at); !d.ok()) return d;
+      return ReadTable("GroupQuotas", kGroupNames, kGroupQuotaFields, &snapshot.group_quotas);
     }
     return Error(at, "unknown key \"" + key +
-                         "\" (the document has FormatVersion, LastUpdateTime, Customers and "
-                         "Resources)");
+                         "\" (the document has FormatVersion, LastUpdateTime, Customers, "
+                         "Resources and GroupQuotas)");
   });
   if (!s.ok()) return s;
   SkipBlanks();
@@ -698,6 +755,8 @@ Result<AccountantSnapshot> Reader::ReadDocument() {
             [](const CustomerRecord& a, const CustomerRecord& b) { return a.name < b.name; });
   std::sort(snapshot.resources.begin(), snapshot.resources.end(),
             [](const ResourceRecord& a, const ResourceRecord& b) { return a.name < b.name; });
+  std::sort(snapshot.group_quotas.begin(), snapshot.group_quotas.end(),
+            [](const GroupQuotaRecord& a, const GroupQuotaRecord& b) { return a.name < b.name; });
   return snapshot;
 }
 
@@ -705,7 +764,8 @@ Result<AccountantSnapshot> Reader::ReadDocument() {
 
 std::string ExportAccountantJson(const AccountantSnapshot& snapshot) {
   std::string out;
-  out.reserve(64 + snapshot.customers.size() * 560 + snapshot.resources.size() * 200);
+  out.reserve(64 + snapshot.customers.size() * 560 + snapshot.resources.size() * 200 +
+              snapshot.group_quotas.size() * 320);
   out.append("{\n  \"FormatVersion\": ");
   AppendInteger(kAccountantJsonFormatVersion, &out);
   out.append(",\n  \"LastUpdateTime\": ");
@@ -714,6 +774,12 @@ std::string ExportAccountantJson(const AccountantSnapshot& snapshot) {
   AppendTable("Customers", snapshot.customers, kCustomerFields, &out);
   out.append(",\n");
   AppendTable("Resources", snapshot.resources, kResourceFields, &out);
+  // Only when there is a table, so that a state without one exports as it
+  // did before GroupQuotas existed.
+  if (!snapshot.group_quotas.empty()) {
+    out.append(",\n");
+    AppendTable("GroupQuotas", snapshot.group_quotas, kGroupQuotaFields, &out);
+  }
   out.append("\n}\n");
   return out;
 }

@@ -13,6 +13,9 @@
 //     },
 //     "Resources": {
 //       "slot1@<10.0.0.1:9618>": { "RemoteUser": "alice@cs.wisc.edu", ... }
+//     },
+//     "GroupQuotas": {
+//       "group_physics": { "StaticQuota": true, "ConfigQuota": 20, ... }
 //     }
 //   }
 //
@@ -22,13 +25,20 @@
 // HierWeightedResourcesUsed, UnchargedTime, WeightedUnchargedTime,
 // AccumulatedUsage, WeightedAccumulatedUsage, BeginUsageTime and
 // LastUsageTime; a resource has RemoteUser, SlotWeight, StartTime,
-// MatchedConcurrencyLimits and NumCpMatches.
+// MatchedConcurrencyLimits and NumCpMatches. GroupQuotas is the last
+// negotiation cycle's group quota table (GroupQuotaRecord): per group
+// StaticQuota (a boolean), ConfigQuota, SubtreeQuota, EffectiveQuota,
+// Requested, SurplusReceived, Allocated, WeightedResourcesUsed and
+// CycleTime. It is written only when the table is not empty, so a state
+// without one exports exactly as before the key existed; it is optional on
+// import (FormatVersion stays 1), and a document without it imports an
+// empty table.
 //
 // Reading is strict: the text must be RFC 8259 JSON (a UTF-8 byte order
 // mark at the start is skipped), every key must be one of the above, each
 // at most once; integers (times, counts, Ceiling, Floor) must be written
 // without a fraction or exponent and fit in 64 bits; every number must be
-// finite. A record may leave attributes out: they take the values a new
+// finite; StaticQuota must be true or false. A record may leave attributes out: they take the values a new
 // record has (CustomerRecord / ResourceRecord). FormatVersion and
 // LastUpdateTime are required. Every error names the source, line and
 // column (columns count UTF-8 code points).
@@ -55,7 +65,7 @@ struct AccountantJsonOptions {
   size_t max_input_bytes = size_t{1} << 30;
   // Bytes of one string after unescaping: a record name or a string value.
   size_t max_string_bytes = 64 * 1024;
-  // Customer and resource records together.
+  // Customer, resource and group quota records together.
   size_t max_records = 10'000'000;
 };
 

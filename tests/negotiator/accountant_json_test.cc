@@ -1,7 +1,7 @@
 // The accountant's JSON document (negotiator/accountant_json.h): the exact
 // text written, exact round trips of awkward doubles and names, defaults
-// for attributes left out, and every kind of bad input refused with its
-// line and column, never a crash.
+// for attributes left out, the optional group quota table, and every kind
+// of bad input refused with its line and column, never a crash.
 #include "negotiator/accountant_json.h"
 
 #include <gtest/gtest.h>
@@ -12,6 +12,8 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include "tests/negotiator/group_quota_record_test_util.h"
 
 namespace negotiator {
 namespace {
@@ -268,6 +270,144 @@ std::string ErrorOf(const std::string& text, const AccountantJsonOptions& option
   return parsed.status().ToString();
 }
 
+// The sample group quota table with only finite doubles (JSON has no
+// infinity; a cycle never computes one).
+std::vector<GroupQuotaRecord> FiniteGroupQuotas() {
+  std::vector<GroupQuotaRecord> table = testing_util::SampleGroupQuotas();
+  table[2].effective_quota = 5e-324;
+  table[0].allocated = -0.0;
+  return table;
+}
+
+TEST(AccountantJsonTest, TheGroupQuotaTableIsWrittenExactlyAndOnlyWhenThere) {
+  AccountantSnapshot s;
+  s.last_update_time = 1700000000;
+  const std::string without = ExportAccountantJson(s);
+  EXPECT_EQ(without,
+            "{\n"
+            "  \"FormatVersion\": 1,\n"
+            "  \"LastUpdateTime\": 1700000000,\n"
+            "  \"Customers\": {},\n"
+            "  \"Resources\": {}\n"
+            "}\n");
+  GroupQuotaRecord physics;
+  physics.name = "group_physics";
+  physics.static_quota = true;
+  physics.configured_quota = 20;
+  physics.subtree_quota = 20;
+  physics.effective_quota = 20;
+  physics.requested = 25.5;
+  physics.surplus = 0.5;
+  physics.allocated = 20.5;
+  physics.usage = 20;
+  physics.cycle_time = 1767225600;
+  GroupQuotaRecord none;
+  none.name = "<none>";
+  none.cycle_time = 1767225600;
+  s.group_quotas = {physics, none};  // written sorted by name
+  EXPECT_EQ(ExportAccountantJson(s),
+            "{\n"
+            "  \"FormatVersion\": 1,\n"
+            "  \"LastUpdateTime\": 1700000000,\n"
+            "  \"Customers\": {},\n"
+            "  \"Resources\": {},\n"
+            "  \"GroupQuotas\": {\n"
+            "    \"<none>\": {\n"
+            "      \"StaticQuota\": false,\n"
+            "      \"ConfigQuota\": 0,\n"
+            "      \"SubtreeQuota\": 0,\n"
+            "      \"EffectiveQuota\": 0,\n"
+            "      \"Requested\": 0,\n"
+            "      \"SurplusReceived\": 0,\n"
+            "      \"Allocated\": 0,\n"
+            "      \"WeightedResourcesUsed\": 0,\n"
+            "      \"CycleTime\": 1767225600\n"
+            "    },\n"
+            "    \"group_physics\": {\n"
+            "      \"StaticQuota\": true,\n"
+            "      \"ConfigQuota\": 20,\n"
+            "      \"SubtreeQuota\": 20,\n"
+            "      \"EffectiveQuota\": 20,\n"
+            "      \"Requested\": 25.5,\n"
+            "      \"SurplusReceived\": 0.5,\n"
+            "      \"Allocated\": 20.5,\n"
+            "      \"WeightedResourcesUsed\": 20,\n"
+            "      \"CycleTime\": 1767225600\n"
+            "    }\n"
+            "  }\n"
+            "}\n");
+}
+
+TEST(AccountantJsonTest, TheGroupQuotaTableRoundTripsBitForBit) {
+  AccountantSnapshot s = AwkwardSnapshot();
+  s.group_quotas = FiniteGroupQuotas();
+  const std::string text = ExportAccountantJson(s);
+  auto back = ParseAccountantJson(text, "in.json");
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ExpectSameSnapshot(s, *back);
+  std::string why;
+  EXPECT_TRUE(testing_util::SameGroupQuotas(back->group_quotas, s.group_quotas, &why)) << why;
+  EXPECT_EQ(ExportAccountantJson(*back), text);
+}
+
+TEST(AccountantJsonTest, TheGroupQuotaTableIsOptionalAndItsAttributesDefault) {
+  // A FormatVersion 1 document from before the table: no table.
+  auto parsed = ParseAccountantJson(R"({"FormatVersion": 1, "LastUpdateTime": 5})", "in.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  EXPECT_TRUE(parsed->group_quotas.empty());
+  parsed = ParseAccountantJson(
+      R"({"FormatVersion": 1, "LastUpdateTime": 5, "GroupQuotas": {
+            "b": {"StaticQuota": true, "Requested": 3},
+            "a": {}}})",
+      "in.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  ASSERT_EQ(parsed->group_quotas.size(), 2u);
+  EXPECT_EQ(parsed->group_quotas[0].name, "a");  // sorted by name
+  EXPECT_FALSE(parsed->group_quotas[0].static_quota);
+  EXPECT_EQ(parsed->group_quotas[0].cycle_time, 0);
+  EXPECT_EQ(parsed->group_quotas[1].name, "b");
+  EXPECT_TRUE(parsed->group_quotas[1].static_quota);
+  EXPECT_EQ(parsed->group_quotas[1].requested, 3);
+}
+
+TEST(AccountantJsonTest, BadGroupQuotaTablesAreRefusedWithLineAndColumn) {
+  auto document = [](const std::string& groups) {
+    return R"({"FormatVersion": 1, "LastUpdateTime": 0, "GroupQuotas": )" + groups + "}";
+  };
+  EXPECT_EQ(ErrorOf(document(R"({"g": {"StaticQuota": 1}})")),
+            "in.json:1:80: StaticQuota: expected true or false, found a number");
+  EXPECT_EQ(ErrorOf(document(R"({"g": {"StaticQuota": trueish}})")),
+            "in.json:1:80: StaticQuota: expected true or false");
+  EXPECT_EQ(ErrorOf(document(R"({"g": {"CycleTime": 1.5}})")),
+            "in.json:1:78: CycleTime: expected an integer (no fraction or exponent), found 1.5");
+  EXPECT_EQ(ErrorOf(document(R"({"g": {"Requested": "3"}})")),
+            "in.json:1:78: Requested: expected a number, found a string");
+  EXPECT_EQ(ErrorOf(document(R"({"g": {"Quota": 3}})")),
+            "in.json:1:65: unknown attribute \"Quota\" in the record \"g\" (known: StaticQuota, "
+            "ConfigQuota, SubtreeQuota, EffectiveQuota, Requested, SurplusReceived, Allocated, "
+            "WeightedResourcesUsed, CycleTime)");
+  EXPECT_EQ(ErrorOf(document(R"({"g": {}, "g": {}})")),
+            "in.json:1:68: duplicate record \"g\" in GroupQuotas (first at line 1, column 59)");
+  EXPECT_EQ(ErrorOf(document(R"({"a b": {}})")),
+            "in.json:1:59: the group name \"a b\" holds a space (GROUP_NAMES cannot name a group "
+            "with a blank)");
+  EXPECT_EQ(ErrorOf(document(R"({"": {}})")), "in.json:1:59: a group name is empty");
+  EXPECT_EQ(ErrorOf(document("[]")),
+            "in.json:1:58: GroupQuotas: expected an object, found an array");
+  EXPECT_EQ(
+      ErrorOf(R"({"FormatVersion": 1, "LastUpdateTime": 0, "GroupQuotas": {}, "GroupQuotas": {}})"),
+      "in.json:1:62: duplicate key \"GroupQuotas\" (first at line 1, column 43)");
+  // Group quota records count toward the record limit.
+  AccountantJsonOptions options;
+  options.max_records = 2;
+  auto limited = ParseAccountantJson(
+      R"({"FormatVersion": 1, "LastUpdateTime": 0, "Customers": {"a@x": {}},
+          "GroupQuotas": {"a": {}, "b": {}}})",
+      "in.json", options);
+  ASSERT_FALSE(limited.ok());
+  EXPECT_EQ(limited.status().code(), StatusCode::kLimitExceeded);
+}
+
 // A one-line document with one customer whose record is `record`.
 std::string WithCustomer(const std::string& record) {
   return R"({"FormatVersion": 1, "LastUpdateTime": 0, "Customers": {"a@x": )" + record + "}}";
@@ -276,7 +416,7 @@ std::string WithCustomer(const std::string& record) {
 TEST(AccountantJsonTest, UnknownKeysAreErrorsWithLineAndColumn) {
   EXPECT_EQ(ErrorOf("{\n  \"FormatVersion\": 1,\n  \"LastUpdate\": 3\n}"),
             "in.json:3:3: unknown key \"LastUpdate\" (the document has FormatVersion, "
-            "LastUpdateTime, Customers and Resources)");
+            "LastUpdateTime, Customers, Resources and GroupQuotas)");
   EXPECT_EQ(ErrorOf(WithCustomer(R"({"Priority": 1, "priority": 2})")),
             "in.json:1:80: unknown attribute \"priority\" in the record \"a@x\" (known: Priority, "
             "PriorityFactor, Ceiling, Floor, ResourcesUsed, WeightedResourcesUsed, "
@@ -457,7 +597,9 @@ TEST(AccountantJsonTest, LimitsAreEnforced) {
 }
 
 TEST(AccountantJsonTest, MutatedDocumentsNeverCrash) {
-  const std::string good = ExportAccountantJson(AwkwardSnapshot());
+  AccountantSnapshot awkward = AwkwardSnapshot();
+  awkward.group_quotas = FiniteGroupQuotas();
+  const std::string good = ExportAccountantJson(awkward);
   std::mt19937 random(1414);
   const char alphabet[] = "{}[]\",:0123456789.eE+-tfnul\\ \n\x80\xC3\xFF";
   int accepted = 0;
