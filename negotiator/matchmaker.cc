@@ -131,6 +131,95 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
     if (NamesEphemeral(*e->expr, /*on_slot=*/false)) per_submitter_ = true;
     if (NamesEphemeral(*e->expr, /*on_slot=*/true)) ranks_read_remote_ = true;
   }
+  FindRequestOnlyClauses();
+}
+
+namespace {
+
+// The top-level clauses of an `&&` chain (through parentheses).
+void Conjuncts(const classad::Expr& e, std::vector<const classad::Expr*>* out) {
+  if (e.kind() == classad::ExprKind::kParens) return Conjuncts(e.child(0), out);
+  if (e.kind() == classad::ExprKind::kBinary && e.op() == classad::Op::kAnd) {
+    Conjuncts(e.child(0), out);
+    Conjuncts(e.child(1), out);
+    return;
+  }
+  out->push_back(&e);
+}
+
+// Whether `e` reads nothing but the request: `request_side(name)` says
+// for an unqualified name; TARGET.x is the job; MY.x, other selections,
+// subscripts, nested ads and functions other than a few pure ones are not
+// known to be (so the clause is left to the per-slot evaluation).
+template <typename RequestSide>
+bool ReadsOnlyRequest(const classad::Expr& e, const RequestSide& request_side) {
+  using classad::ExprKind;
+  switch (e.kind()) {
+    case ExprKind::kLiteral:
+      return true;
+    case ExprKind::kAttribute:
+      return !e.absolute() && e.name_class() == classad::NameClass::kOrdinary &&
+             request_side(e.name());
+    case ExprKind::kSelect:
+      return e.child(0).kind() == ExprKind::kAttribute &&
+             e.child(0).name_class() == classad::NameClass::kTarget;
+    case ExprKind::kCall: {
+      static constexpr std::string_view kPure[] = {
+          "isundefined", "iserror", "ifthenelse", "isinteger", "isreal", "isstring", "isboolean"};
+      const std::string name = Lowered(e.name());
+      if (std::find(std::begin(kPure), std::end(kPure), name) == std::end(kPure)) return false;
+      break;
+    }
+    case ExprKind::kUnary:
+    case ExprKind::kBinary:
+    case ExprKind::kConditional:
+    case ExprKind::kElvis:
+    case ExprKind::kParens:
+      break;
+    default:
+      return false;
+  }
+  for (const classad::ExprPtr& child : e.children()) {
+    if (!ReadsOnlyRequest(*child, request_side)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void Matchmaker::FindRequestOnlyClauses() {
+  const policy::PolicyExpression& pr = policy_.matching.preemption_requirements;
+  if (!pr.is_set()) return;
+  std::vector<const classad::Expr*> clauses;
+  Conjuncts(*pr.expr, &clauses);
+  if (clauses.size() < 2 && clauses[0]->kind() == classad::ExprKind::kLiteral) return;
+  // An unqualified name reads the request when no slot has it and it is
+  // not one of the Remote* attributes bound on slots.
+  std::unordered_map<std::string, bool> known;
+  auto request_side = [&](const std::string& name) {
+    const std::string key = Lowered(name);
+    auto it = known.find(key);
+    if (it != known.end()) return it->second;
+    const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name);
+    bool request = info == nullptr || !info->on_slot;
+    for (size_t i = 0; request && i < pool_.slots().size(); ++i) {
+      if (pool_.slots()[i].ad->Find(name)) request = false;
+    }
+    known.emplace(key, request);
+    return request;
+  };
+  for (const classad::Expr* clause : clauses) {
+    if (ReadsOnlyRequest(*clause, request_side)) request_clauses_.push_back(clause);
+  }
+}
+
+bool Matchmaker::RequestClausesHold(const MatchRequest& r) const {
+  const ClassAd& job = *pool_.jobs()[r.job].ad;
+  for (const classad::Expr* clause : request_clauses_) {
+    const Value v = EvaluateIn(*clause, &no_slot_, &job, nullptr, r.request_overlay, eval_options_);
+    if (!(v.IsBoolean() && v.boolean())) return false;
+  }
+  return true;
 }
 
 void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* request_overlay,
@@ -299,6 +388,10 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     ++list.head;
   }
   const policy::MatchPolicy& m = policy_.matching;
+  // No slot passes PREEMPTION_REQUIREMENTS when a clause that reads only
+  // the request is not true: priority preemption is out for this request.
+  const bool priority_preemption_possible =
+      !m.preemption_requirements.is_set() || RequestClausesHold(r);
   std::optional<Offer> best;
   const Candidate* best_candidate = nullptr;
   float best_prank = kNoRank;
@@ -329,6 +422,10 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
         continue;
       } else {
         state = PreemptState::kPriority;
+        if (!priority_preemption_possible) {
+          why->preemption_policy = true;
+          continue;
+        }
         slot_overlay = RemoteOverlay(c.slot);
         if (m.preemption_requirements.is_set()) {
           const Value v = EvaluateIn(*m.preemption_requirements.expr, slot.ad.get(), &job,

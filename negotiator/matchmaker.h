@@ -145,6 +145,15 @@ class Matchmaker {
   bool LimitsFit(std::string_view list, Rejection* why) const;
   // HTCondor's SubmitterLimitPermits.
   static bool SubmitterLimitPermits(double used, double allowed, double cost);
+  // Finds the top-level `&&` clauses of PREEMPTION_REQUIREMENTS that read
+  // only the request (the job and its Submitter* attributes): names no
+  // slot of the pool has and that are not Remote* attributes, TARGET.x,
+  // literals, operators and a few pure functions.
+  void FindRequestOnlyClauses();
+  // Whether every request-only clause is true for `request` (else no slot
+  // can pass PREEMPTION_REQUIREMENTS for it: an `&&` is true only when
+  // each of its clauses is).
+  bool RequestClausesHold(const MatchRequest& request) const;
 
   const Pool& pool_;
   const Autoclusters& autoclusters_;
@@ -164,6 +173,11 @@ class Matchmaker {
   const classad::AttributeOverlay* RemoteOverlay(uint32_t slot);
   std::vector<std::unique_ptr<policy::RemoteAttributes>> remote_;
   std::vector<uint8_t> remote_bound_;  // 0: not yet; 1: bound; 2: failed
+  // PREEMPTION_REQUIREMENTS' clauses that read only the request, evaluated
+  // once per request instead of once per claimed slot (an empty ad stands
+  // in for the slot, which they do not read).
+  std::vector<const classad::Expr*> request_clauses_;
+  classad::ClassAd no_slot_;
   classad::EvalOptions eval_options_;
 };
 

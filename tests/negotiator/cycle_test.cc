@@ -212,6 +212,35 @@ TEST(CycleTest, PriorityPreemptionOnlyWherePreemptionRequirementsAllowIt) {
   }
 }
 
+TEST(CycleTest, ClausesThatReadOnlyTheRequestDecideOncePerRequest) {
+  // The first clause reads only the request's Submitter* attributes: when
+  // it is false no slot may be preempted, when true the slot clause
+  // decides, exactly as evaluating the whole expression per slot would.
+  for (const bool request_side_true : {false, true}) {
+    auto policy =
+        MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = (SubmitterUserPrio " +
+                   (request_side_true ? "<" : ">") + " 1e9) && (MY.Name == \"slot2@m\")\n");
+    std::vector<std::string> slots = {ClaimedSlotText("slot1@m", "hog@x", "9.0"),
+                                      ClaimedSlotText("slot2@m", "hog@x", "9.1")};
+    std::vector<std::string> jobs;
+    AddJobs(&jobs, "a", 1, 2);
+    auto pool = MakePool(policy, slots, jobs);
+    Accountant accountant(policy);
+    accountant.Initialize(kCycleNow);
+    accountant.SetPriority("hog@x", 100);
+    Negotiator negotiator(policy);
+    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    if (request_side_true) {
+      ASSERT_EQ(result.matches.size(), 1u);
+      EXPECT_EQ(result.matches[0].slot, "slot2@m");
+    } else {
+      EXPECT_TRUE(result.matches.empty());
+      ASSERT_FALSE(result.unmatched.empty());
+      EXPECT_EQ(result.unmatched[0].reason, "PREEMPTION_REQUIREMENTS == False");
+    }
+  }
+}
+
 // ---- scenario 7: nice users, floors, ceilings
 
 TEST(CycleTest, NiceUsersGetOnlyWhatNobodyElseWants) {
