@@ -7,7 +7,8 @@
 // Reads the configuration as HTCondor would (the policy layer), the slot
 // and job ads (old `Name = value` ads, new `[...]` ads or JSON), and the
 // accountant: a store (--state, else ACCOUNTANT_DATABASE; the cycle's
-// changes are committed to it in one transaction), or a JSON export
+// changes, and its group quota table for `userprio -quotas`, are committed
+// to it in one transaction), or a JSON export
 // (--accountant, read only: nothing is written back), or none (a fresh
 // accountant, nothing written). Prints the matches and the group,
 // submitter and unmatched-autocluster tables, or one JSON document with
@@ -35,6 +36,7 @@
 #include "negotiator/cycle.h"
 #include "negotiator/cycle_output.h"
 #include "negotiator/durable_accountant.h"
+#include "negotiator/group_quota_records.h"
 #include "negotiator/pool.h"
 #include "negotiator/store/accountant_store.h"
 #include "policy/config_file_system.h"
@@ -265,6 +267,8 @@ int main(int argc, char** argv) {
       classad::Result<negotiator::CycleResult> ran = negotiator.RunCycle(pool, accountant, now);
       if (!ran.ok()) return ran.status();
       result = std::move(ran).value();
+      // The cycle's group quota table goes into the same transaction.
+      accountant.SetGroupQuotaRecords(negotiator::GroupQuotaRecordsOf(*result));
       return Status::Ok();
     };
     Status s = durable ? durable->Update(run) : run(*memory);
