@@ -47,6 +47,7 @@
 #include "negotiator/accountant_json.h"
 #include "negotiator/durable_accountant.h"
 #include "negotiator/store/accountant_store.h"
+#include "negotiator/store/schema.h"
 #include "policy/config.h"
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
@@ -92,9 +93,12 @@ constexpr const char* kHelpText =
     "                     use, total usage, time since last usage, floor, ceiling,\n"
     "                     and the group columns when groups are configured)\n"
     "  -all               every column\n"
-    "  -quotas            the group table: configured quota, surplus policy, in use\n"
-    "                     (effective quota, subtree quota and requested are n/d:\n"
-    "                     only a negotiation cycle computes them)\n"
+    "  -quotas            the group quota table of the last negotiation cycle the\n"
+    "                     negotiator stored: configured, effective and subtree\n"
+    "                     quota, surplus policy and surplus received, requested,\n"
+    "                     allocated, in use, and when the cycle ran (before any\n"
+    "                     cycle is stored: the configured quota, the surplus\n"
+    "                     policy and in use, the rest n/d)\n"
     "  -grouponly         the group records only\n"
     "  -grouprollup       group usage includes the usage of their subgroups\n"
     "  -flat              do not list submitters under their groups\n"
@@ -150,6 +154,9 @@ enum Column : uint32_t {
   kRequested = 1u << 12,
   kFloor = 1u << 13,
   kCeiling = 1u << 14,
+  // This project's: the last stored cycle's surplus and allocation.
+  kSurplusGot = 1u << 15,
+  kAllocated = 1u << 16,
 };
 constexpr uint32_t kQuotaColumns = kEffQuota | kCfgQuota | kTreeQuota | kSurplus | kRequested;
 constexpr uint32_t kPrioColumns = kPriority | kRealPrio | kFactor;
@@ -158,6 +165,8 @@ constexpr uint32_t kDefaultColumns = kPrioColumns | kUsageColumns;
 constexpr uint32_t kMostColumns = kCfgQuota | kSurplus | kPriority | kFactor | kResUsed |
                                   kWtResUsed | kUseDeltaT | kRequested | kCeiling | kFloor;
 constexpr uint32_t kAllColumns = kMostColumns | kQuotaColumns | kPrioColumns | kUsageColumns;
+// Added to -quotas and -all when a negotiation cycle is stored.
+constexpr uint32_t kCycleColumns = kSurplusGot | kAllocated;
 
 struct ColumnInfo {
   Column column;
@@ -183,6 +192,8 @@ constexpr ColumnInfo kColumns[] = {
     {kRequested, 10, "Weighted", "Requested"},
     {kFloor, 9, "Submitter", "Floor"},
     {kCeiling, 9, "Submitter", "Ceiling"},
+    {kSurplusGot, 9, "Surplus", "Received"},
+    {kAllocated, 9, "Weighted", "Allocated"},
 };
 
 // ---------------------------------------------------------------- the request
@@ -604,7 +615,19 @@ struct Row {
   double eup = 0, rup = 0, factor = 0;
   double in_use = 0, weighted_accumulated = 0;
   int64_t begin = 0, last = 0, ceiling = -1, floor = 0;
+  // Groups: the last stored cycle's line for this group, or null.
+  const negotiator::GroupQuotaRecord* cycle = nullptr;
+  bool in_use_from_cycle = false;  // in_use is the cycle's (the -quotas table)
 };
+
+// The last stored negotiation cycle's group quota table, by group name.
+using CycleTable = std::map<std::string_view, const negotiator::GroupQuotaRecord*>;
+
+CycleTable CycleTableOf(const Accountant& a) {
+  CycleTable table;
+  for (const negotiator::GroupQuotaRecord& g : a.group_quota_records()) table.emplace(g.name, &g);
+  return table;
+}
 
 // The listing's inputs.
 struct Listing {
@@ -612,6 +635,9 @@ struct Listing {
   const Accountant& accountant;
   const policy::GroupTree& tree;
   int64_t min_last_usage = 0;  // rows last used before this are left out (-1: none)
+  CycleTable cycle;            // the last stored cycle's group quotas (may be empty)
+  std::string store;           // the store, for notes
+  int schema_version = 0;      // the store's, as opened
 };
 
 bool IsRoot(const Row& row) { return row.group == 0; }
@@ -645,6 +671,9 @@ Row MakeRow(const Listing& l, const CustomerRecord& c,
   row.last = c.last_usage_time;
   row.ceiling = l.accountant.GetCeiling(c.name);
   row.floor = l.accountant.GetFloor(c.name);
+  if (row.is_group) {
+    if (auto it = l.cycle.find(c.name); it != l.cycle.end()) row.cycle = it->second;
+  }
   if (row.is_group && l.request.rollup) {
     auto it = rolled_up.find(c.name);
     if (it != rolled_up.end()) {
@@ -675,14 +704,28 @@ std::string Cell(const Listing& l, const Row& row, const ColumnInfo& info) {
   const size_t width = static_cast<size_t>(info.width);
   const policy::GroupConfig* group = GroupOf(l, row);
   const std::string blank(width, ' ');
+  // A value of the last stored cycle: n/d for a group the stored cycle did
+  // not have (or when none is stored), blank for a submitter.
+  auto from_cycle = [&](double negotiator::GroupQuotaRecord::*field) {
+    if (!row.is_group) return blank;
+    return row.cycle != nullptr ? Fixed(row.cycle->*field, info.width, 2)
+                                : Fit("n/d", width, Align::kRight);
+  };
   switch (info.column) {
     case kEffQuota:
+      return from_cycle(&negotiator::GroupQuotaRecord::effective_quota);
     case kTreeQuota:
+      return from_cycle(&negotiator::GroupQuotaRecord::subtree_quota);
     case kRequested:
-      // Computed by a negotiation cycle, which has not run.
-      return row.is_group ? Fit("n/d", width, Align::kRight) : blank;
+      return from_cycle(&negotiator::GroupQuotaRecord::requested);
+    case kSurplusGot:
+      return from_cycle(&negotiator::GroupQuotaRecord::surplus);
+    case kAllocated:
+      return from_cycle(&negotiator::GroupQuotaRecord::allocated);
     case kCfgQuota:
       if (!row.is_group) return blank;
+      // The quota the stored cycle used, else the configuration's.
+      if (row.cycle != nullptr) return Fixed(row.cycle->configured_quota, info.width, 2);
       return group != nullptr ? Fixed(group->config_quota, info.width, 2)
                               : Fit("n/d", width, Align::kRight);
     case kSurplus:
@@ -701,7 +744,7 @@ std::string Cell(const Listing& l, const Row& row, const ColumnInfo& info) {
       return row.has_record && row.prios && row.factor > 0 ? Fixed(row.factor, info.width, 2)
                                                            : blank;
     case kResUsed:
-      return row.has_record ? Fixed(row.in_use, info.width, 0) : blank;
+      return row.has_record || row.in_use_from_cycle ? Fixed(row.in_use, info.width, 0) : blank;
     case kWtResUsed:
       return row.has_record ? Fixed(row.weighted_accumulated / 3600.0, info.width, 2) : blank;
     case kUseTime1:
@@ -767,9 +810,13 @@ int PrintTable(const Listing& l) {
   // Which columns.
   uint32_t columns = r.columns;
   const bool only_quotas = r.quotas && columns == 0;
+  const bool cycle_stored = !l.cycle.empty();
   if (r.quotas) columns |= kQuotaColumns | kResUsed;
+  if (cycle_stored && (r.quotas || (columns & kAllColumns) == kAllColumns)) {
+    columns |= kCycleColumns;
+  }
   if (columns == 0) columns = kDefaultColumns;
-  if (!tree.enabled() && !r.quotas) columns &= ~kQuotaColumns;
+  if (!tree.enabled() && !r.quotas) columns &= ~(kQuotaColumns | kCycleColumns);
   const bool groups_only = only_quotas || r.grouponly;
 
   int users = 0;
@@ -787,12 +834,15 @@ int PrintTable(const Listing& l) {
   std::vector<Row> synthesized;  // configured groups shown without a record
   std::vector<Row*> shown;
   if (only_quotas) {
-    // The group table: every configured group, the root last.
+    // The group table: every configured group, the root last; then the
+    // groups of the stored cycle that are no longer configured, by name.
     std::map<int, Row*> records;
+    std::map<std::string_view, Row*> unconfigured;
     for (Row& row : rows) {
       if (row.is_group && row.group >= 0) records.emplace(row.group, &row);
+      if (row.is_group && row.group < 0) unconfigured.emplace(row.name, &row);
     }
-    synthesized.reserve(tree.groups().size());
+    synthesized.reserve(tree.groups().size() + l.cycle.size());
     for (size_t i = 1; i <= tree.groups().size(); ++i) {
       const int g = static_cast<int>(i % tree.groups().size());
       auto it = records.find(g);
@@ -804,8 +854,30 @@ int PrintTable(const Listing& l) {
       row.name = tree.groups()[static_cast<size_t>(g)].name;
       row.is_group = true;
       row.group = g;
+      if (auto c = l.cycle.find(row.name); c != l.cycle.end()) row.cycle = c->second;
       synthesized.push_back(row);
       shown.push_back(&synthesized.back());
+    }
+    for (const auto& [name, record] : l.cycle) {
+      if (tree.Find(name) >= 0 || name == policy::kRootGroupName) continue;
+      auto it = unconfigured.find(name);
+      if (it != unconfigured.end()) {
+        shown.push_back(it->second);
+        continue;
+      }
+      Row row;
+      row.name = std::string(name);
+      row.is_group = true;
+      row.group = -1;
+      row.cycle = record;
+      synthesized.push_back(row);
+      shown.push_back(&synthesized.back());
+    }
+    // In use as the cycle left it, next to what it allocated.
+    for (Row* row : shown) {
+      if (row->cycle == nullptr) continue;
+      row->in_use = row->cycle->usage;
+      row->in_use_from_cycle = true;
     }
   } else if (!hierarchical) {
     for (Row& row : rows) {
@@ -881,6 +953,11 @@ int PrintTable(const Listing& l) {
   name_width = std::min<size_t>(name_width, 99);
 
   std::string out = "Last Priority Update: " + ShortDate(a.last_update_time()) + "\n";
+  if (cycle_stored && (columns & kCycleColumns)) {
+    int64_t cycle_time = 0;
+    for (const auto& [name, record] : l.cycle) cycle_time = std::max(cycle_time, record->cycle_time);
+    out += "Last Negotiation Cycle: " + ShortDate(cycle_time) + "\n";
+  }
   std::string head1 = Fit(hierarchical || groups_only ? "Group" : "", name_width, Align::kLeft);
   std::string head2 = Fit(groups_only    ? "Name"
                           : hierarchical ? "  User Name"
@@ -945,6 +1022,22 @@ int PrintTable(const Listing& l) {
   }
   AppendLine(last, &out);
   std::cout << out;
+  if (r.quotas && !cycle_stored) {
+    // Say why the cycle's columns are n/d, and what fills them.
+    if (l.schema_version < negotiator::store_schema::kGroupQuotasSince) {
+      std::cerr << "userprio: note: " << l.store << " has schema version " << l.schema_version
+                << ", which keeps no negotiation cycle, so effective quota, subtree quota and "
+                   "requested are n/d; the negotiator migrates the store when it next opens it "
+                   "(as does any userprio edit) and stores every cycle's group quotas from then "
+                   "on\n";
+    } else {
+      std::cerr << "userprio: note: no negotiation cycle with group quotas is stored in "
+                << l.store
+                << ", so effective quota, subtree quota and requested are n/d; `negotiator cycle "
+                   "--state "
+                << l.store << " ...` stores the group quotas of each cycle it runs\n";
+    }
+  }
   return status;
 }
 
@@ -954,10 +1047,14 @@ int PrintTable(const Listing& l) {
 // condor_userprio: the record's attributes with Priority holding the
 // effective priority, the effective Ceiling and Floor, LastUpdate,
 // IsAccountingGroup and AccountingGroup; a configured group also has
-// ConfigQuota and SurplusPolicy. The uncharged times are left out, as
-// HTCondor leaves them out.
+// ConfigQuota and SurplusPolicy; a group of the last stored negotiation
+// cycle (`cycle`) has ConfigQuota as that cycle used it, EffectiveQuota,
+// SubtreeQuota and Requested (HTCondor's names), SurplusReceived,
+// GroupResourcesAllocated, GroupResourcesInUse, StaticQuota and
+// NegotiationCycleTime. The uncharged times are left out, as HTCondor
+// leaves them out.
 classad::ClassAd RecordAd(const Accountant& a, const policy::GroupTree& tree,
-                          const CustomerRecord& c) {
+                          const CycleTable& cycle, const CustomerRecord& c) {
   using classad::Value;
   const bool is_group = c.name.find('@') == std::string::npos;
   int group = 0;
@@ -989,11 +1086,30 @@ classad::ClassAd RecordAd(const Accountant& a, const policy::GroupTree& tree,
   ad.InsertValue("IsAccountingGroup", Value::Boolean(is_group));
   ad.InsertValue("AccountingGroup", Value::String(config != nullptr ? std::string_view(config->name)
                                                                     : policy::kRootGroupName));
+  const negotiator::GroupQuotaRecord* stored = nullptr;
+  if (is_group) {
+    if (auto it = cycle.find(c.name); it != cycle.end()) stored = it->second;
+  }
+  if (is_group && (config != nullptr || stored != nullptr)) {
+    // The quota the stored cycle used, else the configuration's.
+    ad.InsertValue("ConfigQuota",
+                   Value::Real(stored != nullptr ? stored->configured_quota : config->config_quota));
+  }
   if (is_group && config != nullptr) {
-    ad.InsertValue("ConfigQuota", Value::Real(config->config_quota));
     ad.InsertValue("SurplusPolicy", Value::String(config->autoregroup      ? "regroup"
                                                   : config->accept_surplus ? "byquota"
                                                                            : "no"));
+  }
+  if (stored != nullptr) {
+    // The last stored negotiation cycle's line for this group.
+    ad.InsertValue("EffectiveQuota", Value::Real(stored->effective_quota));
+    ad.InsertValue("SubtreeQuota", Value::Real(stored->subtree_quota));
+    ad.InsertValue("Requested", Value::Real(stored->requested));
+    ad.InsertValue("SurplusReceived", Value::Real(stored->surplus));
+    ad.InsertValue("GroupResourcesAllocated", Value::Real(stored->allocated));
+    ad.InsertValue("GroupResourcesInUse", Value::Real(stored->usage));
+    ad.InsertValue("StaticQuota", Value::Boolean(stored->static_quota));
+    ad.InsertValue("NegotiationCycleTime", Value::Integer(stored->cycle_time));
   }
   return ad;
 }
@@ -1025,8 +1141,9 @@ int PrintAds(const Request& r, const Accountant& a, const policy::GroupTree& tre
   options.order = classad::AttributeOrder::kInsertion;
   options.pretty = true;
   classad::AdWriter writer(&std::cout, options);
+  const CycleTable cycle = CycleTableOf(a);
   for (const CustomerRecord* c : records) {
-    if (Status s = writer.Write(RecordAd(a, tree, *c)); !s.ok()) {
+    if (Status s = writer.Write(RecordAd(a, tree, cycle, *c)); !s.ok()) {
       std::cerr << "userprio: " << s.ToString() << "\n";
       return kUnreadable;
     }
@@ -1262,6 +1379,18 @@ int RunEdit(const Request& r, const EditValue& v, std::shared_ptr<const policy::
   return kOk;
 }
 
+// "N customer records and M resource records", with ", N customer
+// records, M resource records and G group quota records" when the last
+// cycle's group quota table is not empty.
+std::string RecordCounts(size_t customers, size_t resources, size_t groups) {
+  if (groups == 0) {
+    return std::to_string(customers) + " customer records and " + std::to_string(resources) +
+           " resource records";
+  }
+  return std::to_string(customers) + " customer records, " + std::to_string(resources) +
+         " resource records and " + std::to_string(groups) + " group quota records";
+}
+
 // --import: replaces the whole accountant with the file's, in one
 // transaction; the file is read and checked before the database is opened.
 int RunImport(const Request& r, std::shared_ptr<const policy::Policy> policy,
@@ -1278,7 +1407,8 @@ int RunImport(const Request& r, std::shared_ptr<const policy::Policy> policy,
     std::cerr << snapshot.status().ToString() << "\n";
     return kUnreadable;
   }
-  const size_t customers = snapshot->customers.size(), resources = snapshot->resources.size();
+  const size_t customers = snapshot->customers.size(), resources = snapshot->resources.size(),
+               groups = snapshot->group_quotas.size();
   auto durable = OpenAccountant(std::move(policy), location, true, false, now);
   if (!durable.ok()) {
     std::cerr << "userprio: " << durable.status().ToString() << "\n";
@@ -1292,8 +1422,8 @@ int RunImport(const Request& r, std::shared_ptr<const policy::Policy> policy,
     std::cerr << "userprio: " << s.ToString() << "\n";
     return kUnreadable;
   }
-  std::cout << "Imported " << customers << " customer records and " << resources
-            << " resource records from " << r.file << "\n";
+  std::cout << "Imported " << RecordCounts(customers, resources, groups) << " from " << r.file
+            << "\n";
   return kOk;
 }
 
@@ -1305,8 +1435,10 @@ int RunExport(const Request& r, const Accountant& a) {
     return kUnreadable;
   }
   if (r.file != "-") {
-    std::cout << "Exported " << snapshot.customers.size() << " customer records and "
-              << snapshot.resources.size() << " resource records to " << r.file << "\n";
+    std::cout << "Exported "
+              << RecordCounts(snapshot.customers.size(), snapshot.resources.size(),
+                              snapshot.group_quotas.size())
+              << " to " << r.file << "\n";
   }
   return kOk;
 }
@@ -1392,7 +1524,10 @@ int main(int argc, char** argv) {
   if (request.reslist) return PrintResources(accountant, request.reslist_user, now);
   if (request.long_ads || request.json) return PrintAds(request, accountant, tree);
 
-  Listing listing{request, accountant, tree};
+  Listing listing{request, accountant, tree, 0, {}, {}, 0};
+  listing.cycle = CycleTableOf(accountant);
+  listing.store = (*durable)->store().Describe();
+  listing.schema_version = (*durable)->store().schema_version();
   listing.min_last_usage = now - kActiveWindow;
   if (request.allusers || !request.names.empty()) listing.min_last_usage = -1;
   if (request.activefrom) {
