@@ -6,13 +6,26 @@
 //   policy_explain [options] --slot FILE --job FILE     one job and one slot
 //   policy_explain [options] --slots FILE --jobs FILE   every job against the pool
 //
+// The ephemeral attributes are bound from the command line, then (one
+// pair) from an accountant (--accountant FILE.json, as `userprio --export`
+// writes it, or --state DB, opened read-only), then from defaults.
+//
 // Exit status: 0 the job matches the slot (pool: every job group matches
 // some slot); 1 it does not (pool: some group matches no slot); 2 the
-// configuration or an ad file cannot be read, or the policy has errors;
-// 3 bad usage (also: no ad, or several, fit --slot-name / --job-id).
+// configuration, an ad file or the accountant cannot be read, or the policy
+// has errors; 3 bad usage (also: no ad, or several, fit --slot-name /
+// --job-id).
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -22,7 +35,12 @@
 
 #include "classad/ad_io.h"
 #include "classad/evaluator.h"
+#include "negotiator/accountant.h"
+#include "negotiator/accountant_json.h"
+#include "negotiator/durable_accountant.h"
+#include "negotiator/store/accountant_store.h"
 #include "negotiator/submitter_identity.h"
+#include "policy/concurrency_limits.h"
 #include "policy/config.h"
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
@@ -40,7 +58,8 @@ constexpr int kMatch = 0, kNoMatch = 1, kError = 2, kUsage = 3;
 
 constexpr const char* kUsageText =
     "usage: policy_explain [--config FILE]... --slot FILE --job FILE [--slot-name NAME]\n"
-    "                      [--job-id CLUSTER.PROC] [BINDINGS] [--json] [--verbose]\n"
+    "                      [--job-id CLUSTER.PROC] [BINDINGS]\n"
+    "                      [--accountant FILE.json | --state DB] [--json] [--verbose]\n"
     "       policy_explain [--config FILE]... --slots FILE --jobs FILE [--no-grouping]\n"
     "                      [BINDINGS] [--json] [--verbose]\n"
     "       policy_explain --help\n";
@@ -68,9 +87,16 @@ constexpr const char* kHelpText =
     "  --verbose            also the parts of clauses that are true\n"
     "  --now SECONDS        the time for time() and CurrentTime\n"
     "\n"
-    "Bindings: what the accountant would say, for the ephemeral attributes\n"
-    "(defaults: priority 0.5 * DEFAULT_PRIO_FACTOR, usage 0, the groups the\n"
-    "users are assigned to when group quotas are configured):\n"
+    "Bindings: what the accountant would say, for the ephemeral attributes.\n"
+    "A value given here wins; with one job and one slot, what is not given is\n"
+    "taken from an accountant:\n"
+    "  --accountant FILE.json                  an accountant as `userprio --export`\n"
+    "                                          writes it\n"
+    "  --state DB                              an accountant's database (a SQLite\n"
+    "                                          file or postgresql://...), read only\n"
+    "and what neither gives has its default (priority 0.5 * DEFAULT_PRIO_FACTOR,\n"
+    "usage 0, the groups the users are assigned to when group quotas are\n"
+    "configured, with their static quotas):\n"
     "  --submitter NAME                        the submitter (else named from the job)\n"
     "  --submitter-prio X                      SubmitterUserPrio, SubmittorPrio\n"
     "  --submitter-user-resources-in-use X     SubmitterUserResourcesInUse\n"
@@ -87,9 +113,9 @@ constexpr const char* kHelpText =
     "  --limit-in-use NAME=N                   a concurrency limit's count (may be repeated)\n"
     "\n"
     "Exit status: 0 the job matches the slot (pool: every job group matches some\n"
-    "slot); 1 it does not (pool: some group matches none); 2 the configuration or\n"
-    "an ad file cannot be read, or the policy has errors; 3 bad usage, or no ad\n"
-    "(or several) fits --slot-name / --job-id.\n";
+    "slot); 1 it does not (pool: some group matches none); 2 the configuration,\n"
+    "an ad file or the accountant cannot be read, or the policy has errors; 3 bad\n"
+    "usage, or no ad (or several) fits --slot-name / --job-id.\n";
 
 // What the command line asks for.
 struct Request {
@@ -98,6 +124,8 @@ struct Request {
   std::string local_name;
   std::string slot_file, job_file, slots_file, jobs_file;
   std::optional<std::string> slot_name, job_id, submitter;
+  std::string accountant_file;  // --accountant
+  std::string state;            // --state
   bool grouping = true;
   bool json = false;
   bool verbose = false;
@@ -152,6 +180,7 @@ bool ParseArguments(int argc, char** argv, Request* r) {
       {"--slot", &Request::slot_file},   {"--job", &Request::job_file},
       {"--slots", &Request::slots_file}, {"--jobs", &Request::jobs_file},
       {"--subsystem", &Request::subsystem}, {"--local-name", &Request::local_name},
+      {"--accountant", &Request::accountant_file}, {"--state", &Request::state},
   };
   const std::map<std::string, std::optional<std::string> Request::*> choices = {
       {"--slot-name", &Request::slot_name},
@@ -188,6 +217,9 @@ bool ParseArguments(int argc, char** argv, Request* r) {
     } else if (auto s = names.find(flag); s != names.end()) {
       b.*(s->second) = value;
     } else if (auto f = files.find(flag); f != files.end()) {
+      if (value.empty() && (flag == "--accountant" || flag == "--state")) {
+        return Fail(flag + " needs a value");
+      }
       r->*(f->second) = value;
     } else if (auto c = choices.find(flag); c != choices.end()) {
       r->*(c->second) = value;
@@ -238,6 +270,14 @@ bool ParseArguments(int argc, char** argv, Request* r) {
   }
   if (pool && (r->slot_name || r->job_id)) {
     return Fail("--slot-name and --job-id choose ads for --slot and --job");
+  }
+  if (!r->accountant_file.empty() && !r->state.empty()) {
+    return Fail("give --accountant or --state, not both");
+  }
+  if (pool && (!r->accountant_file.empty() || !r->state.empty())) {
+    return Fail(
+        "--accountant and --state bind one job's and one slot's users (--slot and --job); "
+        "the pool mode binds the same values for every pair: give them as options");
   }
   return true;
 }
@@ -318,6 +358,294 @@ std::string SubmitterOf(const classad::ClassAd& job, const policy::Policy& polic
   return name;
 }
 
+// ---------------------------------------------------------------- the accountant
+
+// An accountant the bindings are read from: --accountant's file restored
+// in memory, or --state's database opened read-only.
+struct AccountantSource {
+  std::unique_ptr<negotiator::Accountant> restored;        // --accountant
+  std::unique_ptr<negotiator::DurableAccountant> durable;  // --state
+  std::string name;                                        // the file or the database
+
+  const negotiator::Accountant& accountant() const {
+    return restored != nullptr ? *restored : durable->accountant();
+  }
+};
+
+// All of the regular file `path`; kLimitExceeded above `limit` bytes
+// (checked before reading), kIoError when it cannot be read.
+classad::Result<std::string> ReadBoundedFile(const std::string& path, size_t limit) {
+  using classad::Status;
+  using classad::StatusCode;
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0) {
+    return Status(StatusCode::kIoError, "cannot read " + path + ": " + std::strerror(errno));
+  }
+  if (!S_ISREG(info.st_mode)) {
+    return Status(StatusCode::kIoError, "cannot read " + path + ": not a regular file");
+  }
+  if (static_cast<uint64_t>(info.st_size) > limit) {
+    return Status(StatusCode::kLimitExceeded,
+                  path + " is larger than the limit of " + std::to_string(limit) + " bytes");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status(StatusCode::kIoError, "cannot read " + path + ": " + std::strerror(errno));
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(in.gcount()));
+    if (text.size() > limit) {  // the file grew since stat
+      return Status(StatusCode::kLimitExceeded,
+                    path + " is larger than the limit of " + std::to_string(limit) + " bytes");
+    }
+  }
+  if (in.bad()) return Status(StatusCode::kIoError, "cannot read " + path);
+  return text;
+}
+
+// Opens the accountant `request` names under `policy`: --accountant's
+// file (ParseAccountantJson; its errors carry file:line:col) restored as
+// stored, or --state's database opened read-only, never created, migrated
+// or written, and not initialized (the records exactly as stored).
+classad::Result<AccountantSource> OpenAccountant(
+    const Request& request, const std::shared_ptr<const policy::Policy>& policy, int64_t now) {
+  AccountantSource source;
+  if (!request.accountant_file.empty()) {
+    source.name = request.accountant_file;
+    const negotiator::AccountantJsonOptions options;
+    classad::Result<std::string> text = ReadBoundedFile(source.name, options.max_input_bytes);
+    if (!text.ok()) return text.status();
+    classad::Result<negotiator::AccountantSnapshot> snapshot =
+        negotiator::ParseAccountantJson(*text, source.name, options);
+    if (!snapshot.ok()) return snapshot.status();
+    source.restored = std::make_unique<negotiator::Accountant>(policy);
+    source.restored->Restore(std::move(snapshot).value());
+    return source;
+  }
+  source.name = request.state;
+  negotiator::StoreOptions store_options;
+  store_options.read_only = true;
+  store_options.create_if_missing = false;
+  classad::Result<std::unique_ptr<negotiator::AccountantStore>> store =
+      negotiator::OpenAccountantStore(request.state, store_options);
+  if (!store.ok()) return store.status();
+  source.name = (*store)->Describe();
+  negotiator::DurableAccountantOptions options;
+  options.initialize = false;
+  classad::Result<std::unique_ptr<negotiator::DurableAccountant>> durable =
+      negotiator::DurableAccountant::Open(policy, std::move(store).value(), now, options);
+  if (!durable.ok()) return durable.status();
+  source.durable = std::move(durable).value();
+  return source;
+}
+
+// The bindings of one side of a match: the submitter's or the remote
+// user's (members of one EphemeralBindings).
+struct Side {
+  const char* role;  // "the submitter", "the remote user"
+  std::optional<double>* prio;
+  std::optional<double>* usage;
+  std::optional<std::string>* group;
+  std::optional<double>* group_quota;
+  std::optional<double>* group_usage;
+};
+
+// The line of group `name` in the last cycle's group quota table (sorted
+// by name), or null.
+const negotiator::GroupQuotaRecord* FindGroupQuota(
+    const std::vector<negotiator::GroupQuotaRecord>& table, std::string_view name) {
+  auto it = std::lower_bound(
+      table.begin(), table.end(), name,
+      [](const negotiator::GroupQuotaRecord& r, std::string_view n) { return r.name < n; });
+  if (it != table.end() && it->name == name) return &*it;
+  for (const negotiator::GroupQuotaRecord& r : table) {
+    if (policy::EqualsNoCase(r.name, name)) return &r;
+  }
+  return nullptr;
+}
+
+std::string Number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", x);
+  return text;
+}
+
+// Fills the bindings of `side` that are not set with what `a` says of
+// `user`: its EUP (EffectivePriority: a user without a record gets a new
+// record's, from the default factor rules), its weighted usage, with group
+// quotas (or a group given) the group it is assigned to, that group
+// record's weighted usage and the effective quota of the last cycle's
+// group quota table. Appends what the reader should know to `notes`.
+void FillSide(const negotiator::Accountant& a, const policy::GroupTree& tree,
+              const std::string& user, const Side& side, std::vector<std::string>* notes) {
+  if (!side.prio->has_value()) {
+    *side.prio = a.EffectivePriority(user);
+    if (a.FindCustomer(user) == nullptr) {
+      notes->push_back(std::string(side.role) + " " + user +
+                       " has no record in the accountant: its priority is a new record's (0.5 "
+                       "times the factor " +
+                       Number(a.PriorityFactor(user)) + ")");
+    }
+  }
+  if (!side.usage->has_value()) *side.usage = a.GetWeightedResourcesUsed(user);
+  if (!side.group->has_value() && tree.enabled()) {
+    *side.group = std::string(negotiator::AssignedGroupName(&tree, user));
+  }
+  if (!side.group->has_value()) return;
+  // The group's record is named as GROUP_NAMES spells it.
+  std::string group = **side.group;
+  if (const int index = tree.Find(group); index >= 0) {
+    group = tree.groups()[static_cast<size_t>(index)].name;
+  }
+  if (!side.group_usage->has_value()) *side.group_usage = a.GetWeightedResourcesUsed(group);
+  if (!side.group_quota->has_value()) {
+    const std::vector<negotiator::GroupQuotaRecord>& table = a.group_quota_records();
+    if (const negotiator::GroupQuotaRecord* q = FindGroupQuota(table, group)) {
+      *side.group_quota = q->effective_quota;
+    } else if (!table.empty()) {
+      notes->push_back("the accountant's group quota table has no line for " + group +
+                       ": its quota is the default");
+    }
+  }
+}
+
+// Fills every binding of `*b` the command line left out from accountant
+// `a`: both sides (the remote side only for a claimed slot, `remote_user`
+// not empty) and the concurrency limits in use (the limits of every
+// resource record's MatchedConcurrencyLimits, by lower-case name; a limit
+// the command line names, in any case, keeps its value).
+void FillFromAccountant(const negotiator::Accountant& a, const policy::Policy& policy,
+                        const std::string& submitter, const std::string& remote_user,
+                        explain::EphemeralBindings* b, std::vector<std::string>* notes) {
+  const policy::GroupTree& tree = policy.groups.tree;
+  const bool quotas_given = b->submitter_group_quota && b->remote_group_quota;
+  FillSide(
+      a, tree, submitter,
+      Side{"the submitter", &b->submitter_user_prio, &b->submitter_user_resources_in_use,
+           &b->submitter_group, &b->submitter_group_quota, &b->submitter_group_resources_in_use},
+      notes);
+  if (!remote_user.empty()) {
+    FillSide(a, tree, remote_user,
+             Side{"the remote user", &b->remote_user_prio, &b->remote_user_resources_in_use,
+                  &b->remote_group, &b->remote_group_quota, &b->remote_group_resources_in_use},
+             notes);
+  }
+  if (tree.enabled() && !quotas_given && a.group_quota_records().empty()) {
+    notes->push_back(
+        "the accountant holds no group quota table (no negotiation cycle with group quotas "
+        "stored): the group quotas are the defaults");
+  }
+  std::map<std::string, double> counts;
+  for (const auto& [name, record] : a.resources()) {
+    for (const policy::ConcurrencyLimit& limit :
+         policy::ParseConcurrencyLimits(record.matched_concurrency_limits)) {
+      if (limit.valid) counts[limit.name] += limit.amount;
+    }
+  }
+  for (const auto& [name, count] : counts) {
+    const bool given =
+        std::any_of(b->limits_in_use.begin(), b->limits_in_use.end(),
+                    [&](const auto& l) { return policy::EqualsNoCase(l.first, name); });
+    if (!given) b->limits_in_use.emplace(name, count);
+  }
+}
+
+// Whether `b` sets the binding behind ephemeral attribute `name`; nullopt
+// for an attribute no binding is behind (CurrentRank, from the slot's
+// PreemptingRank). Cross-slot forms (slot2_RemoteUserPrio) go by their
+// base name, as MatchExplanation::bound marks them.
+std::optional<bool> BindingSet(const explain::EphemeralBindings& b, std::string_view name) {
+  const size_t underscore = name.find('_');
+  if (underscore != std::string_view::npos) name.remove_prefix(underscore + 1);
+  const std::pair<std::string_view, bool> set[] = {
+      {policy::kSubmittorPrio, b.submitter_user_prio.has_value()},
+      {policy::kSubmitterUserPrio, b.submitter_user_prio.has_value()},
+      {policy::kSubmitterUserResourcesInUse, b.submitter_user_resources_in_use.has_value()},
+      {policy::kSubmitterGroup, b.submitter_group.has_value()},
+      {policy::kSubmitterGroupQuota, b.submitter_group_quota.has_value()},
+      {policy::kSubmitterGroupResourcesInUse, b.submitter_group_resources_in_use.has_value()},
+      {policy::kSubmitterNegotiatingGroup, b.submitter_negotiating_group.has_value()},
+      {policy::kSubmitterAutoregroup, b.submitter_autoregroup.has_value()},
+      {policy::kRemoteUserPrio, b.remote_user_prio.has_value()},
+      {policy::kRemoteUserResourcesInUse, b.remote_user_resources_in_use.has_value()},
+      {policy::kRemoteGroup, b.remote_group.has_value()},
+      {policy::kRemoteGroupQuota, b.remote_group_quota.has_value()},
+      {policy::kRemoteGroupResourcesInUse, b.remote_group_resources_in_use.has_value()},
+  };
+  for (const auto& [attribute, is_set] : set) {
+    if (policy::EqualsNoCase(name, attribute)) return is_set;
+  }
+  return std::nullopt;
+}
+
+// "LastUpdateTime 1700000000 = 2023-11-14 22:13:20 UTC".
+std::string LastUpdateText(int64_t when) {
+  std::string text = "LastUpdateTime " + std::to_string(when);
+  const std::time_t t = static_cast<std::time_t>(when);
+  std::tm tm{};
+  char date[64];
+  if (::gmtime_r(&t, &tm) != nullptr &&
+      std::strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S", &tm)) {
+    text += std::string(" = ") + date + " UTC";
+  }
+  return text;
+}
+
+// The text section saying where each bound value came from: the command
+// line (`given`), the accountant (set in `bound` only) or the default; the
+// job's concurrency limits likewise; then `notes`.
+std::string SourcesText(const explain::MatchExplanation& match,
+                        const explain::EphemeralBindings& given,
+                        const explain::EphemeralBindings& bound, const AccountantSource& source,
+                        const std::vector<std::string>& notes) {
+  std::vector<std::string> command_line, accountant, defaults, slot;
+  for (const explain::BoundAttribute& attribute : match.bound) {
+    const std::optional<bool> by_user = BindingSet(given, attribute.name);
+    if (!by_user.has_value()) {
+      slot.push_back(attribute.name);
+    } else if (*by_user) {
+      command_line.push_back(attribute.name);
+    } else if (BindingSet(bound, attribute.name).value_or(false)) {
+      accountant.push_back(attribute.name);
+    } else {
+      defaults.push_back(attribute.name);
+    }
+  }
+  std::string out = "\nWhere the bound values came from:\n  the accountant: " + source.name + ", " +
+                    LastUpdateText(source.accountant().last_update_time()) + "\n";
+  auto list = [&out](const char* what, const std::vector<std::string>& names) {
+    if (names.empty()) return;
+    out += std::string("  ") + what + ":";
+    for (size_t i = 0; i < names.size(); ++i) out += (i == 0 ? " " : ", ") + names[i];
+    out += "\n";
+  };
+  list("from the command line", command_line);
+  list("from the accountant", accountant);
+  list("defaults", defaults);
+  list("from the slot ad", slot);
+  if (command_line.empty() && accountant.empty() && defaults.empty() && slot.empty()) {
+    out += "  nothing is bound\n";
+  }
+  if (!match.limits.limits.empty()) {
+    out += "  concurrency limits in use:";
+    for (size_t i = 0; i < match.limits.limits.size(); ++i) {
+      const explain::LimitUse& limit = match.limits.limits[i];
+      auto named = [&](const explain::EphemeralBindings& b) {
+        return std::any_of(b.limits_in_use.begin(), b.limits_in_use.end(), [&](const auto& l) {
+          return policy::EqualsNoCase(l.first, limit.name);
+        });
+      };
+      const char* from = named(given)   ? "the command line"
+                         : named(bound) ? "the accountant"
+                                        : "default";
+      out += (i == 0 ? " " : ", ") + limit.name + " = " + Number(limit.in_use) + " (" + from + ")";
+    }
+    out += "\n";
+  }
+  for (const std::string& note : notes) out += "  note: " + note + "\n";
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -346,7 +674,8 @@ int main(int argc, char** argv) {
     if (problems.errors().empty()) std::cerr << built.status().ToString() << "\n";
     return kError;
   }
-  const policy::Policy& policy = *built;
+  const auto policy_ptr = std::make_shared<const policy::Policy>(std::move(built).value());
+  const policy::Policy& policy = *policy_ptr;
   classad::EvalOptions eval;
   if (request.now) {
     const int64_t now = *request.now;
@@ -399,6 +728,24 @@ int main(int argc, char** argv) {
   input.submitter = request.submitter ? *request.submitter : SubmitterOf(*job, policy, true);
   input.bindings = request.bindings;
   input.eval = eval;
+
+  // What the command line left out, from the accountant.
+  std::optional<AccountantSource> accountant;
+  std::vector<std::string> notes;
+  if (!request.accountant_file.empty() || !request.state.empty()) {
+    const int64_t now = request.now ? *request.now : static_cast<int64_t>(std::time(nullptr));
+    classad::Result<AccountantSource> opened = OpenAccountant(request, policy_ptr, now);
+    if (!opened.ok()) {
+      const classad::Status& s = opened.status();
+      std::cerr << (s.where().file.empty() ? "policy_explain: " + s.message() : s.ToString())
+                << "\n";
+      return kError;
+    }
+    accountant = std::move(opened).value();
+    FillFromAccountant(accountant->accountant(), policy, input.submitter,
+                       explain::RemoteUserOf(*slot), &input.bindings, &notes);
+  }
+
   classad::Result<explain::MatchExplanation> match =
       explain::ExplainMatch(policy, *slot, *job, input);
   if (!match.ok()) {
@@ -407,7 +754,13 @@ int main(int argc, char** argv) {
   }
   explain::PairLabel label{explain::JobIdOf(*job), request.job_file, NameOf(*slot),
                            request.slot_file};
-  std::cout << (request.json ? explain::MatchJson(*match, label)
-                             : explain::MatchText(*match, label, text));
+  if (request.json) {
+    std::cout << explain::MatchJson(*match, label);
+  } else {
+    std::cout << explain::MatchText(*match, label, text);
+    if (accountant) {
+      std::cout << SourcesText(*match, request.bindings, input.bindings, *accountant, notes);
+    }
+  }
   return match->matches ? kMatch : kNoMatch;
 }
