@@ -24,10 +24,11 @@ using test_tools::ShellQuote;
 using test_tools::Slurp;
 using test_tools::ToolRun;
 
-// Scenario 2b2: static quotas, group_physics and its children accept
-// surplus, so group_physics.hep receives 13 slots of surplus.
+// Scenario 2d4 (one the scenario tests find in agreement with HTCondor):
+// dynamic quotas of a pool of 30 without oversubscription, every group
+// accepting surplus, so each group receives a fraction of a slot as surplus.
 const std::string kScenario =
-    std::string(CLASSAD_EXAMPLES_DIR) + "/negotiator/02b2-surplus-parent-accepts";
+    std::string(CLASSAD_EXAMPLES_DIR) + "/negotiator/02d4-dynamic-quotas-surplus-no-oversubscription";
 const std::string kConfig = kScenario + "/negotiator.config";
 constexpr const char* kNow = "1767225600";  // 2026-01-01 00:00 UTC
 
@@ -38,11 +39,11 @@ constexpr const char* kCycleTable =
     "Group              Effective  Config     Use    Subtree  Wghted  Weighted   Surplus  Weighted\n"
     "Name                 Quota     Quota   Surplus   Quota   In Use Requested  Received  Allocated\n"
     "------------------ --------- --------- ------- --------- ------ ---------- --------- ---------\n"
-    "group_chemistry        10.00     10.00 no          10.00      2       2.00      0.00      2.00\n"
-    "group_physics          20.00     20.00 ByQuota     20.00      0       0.00      0.00      0.00\n"
-    "group_physics.hep      15.00     15.00 ByQuota     15.00     28      30.00     13.00     28.00\n"
-    "group_physics.lep       5.00      5.00 ByQuota      5.00      0       2.00      0.00      0.00\n"
-    "<none>                  0.00      0.00 yes         30.00      0       0.00      0.00      0.00\n"
+    "group_chemistry         9.90      0.33 ByQuota      9.90     10      30.00      0.10     10.00\n"
+    "group_physics           0.00      0.66 ByQuota     19.80      0       0.00      0.00      0.00\n"
+    "group_physics.hep      14.85      0.75 ByQuota     14.85     15      30.00      0.15     15.00\n"
+    "group_physics.lep       4.95      0.25 ByQuota      4.95      5      30.00      0.05      5.00\n"
+    "<none>                  0.30      0.00 yes         30.00      0       0.00      0.00      0.00\n"
     "------------------ --------- --------- ------- --------- ------ ---------- --------- ---------\n"
     "Number of users: 0                     ByQuota\n";
 
@@ -51,10 +52,10 @@ constexpr const char* kNoCycleTable =
     "Group              Effective  Config     Use    Subtree  Wghted  Weighted\n"
     "Name                 Quota     Quota   Surplus   Quota   In Use Requested\n"
     "------------------ --------- --------- ------- --------- ------ ----------\n"
-    "group_chemistry          n/d     10.00 no            n/d      0        n/d\n"
-    "group_physics            n/d     20.00 ByQuota       n/d      0        n/d\n"
-    "group_physics.hep        n/d     15.00 ByQuota       n/d      0        n/d\n"
-    "group_physics.lep        n/d      5.00 ByQuota       n/d      0        n/d\n"
+    "group_chemistry          n/d      0.33 ByQuota       n/d      0        n/d\n"
+    "group_physics            n/d      0.66 ByQuota       n/d      0        n/d\n"
+    "group_physics.hep        n/d      0.75 ByQuota       n/d      0        n/d\n"
+    "group_physics.lep        n/d      0.25 ByQuota       n/d      0        n/d\n"
     "<none>                   n/d      0.00 yes           n/d      0        n/d\n"
     "------------------ --------- --------- ------- --------- ------ ----------\n"
     "Number of users: 0                     ByQuota\n";
@@ -112,15 +113,15 @@ TEST_F(UserprioQuotasTest, TheJsonFormCarriesTheCycle) {
   const ToolRun run = Userprio({"-quotas", "--json", "group_physics.hep"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("  \"AccountingGroup\": \"group_physics.hep\",\n"
-                         "  \"ConfigQuota\": 15.0,\n"
+                         "  \"ConfigQuota\": 0.75,\n"
                          "  \"SurplusPolicy\": \"byquota\",\n"
-                         "  \"EffectiveQuota\": 15.0,\n"
-                         "  \"SubtreeQuota\": 15.0,\n"
+                         "  \"EffectiveQuota\": 14.85,\n"
+                         "  \"SubtreeQuota\": 14.85,\n"
                          "  \"Requested\": 30.0,\n"
-                         "  \"SurplusReceived\": 13.0,\n"
-                         "  \"GroupResourcesAllocated\": 28.0,\n"
-                         "  \"GroupResourcesInUse\": 28.0,\n"
-                         "  \"StaticQuota\": true,\n"
+                         "  \"SurplusReceived\": 0.15,\n"
+                         "  \"GroupResourcesAllocated\": 15.0,\n"
+                         "  \"GroupResourcesInUse\": 15.0,\n"
+                         "  \"StaticQuota\": false,\n"
                          "  \"NegotiationCycleTime\": 1767225600\n"
                          "}\n]\n"),
             std::string::npos)
@@ -157,7 +158,7 @@ TEST_F(UserprioQuotasTest, EachCycleReplacesTheTable) {
   run = Userprio({"--now", kNow, "-quotas"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.out.find("Last Negotiation Cycle"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("group_physics.hep        n/d     15.00 ByQuota       n/d"),
+  EXPECT_NE(run.out.find("group_physics.hep        n/d      0.75 ByQuota       n/d"),
             std::string::npos)
       << run.out;
   EXPECT_NE(run.err.find("no negotiation cycle with group quotas is stored"), std::string::npos);
@@ -169,14 +170,14 @@ TEST_F(UserprioQuotasTest, AGroupOfTheCycleNoLongerConfiguredIsListedAfterTheOth
       "fewer.config",
       "UID_DOMAIN = example.org\n"
       "GROUP_NAMES = group_physics, group_physics.hep, group_physics.lep\n"
-      "GROUP_QUOTA_group_physics = 20\nGROUP_QUOTA_group_physics.hep = 15\n"
-      "GROUP_QUOTA_group_physics.lep = 5\n");
+      "GROUP_QUOTA_DYNAMIC_group_physics = 0.66\nGROUP_QUOTA_DYNAMIC_group_physics.hep = 0.75\n"
+      "GROUP_QUOTA_DYNAMIC_group_physics.lep = 0.25\nGROUP_ACCEPT_SURPLUS = True\n");
   const ToolRun run = Userprio({"--now", kNow, "-quotas"}, "", fewer);
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(run.out.find("<none>                  0.00      0.00 yes         30.00      0       "
+  EXPECT_NE(run.out.find("<none>                  0.30      0.00 yes         30.00      0       "
                          "0.00      0.00      0.00\n"
-                         "group_chemistry        10.00     10.00             10.00      2       "
-                         "2.00      0.00      2.00\n"),
+                         "group_chemistry         9.90      0.33              9.90     10      "
+                         "30.00      0.10     10.00\n"),
             std::string::npos)
       << run.out;
 }
@@ -193,7 +194,8 @@ TEST_F(UserprioQuotasTest, ExportAndImportCarryTheTable) {
   ASSERT_TRUE(snapshot.ok()) << snapshot.status().ToString();
   ASSERT_EQ(snapshot->group_quotas.size(), 5u);
   EXPECT_EQ(snapshot->group_quotas[3].name, "group_physics.hep");
-  EXPECT_EQ(snapshot->group_quotas[3].surplus, 13);
+  EXPECT_DOUBLE_EQ(snapshot->group_quotas[3].surplus, 0.15);
+  EXPECT_FALSE(snapshot->group_quotas[3].static_quota);
 
   const std::string other = folder_.path() + "/other.db";
   run = Userprio({"--import", exported}, other);
@@ -241,7 +243,7 @@ TEST_F(UserprioQuotasTest, AVersion1StoreIsListedAndThenMigratedByTheNegotiator)
   const std::string bytes = Slurp(db_);
   ToolRun run = Userprio({"--now", kNow, "-quotas"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(run.out.find("group_physics.hep        n/d     15.00 ByQuota       n/d"),
+  EXPECT_NE(run.out.find("group_physics.hep        n/d      0.75 ByQuota       n/d"),
             std::string::npos)
       << run.out;
   EXPECT_EQ(run.err, "userprio: note: " + db_ +
@@ -261,7 +263,7 @@ TEST_F(UserprioQuotasTest, AVersion1StoreIsListedAndThenMigratedByTheNegotiator)
   run = Userprio({"--now", kNow, "-quotas"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("Last Negotiation Cycle:  1/1  00:00\n"), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("group_physics.hep      15.00     15.00 ByQuota     15.00"),
+  EXPECT_NE(run.out.find("group_physics.hep      14.85      0.75 ByQuota     14.85"),
             std::string::npos)
       << run.out;
   EXPECT_EQ(run.err, "");
