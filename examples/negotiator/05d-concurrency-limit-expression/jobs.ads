@@ -1,0 +1,162 @@
+# the idle jobs, as condor_q -long prints them (one ad per paragraph)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 0
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 1
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 2
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 3
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 4
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 5
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 6
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 7
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 8
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+
+MyType = "Job"
+ClusterId = 531
+ProcId = 9
+Owner = "alice"
+User = "alice@example.org"
+QDate = 1767222531
+JobPrio = 0
+JobStatus = 1
+JobUniverse = 5
+RequestCpus = 1
+RequestMemory = 1024
+RequestDisk = 1000
+Requirements = (TARGET.Arch == "X86_64") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus)
+Rank = 0.0
+ConcurrencyLimits = strcat("SWX:2 ", TARGET.NETWORK)
+

@@ -1,0 +1,62 @@
+# slot ads as condor_status -long prints them (one ad per paragraph)
+
+MyType = "Machine"
+TargetType = "Job"
+Name = "slot1@node01.example.org"
+Machine = "node01.example.org"
+SlotID = 1
+SlotType = "Static"
+Arch = "X86_64"
+OpSys = "LINUX"
+Cpus = 1
+Memory = 4096
+Disk = 10000000
+SlotWeight = Cpus
+UidDomain = "example.org"
+FileSystemDomain = "example.org"
+MyAddress = "<10.0.0.1:9618?addrs=10.0.0.1-9618>"
+StartdIpAddr = "<10.0.0.1:9618?addrs=10.0.0.1-9618>"
+Start = true
+Requirements = START
+State = "Claimed"
+Activity = "Busy"
+RemoteUser = "bob@example.org"
+RemoteOwner = "bob@example.org"
+CurrentRank = 0.0
+JobId = "601.0"
+JobStart = 1767223800
+TotalJobRunTime = 1800
+EnteredCurrentState = 1767223800
+EnteredCurrentActivity = 1767223800
+Rank = 10 * (TARGET.AccountingGroup =?= "alice")
+
+MyType = "Machine"
+TargetType = "Job"
+Name = "slot2@node01.example.org"
+Machine = "node01.example.org"
+SlotID = 2
+SlotType = "Static"
+Arch = "X86_64"
+OpSys = "LINUX"
+Cpus = 1
+Memory = 4096
+Disk = 10000000
+SlotWeight = Cpus
+UidDomain = "example.org"
+FileSystemDomain = "example.org"
+MyAddress = "<10.0.0.1:9618?addrs=10.0.0.1-9618>"
+StartdIpAddr = "<10.0.0.1:9618?addrs=10.0.0.1-9618>"
+Start = true
+Requirements = START
+Rank = 0.0
+State = "Claimed"
+Activity = "Busy"
+RemoteUser = "bob@example.org"
+RemoteOwner = "bob@example.org"
+CurrentRank = 0.0
+JobId = "601.1"
+JobStart = 1767223800
+TotalJobRunTime = 1800
+EnteredCurrentState = 1767223800
+EnteredCurrentActivity = 1767223800
+
