@@ -464,6 +464,7 @@ const negotiator::GroupQuotaRecord* FindGroupQuota(
   return nullptr;
 }
 
+// `x` for people: at most 15 significant digits, no trailing zeros.
 std::string Number(double x) {
   char text[32];
   std::snprintf(text, sizeof text, "%.15g", x);
@@ -518,7 +519,6 @@ void FillFromAccountant(const negotiator::Accountant& a, const policy::Policy& p
                         const std::string& submitter, const std::string& remote_user,
                         explain::EphemeralBindings* b, std::vector<std::string>* notes) {
   const policy::GroupTree& tree = policy.groups.tree;
-  const bool quotas_given = b->submitter_group_quota && b->remote_group_quota;
   FillSide(
       a, tree, submitter,
       Side{"the submitter", &b->submitter_user_prio, &b->submitter_user_resources_in_use,
@@ -530,7 +530,9 @@ void FillFromAccountant(const negotiator::Accountant& a, const policy::Policy& p
                   &b->remote_group, &b->remote_group_quota, &b->remote_group_resources_in_use},
              notes);
   }
-  if (tree.enabled() && !quotas_given && a.group_quota_records().empty()) {
+  const bool quota_defaulted = (b->submitter_group && !b->submitter_group_quota) ||
+                               (!remote_user.empty() && b->remote_group && !b->remote_group_quota);
+  if (quota_defaulted && a.group_quota_records().empty()) {
     notes->push_back(
         "the accountant holds no group quota table (no negotiation cycle with group quotas "
         "stored): the group quotas are the defaults");

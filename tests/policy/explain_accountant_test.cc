@@ -278,6 +278,22 @@ TEST_F(ExplainAccountantTest, ASubmitterWithoutARecordGetsANewRecordsPriority) {
       << run.out;
 }
 
+TEST_F(ExplainAccountantTest, AnUnclaimedSlotBindsOnlyTheSubmitter) {
+  std::string idle = kFranksSlot;
+  idle.replace(idle.find("  RemoteUser = \"frank@partner.org\";\n"),
+               std::string("  RemoteUser = \"frank@partner.org\";\n").size(), "");
+  idle.replace(idle.find("\"Claimed\""), 9, "\"Unclaimed\"");
+  slot_ = folder_.Write("idle.ad", idle);
+  ToolRun run = Explain({"--accountant", kAccountant});
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("  on the slot: none\n"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("note: the accountant holds no group quota table"), std::string::npos)
+      << run.out;
+  // With the submitter's quota given, no quota is left to a default.
+  run = Explain({"--accountant", kAccountant, "--submitter-group-quota", "10"});
+  EXPECT_EQ(run.out.find("note:"), std::string::npos) << run.out;
+}
+
 TEST_F(ExplainAccountantTest, JsonMarksTheAccountantsValuesAsNotDefaults) {
   const ToolRun run = Explain({"--accountant", kAccountant, "--json"});
   EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
