@@ -731,11 +731,17 @@ double Accountant::UserResourcesInUse(std::string_view user) const {
 }
 
 bool Accountant::UserGroup(std::string_view user, policy::GroupInfo* group) const {
+  return UserGroupIn(user, quotas_, group);
+}
+
+bool Accountant::UserGroupIn(std::string_view user,
+                             const std::map<std::string, double, std::less<>>& quotas,
+                             policy::GroupInfo* group) const {
   const policy::GroupTree& tree = policy_->groups.tree;
   if (!tree.enabled()) return false;
   const std::string& name = tree.groups()[static_cast<size_t>(tree.AssignedGroup(user))].name;
-  auto it = quotas_.find(name);
-  if (it == quotas_.end()) return false;
+  auto it = quotas.find(name);
+  if (it == quotas.end()) return false;
   *group = policy::GroupInfo{name, it->second, GetWeightedResourcesUsed(name)};
   return true;
 }

@@ -54,9 +54,9 @@ namespace negotiator {
 
 // One group's line of the accountant's report (ReportState, §1.8).
 struct GroupUsage {
-  std::string_view name;    // the group (borrowed from the policy's tree)
-  std::string_view parent;  // its parent; the root names itself
-  double priority = 0;      // EUP; 0 in a roll-up
+  std::string_view name;       // the group (borrowed from the policy's tree)
+  std::string_view parent;     // its parent; the root names itself
+  double priority = 0;         // EUP; 0 in a roll-up
   double priority_factor = 0;  // GROUP_PRIO_FACTOR_<g> (0: unset); the stored factor in a roll-up
   int64_t resources_used = 0;
   double weighted_resources_used = 0;
@@ -78,7 +78,8 @@ struct RecordKeyHash {
   size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
 };
 // The resource records, keyed by name.
-using ResourceTable = std::unordered_map<std::string, ResourceRecord, RecordKeyHash, std::equal_to<>>;
+using ResourceTable =
+    std::unordered_map<std::string, ResourceRecord, RecordKeyHash, std::equal_to<>>;
 
 // The accountant. Holds the policy it was built with (shared, immutable).
 class Accountant : public policy::AccountingView {
@@ -267,6 +268,10 @@ class Accountant : public policy::AccountingView {
   // WeightedResourcesUsed; false when group quotas are off or the group is
   // not in the map.
   bool UserGroup(std::string_view user, policy::GroupInfo* group) const override;
+  // UserGroup against another quota map (`quotas` must outlive *group's
+  // use of the name).
+  bool UserGroupIn(std::string_view user, const std::map<std::string, double, std::less<>>& quotas,
+                   policy::GroupInfo* group) const;
 
  private:
   using Index = std::unordered_map<std::string, uint32_t, RecordKeyHash, std::equal_to<>>;
@@ -316,6 +321,32 @@ class Accountant : public policy::AccountingView {
   std::unordered_set<std::string, RecordKeyHash, std::equal_to<>> erased_resources_;
   bool last_update_time_dirty_ = false;
   bool group_quotas_dirty_ = false;
+};
+
+// The accountant seen through another group quota map. A slot's Remote*
+// attributes are stamped from the previous cycle's map while a request's
+// Submitter* attributes read the current round's (reference §3.8: in the
+// first cycle after a start the map is empty and RemoteGroup* are absent).
+// Priorities and usage are the accountant's, read live. Borrows the
+// accountant, which must outlive it; const methods as the accountant's.
+class AccountantWithQuotas : public policy::AccountingView {
+ public:
+  AccountantWithQuotas(const Accountant& accountant,
+                       std::map<std::string, double, std::less<>> quotas)
+      : accountant_(accountant), quotas_(std::move(quotas)) {}
+  double UserPriority(std::string_view user) const override {
+    return accountant_.UserPriority(user);
+  }
+  double UserResourcesInUse(std::string_view user) const override {
+    return accountant_.UserResourcesInUse(user);
+  }
+  bool UserGroup(std::string_view user, policy::GroupInfo* group) const override {
+    return accountant_.UserGroupIn(user, quotas_, group);
+  }
+
+ private:
+  const Accountant& accountant_;
+  std::map<std::string, double, std::less<>> quotas_;
 };
 
 }  // namespace negotiator

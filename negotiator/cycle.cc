@@ -81,6 +81,7 @@ class Negotiator::Cycle {
   std::vector<SubmitterState> states_;
   std::vector<SubmitterOutcome> outcomes_;
   Autoclusters autoclusters_;
+  std::unique_ptr<AccountantWithQuotas> remote_view_;
   std::unique_ptr<Matchmaker> matchmaker_;
   std::vector<uint8_t> job_matched_;
   policy::SubmitterAttributes request_attributes_;
@@ -486,8 +487,11 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   phase = Clock::now();
   std::vector<uint32_t> offered = TrimmedSlots();
   result_.slots_considered = offered.size();
+  // The slots' Remote* attributes read the previous cycle's quota map.
+  remote_view_ = std::make_unique<AccountantWithQuotas>(accountant_, negotiator_.last_quotas_);
   matchmaker_ = std::make_unique<Matchmaker>(pool_, autoclusters_, accountant_, std::move(offered),
-                                             MatchmakerOptions{negotiator_.options_.threads});
+                                             MatchmakerOptions{negotiator_.options_.threads},
+                                             remote_view_.get());
   matchmaker_->PrepareAll();
   result_.phases.matching = Millis(phase);
 

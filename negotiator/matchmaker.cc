@@ -107,10 +107,11 @@ std::string Rejection::Reason() const {
 
 Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
                        const Accountant& accountant, std::vector<uint32_t> slots,
-                       const MatchmakerOptions& options)
+                       const MatchmakerOptions& options, const policy::AccountingView* remote_view)
     : pool_(pool),
       autoclusters_(autoclusters),
       accountant_(accountant),
+      remote_view_(remote_view != nullptr ? *remote_view : accountant),
       policy_(pool.policy()),
       slots_(std::move(slots)),
       taken_(pool.slots().size(), 0),
@@ -265,7 +266,8 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
     const PoolSlot& slot = pool_.slots()[index[i]];
     const classad::AttributeOverlay* slot_overlay = nullptr;
     if (ranks_read_remote_ && !slot.remote_user.empty()) {
-      if (remote.Bind(*slot.ad, accountant_, remote_options).ok()) slot_overlay = &remote.overlay();
+      if (remote.Bind(*slot.ad, remote_view_, remote_options).ok())
+        slot_overlay = &remote.overlay();
     }
     Candidate c;
     c.slot = index[i];
@@ -343,7 +345,7 @@ const classad::AttributeOverlay* Matchmaker::RemoteOverlay(uint32_t slot) {
     options.resource_prefix = m.resource_prefix;
     remote_[slot] = std::make_unique<policy::RemoteAttributes>();
     remote_bound_[slot] =
-        remote_[slot]->Bind(*pool_.slots()[slot].ad, accountant_, options).ok() ? 1 : 2;
+        remote_[slot]->Bind(*pool_.slots()[slot].ad, remote_view_, options).ok() ? 1 : 2;
   }
   return remote_bound_[slot] == 1 ? &remote_[slot]->overlay() : nullptr;
 }

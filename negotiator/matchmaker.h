@@ -102,8 +102,11 @@ class Matchmaker {
  public:
   // Borrows everything; `slots` lists the slot indices that may be matched
   // this cycle (the trimmed list), in the order HTCondor would scan them.
+  // `remote_view` is what the slots' Remote* attributes are bound from (the
+  // accountant with the previous cycle's quota map); null: `accountant`.
   Matchmaker(const Pool& pool, const Autoclusters& autoclusters, const Accountant& accountant,
-             std::vector<uint32_t> slots, const MatchmakerOptions& options = {});
+             std::vector<uint32_t> slots, const MatchmakerOptions& options = {},
+             const policy::AccountingView* remote_view = nullptr);
   Matchmaker(const Matchmaker&) = delete;
   Matchmaker& operator=(const Matchmaker&) = delete;
 
@@ -158,6 +161,7 @@ class Matchmaker {
   const Pool& pool_;
   const Autoclusters& autoclusters_;
   const Accountant& accountant_;
+  const policy::AccountingView& remote_view_;
   const policy::Policy& policy_;
   std::vector<uint32_t> slots_;
   std::vector<uint8_t> taken_;
