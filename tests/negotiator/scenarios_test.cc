@@ -61,20 +61,6 @@ constexpr char kReplayOverrides[] =
 // The clock when accountant.json gives none (its "now" otherwise).
 constexpr int64_t kDefaultNow = 1767225600;
 
-// Scenarios where our negotiator is known to differ from HTCondor, with the
-// reason; skipped (not failed) until the negotiator is fixed.
-const std::map<std::string, std::string>& KnownDifferences() {
-  static const auto* known = new std::map<std::string, std::string>{
-      {"03b-quota-driven-preemption-first-cycle",
-       "the group quota map of the cycle being negotiated reaches the slots' RemoteGroup, "
-       "RemoteGroupResourcesInUse and RemoteGroupQuota (Accountant::UserGroup reads the map "
-       "cycle.cc refreshes for SubmitterGroupQuota); HTCondor stamps them from the previous "
-       "cycle's map, empty in a negotiator's first cycle, so its first cycle preempts nothing "
-       "and ours preempts 5 of B's slots"},
-  };
-  return *known;
-}
-
 fs::path ScenarioRoot() { return fs::path(CLASSAD_EXAMPLES_DIR) / "negotiator"; }
 
 // The folder names under examples/negotiator that hold an expected.json.
@@ -584,11 +570,6 @@ TEST_P(ScenarioTest, OurNegotiatorAgreesWithHTCondor) {
   const std::string config_text = test_tools::Slurp((dir / "negotiator.config").string());
   const std::vector<std::string> errors =
       Check(run.matches, run.preemptions, *expected, ReadScenarioFiles(dir, config_text));
-  if (!errors.empty()) {
-    if (auto known = KnownDifferences().find(name); known != KnownDifferences().end()) {
-      GTEST_SKIP() << "known difference: " << known->second;
-    }
-  }
   std::string report;
   for (const std::string& e : errors) report += "  - " + e + "\n";
   std::string why;
