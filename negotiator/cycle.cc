@@ -205,7 +205,12 @@ Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, doubl
     std::optional<Offer> offer = matchmaker_->FindOffer(request, &why);
     if (!offer) {
       rejected[ac] = 1;
-      const std::string reason = why.Reason();
+      // Past its limit on spin 1 a submitter may only take slots whose
+      // Rank prefers its job (HTCondor then reports "no match found").
+      const std::string reason =
+          only_startd_rank && why.Reason() == "no match found"
+              ? "submitter limit reached (only rank preemption was possible)"
+              : why.Reason();
       Rejections& r = rejections_[{s, ac}];
       if (r.reasons.empty()) r.example_job = j;
       r.reasons[reason] += 1;
