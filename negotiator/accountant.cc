@@ -132,7 +132,8 @@ void Accountant::EraseResource(std::string_view name) {
   auto it = resources_.find(name);
   if (it == resources_.end()) return;
   if (tracking_) {
-    if (auto d = dirty_resources_.find(name); d != dirty_resources_.end()) dirty_resources_.erase(d);
+    if (auto d = dirty_resources_.find(name); d != dirty_resources_.end())
+      dirty_resources_.erase(d);
     erased_resources_.emplace(name);
   }
   resources_.erase(it);
@@ -147,8 +148,9 @@ namespace {
 
 // Sorts `records` by name, keeping the last of each name.
 void SortUniqueByName(std::vector<GroupQuotaRecord>* records) {
-  std::stable_sort(records->begin(), records->end(),
-                   [](const GroupQuotaRecord& a, const GroupQuotaRecord& b) { return a.name < b.name; });
+  std::stable_sort(
+      records->begin(), records->end(),
+      [](const GroupQuotaRecord& a, const GroupQuotaRecord& b) { return a.name < b.name; });
   std::vector<GroupQuotaRecord> unique;
   unique.reserve(records->size());
   for (GroupQuotaRecord& r : *records) {
@@ -187,8 +189,7 @@ void Accountant::Restore(AccountantSnapshot snapshot) {
   customers_.reserve(snapshot.customers.size());
   customer_index_.reserve(snapshot.customers.size());
   for (CustomerRecord& c : snapshot.customers) {
-    auto [it, inserted] =
-        customer_index_.emplace(c.name, static_cast<uint32_t>(customers_.size()));
+    auto [it, inserted] = customer_index_.emplace(c.name, static_cast<uint32_t>(customers_.size()));
     if (inserted) {
       customers_.push_back(std::move(c));
     } else {
@@ -254,7 +255,8 @@ AccountantChanges Accountant::TrackedChanges() const {
   AccountantChanges out;
   if (!tracking_) return out;
   for (size_t i = 0; i < customers_.size(); ++i) {
-    if (all_customers_dirty_ || customer_dirty_[i] != 0) out.put_customers.push_back(&customers_[i]);
+    if (all_customers_dirty_ || customer_dirty_[i] != 0)
+      out.put_customers.push_back(&customers_[i]);
   }
   out.erased_customers.assign(erased_customers_.begin(), erased_customers_.end());
   std::sort(out.erased_customers.begin(), out.erased_customers.end());
@@ -289,7 +291,8 @@ int Accountant::AssignedGroupIndex(std::string_view submitter) const {
 
 std::string_view Accountant::GroupName(int index) const {
   const std::vector<policy::GroupConfig>& groups = policy_->groups.tree.groups();
-  return groups.empty() ? policy::kRootGroupName : std::string_view(groups[static_cast<size_t>(index)].name);
+  return groups.empty() ? policy::kRootGroupName
+                        : std::string_view(groups[static_cast<size_t>(index)].name);
 }
 
 double Accountant::DefaultPriorityFactor(std::string_view name) const {
@@ -413,14 +416,14 @@ bool Accountant::DeleteRecord(std::string_view name) { return EraseCustomer(name
 void Accountant::UpdateOne(CustomerRecord& r, int64_t now, int64_t dt, double aging) const {
   const double old = std::max(kMinPriority, r.priority);
   const double seconds = static_cast<double>(dt);
-  const double recent = static_cast<double>(r.resources_used) +
-                        static_cast<double>(r.uncharged_time) / seconds;
+  const double recent =
+      static_cast<double>(r.resources_used) + static_cast<double>(r.uncharged_time) / seconds;
   double weighted_recent = r.weighted_resources_used + r.weighted_uncharged_time / seconds;
   // A group's own RUP follows the usage of its whole subtree.
   if (r.hier_weighted_resources_used > 0) weighted_recent = r.hier_weighted_resources_used;
   r.priority = std::max(kMinPriority, old * aging + weighted_recent * (1 - aging));
-  r.accumulated_usage += static_cast<double>(r.resources_used) * seconds +
-                         static_cast<double>(r.uncharged_time);
+  r.accumulated_usage +=
+      static_cast<double>(r.resources_used) * seconds + static_cast<double>(r.uncharged_time);
   r.weighted_accumulated_usage += r.weighted_resources_used * seconds + r.weighted_uncharged_time;
   if (r.accumulated_usage > 0 && r.begin_usage_time == 0) r.begin_usage_time = now;
   if (recent > 0) r.last_usage_time = now;
@@ -446,8 +449,7 @@ void Accountant::ChargeHierarchy(int group, double weight) {
   const std::vector<policy::GroupConfig>& groups = policy_->groups.tree.groups();
   if (groups.empty()) {
     CustomerRecord& root = MutableCustomer(policy::kRootGroupName);
-    root.hier_weighted_resources_used =
-        std::max(0.0, root.hier_weighted_resources_used + weight);
+    root.hier_weighted_resources_used = std::max(0.0, root.hier_weighted_resources_used + weight);
     return;
   }
   // The group and its ancestors; "<none>" only when it is the group itself
@@ -469,6 +471,10 @@ classad::Result<std::string> Accountant::ResourceName(const classad::ClassAd& sl
   EvaluateAttrString(slot, "StartdIpAddr", &address);
   name += '@';
   name += address;
+  if (!IsStorableName(name, /*spaces_allowed=*/true)) {
+    return Status(StatusCode::kInvalidArgument,
+                  "slot ad's Name or StartdIpAddr holds a control character or is not UTF-8");
+  }
   return name;
 }
 
@@ -504,7 +510,6 @@ classad::Status Accountant::AddMatch(std::string_view customer, const classad::C
 
 void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd& slot,
                                std::string name, int64_t now) {
-
   double weight = 0;
   int64_t kept_cp_matches = 0;
   double match_cost = 0;
@@ -595,6 +600,9 @@ bool Accountant::IsClaimed(const classad::ClassAd& slot, std::string* customer) 
   if (state != "Claimed" && state != "Preempting") return false;
   std::string user;
   if (!SlotCustomer(slot, &user)) return false;
+  // A name the accountant cannot keep (empty, blanks, control characters,
+  // not UTF-8) is not charged; CheckMatches reports it.
+  if (!IsStorableName(user, /*spaces_allowed=*/false)) return false;
   if (policy_->accountant.discount_suspended_resources) {
     std::string activity;
     if (!EvaluateAttrString(slot, "Activity", &activity)) return false;
@@ -604,8 +612,7 @@ bool Accountant::IsClaimed(const classad::ClassAd& slot, std::string* customer) 
   return true;
 }
 
-bool Accountant::ClaimedOrMatchedBy(const classad::ClassAd& slot,
-                                    std::string_view customer) const {
+bool Accountant::ClaimedOrMatchedBy(const classad::ClassAd& slot, std::string_view customer) const {
   const std::string state = SlotState(slot);
   if (state == "Matched") return true;
   if (state != "Claimed" && state != "Preempting") return false;
@@ -647,8 +654,17 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
 
   // Charge every claimed slot (AddMatch keeps existing matches as they are).
   std::string customer;
+  size_t unusable_users = 0;
   for (size_t i = 0; i < slots.size(); ++i) {
-    if (names[i].empty() || !IsClaimed(*slots[i], &customer)) continue;
+    if (names[i].empty()) continue;
+    if (!IsClaimed(*slots[i], &customer)) {
+      const std::string state = SlotState(*slots[i]);
+      if ((state == "Claimed" || state == "Preempting") && SlotCustomer(*slots[i], &customer) &&
+          !IsStorableName(customer, /*spaces_allowed=*/false)) {
+        ++unusable_users;
+      }
+      continue;
+    }
     AddNamedMatch(customer, *slots[i], names[i], now);
   }
 
@@ -665,10 +681,18 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
       }
     }
   }
+  std::string problems;
   if (nameless > 0) {
-    return Status(StatusCode::kInvalidArgument,
-                  std::to_string(nameless) + " slot ad(s) without a string Name were ignored");
+    problems = std::to_string(nameless) +
+               " slot ad(s) without a usable Name (missing, not a string, a control character, "
+               "not UTF-8) were ignored";
   }
+  if (unusable_users > 0) {
+    problems += (problems.empty() ? "" : "; ") + std::to_string(unusable_users) +
+                " claimed slot(s) whose AccountingGroup/RemoteUser is empty, holds blanks or "
+                "control characters, or is not UTF-8 were not charged";
+  }
+  if (!problems.empty()) return Status(StatusCode::kInvalidArgument, problems);
   return Status::Ok();
 }
 

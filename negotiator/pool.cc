@@ -48,6 +48,10 @@ Status Pool::DescribeSlot(PoolSlot* slot) const {
   if (!classad::EvaluateAttrString(ad, "Name", &slot->name)) {
     return Status(StatusCode::kInvalidArgument, "slot ad has no string Name");
   }
+  // The accountant keys the slot's claim by <Name>@<StartdIpAddr>.
+  if (classad::Result<std::string> key = Accountant::ResourceName(ad); !key.ok()) {
+    return key.status();
+  }
   std::string state;
   classad::EvaluateAttrString(ad, "State", &state);
   slot->state = ParseState(state);

@@ -1,6 +1,7 @@
 // Naming a job's submitter (submitter_identity.h).
 #include "negotiator/submitter_identity.h"
 
+#include <cstdint>
 #include <optional>
 
 #include "classad/evaluator.h"
@@ -48,6 +49,48 @@ IdentityConfig IdentityConfig::FromPolicy(const policy::Policy& policy) {
 bool IsValidSubmitterName(std::string_view name) {
   for (char c : name) {
     if (c == ' ' || (c >= '\t' && c <= '\r')) return false;
+  }
+  return true;
+}
+
+bool IsStorableName(std::string_view name, bool spaces_allowed) {
+  if (name.empty()) return false;
+  size_t i = 0;
+  while (i < name.size()) {
+    const unsigned char c = static_cast<unsigned char>(name[i]);
+    if (c < 0x80) {
+      if (c < 0x20 || c == 0x7f) return false;
+      if (c == ' ' && !spaces_allowed) return false;
+      ++i;
+      continue;
+    }
+    // A UTF-8 sequence: its length from the lead byte, no overlong forms,
+    // no surrogates, nothing above U+10FFFF.
+    size_t n = 0;
+    uint32_t cp = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+      n = 1;
+      cp = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      n = 2;
+      cp = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      n = 3;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    for (size_t k = 1; k <= n; ++k) {
+      if (i + k >= name.size()) return false;
+      const unsigned char t = static_cast<unsigned char>(name[i + k]);
+      if ((t & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (t & 0x3F);
+    }
+    if ((n == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (n == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
+      return false;
+    }
+    i += n + 1;
   }
   return true;
 }
@@ -112,8 +155,7 @@ Result<JobSubmitter> SubmitterOfJob(const classad::ClassAd& job, const IdentityC
         return Invalid("could not map '" + out.owner +
                        "' to an accounting group (AssignAccountingGroup)");
       }
-      if (Status s = CheckName("AcctGroup (from the AssignAccountingGroup map)", *group);
-          !s.ok()) {
+      if (Status s = CheckName("AcctGroup (from the AssignAccountingGroup map)", *group); !s.ok()) {
         return s;
       }
       out.accounting_group = *group + "." + out.owner;
@@ -121,10 +163,15 @@ Result<JobSubmitter> SubmitterOfJob(const classad::ClassAd& job, const IdentityC
   }
   if (Status s = CheckName("AccountingGroup", out.accounting_group); !s.ok()) return s;
 
-  const std::string& base =
-      out.accounting_group.empty() || out.accounting_group == out.owner ? out.owner
-                                                                        : out.accounting_group;
+  const std::string& base = out.accounting_group.empty() || out.accounting_group == out.owner
+                                ? out.owner
+                                : out.accounting_group;
   out.name = base + "@" + config.accounting_domain;
+  if (!IsStorableName(out.name, /*spaces_allowed=*/false)) {
+    return Invalid("the submitter name \"" + out.name +
+                   "\" holds whitespace or a control character, or is not UTF-8 "
+                   "(check ACCOUNTING_DOMAIN / UID_DOMAIN and the job's Owner)");
+  }
   if (config.groups != nullptr && !config.groups->groups().empty()) {
     out.group = config.groups->AssignedGroup(out.name);
     out.group_name = config.groups->groups()[static_cast<size_t>(out.group)].name;

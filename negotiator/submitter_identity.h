@@ -70,6 +70,12 @@ classad::Result<JobSubmitter> SubmitterOfJob(const classad::ClassAd& job,
 // (isspace in the C locale: space, \t, \n, \v, \f, \r).
 bool IsValidSubmitterName(std::string_view name);
 
+// Whether the accountant can keep `name` as a record key (and its stores
+// and JSON export hold it unchanged): not empty, valid UTF-8, no control
+// characters, and no whitespace unless `spaces_allowed` (submitter and
+// group names: no; resource names: yes).
+bool IsStorableName(std::string_view name, bool spaces_allowed);
+
 // The domain of submitter `name`: the text after its last `@` (empty when
 // there is none).
 std::string_view SubmitterDomain(std::string_view name);

@@ -755,5 +755,23 @@ TEST(AccountantTest, InitializeCreatesGroupRecordsWithTheirFactors) {
   EXPECT_EQ(a.customers().size(), 5u);
 }
 
+TEST(AccountantTest, CheckMatchesChargesOnlyNamesItCanKeep) {
+  Accountant a(MakePolicy(""));
+  a.Initialize(kT0);
+  ClassAd good = Slot("s1", "Claimed", "u@x");
+  ClassAd blank = Slot("s2", "Claimed", "u v@x");
+  ClassAd control = Slot("s3\x01", "Claimed", "u@x");
+  ClassAd empty_group = Slot("s4", "Claimed", "u@x");
+  empty_group.InsertValue("AccountingGroup", Value::String(""));
+  const classad::Status s = a.CheckMatches({&good, &blank, &control, &empty_group}, kT0);
+  EXPECT_EQ(s.code(), classad::StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("1 slot ad(s) without a usable Name"), std::string::npos)
+      << s.message();
+  EXPECT_NE(s.message().find("2 claimed slot(s)"), std::string::npos) << s.message();
+  EXPECT_EQ(a.GetResourcesUsed("u@x"), 1);
+  EXPECT_EQ(a.FindCustomer("u v@x"), nullptr);
+  EXPECT_EQ(a.FindCustomer(""), nullptr);
+}
+
 }  // namespace
 }  // namespace negotiator

@@ -199,3 +199,24 @@ TEST(SubmitterDomainTest, TextAfterTheLastAt) {
 
 }  // namespace
 }  // namespace negotiator
+
+namespace negotiator {
+namespace {
+
+TEST(StorableNameTest, OnlyNamesTheStoresAndTheExportKeepUnchanged) {
+  EXPECT_TRUE(IsStorableName("group_a.alice@example.org", false));
+  EXPECT_TRUE(IsStorableName("gr\xc3\xbc\xc3\x9f@x", false));  // UTF-8
+  EXPECT_TRUE(IsStorableName("slot1@<10.0.0.1:9618> x", true));
+  EXPECT_FALSE(IsStorableName("", false));
+  EXPECT_FALSE(IsStorableName("a b@x", false));
+  EXPECT_FALSE(IsStorableName("a\tb@x", true));
+  EXPECT_FALSE(IsStorableName("a\x7f@x", true));
+  EXPECT_FALSE(IsStorableName("a\xff@x", true));          // not UTF-8
+  EXPECT_FALSE(IsStorableName("a\xc3", true));            // cut short
+  EXPECT_FALSE(IsStorableName("\xc0\xaf", true));         // overlong
+  EXPECT_FALSE(IsStorableName("\xed\xa0\x80", true));     // a surrogate
+  EXPECT_FALSE(IsStorableName("\xf4\x90\x80\x80", true));  // above U+10FFFF
+}
+
+}  // namespace
+}  // namespace negotiator
