@@ -299,7 +299,9 @@ void Negotiator::Cycle::NegotiateWithGroup(bool floor_round, const std::vector<u
     double normal_factor = 0;
     for (uint32_t s : active) normal_factor += max_prio / eup[s];
     const double pie = std::min(pool_size_, group_limit);
-    auto limits_of = [&](uint32_t s, double* limit, double* limit_unclaimed) {
+    // HTCondor's calculateSubmitterLimit; the floor applies only where it
+    // is asked for (calculatePieLeft leaves it out even in a floor round).
+    auto limits_of = [&](uint32_t s, double* limit, double* limit_unclaimed, bool apply_floor) {
       const std::string& name = submitters_[s].name;
       const double usage = accountant_.GetWeightedResourcesUsed(name);
       const double share = max_prio / (eup[s] * normal_factor);
@@ -310,14 +312,14 @@ void Negotiator::Cycle::NegotiateWithGroup(bool floor_round, const std::vector<u
         *limit_unclaimed = std::min(*limit, std::max(0.0, group_limit - group_usage));
       }
       if (!m.consider_preemption) *limit = *limit_unclaimed;
-      if (floor_round) *limit = std::min(static_cast<double>(accountant_.GetFloor(name)), *limit);
+      if (apply_floor) *limit = std::min(static_cast<double>(accountant_.GetFloor(name)), *limit);
       return share;
     };
     double pie_left = 0;
     std::vector<double> starvation(submitters_.size(), 0);
     for (uint32_t s : active) {
       double limit = 0, unclaimed = 0;
-      const double share = limits_of(s, &limit, &unclaimed);
+      const double share = limits_of(s, &limit, &unclaimed, /*apply_floor=*/false);
       pie_left += limit;
       const double usage = accountant_.GetWeightedResourcesUsed(submitters_[s].name);
       starvation[s] = usage + limit > 0 ? usage / (usage + limit) : FLT_MAX;
@@ -354,7 +356,7 @@ void Negotiator::Cycle::NegotiateWithGroup(bool floor_round, const std::vector<u
         break;
       }
       double limit = 0, limit_unclaimed = 0;
-      limits_of(s, &limit, &limit_unclaimed);
+      limits_of(s, &limit, &limit_unclaimed, /*apply_floor=*/floor_round);
       if (limit > pie_left) limit = pie_left;
       const std::string& name = submitters_[s].name;
       const int64_t ceiling = accountant_.GetCeiling(name);
