@@ -55,10 +55,13 @@ class Negotiator::Cycle {
 
   void ComputePoolSize();
   std::vector<uint32_t> TrimmedSlots() const;
-  // HTCondor's negotiateWithGroup over `members` (indices into
-  // submitters_). `group_name` null: no group limit.
-  void NegotiateWithGroup(bool floor_round, const std::vector<uint32_t>& members,
-                          double group_limit, const std::string* group_name);
+  // HTCondor's negotiateWithGroup over `*members` (indices into
+  // submitters_), which it sorts and from which it drops the submitters
+  // that are done, as HTCondor changes the group's list it is handed (a
+  // later allocation round sees only those left). `group_name` null: no
+  // group limit.
+  void NegotiateWithGroup(bool floor_round, std::vector<uint32_t>* members, double group_limit,
+                          const std::string* group_name);
   // HTCondor's negotiate() for one submitter in one spin.
   Outcome Negotiate(uint32_t s, double eup, double limit, double limit_unclaimed, double headroom,
                     bool ignore_limit, const std::string* group_name, double* pie_left);
@@ -207,10 +210,9 @@ Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, doubl
       rejected[ac] = 1;
       // Past its limit on spin 1 a submitter may only take slots whose
       // Rank prefers its job (HTCondor then reports "no match found").
-      const std::string reason =
-          only_startd_rank && why.Reason() == "no match found"
-              ? "submitter limit reached (only rank preemption was possible)"
-              : why.Reason();
+      const std::string reason = only_startd_rank && why.Reason() == "no match found"
+                                     ? "submitter limit reached (only rank preemption was possible)"
+                                     : why.Reason();
       Rejections& r = rejections_[{s, ac}];
       if (r.reasons.empty()) r.example_job = j;
       r.reasons[reason] += 1;
@@ -273,10 +275,10 @@ Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, doubl
   return Outcome::kDone;
 }
 
-void Negotiator::Cycle::NegotiateWithGroup(bool floor_round, const std::vector<uint32_t>& members,
+void Negotiator::Cycle::NegotiateWithGroup(bool floor_round, std::vector<uint32_t>* members,
                                            double group_limit, const std::string* group_name) {
   const policy::MatchPolicy& m = policy_.matching;
-  std::vector<uint32_t> active = members;
+  std::vector<uint32_t>& active = *members;
   for (int spin = 1;; ++spin) {
     const bool ignore_limit = spin == 1 && m.consider_preemption;
     const double group_usage =
@@ -286,7 +288,8 @@ void Negotiator::Cycle::NegotiateWithGroup(bool floor_round, const std::vector<u
       break;
     }
     if (!m.consider_preemption) {
-      std::erase_if(active, [this](uint32_t s) { return states_[s].idle_left <= 0; });
+      // The submitter ad's IdleJobs: fixed for the cycle.
+      std::erase_if(active, [this](uint32_t s) { return submitters_[s].idle <= 0; });
     }
     if (active.empty()) break;
     // Normalisation (§3.2): shares by EUP over the submitters left.
@@ -365,7 +368,7 @@ void Negotiator::Cycle::NegotiateWithGroup(bool floor_round, const std::vector<u
                       : std::max<double>(0, static_cast<double>(ceiling) -
                                                 static_cast<double>(static_cast<int64_t>(
                                                     accountant_.GetWeightedResourcesUsed(name))));
-      if (states_[s].idle_left <= 0) {
+      if (submitters_[s].idle <= 0) {
         outcomes_[s].stopped = "no more jobs";
         removed_any = true;
         continue;
@@ -425,16 +428,16 @@ Status Negotiator::Cycle::NegotiateGroups() {
   GroupQuotaAllocator& allocator = *negotiator_.groups_;
   auto negotiate = [&](const GroupNegotiation& call) {
     accountant_.SetGroupQuotas(allocator.quota_map());
-    const std::vector<uint32_t>& list =
+    std::vector<uint32_t>& list =
         call.group == 0 ? root_members : members[static_cast<size_t>(call.group)];
     if (list.empty()) return;
     const std::string* name =
         call.unlimited ? nullptr : &groups[static_cast<size_t>(call.group)].name;
     const double limit =
         static_cast<double>(call.limit);  // the root under autoregroup: its pie is the limit too
-    const std::vector<uint32_t> below = BelowFloor(list);
-    if (!below.empty()) NegotiateWithGroup(/*floor_round=*/true, below, limit, name);
-    NegotiateWithGroup(/*floor_round=*/false, list, limit, name);
+    std::vector<uint32_t> below = BelowFloor(list);
+    if (!below.empty()) NegotiateWithGroup(/*floor_round=*/true, &below, limit, name);
+    NegotiateWithGroup(/*floor_round=*/false, &list, limit, name);
   };
   auto usage = [&](int g) {
     return accountant_.GetWeightedResourcesUsed(groups[static_cast<size_t>(g)].name);
@@ -506,11 +509,11 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   if (!policy_.groups.tree.enabled()) {
     std::vector<uint32_t> all(submitters_.size());
     for (uint32_t s = 0; s < all.size(); ++s) all[s] = s;
-    const std::vector<uint32_t> below = BelowFloor(all);
+    std::vector<uint32_t> below = BelowFloor(all);
     if (!below.empty()) {
-      NegotiateWithGroup(/*floor_round=*/true, below, static_cast<double>(INT_MAX), nullptr);
+      NegotiateWithGroup(/*floor_round=*/true, &below, static_cast<double>(INT_MAX), nullptr);
     }
-    NegotiateWithGroup(/*floor_round=*/false, all, static_cast<double>(INT_MAX), nullptr);
+    NegotiateWithGroup(/*floor_round=*/false, &all, static_cast<double>(INT_MAX), nullptr);
   } else {
     if (Status s = NegotiateGroups(); !s.ok()) return s;
   }
