@@ -73,6 +73,13 @@ const std::map<uint64_t, const char*>& DisagreeingSeeds() {
       {173, "cache_pop_limit_rule"},
       {297, "cache_pop_limit_rule"},
       {486, "matchlist_cache (PREEMPTION_REQUIREMENTS_STABLE)"},
+      // D7: a submitter whose last job takes it to its ceiling is done for
+      // the negotiator; HTCondor's negotiate() checks the ceiling before it
+      // asks for the next request and returns MM_RESUME, so the submitter
+      // stays in the next spin's normalisation.
+      {1296, "ceiling_check_before_fetch"},
+      {1892, "ceiling_check_before_fetch"},
+      {2839, "ceiling_check_before_fetch"},
   };
   return seeds;
 }
@@ -479,6 +486,7 @@ model::ModelOptions OptionsFromEnvironment() {
   if (has("remote_attributes_when_matching")) options.remote_attributes_when_matching = false;
   if (has("remote_group_from_previous_cycle")) options.remote_group_from_previous_cycle = false;
   if (has("group_lists_shrink")) options.group_lists_shrink = false;
+  if (has("ceiling_check_before_fetch")) options.ceiling_check_before_fetch = false;
   return options;
 }
 
@@ -548,7 +556,8 @@ void CheckSeed(uint64_t seed) {
       {"remote_attributes_when_matching", &model::ModelOptions::remote_attributes_when_matching},
       {"remote_group_from_previous_cycle",
        &model::ModelOptions::remote_group_from_previous_cycle},
-      {"group_lists_shrink", &model::ModelOptions::group_lists_shrink}};
+      {"group_lists_shrink", &model::ModelOptions::group_lists_shrink},
+      {"ceiling_check_before_fetch", &model::ModelOptions::ceiling_check_before_fetch}};
   for (const auto& [name, member] : switches) {
     model::ModelOptions options;
     options.*member = false;

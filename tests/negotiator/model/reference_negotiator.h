@@ -183,6 +183,11 @@ struct ModelOptions {
   // cycle, and a group whose list is empty is skipped. Off: every round
   // starts from all the group's submitters.
   bool group_lists_shrink = true;
+  // negotiate() checks the ceiling before it asks for the next request, so
+  // a submitter whose last job took it to its ceiling returns MM_RESUME
+  // (and stays for the next spin). Off: the check only when there is a
+  // request, and MM_DONE when there is none.
+  bool ceiling_check_before_fetch = true;
 };
 
 enum class ModelPreempt { kPriority = 0, kRank = 1, kNone = 2 };
@@ -1110,7 +1115,7 @@ class ReferenceNegotiator {
         if (!ignore) return Outcome::kResume;
         only = true;
       }
-      if (used >= ceiling) return Outcome::kResume;
+      if (opt_.ceiling_check_before_fetch && used >= ceiling) return Outcome::kResume;
       // The next request.
       size_t j = SIZE_MAX;
       while (cursor < sub.jobs.size()) {
@@ -1122,6 +1127,7 @@ class ReferenceNegotiator {
         ++cursor;
       }
       if (j == SIZE_MAX) return (used >= limit || limited) ? Outcome::kResume : Outcome::kDone;
+      if (!opt_.ceiling_check_before_fetch && used >= ceiling) return Outcome::kResume;
       const classad::ClassAd request = RequestAd(j, s, group_name, prio);
       std::optional<Candidate> offer = Matchmake(s, j, request, prio, used, used_unclaimed, limit,
                                                  limit_unclaimed, *pie_left, only);
