@@ -268,6 +268,13 @@ Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, doubl
     result_.matches.push_back(std::move(match));
   }
   if (state.idle_left == 0) outcome.stopped = "no more jobs";
+  // HTCondor checks the ceiling before it asks for another request, so a
+  // submitter whose last match reached its ceiling resumes (and stays in
+  // the next spin's normalisation) rather than being done.
+  if (limit_used >= headroom) {
+    outcome.stopped = "ceiling reached";
+    return Outcome::kResume;
+  }
   if (limit_used >= limit || rejected_for_limit) {
     if (limit_used >= limit) outcome.stopped = "submitter limit reached";
     return Outcome::kResume;
