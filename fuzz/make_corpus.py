@@ -172,6 +172,9 @@ def main():
         # fuzz_lint takes the configuration texts without the selector byte.
         "fuzz_lint": write(out_dir, "fuzz_lint",
                            [s[1:] for s in config_seeds() if s[:1] == b"\x00"]),
+        # fuzz_negotiator: config, slots, jobs (and an accountant) between
+        # %% lines, hand-made in fuzz/seeds/fuzz_negotiator/.
+        "fuzz_negotiator": write(out_dir, "fuzz_negotiator", committed("fuzz_negotiator")),
     }
     for target, n in counts.items():
         print(f"make_corpus: {target}: {n} seeds")
