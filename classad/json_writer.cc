@@ -5,37 +5,11 @@
 #include <cstdio>
 
 #include "classad/unparse.h"
+#include "classad/utf8.h"
 
 namespace classad {
 namespace {
 
-// The length of the valid UTF-8 sequence starting `text` (1..4), or 0.
-size_t Utf8SequenceLength(std::string_view text) {
-  const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char c = byte(0);
-  if (c < 0x80) return 1;
-  size_t n;
-  unsigned char min_second = 0x80, max_second = 0xBF;
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    if (c == 0xE0) min_second = 0xA0;  // no overlong forms
-    if (c == 0xED) max_second = 0x9F;  // no surrogates
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    if (c == 0xF0) min_second = 0x90;
-    if (c == 0xF4) max_second = 0x8F;  // at most U+10FFFF
-  } else {
-    return 0;
-  }
-  if (text.size() < n) return 0;
-  if (byte(1) < min_second || byte(1) > max_second) return 0;
-  for (size_t i = 2; i < n; ++i) {
-    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
-  }
-  return n;
-}
 
 }  // namespace
 

@@ -6,6 +6,8 @@
 // strictness this format promises; this reader is its own.
 #include "negotiator/accountant_json.h"
 
+#include "classad/utf8.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -15,6 +17,8 @@
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include "classad/utf8.h"
 
 namespace negotiator {
 namespace {
@@ -301,53 +305,6 @@ Status Reader::Expect(char c, std::string_view what) {
   return Status::Ok();
 }
 
-// The number of bytes of the UTF-8 sequence starting at text[0] (1..4), or
-// 0 when it is not a valid, shortest-form encoding of a scalar value.
-size_t Utf8Length(std::string_view text) {
-  const unsigned char c = static_cast<unsigned char>(text[0]);
-  size_t n;
-  uint32_t code;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2;
-    code = c & 0x1F;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    code = c & 0x0F;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    code = c & 0x07;
-  } else {
-    return 0;
-  }
-  if (text.size() < n) return 0;
-  for (size_t i = 1; i < n; ++i) {
-    const unsigned char d = static_cast<unsigned char>(text[i]);
-    if ((d & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (d & 0x3F);
-  }
-  if ((n == 3 && code < 0x800) || (n == 4 && (code < 0x10000 || code > 0x10FFFF))) return 0;
-  if (code >= 0xD800 && code <= 0xDFFF) return 0;
-  return n;
-}
-
-void AppendUtf8(uint32_t code, std::string* out) {
-  if (code < 0x80) {
-    out->push_back(static_cast<char>(code));
-  } else if (code < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (code >> 6)));
-    out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-  } else if (code < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (code >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (code >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((code >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (code & 0x3F)));
-  }
-}
 
 int HexDigit(unsigned char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -378,7 +335,7 @@ Status Reader::ReadString(std::string* out) {
                                ") must be escaped inside a string");
     }
     if (c != '\\') {
-      const size_t n = Utf8Length(text_.substr(pos_));
+      const size_t n = classad::Utf8SequenceLength(text_.substr(pos_));
       if (n == 0) return Error(Here(), "this string is not valid UTF-8");
       out->append(text_.substr(pos_, n));
       for (size_t i = 0; i < n; ++i) Advance();
@@ -445,7 +402,7 @@ Status Reader::ReadString(std::string* out) {
       }
       code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
     }
-    AppendUtf8(code, out);
+    classad::AppendUtf8(code, out);
   }
   if (out->size() > options_.max_string_bytes) {
     return Error(start,

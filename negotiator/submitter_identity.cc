@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "classad/evaluator.h"
+#include "classad/utf8.h"
 
 namespace negotiator {
 namespace {
@@ -54,43 +55,11 @@ bool IsValidSubmitterName(std::string_view name) {
 }
 
 bool IsStorableName(std::string_view name, bool spaces_allowed) {
-  if (name.empty()) return false;
-  size_t i = 0;
-  while (i < name.size()) {
-    const unsigned char c = static_cast<unsigned char>(name[i]);
-    if (c < 0x80) {
-      if (c < 0x20 || c == 0x7f) return false;
-      if (c == ' ' && !spaces_allowed) return false;
-      ++i;
-      continue;
-    }
-    // A UTF-8 sequence: its length from the lead byte, no overlong forms,
-    // no surrogates, nothing above U+10FFFF.
-    size_t n = 0;
-    uint32_t cp = 0;
-    if (c >= 0xC2 && c <= 0xDF) {
-      n = 1;
-      cp = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      n = 2;
-      cp = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      n = 3;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    for (size_t k = 1; k <= n; ++k) {
-      if (i + k >= name.size()) return false;
-      const unsigned char t = static_cast<unsigned char>(name[i + k]);
-      if ((t & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (t & 0x3F);
-    }
-    if ((n == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-        (n == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
-      return false;
-    }
-    i += n + 1;
+  if (name.empty() || !classad::IsValidUtf8(name)) return false;
+  for (char ch : name) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7f) return false;
+    if (c == ' ' && !spaces_allowed) return false;
   }
   return true;
 }

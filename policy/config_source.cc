@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "classad/utf8.h"
+
 namespace policy {
 namespace {
 
@@ -21,35 +23,7 @@ int CodePoints(std::string_view text) {
   return n;
 }
 
-// The length of the valid UTF-8 sequence starting at text[i], or 0 when
-// the bytes there are not one (overlong forms, surrogates and values above
-// U+10FFFF are invalid).
-size_t Utf8SequenceLength(std::string_view text, size_t i) {
-  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char c = byte(i);
-  if (c < 0x80) return 1;
-  size_t len;
-  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
-  if (c >= 0xC2 && c <= 0xDF) {
-    len = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    len = 3;
-    if (c == 0xE0) lo = 0xA0;
-    if (c == 0xED) hi = 0x9F;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    len = 4;
-    if (c == 0xF0) lo = 0x90;
-    if (c == 0xF4) hi = 0x8F;
-  } else {
-    return 0;
-  }
-  if (i + len > text.size()) return 0;
-  if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
-  for (size_t k = 2; k < len; ++k) {
-    if (!IsContinuationByte(byte(i + k))) return 0;
-  }
-  return len;
-}
+
 
 // The location of byte `offset` of a whole file.
 SourceLocation FileLocation(std::string_view bytes, size_t offset, const std::string& file) {
@@ -66,7 +40,7 @@ Status CheckText(std::string_view bytes, const std::string& file) {
       return Status(StatusCode::kParseError, "NUL byte in configuration text (a binary file?)",
                     FileLocation(bytes, i, file));
     }
-    const size_t len = Utf8SequenceLength(bytes, i);
+    const size_t len = classad::Utf8SequenceLength(bytes.substr(i));
     if (len == 0) {
       return Status(StatusCode::kParseError, "byte that is not UTF-8 in configuration text",
                     FileLocation(bytes, i, file));

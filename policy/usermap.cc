@@ -12,6 +12,7 @@
 #include <fstream>
 #include <unordered_map>
 
+#include "classad/utf8.h"
 #include "policy/text_util.h"
 #include "policy/usermap_regex.h"
 
@@ -85,40 +86,7 @@ int ColumnOf(std::string_view line, size_t offset) {
   return column;
 }
 
-// The byte offset of the first byte of `text` that is not part of valid
-// UTF-8 (overlong forms, surrogates and values above U+10FFFF are not), or
-// npos.
-size_t FindInvalidUtf8(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size()) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t len;
-    unsigned min;
-    unsigned cp;
-    if (c >= 0xC2 && c <= 0xDF) {
-      len = 2, min = 0x80, cp = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3, min = 0x800, cp = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4, min = 0x10000, cp = c & 0x07;
-    } else {
-      return i;
-    }
-    if (i + len > text.size()) return i;
-    for (size_t k = 1; k < len; ++k) {
-      unsigned char d = static_cast<unsigned char>(text[i + k]);
-      if ((d & 0xC0) != 0x80) return i;
-      cp = (cp << 6) | (d & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
-    i += len;
-  }
-  return std::string_view::npos;
-}
+
 
 Status ErrorAt(StatusCode code, const std::string& message, const std::string& file, int line,
                int column) {
@@ -246,7 +214,7 @@ Status Reader::ReadText(std::string_view text, const std::string& name, int dept
       return ErrorAt(StatusCode::kInvalidArgument, "NUL byte in a map file", name, line_number,
                      ColumnOf(line, nul));
     }
-    size_t bad = FindInvalidUtf8(line);
+    size_t bad = classad::FindInvalidUtf8(line);
     if (bad != std::string_view::npos) {
       return ErrorAt(StatusCode::kInvalidArgument, "a byte that is not UTF-8 in a map file",
                      name, line_number, ColumnOf(line, bad));

@@ -42,6 +42,7 @@
 
 #include "classad/ad_io.h"
 #include "classad/classad.h"
+#include "classad/utf8.h"
 #include "classad/value.h"
 #include "negotiator/accountant.h"
 #include "negotiator/accountant_json.h"
@@ -416,43 +417,6 @@ bool ParseArguments(int argc, char** argv, Request* request) {
 
 // ---------------------------------------------------------------- names and values
 
-// Whether `text` is valid UTF-8 (shortest forms, no surrogates).
-bool IsUtf8(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size()) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    size_t n;
-    uint32_t code;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-      n = 2;
-      code = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      n = 3;
-      code = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      n = 4;
-      code = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + n > text.size()) return false;
-    for (size_t k = 1; k < n; ++k) {
-      const unsigned char d = static_cast<unsigned char>(text[i + k]);
-      if ((d & 0xC0) != 0x80) return false;
-      code = (code << 6) | (d & 0x3F);
-    }
-    if ((n == 3 && code < 0x800) || (n == 4 && (code < 0x10000 || code > 0x10FFFF)) ||
-        (code >= 0xD800 && code <= 0xDFFF)) {
-      return false;
-    }
-    i += n;
-  }
-  return true;
-}
-
 // Empty when `name` can name a record; else why not. `full` asks for a
 // submitter's full name (user@domain), as condor_userprio's edits do.
 std::string CheckName(const std::string& option, const std::string& name, bool full) {
@@ -460,7 +424,7 @@ std::string CheckName(const std::string& option, const std::string& name, bool f
   if (name.size() > kMaxNameBytes) {
     return option + ": the name is longer than " + std::to_string(kMaxNameBytes) + " bytes";
   }
-  if (!IsUtf8(name)) return option + ": the name is not valid UTF-8";
+  if (!classad::IsValidUtf8(name)) return option + ": the name is not valid UTF-8";
   for (char ch : name) {
     const unsigned char c = static_cast<unsigned char>(ch);
     if (c <= ' ' || c == 0x7f) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "classad/ad_io.h"
+#include "classad/utf8.h"
 #include "classad/classad.h"
 #include "classad/status.h"
 
@@ -104,7 +105,7 @@ std::unique_ptr<FormatReader> MakeJsonFormatReader(TextCursor* cursor, const AdR
 // Offset of the first byte of `text` that does not start or continue a
 // valid UTF-8 sequence (overlong forms, surrogates and values above
 // U+10FFFF are invalid), or npos when all of it is valid.
-size_t FindInvalidUtf8(std::string_view text);
+
 
 // The line and column (1-based, columns in code points) of `offset` in a
 // text that starts at `origin`.
