@@ -38,6 +38,14 @@ GroupTree GroupTree::Build(KnobReader& knobs) {
         knobs.problems()->Error(names_at, "GROUP_NAMES: \"<none>\" is reserved for the root group");
         continue;
       }
+      // A group's name keys its accountant record: a control character
+      // (which no submitter name can hold) is refused.
+      if (std::any_of(name.begin(), name.end(), [](char c) {
+            return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+          })) {
+        knobs.problems()->Error(names_at, "GROUP_NAMES: a group name holds a control character");
+        continue;
+      }
       names.push_back(std::move(name));
     }
   }

@@ -64,6 +64,14 @@ TEST_F(GroupTreeTest, TreeIsBreadthFirstWithQuotasAndFlags) {
   EXPECT_TRUE(problems_.errors().empty());
 }
 
+TEST_F(GroupTreeTest, AGroupNameWithAControlCharacterIsRefused) {
+  source_.Set("GROUP_NAMES", "physi\bs, chemistry");
+  GroupTree tree = Build();
+  ASSERT_EQ(tree.groups().size(), 2u);  // <none>, chemistry
+  ASSERT_EQ(problems_.errors().size(), 1u);
+  EXPECT_NE(problems_.errors()[0].message().find("control character"), std::string::npos);
+}
+
 TEST_F(GroupTreeTest, IgnoredAndBadGroups) {
   source_.Set("GROUP_NAMES", "a, <none>, b.c, A, a.x.");
   source_.Set("GROUP_QUOTA_a", "-5");
