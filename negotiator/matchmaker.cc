@@ -9,6 +9,7 @@
 #include "classad/match.h"
 #include "classad/value.h"
 #include "policy/concurrency_limits.h"
+#include "policy/text_util.h"
 
 namespace negotiator {
 namespace {
@@ -69,14 +70,6 @@ bool NamesEphemeral(const classad::Expr& expr, bool on_slot) {
     }
   }
   return false;
-}
-
-std::string Lowered(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
 }
 
 }  // namespace
@@ -167,7 +160,7 @@ bool ReadsOnlyRequest(const classad::Expr& e, const RequestSide& request_side) {
     case ExprKind::kCall: {
       static constexpr std::string_view kPure[] = {
           "isundefined", "iserror", "ifthenelse", "isinteger", "isreal", "isstring", "isboolean"};
-      const std::string name = Lowered(e.name());
+      const std::string name = policy::LowerAscii(e.name());
       if (std::find(std::begin(kPure), std::end(kPure), name) == std::end(kPure)) return false;
       break;
     }
@@ -198,7 +191,7 @@ void Matchmaker::FindRequestOnlyClauses() {
   // not one of the Remote* attributes bound on slots.
   std::unordered_map<std::string, bool> known;
   auto request_side = [&](const std::string& name) {
-    const std::string key = Lowered(name);
+    const std::string key = policy::LowerAscii(name);
     auto it = known.find(key);
     if (it != known.end()) return it->second;
     const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name);
@@ -379,7 +372,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     const Value v = EvaluateAttrIn(job, "ConcurrencyLimits", nullptr, r.request_overlay, nullptr,
                                    eval_options_);
     if (v.IsString()) {
-      plain_limits = Lowered(v.string());
+      plain_limits = policy::LowerAscii(v.string());
       if (!LimitsFit(plain_limits, why)) return std::nullopt;
     } else {
       limits_need_slot = true;
@@ -452,7 +445,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
       const Value v = EvaluateAttrIn(job, "ConcurrencyLimits", slot.ad.get(), r.request_overlay,
                                      nullptr, eval_options_);
       if (v.IsString()) {
-        matched_limits = Lowered(v.string());
+        matched_limits = policy::LowerAscii(v.string());
         if (!LimitsFit(matched_limits, why)) continue;
       } else {
         matched_limits.clear();

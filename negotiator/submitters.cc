@@ -20,22 +20,13 @@ using classad::ClassAd;
 // attributes (expressions followed, per start).
 constexpr int kMaxFollowed = 64;
 
-// Lower-cases ASCII (attribute names compare case-insensitively).
-std::string Folded(std::string_view name) {
-  std::string out(name);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 // Adds to `own` the names `ad`'s attribute `start` reads from `ad` itself
 // (followed through `ad`'s expressions) and to `other` the names it reads
 // from the other ad of a match, at any depth: TARGET.x, and unqualified
 // names `ad` lacks (they fall back to the other ad).
 void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string>* own,
                  std::set<std::string>* other) {
-  std::vector<std::string> pending = {Folded(start)};
+  std::vector<std::string> pending = {policy::LowerAscii(start)};
   std::unordered_set<std::string> seen;
   int followed = 0;
   while (!pending.empty() && followed < kMaxFollowed) {
@@ -53,8 +44,8 @@ void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string
     ++followed;
     std::vector<std::string> mine, theirs;
     classad::CollectReferencedNames(attr.expr(), &mine, &theirs);
-    for (std::string& n : mine) pending.push_back(Folded(n));
-    for (const std::string& n : theirs) other->insert(Folded(n));
+    for (std::string& n : mine) pending.push_back(policy::LowerAscii(n));
+    for (const std::string& n : theirs) other->insert(policy::LowerAscii(n));
   }
 }
 
@@ -90,7 +81,7 @@ std::set<std::string> MatchSignificantNames(const Pool& pool) {
     if (!e->is_set()) continue;
     std::vector<std::string> mine, theirs;
     classad::CollectReferencedNames(*e->expr, &mine, &theirs);
-    for (const std::string& n : theirs) names.insert(Folded(n));
+    for (const std::string& n : theirs) names.insert(policy::LowerAscii(n));
   }
   return names;
 }
@@ -102,13 +93,14 @@ std::set<std::string> GlobalSignificantNames(const Pool& pool,
   std::set<std::string> names = match_names;
   names.insert("concurrencylimits");
   const policy::Policy& policy = pool.policy();
-  for (const std::string& n : policy.matching.significant_attributes) names.insert(Folded(n));
+  for (const std::string& n : policy.matching.significant_attributes)
+    names.insert(policy::LowerAscii(n));
   const policy::MatchPolicy& m = policy.matching;
   for (const policy::PolicyExpression* e : {&m.preemption_requirements, &m.preemption_rank}) {
     if (!e->is_set()) continue;
     std::vector<std::string> mine, theirs;
     classad::CollectReferencedNames(*e->expr, &mine, &theirs);
-    for (const std::string& n : theirs) names.insert(Folded(n));
+    for (const std::string& n : theirs) names.insert(policy::LowerAscii(n));
   }
   return names;
 }
