@@ -22,6 +22,28 @@
 
 namespace negotiator::testing_util {
 
+// The tables of the store's schema version 1, written out as this
+// program's first schema made them (tests build version-1 stores by hand
+// to check the migration), followed by INSERTs of the test's own.
+inline constexpr char kVersion1Tables[] =
+    "CREATE TABLE accountant_meta ("
+    " id BIGINT PRIMARY KEY CHECK (id = 1), schema_version BIGINT NOT NULL,"
+    " generation BIGINT NOT NULL, last_update_time BIGINT NOT NULL);"
+    "CREATE TABLE customers ("
+    " name TEXT PRIMARY KEY, priority DOUBLE PRECISION NOT NULL,"
+    " priority_factor DOUBLE PRECISION NOT NULL, ceiling BIGINT NOT NULL,"
+    " floor BIGINT NOT NULL, resources_used BIGINT NOT NULL,"
+    " weighted_resources_used DOUBLE PRECISION NOT NULL,"
+    " hier_weighted_resources_used DOUBLE PRECISION NOT NULL,"
+    " uncharged_time BIGINT NOT NULL, weighted_uncharged_time DOUBLE PRECISION NOT NULL,"
+    " accumulated_usage DOUBLE PRECISION NOT NULL,"
+    " weighted_accumulated_usage DOUBLE PRECISION NOT NULL,"
+    " begin_usage_time BIGINT NOT NULL, last_usage_time BIGINT NOT NULL);"
+    "CREATE TABLE resources ("
+    " name TEXT PRIMARY KEY, remote_user TEXT NOT NULL,"
+    " slot_weight DOUBLE PRECISION NOT NULL, start_time BIGINT NOT NULL,"
+    " matched_concurrency_limits TEXT NOT NULL, num_cp_matches BIGINT NOT NULL);";
+
 // A Policy built from configuration `text` read in a sealed environment (no
 // process environment, fixed randomness). Adds a test failure and falls
 // back to the empty configuration when `text` is bad.

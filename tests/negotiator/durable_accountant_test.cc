@@ -96,27 +96,11 @@ std::string QuerySql(const std::string& path, const std::string& sql) {
 }
 
 // A version-1 store as this program's first schema made it, written by hand
-// (not through schema.cc), holding one customer, one resource and a
+// (kVersion1Tables, not schema.cc), holding one customer, one resource and a
 // LastUpdateTime, in the rollback journal mode a fresh SQLite file has.
 void MakeVersion1Store(const std::string& path) {
   RunSql(path,
-         "CREATE TABLE accountant_meta ("
-         " id BIGINT PRIMARY KEY CHECK (id = 1), schema_version BIGINT NOT NULL,"
-         " generation BIGINT NOT NULL, last_update_time BIGINT NOT NULL);"
-         "CREATE TABLE customers ("
-         " name TEXT PRIMARY KEY, priority DOUBLE PRECISION NOT NULL,"
-         " priority_factor DOUBLE PRECISION NOT NULL, ceiling BIGINT NOT NULL,"
-         " floor BIGINT NOT NULL, resources_used BIGINT NOT NULL,"
-         " weighted_resources_used DOUBLE PRECISION NOT NULL,"
-         " hier_weighted_resources_used DOUBLE PRECISION NOT NULL,"
-         " uncharged_time BIGINT NOT NULL, weighted_uncharged_time DOUBLE PRECISION NOT NULL,"
-         " accumulated_usage DOUBLE PRECISION NOT NULL,"
-         " weighted_accumulated_usage DOUBLE PRECISION NOT NULL,"
-         " begin_usage_time BIGINT NOT NULL, last_usage_time BIGINT NOT NULL);"
-         "CREATE TABLE resources ("
-         " name TEXT PRIMARY KEY, remote_user TEXT NOT NULL,"
-         " slot_weight DOUBLE PRECISION NOT NULL, start_time BIGINT NOT NULL,"
-         " matched_concurrency_limits TEXT NOT NULL, num_cp_matches BIGINT NOT NULL);"
+         std::string(testing_util::kVersion1Tables) +
          "INSERT INTO accountant_meta VALUES (1, 1, 7, 1700000000);"
          "INSERT INTO customers VALUES ('alice@x', 12.5, 1000, -1, 0, 1, 2.5, 0, 0, 0,"
          " 3600.25, 9000.5, 1699000000, 1700000000);"

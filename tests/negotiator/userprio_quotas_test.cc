@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "negotiator/accountant_json.h"
+#include "tests/negotiator/accountant_test_util.h"
 #include "tests/policy/config_test_util.h"
 #include "tests/tool_run.h"
 
@@ -211,29 +212,13 @@ TEST_F(UserprioQuotasTest, ExportAndImportCarryTheTable) {
 void MakeVersion1Store(const std::string& path) {
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-  const char* sql =
-      "CREATE TABLE accountant_meta ("
-      " id BIGINT PRIMARY KEY CHECK (id = 1), schema_version BIGINT NOT NULL,"
-      " generation BIGINT NOT NULL, last_update_time BIGINT NOT NULL);"
-      "CREATE TABLE customers ("
-      " name TEXT PRIMARY KEY, priority DOUBLE PRECISION NOT NULL,"
-      " priority_factor DOUBLE PRECISION NOT NULL, ceiling BIGINT NOT NULL,"
-      " floor BIGINT NOT NULL, resources_used BIGINT NOT NULL,"
-      " weighted_resources_used DOUBLE PRECISION NOT NULL,"
-      " hier_weighted_resources_used DOUBLE PRECISION NOT NULL,"
-      " uncharged_time BIGINT NOT NULL, weighted_uncharged_time DOUBLE PRECISION NOT NULL,"
-      " accumulated_usage DOUBLE PRECISION NOT NULL,"
-      " weighted_accumulated_usage DOUBLE PRECISION NOT NULL,"
-      " begin_usage_time BIGINT NOT NULL, last_usage_time BIGINT NOT NULL);"
-      "CREATE TABLE resources ("
-      " name TEXT PRIMARY KEY, remote_user TEXT NOT NULL,"
-      " slot_weight DOUBLE PRECISION NOT NULL, start_time BIGINT NOT NULL,"
-      " matched_concurrency_limits TEXT NOT NULL, num_cp_matches BIGINT NOT NULL);"
+  const std::string sql =
+      std::string(negotiator::testing_util::kVersion1Tables) +
       "INSERT INTO accountant_meta VALUES (1, 1, 3, 1767225000);"
       "INSERT INTO customers VALUES ('group_physics.hep.higgs@example.org', 12.5, 1000, -1, 0,"
       " 0, 0, 0, 0, 0, 3600, 7200, 1767000000, 1767225000);";
   char* error = nullptr;
-  EXPECT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "");
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "");
   sqlite3_free(error);
   sqlite3_close(db);
 }
