@@ -170,17 +170,8 @@ bool ParseArgs(int argc, char** argv, Request* r) {
 
 classad::Result<std::shared_ptr<const policy::Policy>> LoadPolicy(const Request& r,
                                                                   std::string* database) {
-  policy::ConfigOptions options;
-  options.environment = policy::ProcessEnvironment;
-  options.detected = policy::DetectMachineMacros();
-  options.subsystem = "NEGOTIATOR";
-  std::vector<std::string> roots = r.config_files;
-  if (roots.empty()) {
-    classad::Result<std::vector<std::string>> found = policy::FindRootConfig(options);
-    if (!found.ok()) return found.status();
-    roots = std::move(found).value();
-  }
-  classad::Result<policy::Config> config = policy::ReadConfigFiles(roots, options);
+  classad::Result<policy::Config> config =
+      policy::ReadToolConfig(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"));
   if (!config.ok()) return config.status();
   for (const Status& warning : config->warnings()) {
     std::cerr << "warning: " << warning.ToString() << "\n";

@@ -1410,25 +1410,15 @@ int RunExport(const Request& r, const Accountant& a) {
 // The configuration's policy, or an error printed.
 classad::Result<std::shared_ptr<const policy::Policy>> LoadPolicy(const Request& r,
                                                                   std::string* location) {
-  policy::ConfigOptions options;
-  options.environment = policy::ProcessEnvironment;
-  options.detected = policy::DetectMachineMacros();
-  std::vector<std::string> roots = r.config_files;
-  if (roots.empty()) {
-    classad::Result<std::vector<std::string>> found = policy::FindRootConfig(options);
-    if (!found.ok()) return found.status();
-    roots = std::move(found).value();
-  }
-  classad::Result<policy::Config> config = policy::ReadConfigFiles(roots, options);
+  // The configuration as the negotiator reads it (docs/userprio.md).
+  classad::Result<policy::Config> config =
+      policy::ReadToolConfig(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"));
   if (!config.ok()) return config.status();
   for (const Status& warning : config->warnings()) std::cerr << warning.ToString() << "\n";
   classad::Result<policy::Policy> built = policy::Policy::Build(*config);
   if (!built.ok()) return built.status();
   if (location->empty()) {
-    classad::Result<std::optional<policy::ExpandedValue>> knob =
-        config->Lookup("ACCOUNTANT_DATABASE");
-    if (!knob.ok()) return knob.status();
-    if (knob->has_value()) *location = (*knob)->value;
+    *location = built->accountant.database;  // ACCOUNTANT_DATABASE
     if (location->empty()) {
       return Status(StatusCode::kNotFound,
                     "userprio: no accountant database: give --state DB or set "
