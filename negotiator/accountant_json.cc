@@ -6,9 +6,13 @@
 // strictness this format promises; this reader is its own.
 #include "negotiator/accountant_json.h"
 
-#include "classad/utf8.h"
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -746,6 +750,41 @@ Result<AccountantSnapshot> ParseAccountantJson(std::string_view text,
                                                const AccountantJsonOptions& options) {
   Reader reader(text, source_name, options);
   return reader.ReadDocument();
+}
+
+classad::Result<AccountantSnapshot> ReadAccountantJsonFile(const std::string& path,
+                                                           const AccountantJsonOptions& options) {
+  const std::string name = path == "-" ? "<stdin>" : path;
+  const size_t limit = options.max_input_bytes;
+  auto too_large = [&] {
+    return Status(StatusCode::kLimitExceeded,
+                  name + " is larger than the limit of " + std::to_string(limit) + " bytes");
+  };
+  std::istream* in = &std::cin;
+  std::ifstream file;
+  if (path != "-") {
+    struct stat info;
+    if (::stat(path.c_str(), &info) != 0) {
+      return Status(StatusCode::kIoError, "cannot read " + path + ": " + std::strerror(errno));
+    }
+    if (!S_ISREG(info.st_mode)) {
+      return Status(StatusCode::kIoError, "cannot read " + path + ": not a regular file");
+    }
+    if (static_cast<uint64_t>(info.st_size) > limit) return too_large();
+    file.open(path, std::ios::binary);
+    if (!file) {
+      return Status(StatusCode::kIoError, "cannot read " + path + ": " + std::strerror(errno));
+    }
+    in = &file;
+  }
+  std::string text;
+  char buffer[1 << 16];
+  while (in->read(buffer, sizeof buffer) || in->gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(in->gcount()));
+    if (text.size() > limit) return too_large();  // stdin, or a file that grew since stat
+  }
+  if (in->bad()) return Status(StatusCode::kIoError, "cannot read " + name);
+  return ParseAccountantJson(text, name, options);
 }
 
 }  // namespace negotiator

@@ -94,6 +94,13 @@ classad::Result<AccountantSnapshot> ParseAccountantJson(std::string_view text,
                                                         const std::string& source_name,
                                                         const AccountantJsonOptions& options = {});
 
+// ParseAccountantJson of the regular file `path` ("-": standard input,
+// named "<stdin>"). The size is checked against options.max_input_bytes
+// before reading (kLimitExceeded); a file that cannot be read, or is not a
+// regular file, is kIoError. Not thread-safe for "-".
+classad::Result<AccountantSnapshot> ReadAccountantJsonFile(const std::string& path,
+                                                           const AccountantJsonOptions& options = {});
+
 }  // namespace negotiator
 
 #endif  // NEGOTIATOR_ACCOUNTANT_JSON_H_

@@ -21,13 +21,10 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -183,15 +180,6 @@ classad::Result<std::shared_ptr<const policy::Policy>> LoadPolicy(const Request&
       std::make_shared<const policy::Policy>(std::move(built).value()));
 }
 
-Status ReadFile(const std::string& path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(StatusCode::kIoError, path + ": cannot open: " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  *out = text.str();
-  return Status::Ok();
-}
-
 int Fail(const Status& s) {
   std::cerr << "negotiator: " << s.ToString() << "\n";
   return kFailed;
@@ -239,10 +227,8 @@ int main(int argc, char** argv) {
   } else {
     memory = std::make_unique<negotiator::Accountant>(*policy);
     if (!r.accountant_json.empty()) {
-      std::string text;
-      if (Status s = ReadFile(r.accountant_json, &text); !s.ok()) return Fail(s);
       classad::Result<negotiator::AccountantSnapshot> snapshot =
-          negotiator::ParseAccountantJson(text, r.accountant_json);
+          negotiator::ReadAccountantJsonFile(r.accountant_json);
       if (!snapshot.ok()) return Fail(snapshot.status());
       memory->Restore(std::move(snapshot).value());
       memory->RecountUsage();

@@ -15,7 +15,6 @@
 // configuration, an ad file or the accountant cannot be read, or the policy
 // has errors; 3 bad usage (also: no ad, or several, fit --slot-name /
 // --job-id).
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -23,9 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -372,37 +369,6 @@ struct AccountantSource {
   }
 };
 
-// All of the regular file `path`; kLimitExceeded above `limit` bytes
-// (checked before reading), kIoError when it cannot be read.
-classad::Result<std::string> ReadBoundedFile(const std::string& path, size_t limit) {
-  using classad::Status;
-  using classad::StatusCode;
-  struct stat info;
-  if (::stat(path.c_str(), &info) != 0) {
-    return Status(StatusCode::kIoError, "cannot read " + path + ": " + std::strerror(errno));
-  }
-  if (!S_ISREG(info.st_mode)) {
-    return Status(StatusCode::kIoError, "cannot read " + path + ": not a regular file");
-  }
-  if (static_cast<uint64_t>(info.st_size) > limit) {
-    return Status(StatusCode::kLimitExceeded,
-                  path + " is larger than the limit of " + std::to_string(limit) + " bytes");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status(StatusCode::kIoError, "cannot read " + path + ": " + std::strerror(errno));
-  std::string text;
-  char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    text.append(buffer, static_cast<size_t>(in.gcount()));
-    if (text.size() > limit) {  // the file grew since stat
-      return Status(StatusCode::kLimitExceeded,
-                    path + " is larger than the limit of " + std::to_string(limit) + " bytes");
-    }
-  }
-  if (in.bad()) return Status(StatusCode::kIoError, "cannot read " + path);
-  return text;
-}
-
 // Opens the accountant `request` names under `policy`: --accountant's
 // file (ParseAccountantJson; its errors carry file:line:col) restored as
 // stored, or --state's database opened read-only, never created, migrated
@@ -412,11 +378,8 @@ classad::Result<AccountantSource> OpenAccountant(
   AccountantSource source;
   if (!request.accountant_file.empty()) {
     source.name = request.accountant_file;
-    const negotiator::AccountantJsonOptions options;
-    classad::Result<std::string> text = ReadBoundedFile(source.name, options.max_input_bytes);
-    if (!text.ok()) return text.status();
     classad::Result<negotiator::AccountantSnapshot> snapshot =
-        negotiator::ParseAccountantJson(*text, source.name, options);
+        negotiator::ReadAccountantJsonFile(source.name);
     if (!snapshot.ok()) return snapshot.status();
     source.restored = std::make_unique<negotiator::Accountant>(policy);
     source.restored->Restore(std::move(snapshot).value());

@@ -19,7 +19,6 @@
 // a record that does not exist, a NAME that matches no record; nothing was
 // changed); 2 the configuration, the database or a file cannot be read or
 // written; 3 bad usage.
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -1149,35 +1148,6 @@ int PrintResources(const Accountant& a, const std::string& user, int64_t now) {
 
 // ---------------------------------------------------------------- files
 
-// Reads all of `path` ("-": standard input), at most `limit` bytes.
-classad::Result<std::string> ReadInput(const std::string& path, size_t limit) {
-  std::string text;
-  std::istream* in = &std::cin;
-  std::ifstream file;
-  if (path != "-") {
-    struct stat info;
-    if (::stat(path.c_str(), &info) != 0) {
-      return Status(StatusCode::kIoError, "cannot read " + path + ": " + std::strerror(errno));
-    }
-    if (!S_ISREG(info.st_mode)) {
-      return Status(StatusCode::kIoError, "cannot read " + path + ": not a regular file");
-    }
-    file.open(path, std::ios::binary);
-    if (!file) return Status(StatusCode::kIoError, "cannot read " + path);
-    in = &file;
-  }
-  char buffer[1 << 16];
-  while (in->read(buffer, sizeof buffer) || in->gcount() > 0) {
-    text.append(buffer, static_cast<size_t>(in->gcount()));
-    if (text.size() > limit) {
-      return Status(StatusCode::kLimitExceeded, (path == "-" ? std::string("<stdin>") : path) +
-                                                    " is larger than the limit of " +
-                                                    std::to_string(limit) + " bytes");
-    }
-  }
-  if (in->bad()) return Status(StatusCode::kIoError, "cannot read " + path);
-  return text;
-}
 
 // Writes `text` to `path` ("-": standard output) through a temporary file
 // renamed into place, so that a failed write leaves any old file whole.
@@ -1359,16 +1329,11 @@ std::string RecordCounts(size_t customers, size_t resources, size_t groups) {
 // transaction; the file is read and checked before the database is opened.
 int RunImport(const Request& r, std::shared_ptr<const policy::Policy> policy,
               const std::string& location, int64_t now) {
-  const negotiator::AccountantJsonOptions json_options;
-  auto text = ReadInput(r.file, json_options.max_input_bytes);
-  if (!text.ok()) {
-    std::cerr << "userprio: " << text.status().ToString() << "\n";
-    return kUnreadable;
-  }
-  auto snapshot =
-      negotiator::ParseAccountantJson(*text, r.file == "-" ? "<stdin>" : r.file, json_options);
+  auto snapshot = negotiator::ReadAccountantJsonFile(r.file);
   if (!snapshot.ok()) {
-    std::cerr << snapshot.status().ToString() << "\n";
+    // A document's errors carry file:line:col; the file's own do not.
+    const Status& s = snapshot.status();
+    std::cerr << (s.where().file.empty() ? "userprio: " : "") << s.ToString() << "\n";
     return kUnreadable;
   }
   const size_t customers = snapshot->customers.size(), resources = snapshot->resources.size(),

@@ -8,10 +8,13 @@
 
 #include <cstdint>
 #include <cstring>
+#include <fstream>
 #include <limits>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <stdlib.h>
 
 #include "tests/negotiator/group_quota_record_test_util.h"
 
@@ -633,6 +636,32 @@ TEST(AccountantJsonTest, MutatedDocumentsNeverCrash) {
     }
   }
   EXPECT_LT(accepted, 3000);
+}
+
+TEST(AccountantJsonFileTest, ReadsABoundedRegularFile) {
+  std::string folder = ::testing::TempDir() + "acct_json_XXXXXX";
+  ASSERT_NE(mkdtemp(folder.data()), nullptr);
+  const std::string path = folder + "/a.json";
+  AccountantSnapshot snapshot;
+  snapshot.last_update_time = 1700000000;
+  const std::string text = ExportAccountantJson(snapshot);
+  std::ofstream(path, std::ios::binary) << text;
+
+  classad::Result<AccountantSnapshot> read = ReadAccountantJsonFile(path);
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->last_update_time, 1700000000);
+
+  AccountantJsonOptions small;
+  small.max_input_bytes = text.size() - 1;  // refused before it is read
+  read = ReadAccountantJsonFile(path, small);
+  EXPECT_EQ(read.status().code(), classad::StatusCode::kLimitExceeded);
+  EXPECT_NE(read.status().message().find("larger than the limit"), std::string::npos);
+
+  read = ReadAccountantJsonFile(folder);
+  EXPECT_EQ(read.status().code(), classad::StatusCode::kIoError);
+  EXPECT_NE(read.status().message().find("not a regular file"), std::string::npos);
+  read = ReadAccountantJsonFile(folder + "/missing.json");
+  EXPECT_EQ(read.status().code(), classad::StatusCode::kIoError);
 }
 
 }  // namespace
