@@ -47,7 +47,6 @@ class Negotiator::Cycle {
  private:
   // Per submitter, across the spins of the cycle.
   struct SubmitterState {
-    const Submitter* submitter = nullptr;
     size_t cursor = 0;      // idle_jobs before it are all matched
     int64_t idle_left = 0;  // idle jobs not matched yet
     bool reported = false;  // outcome's priority/share/limit filled in
@@ -257,7 +256,6 @@ Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, doubl
     }
     (void)charged;  // every slot in the pool has a Name (Pool checks it)
     matchmaker_->Take(offer->slot);
-    matchmaker_->CountTaken();
     job_matched_[j] = 1;
     --state.idle_left;
     ++outcome.matches;
@@ -471,8 +469,6 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   for (const PoolSlot& slot : pool_.slots()) slot_ads.push_back(slot.ad.get());
   Status checked = accountant_.CheckMatches(slot_ads, now_);
   (void)checked;  // Pool refuses slots without a Name
-  // RemoteGroupQuota comes from the previous cycle's quota map.
-  accountant_.SetGroupQuotas(negotiator_.last_quotas_);
   result_.phases.accountant = Millis(phase);
 
   phase = Clock::now();
@@ -485,7 +481,6 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   outcomes_.resize(submitters_.size());
   for (uint32_t s = 0; s < submitters_.size(); ++s) {
     const Submitter& sub = submitters_[s];
-    states_[s].submitter = &sub;
     states_[s].idle_left = sub.idle;
     SubmitterOutcome& o = outcomes_[s];
     o.name = sub.name;

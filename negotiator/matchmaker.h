@@ -118,11 +118,13 @@ class Matchmaker {
   std::optional<Offer> FindOffer(const MatchRequest& request, Rejection* why);
 
   // Slot `slot` was matched: it is no longer offered.
-  void Take(uint32_t slot) { taken_[slot] = 1; }
+  void Take(uint32_t slot) {
+    if (taken_[slot] == 0) --remaining_;
+    taken_[slot] = 1;
+  }
   bool taken(uint32_t slot) const { return taken_[slot] != 0; }
   // How many slots are still on offer.
   size_t remaining() const { return remaining_; }
-  void CountTaken() { --remaining_; }
 
  private:
   // A slot that matches an autocluster, with its ranks.
