@@ -41,7 +41,8 @@ bool IntegerAttr(const ClassAd& ad, std::string_view name, int64_t* out) {
 
 }  // namespace
 
-Pool::Pool(std::shared_ptr<const policy::Policy> policy) : policy_(std::move(policy)) {}
+Pool::Pool(std::shared_ptr<const policy::Policy> policy)
+    : policy_(std::move(policy)), identity_(IdentityConfig::FromPolicy(*policy_)) {}
 
 Status Pool::DescribeSlot(PoolSlot* slot) const {
   const ClassAd& ad = *slot->ad;
@@ -80,8 +81,7 @@ Status Pool::DescribeJob(PoolJob* job) const {
   IntegerAttr(ad, "JobPrio", &job->prio);
   job->qdate = 0;
   IntegerAttr(ad, "QDate", &job->qdate);
-  const IdentityConfig identity = IdentityConfig::FromPolicy(*policy_);
-  Result<JobSubmitter> submitter = SubmitterOfJob(ad, identity);
+  Result<JobSubmitter> submitter = SubmitterOfJob(ad, identity_);
   if (!submitter.ok()) {
     return Status(StatusCode::kInvalidArgument,
                   "job " + job->id() + ": " + submitter.status().message());

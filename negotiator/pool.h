@@ -30,6 +30,7 @@
 #include "classad/ad_io.h"
 #include "classad/classad.h"
 #include "classad/status.h"
+#include "negotiator/submitter_identity.h"
 #include "policy/policy.h"
 
 namespace negotiator {
@@ -109,6 +110,7 @@ class Pool {
   classad::Status DescribeJob(PoolJob* job) const;
 
   std::shared_ptr<const policy::Policy> policy_;
+  IdentityConfig identity_;  // how jobs' submitters are named (borrows *policy_)
   std::vector<PoolSlot> slots_;
   std::vector<PoolJob> jobs_;
   size_t slots_filtered_ = 0;
