@@ -4,10 +4,13 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <set>
+#include <unordered_set>
 #include <thread>
 
 #include "classad/match.h"
 #include "classad/value.h"
+#include "negotiator/ad_reads.h"
 #include "policy/concurrency_limits.h"
 #include "policy/text_util.h"
 
@@ -72,6 +75,13 @@ bool NamesEphemeral(const classad::Expr& expr, bool on_slot) {
   return false;
 }
 
+// How many ways the match classes' jobs may look to a rank expression
+// before it is evaluated per candidate instead of once per slot and way.
+constexpr size_t kMaxRankTableKeys = 64;
+// How many distinct slot expressions are followed to find what a rank
+// expression reads from a job.
+constexpr size_t kMaxRankTableFollowed = 1024;
+
 }  // namespace
 
 const char* PreemptStateName(PreemptState state) {
@@ -126,6 +136,82 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
     if (NamesEphemeral(*e->expr, /*on_slot=*/true)) ranks_read_remote_ = true;
   }
   FindRequestOnlyClauses();
+  // What claimed slots' ranks compare against, and (when the ranks read
+  // them) their Remote* attributes, bound now so that PrepareAll's
+  // threads only read them.
+  current_rank_.assign(pool.slots().size(), 0.0);
+  for (uint32_t s : slots_) {
+    const PoolSlot& slot = pool_.slots()[s];
+    if (slot.remote_user.empty()) continue;
+    if (!classad::EvaluateAttrNumber(*slot.ad, "PreemptingRank", &current_rank_[s])) {
+      // A pending preemption's rank stands in for the current one.
+      current_rank_[s] = 0;
+      classad::EvaluateAttrNumber(*slot.ad, "CurrentRank", &current_rank_[s]);
+    }
+    if (ranks_read_remote_) RemoteOverlay(s);
+  }
+  BuildRankTable(m.pre_job_rank, &pre_ranks_);
+  BuildRankTable(m.post_job_rank, &post_ranks_);
+}
+
+void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, SlotRankTable* table) {
+  table->active = false;
+  if (!e.is_set() || per_submitter_ || !ReadsOnlyNamedAttributes(*e.expr)) return;
+  // The names it may read from a job: TARGET.x, and every unqualified name
+  // (a slot that lacks one looks it up in the job), followed through the
+  // slots' own expressions.
+  std::set<std::string> job_names;
+  std::vector<std::string> pending, theirs;
+  classad::CollectReferencedNames(*e.expr, &pending, &theirs);
+  std::unordered_set<std::string> seen;
+  std::unordered_set<const classad::Expr*> followed;
+  while (!pending.empty() || !theirs.empty()) {
+    for (const std::string& n : theirs) job_names.insert(policy::LowerAscii(n));
+    theirs.clear();
+    if (pending.empty()) break;
+    std::string name = policy::LowerAscii(pending.back());
+    pending.pop_back();
+    if (!seen.insert(name).second) continue;
+    job_names.insert(name);
+    for (uint32_t s : slots_) {
+      classad::AttrRef ref = pool_.slots()[s].ad->Find(name);
+      if (!ref || ref.is_literal() || !followed.insert(&ref.expr()).second) continue;
+      if (followed.size() > kMaxRankTableFollowed || !ReadsOnlyNamedAttributes(ref.expr())) return;
+      classad::CollectReferencedNames(ref.expr(), &pending, &theirs);
+    }
+  }
+  // One key per distinct text of those names (followed through the job's
+  // own expressions) among the match classes' jobs.
+  const size_t classes = autoclusters_.class_representative.size();
+  std::unordered_map<std::string, uint32_t> keys;
+  std::vector<uint32_t> key_job;
+  table->key_of_class.resize(classes);
+  std::string key;
+  for (size_t c = 0; c < classes; ++c) {
+    const uint32_t job = autoclusters_.class_representative[c];
+    const ClassAd& ad = *pool_.jobs()[job].ad;
+    std::set<std::string> own, other;
+    for (const std::string& name : job_names) FollowReads(ad, name, &own, &other);
+    key.clear();
+    for (const std::string& name : own) AppendAttributeText(ad, name, &key);
+    auto [it, added] = keys.emplace(key, static_cast<uint32_t>(key_job.size()));
+    if (added) {
+      if (key_job.size() == kMaxRankTableKeys) return;
+      key_job.push_back(job);
+    }
+    table->key_of_class[c] = it->second;
+  }
+  table->values.assign(key_job.size(), std::vector<float>(pool_.slots().size(), kNoRank));
+  for (size_t k = 0; k < key_job.size(); ++k) {
+    const ClassAd& job = *pool_.jobs()[key_job[k]].ad;
+    for (uint32_t s : slots_) {
+      const PoolSlot& slot = pool_.slots()[s];
+      const classad::AttributeOverlay* overlay =
+          ranks_read_remote_ && !slot.remote_user.empty() ? BoundRemoteOverlay(s) : nullptr;
+      table->values[k][s] = PolicyRank(e, *slot.ad, job, overlay, nullptr, eval_options_);
+    }
+  }
+  table->active = true;
 }
 
 namespace {
@@ -221,65 +307,69 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
   const ClassAd& job = *pool_.jobs()[autoclusters_.class_representative[match_class]].ad;
   std::vector<const ClassAd*> ads;
   std::vector<uint32_t> index;
-  ads.reserve(slots_.size());
-  index.reserve(slots_.size());
-  for (uint32_t s : slots_) {
-    if (taken_[s] != 0) continue;
-    ads.push_back(pool_.slots()[s].ad.get());
-    index.push_back(s);
-  }
   std::vector<classad::MatchResult> results;
-  if (request_overlay == nullptr) {
-    classad::MatchKernel kernel(&job, eval_options_);
-    kernel.Match(ads, &results);
+  const bool from_tables = request_overlay == nullptr && tables_ != nullptr && tables_->active();
+  if (from_tables) {
+    // Clause by clause: the matching slots are known; only the ranks are
+    // looked up.
+    std::vector<uint64_t> bits;
+    tables_->Matching(match_class, &bits);
+    for (size_t w = 0; w < bits.size(); ++w) {
+      for (uint64_t word = bits[w]; word != 0; word &= word - 1) {
+        const size_t p = w * 64 + static_cast<size_t>(__builtin_ctzll(word));
+        const uint32_t s = slots_[p];
+        if (taken_[s] != 0) continue;
+        ads.push_back(pool_.slots()[s].ad.get());
+        index.push_back(s);
+        results.push_back(classad::MatchResult{true, tables_->JobRank(match_class, p)});
+      }
+    }
   } else {
-    // The request's Submitter* attributes take part: match pair by pair.
-    results.resize(ads.size());
-    for (size_t i = 0; i < ads.size(); ++i) {
-      const Value left =
-          EvaluateAttrIn(job, "Requirements", ads[i], request_overlay, nullptr, eval_options_);
-      if (!classad::IsTrueValue(left)) continue;
-      const Value right =
-          EvaluateAttrIn(*ads[i], "Requirements", &job, nullptr, request_overlay, eval_options_);
-      if (!classad::IsTrueValue(right)) continue;
-      results[i].matched = true;
-      const std::optional<double> rank =
-          Number(EvaluateAttrIn(job, "Rank", ads[i], request_overlay, nullptr, eval_options_));
-      results[i].rank = rank.value_or(0.0);
+    ads.reserve(slots_.size());
+    index.reserve(slots_.size());
+    for (uint32_t s : slots_) {
+      if (taken_[s] != 0) continue;
+      ads.push_back(pool_.slots()[s].ad.get());
+      index.push_back(s);
+    }
+    if (request_overlay == nullptr) {
+      classad::MatchKernel kernel(&job, eval_options_);
+      kernel.Match(ads, &results);
+    } else {
+      // The request's Submitter* attributes take part: match pair by pair.
+      results.resize(ads.size());
+      for (size_t i = 0; i < ads.size(); ++i) {
+        const Value left =
+            EvaluateAttrIn(job, "Requirements", ads[i], request_overlay, nullptr, eval_options_);
+        if (!classad::IsTrueValue(left)) continue;
+        const Value right =
+            EvaluateAttrIn(*ads[i], "Requirements", &job, nullptr, request_overlay, eval_options_);
+        if (!classad::IsTrueValue(right)) continue;
+        results[i].matched = true;
+        const std::optional<double> rank =
+            Number(EvaluateAttrIn(job, "Rank", ads[i], request_overlay, nullptr, eval_options_));
+        results[i].rank = rank.value_or(0.0);
+      }
     }
   }
-  policy::RemoteAttributes remote;
-  policy::RemoteAttributeOptions remote_options;
-  remote_options.consider_preemption = policy_.matching.consider_preemption;
   const policy::MatchPolicy& m = policy_.matching;
   out->candidates.clear();
   out->head = 0;
   for (size_t i = 0; i < ads.size(); ++i) {
     if (!results[i].matched) continue;
-    const PoolSlot& slot = pool_.slots()[index[i]];
-    const classad::AttributeOverlay* slot_overlay = nullptr;
-    if (ranks_read_remote_ && !slot.remote_user.empty()) {
-      if (remote.Bind(*slot.ad, remote_view_, remote_options).ok())
-        slot_overlay = &remote.overlay();
-    }
+    const uint32_t s = index[i];
+    const PoolSlot& slot = pool_.slots()[s];
+    const classad::AttributeOverlay* slot_overlay =
+        ranks_read_remote_ && !slot.remote_user.empty() ? BoundRemoteOverlay(s) : nullptr;
     Candidate c;
-    c.slot = index[i];
-    c.pre = PolicyRank(m.pre_job_rank, *slot.ad, job, slot_overlay, request_overlay, eval_options_);
+    c.slot = s;
+    c.pre = pre_ranks_.active ? pre_ranks_.values[pre_ranks_.key_of_class[match_class]][s]
+                              : PolicyRank(m.pre_job_rank, *slot.ad, job, slot_overlay,
+                                           request_overlay, eval_options_);
     c.job_rank = results[i].rank;
-    c.post =
-        PolicyRank(m.post_job_rank, *slot.ad, job, slot_overlay, request_overlay, eval_options_);
-    c.slot_rank = 0;
-    c.current_rank = 0;
-    if (!slot.remote_user.empty()) {
-      c.slot_rank = Number(EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay, request_overlay,
-                                          eval_options_))
-                        .value_or(0.0);
-      // A pending preemption's rank stands in for the current one.
-      if (!classad::EvaluateAttrNumber(*slot.ad, "PreemptingRank", &c.current_rank)) {
-        c.current_rank = 0;
-        classad::EvaluateAttrNumber(*slot.ad, "CurrentRank", &c.current_rank);
-      }
-    }
+    c.post = post_ranks_.active ? post_ranks_.values[post_ranks_.key_of_class[match_class]][s]
+                                : PolicyRank(m.post_job_rank, *slot.ad, job, slot_overlay,
+                                             request_overlay, eval_options_);
     out->candidates.push_back(c);
   }
   std::stable_sort(out->candidates.begin(), out->candidates.end(),
@@ -290,8 +380,17 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
                    });
 }
 
+void Matchmaker::BuildTables() {
+  if (tables_tried_) return;
+  tables_tried_ = true;
+  if (per_submitter_ || !options_.match_tables) return;
+  tables_ = std::make_unique<MatchTables>(pool_, autoclusters_, slots_, options_.threads,
+                                          eval_options_);
+}
+
 void Matchmaker::PrepareAll() {
   if (per_submitter_) return;  // built per submitter, when asked
+  BuildTables();
   std::vector<uint32_t> todo;
   for (uint32_t ac = 0; ac < lists_.size(); ++ac) {
     if (lists_[ac] == nullptr) todo.push_back(ac);
@@ -315,6 +414,7 @@ Matchmaker::CandidateList& Matchmaker::ListFor(const MatchRequest& request) {
   if (!per_submitter_) {
     std::unique_ptr<CandidateList>& list = lists_[match_class];
     if (list == nullptr) {
+      BuildTables();
       list = std::make_unique<CandidateList>();
       Build(match_class, nullptr, list.get());
     }
@@ -327,6 +427,24 @@ Matchmaker::CandidateList& Matchmaker::ListFor(const MatchRequest& request) {
     Build(match_class, request.request_overlay, list.get());
   }
   return *list;
+}
+
+double Matchmaker::SlotRankOf(Candidate& c, uint32_t match_class, const MatchRequest& r) {
+  if (!c.slot_rank_known) {
+    // Every job of the class reads the same to the slot's Rank (the class
+    // compares what the slots' Rank reads); per-submitter lists are the
+    // request's submitter's.
+    const PoolSlot& slot = pool_.slots()[c.slot];
+    const ClassAd& job = *pool_.jobs()[autoclusters_.class_representative[match_class]].ad;
+    const classad::AttributeOverlay* slot_overlay =
+        ranks_read_remote_ ? BoundRemoteOverlay(c.slot) : nullptr;
+    c.slot_rank = Number(EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay,
+                                        per_submitter_ ? r.request_overlay : nullptr,
+                                        eval_options_))
+                      .value_or(0.0);
+    c.slot_rank_known = true;
+  }
+  return c.slot_rank;
 }
 
 const classad::AttributeOverlay* Matchmaker::RemoteOverlay(uint32_t slot) {
@@ -390,8 +508,9 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
   std::optional<Offer> best;
   const Candidate* best_candidate = nullptr;
   float best_prank = kNoRank;
+  const uint32_t match_class = autoclusters_.match_class[r.autocluster];
   for (size_t i = list.head; i < list.candidates.size(); ++i) {
-    const Candidate& c = list.candidates[i];
+    Candidate& c = list.candidates[i];
     if (best_candidate != nullptr &&
         (c.pre != best_candidate->pre || c.job_rank != best_candidate->job_rank ||
          c.post != best_candidate->post)) {
@@ -403,6 +522,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     const bool claimed = m.consider_preemption && !slot.remote_user.empty();
     PreemptState state = PreemptState::kNone;
     const classad::AttributeOverlay* slot_overlay = nullptr;
+    double slot_rank = 0;
     if (!claimed) {
       if (r.only_startd_rank) continue;
       if (!SubmitterLimitPermits(r.limit_used_unclaimed, r.limit_unclaimed, cost)) {
@@ -410,8 +530,9 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
         continue;
       }
     } else {
-      const double current = c.current_rank;
-      if (c.slot_rank > current) {
+      const double current = current_rank_[c.slot];
+      slot_rank = SlotRankOf(c, match_class, r);
+      if (slot_rank > current) {
         state = PreemptState::kRank;
       } else if (r.only_startd_rank || slot.remote_user == r.submitter_name) {
         continue;
@@ -430,7 +551,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
             continue;
           }
         }
-        if (!(c.slot_rank >= current)) {
+        if (!(slot_rank >= current)) {
           why->preemption_rank = true;
           continue;
         }
@@ -459,7 +580,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     }
     if (best_candidate == nullptr || state > best->state ||
         (state == best->state && prank > best_prank)) {
-      best = Offer{c.slot, state, c.slot_rank, std::move(matched_limits), cost};
+      best = Offer{c.slot, state, slot_rank, std::move(matched_limits), cost};
       best_candidate = &c;
       best_prank = prank;
     }

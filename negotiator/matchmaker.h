@@ -45,6 +45,7 @@
 
 #include "classad/evaluator.h"
 #include "negotiator/accountant.h"
+#include "negotiator/match_tables.h"
 #include "negotiator/pool.h"
 #include "negotiator/submitters.h"
 #include "policy/ephemeral.h"
@@ -96,6 +97,10 @@ struct Offer {
 
 struct MatchmakerOptions {
   int threads = 2;  // for PrepareAll
+  // Find the matching slots clause by clause (match_tables.h) where the
+  // expressions allow; false: always pair by pair (for tests comparing
+  // the two).
+  bool match_tables = true;
 };
 
 class Matchmaker {
@@ -130,12 +135,27 @@ class Matchmaker {
   // A slot that matches an autocluster, with its ranks.
   struct Candidate {
     uint32_t slot;
-    float pre;            // NEGOTIATOR_PRE_JOB_RANK (float, as HTCondor)
-    double job_rank;      // the job's Rank of the slot (0 when not a number)
-    float post;           // NEGOTIATOR_POST_JOB_RANK
-    double slot_rank;     // the slot's Rank of the job (claimed slots; else 0)
-    double current_rank;  // the slot's PreemptingRank, else CurrentRank (claimed slots)
+    float pre;                     // NEGOTIATOR_PRE_JOB_RANK (float, as HTCondor)
+    float post;                    // NEGOTIATOR_POST_JOB_RANK
+    bool slot_rank_known = false;  // slot_rank was computed (when first needed)
+    double job_rank;               // the job's Rank of the slot (0 when not a number)
+    double slot_rank = 0;          // the slot's Rank of the job (claimed slots)
   };
+  // A rank policy expression (MY = the slot, TARGET = the job) evaluated
+  // once per slot for each distinct way the match classes' jobs look to
+  // it: by their text for every job attribute it may read (TARGET.x, and
+  // unqualified names, which fall back to the job where a slot lacks them;
+  // followed through the slots' and the jobs' own expressions). Inactive
+  // (evaluated per candidate) when the lists are per submitter, when it
+  // calls an impure function, or when the jobs look too many ways.
+  struct SlotRankTable {
+    bool active = false;
+    std::vector<uint32_t> key_of_class;       // match class -> index into values
+    std::vector<std::vector<float>> values;  // [key][slot]; kNoRank when not a number
+  };
+  void BuildRankTable(const policy::PolicyExpression& e, SlotRankTable* table);
+  // The slot's Rank of the request's job, computed when first needed.
+  double SlotRankOf(Candidate& c, uint32_t match_class, const MatchRequest& request);
   struct CandidateList {
     std::vector<Candidate> candidates;
     size_t head = 0;  // candidates before it are all taken
@@ -145,6 +165,9 @@ class Matchmaker {
   void Build(uint32_t match_class, const classad::AttributeOverlay* request_overlay,
              CandidateList* out) const;
   CandidateList& ListFor(const MatchRequest& request);
+  // Builds tables_ the first time (when the lists are shared and the
+  // options allow).
+  void BuildTables();
   // Whether every limit of `list` has room for its amount (count + amount
   // <= max, and the count not negative); the full ones go into `*why`.
   bool LimitsFit(std::string_view list, Rejection* why) const;
@@ -172,6 +195,8 @@ class Matchmaker {
   bool per_submitter_ = false;      // the lists depend on the request's Submitter* attributes
   bool ranks_read_remote_ = false;  // rank expressions read the slot's Remote* attributes
   std::vector<std::unique_ptr<CandidateList>> lists_;  // by match class (shared lists)
+  std::unique_ptr<MatchTables> tables_;  // null: not built (yet), or not used
+  bool tables_tried_ = false;
   std::unordered_map<uint64_t, std::unique_ptr<CandidateList>> submitter_lists_;
   // The Remote* attributes of claimed slots, bound once per cycle when
   // first needed (RemoteUserPrio is fixed for the cycle; the usage
@@ -179,6 +204,15 @@ class Matchmaker {
   const classad::AttributeOverlay* RemoteOverlay(uint32_t slot);
   std::vector<std::unique_ptr<policy::RemoteAttributes>> remote_;
   std::vector<uint8_t> remote_bound_;  // 0: not yet; 1: bound; 2: failed
+  // Bound already (PrepareAll binds every claimed slot's first when the
+  // ranks read them, so that its threads only read them): null otherwise.
+  const classad::AttributeOverlay* BoundRemoteOverlay(uint32_t slot) const {
+    return remote_bound_[slot] == 1 ? &remote_[slot]->overlay() : nullptr;
+  }
+  SlotRankTable pre_ranks_, post_ranks_;
+  // By slot: its PreemptingRank, else its CurrentRank (claimed slots; 0
+  // when neither is a number).
+  std::vector<double> current_rank_;
   // PREEMPTION_REQUIREMENTS' clauses that read only the request, evaluated
   // once per request instead of once per claimed slot (an empty ad stands
   // in for the slot, which they do not read).

@@ -9,45 +9,13 @@
 
 #include "classad/match.h"
 #include "classad/unparse.h"
+#include "negotiator/ad_reads.h"
 #include "policy/text_util.h"
 
 namespace negotiator {
 namespace {
 
 using classad::ClassAd;
-
-// How far the names an expression reads are followed through the ad's own
-// attributes (expressions followed, per start).
-constexpr int kMaxFollowed = 64;
-
-// Adds to `own` the names `ad`'s attribute `start` reads from `ad` itself
-// (followed through `ad`'s expressions) and to `other` the names it reads
-// from the other ad of a match, at any depth: TARGET.x, and unqualified
-// names `ad` lacks (they fall back to the other ad).
-void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string>* own,
-                 std::set<std::string>* other) {
-  std::vector<std::string> pending = {policy::LowerAscii(start)};
-  std::unordered_set<std::string> seen;
-  int followed = 0;
-  while (!pending.empty() && followed < kMaxFollowed) {
-    std::string name = std::move(pending.back());
-    pending.pop_back();
-    if (!seen.insert(name).second) continue;
-    own->insert(name);
-    classad::AttrRef attr = ad.Find(name);
-    if (!attr) {
-      // An unqualified name the ad lacks is looked up in the other ad.
-      other->insert(name);
-      continue;
-    }
-    if (attr.is_literal()) continue;
-    ++followed;
-    std::vector<std::string> mine, theirs;
-    classad::CollectReferencedNames(attr.expr(), &mine, &theirs);
-    for (std::string& n : mine) pending.push_back(policy::LowerAscii(n));
-    for (const std::string& n : theirs) other->insert(policy::LowerAscii(n));
-  }
-}
 
 // The job attributes matching reads: the job's Requirements and Rank, and
 // what the slots' Requirements and Rank and NEGOTIATOR_PRE/POST_JOB_RANK
@@ -75,13 +43,15 @@ std::set<std::string> MatchSignificantNames(const Pool& pool) {
     FollowReads(*slot.ad, "Requirements", &slot_own, &names);
     FollowReads(*slot.ad, "Rank", &slot_own, &names);
   }
-  // The ranks' policy expressions: MY = the slot, TARGET = the job.
+  // The ranks' policy expressions: MY = the slot, TARGET = the job; an
+  // unqualified name a slot lacks is looked up in the job.
   const policy::MatchPolicy& m = policy.matching;
   for (const policy::PolicyExpression* e : {&m.pre_job_rank, &m.post_job_rank}) {
     if (!e->is_set()) continue;
     std::vector<std::string> mine, theirs;
     classad::CollectReferencedNames(*e->expr, &mine, &theirs);
     for (const std::string& n : theirs) names.insert(policy::LowerAscii(n));
+    for (const std::string& n : mine) names.insert(policy::LowerAscii(n));
   }
   return names;
 }
@@ -103,21 +73,6 @@ std::set<std::string> GlobalSignificantNames(const Pool& pool,
     for (const std::string& n : theirs) names.insert(policy::LowerAscii(n));
   }
   return names;
-}
-
-// Appends attribute `name` of `ad` as text (a mark when absent).
-void AppendAttr(const ClassAd& ad, const std::string& name, std::string* out) {
-  out->append(name);
-  out->push_back('=');
-  classad::AttrRef ref = ad.Find(name);
-  if (!ref) {
-    out->push_back('\x01');
-  } else if (ref.is_literal()) {
-    classad::UnparseValueTo(ref.literal(), out);
-  } else {
-    classad::UnparseTo(ref.expr(), out);
-  }
-  out->push_back('\0');
 }
 
 }  // namespace
@@ -182,7 +137,7 @@ Autoclusters BuildAutoclusters(const Pool& pool) {
     const ClassAd& ad = *jobs[j].ad;
     shape.clear();
     for (const char* name : {"requirements", "rank", "concurrencylimits"}) {
-      AppendAttr(ad, name, &shape);
+      AppendAttributeText(ad, name, &shape);
     }
     auto it = own_reads.find(shape);
     if (it == own_reads.end()) {
@@ -201,9 +156,9 @@ Autoclusters BuildAutoclusters(const Pool& pool) {
     }
     // The match class: what matching reads.
     class_signature.clear();
-    for (const std::string& name : match_names) AppendAttr(ad, name, &class_signature);
+    for (const std::string& name : match_names) AppendAttributeText(ad, name, &class_signature);
     class_signature.push_back('\x02');
-    for (const std::string& name : it->second.matching) AppendAttr(ad, name, &class_signature);
+    for (const std::string& name : it->second.matching) AppendAttributeText(ad, name, &class_signature);
     auto [match_class, new_class] =
         by_class.emplace(class_signature, static_cast<uint32_t>(out.class_representative.size()));
     if (new_class) out.class_representative.push_back(static_cast<uint32_t>(j));
@@ -214,10 +169,10 @@ Autoclusters BuildAutoclusters(const Pool& pool) {
       signature = class_signature;
       signature.push_back('\x03');
       for (const std::string& name : global) {
-        if (!match_names.contains(name)) AppendAttr(ad, name, &signature);
+        if (!match_names.contains(name)) AppendAttributeText(ad, name, &signature);
       }
       signature.push_back('\x02');
-      for (const std::string& name : it->second.other) AppendAttr(ad, name, &signature);
+      for (const std::string& name : it->second.other) AppendAttributeText(ad, name, &signature);
       auto [found, inserted] = by_signature.emplace(signature, cluster);
       new_cluster = inserted;
       cluster = found->second;

@@ -1,0 +1,41 @@
+// What an ad's expressions read, for grouping ads that no expression of a
+// cycle can tell apart (autoclusters, match classes, the matchmaker's
+// per-slot rank tables).
+#ifndef NEGOTIATOR_AD_READS_H_
+#define NEGOTIATOR_AD_READS_H_
+
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "classad/classad.h"
+#include "classad/expr.h"
+
+namespace negotiator {
+
+// Adds to `own` the names (lower case) that `ad`'s attribute `start` reads
+// from `ad` itself, followed through `ad`'s own expressions (at most 64 of
+// them), `start` included; and to `other` the names it reads from the
+// other ad of a match, at any depth: TARGET.x, and unqualified names `ad`
+// lacks (they fall back to the other ad). Thread-safe for an ad no one
+// changes.
+void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<std::string>* own,
+                 std::set<std::string>* other);
+
+// Appends `name`, '=', the text of `ad`'s attribute `name` (its value when
+// a literal, its expression otherwise; a \x01 mark when absent) and a NUL:
+// equal texts for two ads mean the attribute reads the same in both.
+void AppendAttributeText(const classad::ClassAd& ad, const std::string& name, std::string* out);
+
+// Whether `e`'s value depends only on the attributes it names plainly
+// (`name`, `MY.name`, `TARGET.name`: those CollectReferencedNames finds)
+// and on the time: false when it calls random(), eval(), unresolved() or
+// evalInEachContext(), names an ad as a whole (MY, TARGET, self, parent,
+// root), reads `.name`, selects from or subscripts anything else, or holds
+// a nested ad. Results of evaluating an expression for which this is true
+// may be shared between ads that agree on those attributes.
+bool ReadsOnlyNamedAttributes(const classad::Expr& e);
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_AD_READS_H_

@@ -1,0 +1,368 @@
+// MatchTables (match_tables.h).
+#include "negotiator/match_tables.h"
+
+#include <algorithm>
+#include <atomic>
+#include <set>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "classad/match.h"
+#include "classad/unparse.h"
+#include "negotiator/ad_reads.h"
+#include "policy/text_util.h"
+
+namespace negotiator {
+namespace {
+
+using classad::AttrRef;
+using classad::ClassAd;
+using classad::Expr;
+using classad::ExprKind;
+using classad::Value;
+
+// How deep references to an ad's own expressions are followed when
+// splitting its Requirements into clauses.
+constexpr int kMaxInlineDepth = 16;
+// Distinct clause texts among the slots' Requirements.
+constexpr size_t kMaxSlotClauseTexts = 256;
+// Tables: (clause, distinct reading) pairs evaluated against the slots.
+constexpr size_t kMaxTables = 8192;
+// Distinct readings of the jobs' Rank.
+constexpr size_t kMaxRankKeys = 64;
+// Slot expressions followed to find what a slot attribute reads from a job.
+constexpr size_t kMaxFollowed = 4096;
+
+// The name a reference reads from its own ad (`name`, `MY.name`), or empty.
+std::string_view OwnReference(const Expr& e) {
+  if (e.kind() == ExprKind::kAttribute && !e.absolute() &&
+      e.name_class() == classad::NameClass::kOrdinary) {
+    return e.name();
+  }
+  if (e.kind() == ExprKind::kSelect) {
+    const Expr& base = e.child(0);
+    if (base.kind() == ExprKind::kAttribute && !base.absolute() &&
+        base.name_class() == classad::NameClass::kMy) {
+      return e.name();
+    }
+  }
+  return {};
+}
+
+// Splits `e`, evaluated with `ad` as MY, into its top-level `&&` clauses,
+// following references to `ad`'s own expressions (the value of such a
+// reference is that expression's, evaluated in the same pair). Literal
+// clauses and references to literal attributes are folded: `*never` is
+// set when one is not true.
+void SplitClauses(const Expr& e, const ClassAd& ad, int depth, std::vector<const Expr*>* out,
+                  bool* never) {
+  switch (e.kind()) {
+    case ExprKind::kParens:
+      return SplitClauses(e.child(0), ad, depth, out, never);
+    case ExprKind::kBinary:
+      if (e.op() == classad::Op::kAnd) {
+        SplitClauses(e.child(0), ad, depth, out, never);
+        SplitClauses(e.child(1), ad, depth, out, never);
+        return;
+      }
+      break;
+    case ExprKind::kLiteral:
+      if (!classad::IsTrueValue(e.literal())) *never = true;
+      return;
+    default:
+      break;
+  }
+  const std::string_view name = OwnReference(e);
+  if (!name.empty() && depth < kMaxInlineDepth) {
+    if (AttrRef ref = ad.Find(name)) {
+      if (ref.is_literal()) {
+        if (!classad::IsTrueValue(ref.literal())) *never = true;
+        return;
+      }
+      return SplitClauses(ref.expr(), ad, depth + 1, out, never);
+    }
+  }
+  out->push_back(&e);
+}
+
+// The names (lower case) `e` reads from its own ad and from the other.
+void NamesOf(const Expr& e, std::set<std::string>* mine, std::set<std::string>* theirs) {
+  std::vector<std::string> m, t;
+  classad::CollectReferencedNames(e, &m, &t);
+  for (const std::string& n : m) mine->insert(policy::LowerAscii(n));
+  for (const std::string& n : t) theirs->insert(policy::LowerAscii(n));
+}
+
+// What a slot attribute reads from a job: the job attribute names (lower
+// case) that evaluating the attribute in any of the slots may read,
+// followed through the slots' own expressions. A name counts on both
+// sides (a slot that lacks it reads the job's).
+class SlotReads {
+ public:
+  SlotReads(const Pool& pool, std::span<const uint32_t> slots) : pool_(pool), slots_(slots) {}
+
+  // Adds what slot attribute `name` (lower case) may read from a job to
+  // `*job_names`; false when a slot expression on the way reads something
+  // other than named attributes or there is too much to follow.
+  bool Add(const std::string& name, std::set<std::string>* job_names) {
+    auto it = memo_.find(name);
+    if (it == memo_.end()) {
+      std::set<std::string> reads;
+      if (!Follow(name, &reads)) return false;
+      it = memo_.emplace(name, std::move(reads)).first;
+    }
+    job_names->insert(it->second.begin(), it->second.end());
+    return true;
+  }
+
+ private:
+  bool Follow(const std::string& start, std::set<std::string>* reads) {
+    std::vector<std::string> pending = {start};
+    std::unordered_set<std::string> seen;
+    std::unordered_set<const Expr*> followed;
+    while (!pending.empty()) {
+      std::string name = std::move(pending.back());
+      pending.pop_back();
+      if (!seen.insert(name).second) continue;
+      reads->insert(name);
+      for (uint32_t s : slots_) {
+        const AttrRef ref = pool_.slots()[s].ad->Find(name);
+        if (!ref || ref.is_literal() || !followed.insert(&ref.expr()).second) continue;
+        if (followed.size() > kMaxFollowed || !ReadsOnlyNamedAttributes(ref.expr())) return false;
+        std::set<std::string> mine, theirs;
+        NamesOf(ref.expr(), &mine, &theirs);
+        reads->insert(theirs.begin(), theirs.end());
+        for (const std::string& n : mine) pending.push_back(n);
+      }
+    }
+    return true;
+  }
+
+  const Pool& pool_;
+  std::span<const uint32_t> slots_;
+  std::unordered_map<std::string, std::set<std::string>> memo_;
+};
+
+// Appends to `*key` the text of `job`'s attributes that a clause reading
+// `job_names` from the job and `slot_names` from the slot may read, each
+// followed through the job's expressions and the slots' in turn: two jobs
+// with the same text read alike to the clause. False as SlotReads::Add.
+bool AppendJobReading(const ClassAd& job, std::set<std::string> job_names,
+                      const std::set<std::string>& slot_names, SlotReads* slot_reads,
+                      std::string* key) {
+  for (const std::string& s : slot_names) {
+    if (!slot_reads->Add(s, &job_names)) return false;
+  }
+  std::set<std::string> own, asked_of_slots;
+  std::vector<std::string> pending(job_names.begin(), job_names.end());
+  while (!pending.empty()) {
+    std::string name = std::move(pending.back());
+    pending.pop_back();
+    if (own.contains(name)) continue;
+    std::set<std::string> of_slot;
+    FollowReads(job, name, &own, &of_slot);
+    for (const std::string& s : of_slot) {
+      if (!asked_of_slots.insert(s).second) continue;
+      std::set<std::string> more;
+      if (!slot_reads->Add(s, &more)) return false;
+      for (const std::string& m : more) {
+        if (!own.contains(m)) pending.push_back(m);
+      }
+    }
+  }
+  for (const std::string& name : own) AppendAttributeText(job, name, key);
+  return true;
+}
+
+// A clause of a slot's Requirements: its text's number and the expression.
+struct SlotClause {
+  uint32_t text;
+  const Expr* expr;
+};
+
+// What one table evaluates.
+struct TableSpec {
+  uint32_t job;                  // the job ad (index into Pool::jobs()) read
+  const Expr* clause = nullptr;  // a job clause (MY = the job), or
+  uint32_t slot_text = 0;        // the slots' clauses of this text (MY = the slot)
+};
+
+}  // namespace
+
+MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
+                         std::span<const uint32_t> slots, int threads,
+                         const classad::EvalOptions& options) {
+  const size_t n = slots.size();
+  words_ = (n + 63) / 64;
+  slot_ok_.assign(words_, 0);
+  // The slots' clauses, by text.
+  std::unordered_map<const Expr*, uint32_t> text_of_expr;
+  std::unordered_map<std::string, uint32_t> text_numbers;
+  std::vector<std::set<std::string>> text_mine, text_theirs;
+  std::vector<std::vector<std::pair<uint32_t, const Expr*>>> text_members;  // (position, clause)
+  std::vector<const Expr*> clauses;
+  for (size_t p = 0; p < n; ++p) {
+    const ClassAd& slot = *pool.slots()[slots[p]].ad;
+    const AttrRef requirements = slot.Find("Requirements");
+    if (!requirements) continue;
+    if (requirements.is_literal()) {
+      if (classad::IsTrueValue(requirements.literal())) slot_ok_[p / 64] |= uint64_t{1} << (p % 64);
+      continue;
+    }
+    clauses.clear();
+    bool never = false;
+    SplitClauses(requirements.expr(), slot, 0, &clauses, &never);
+    if (never) continue;
+    slot_ok_[p / 64] |= uint64_t{1} << (p % 64);
+    for (const Expr* clause : clauses) {
+      auto [known, added] = text_of_expr.emplace(clause, 0);
+      if (added) {
+        if (!ReadsOnlyNamedAttributes(*clause)) return;
+        auto [number, new_text] = text_numbers.emplace(classad::Unparse(*clause),
+                                                       static_cast<uint32_t>(text_numbers.size()));
+        if (new_text) {
+          if (text_numbers.size() > kMaxSlotClauseTexts) return;
+          text_mine.emplace_back();
+          text_theirs.emplace_back();
+          NamesOf(*clause, &text_mine.back(), &text_theirs.back());
+          text_members.emplace_back();
+        }
+        known->second = number->second;
+      }
+      text_members[known->second].emplace_back(static_cast<uint32_t>(p), clause);
+    }
+  }
+  slot_text_count_ = text_numbers.size();
+
+  // Each class's tables, and its Rank's reading.
+  SlotReads slot_reads(pool, slots);
+  const size_t classes = autoclusters.class_representative.size();
+  std::unordered_map<std::string, uint32_t> table_numbers, rank_numbers;
+  std::vector<TableSpec> specs;
+  std::vector<uint32_t> rank_jobs;
+  tables_of_class_.assign(classes, {});
+  class_never_.assign(classes, 0);
+  rank_key_of_class_.assign(classes, 0);
+  std::string key;
+  auto table_for = [&](const std::string& k, const TableSpec& spec) {
+    auto [it, added] = table_numbers.emplace(k, static_cast<uint32_t>(specs.size()));
+    if (added) specs.push_back(spec);
+    return it->second;
+  };
+  for (size_t c = 0; c < classes; ++c) {
+    const uint32_t job_index = autoclusters.class_representative[c];
+    const ClassAd& job = *pool.jobs()[job_index].ad;
+    std::vector<uint32_t>& mine = tables_of_class_[c];
+    const AttrRef requirements = job.Find("Requirements");
+    clauses.clear();
+    bool never = !requirements;
+    if (requirements && requirements.is_literal()) {
+      never = !classad::IsTrueValue(requirements.literal());
+    } else if (requirements) {
+      SplitClauses(requirements.expr(), job, 0, &clauses, &never);
+    }
+    class_never_[c] = never ? 1 : 0;
+    if (!never) {
+      for (const Expr* clause : clauses) {
+        if (!ReadsOnlyNamedAttributes(*clause)) return;
+        std::set<std::string> job_names, slot_names;
+        NamesOf(*clause, &job_names, &slot_names);
+        key = "J";
+        classad::UnparseTo(*clause, &key);
+        key.push_back('\x03');
+        if (!AppendJobReading(job, std::move(job_names), slot_names, &slot_reads, &key)) return;
+        mine.push_back(table_for(key, TableSpec{job_index, clause, 0}));
+      }
+      for (uint32_t t = 0; t < text_numbers.size(); ++t) {
+        std::set<std::string> job_names = text_theirs[t];
+        job_names.insert(text_mine[t].begin(), text_mine[t].end());
+        key = "S" + std::to_string(t);
+        key.push_back('\x03');
+        if (!AppendJobReading(job, std::move(job_names), text_mine[t], &slot_reads, &key)) return;
+        mine.push_back(table_for(key, TableSpec{job_index, nullptr, t}));
+      }
+      if (specs.size() > kMaxTables) return;
+    }
+    key.clear();
+    if (!AppendJobReading(job, {"rank"}, {}, &slot_reads, &key)) return;
+    auto [rank, new_rank] = rank_numbers.emplace(key, static_cast<uint32_t>(rank_jobs.size()));
+    if (new_rank) {
+      if (rank_jobs.size() == kMaxRankKeys) return;
+      rank_jobs.push_back(job_index);
+    }
+    rank_key_of_class_[c] = rank->second;
+  }
+
+  // Evaluate the tables and the ranks, on the threads.
+  tables_.assign(specs.size(), {});
+  rank_values_.assign(rank_jobs.size(), {});
+  std::atomic<size_t> next{0};
+  const size_t work_items = specs.size() + rank_jobs.size();
+  auto work = [&] {
+    for (size_t i = next++; i < work_items; i = next++) {
+      if (i < specs.size()) {
+        const TableSpec& spec = specs[i];
+        const ClassAd& job = *pool.jobs()[spec.job].ad;
+        std::vector<uint64_t>& bits = tables_[i];
+        if (spec.clause != nullptr) {
+          bits.assign(words_, 0);
+          classad::MatchContext pair(&job, &job);
+          classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
+          for (size_t p = 0; p < n; ++p) {
+            pair.Retarget(pool.slots()[slots[p]].ad.get());
+            eval.Restart();
+            if (classad::IsTrueValue(eval.Evaluate(*spec.clause))) {
+              bits[p / 64] |= uint64_t{1} << (p % 64);
+            }
+          }
+        } else {
+          bits.assign(words_, ~uint64_t{0});
+          for (auto [p, clause] : text_members[spec.slot_text]) {
+            classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
+            classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
+            if (!classad::IsTrueValue(eval.Evaluate(*clause))) {
+              bits[p / 64] &= ~(uint64_t{1} << (p % 64));
+            }
+          }
+        }
+      } else {
+        const ClassAd& job = *pool.jobs()[rank_jobs[i - specs.size()]].ad;
+        std::vector<double>& values = rank_values_[i - specs.size()];
+        values.assign(n, 0.0);
+        const AttrRef rank = job.Find("Rank");
+        if (!rank) continue;
+        classad::MatchContext pair(&job, &job);
+        classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
+        for (size_t p = 0; p < n; ++p) {
+          pair.Retarget(pool.slots()[slots[p]].ad.get());
+          eval.Restart();
+          values[p] = classad::RankValue(eval.Evaluate(rank));
+        }
+      }
+    }
+  };
+  const int count = std::max(1, std::min<int>(threads, static_cast<int>(work_items)));
+  std::vector<std::thread> pool_threads;
+  for (int t = 1; t < count; ++t) pool_threads.emplace_back(work);
+  work();
+  for (std::thread& t : pool_threads) t.join();
+  active_ = true;
+}
+
+void MatchTables::Matching(uint32_t match_class, std::vector<uint64_t>* bits) const {
+  if (class_never_[match_class] != 0) {
+    bits->assign(words_, 0);
+    return;
+  }
+  bits->assign(slot_ok_.begin(), slot_ok_.end());
+  uint64_t* out = bits->data();
+  for (uint32_t table : tables_of_class_[match_class]) {
+    const uint64_t* in = tables_[table].data();
+    for (size_t w = 0; w < words_; ++w) out[w] &= in[w];
+  }
+}
+
+}  // namespace negotiator

@@ -1,0 +1,85 @@
+// MatchTables: which slots match each match class, found clause by clause
+// instead of pair by pair.
+//
+// A class's job Requirements and each slot's Requirements are split into
+// their top-level `&&` clauses, following the attributes of its own ad a
+// clause names (a slot's `START && WithinResourceLimits` splits into
+// START's and WithinResourceLimits' clauses). ClassAd `&&` is true exactly
+// when both sides are (numbers counting as conditions), so a pair matches
+// exactly when every clause of both sides holds. A clause reads few of a
+// job's attributes, so many classes read it alike: each clause is
+// evaluated against the slots once for each distinct text of the job
+// attributes it may read (followed through the job's and the slots'
+// expressions), giving one bit per slot, and a class's matching slots are
+// the AND of its clauses' bits. The job's Rank is tabled the same way: one
+// value per slot for each distinct text of what it reads from the job.
+//
+// The results are those of MatchKernel for each pair. When an expression
+// reads something other than named attributes (ReadsOnlyNamedAttributes),
+// or the jobs read the clauses in too many ways, the tables are not built
+// (active() is false) and the caller matches pair by pair.
+//
+// Immutable after construction; thread-safe to read.
+#ifndef NEGOTIATOR_MATCH_TABLES_H_
+#define NEGOTIATOR_MATCH_TABLES_H_
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "classad/evaluator.h"
+#include "negotiator/pool.h"
+#include "negotiator/submitters.h"
+
+namespace negotiator {
+
+class MatchTables {
+ public:
+  // Builds the tables of `autoclusters`' match classes against the slots
+  // `slots` (indices into pool.slots(); a position below is an index into
+  // `slots`) on `threads` threads. Borrows the pool and the autoclusters
+  // for its lifetime.
+  MatchTables(const Pool& pool, const Autoclusters& autoclusters, std::span<const uint32_t> slots,
+              int threads, const classad::EvalOptions& options);
+  MatchTables(const MatchTables&) = delete;
+  MatchTables& operator=(const MatchTables&) = delete;
+
+  // Whether the tables were built.
+  bool active() const { return active_; }
+
+  // For an active table: `*bits` gets one bit per position (bit p % 64 of
+  // word p / 64), set where both Requirements hold.
+  void Matching(uint32_t match_class, std::vector<uint64_t>* bits) const;
+
+  // For an active table: the job's Rank of the slot at `position` as
+  // MatchResult::rank has it (0.0 when not a number).
+  double JobRank(uint32_t match_class, size_t position) const {
+    return rank_values_[rank_key_of_class_[match_class]][position];
+  }
+
+  // What building found, for benchmarks and tests: distinct clauses
+  // evaluated against the slots (per distinct reading), and distinct
+  // slot clause texts.
+  size_t clause_tables() const { return tables_.size(); }
+  size_t slot_clause_texts() const { return slot_text_count_; }
+
+ private:
+  class Builder;
+  bool active_ = false;
+  size_t words_ = 0;
+  size_t slot_text_count_ = 0;
+  std::vector<uint64_t> slot_ok_;  // slots whose Requirements may hold at all
+  // Bit tables, one per (clause, distinct reading); a slot clause's table
+  // has the bits of slots without that clause set.
+  std::vector<std::vector<uint64_t>> tables_;
+  // Match class -> the tables it ANDs (none when its Requirements never
+  // hold: class_never_).
+  std::vector<std::vector<uint32_t>> tables_of_class_;
+  std::vector<uint8_t> class_never_;
+  std::vector<uint32_t> rank_key_of_class_;
+  std::vector<std::vector<double>> rank_values_;  // [rank key][position]
+};
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_MATCH_TABLES_H_

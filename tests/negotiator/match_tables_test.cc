@@ -1,0 +1,219 @@
+// MatchTables against MatchKernel: on random pools whose Requirements and
+// Rank mix clauses, references to the ads' own expressions, names that
+// fall through to the other ad, numbers as conditions, undefined and
+// loops, the tables must say exactly what the kernel says for every
+// (match class, slot) pair.
+#include "negotiator/match_tables.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "classad/match.h"
+#include "negotiator/submitters.h"
+#include "tests/negotiator/cycle_test_util.h"
+
+namespace negotiator {
+namespace {
+
+using testing_util::MakePolicy;
+using testing_util::MakePool;
+
+class Random {
+ public:
+  explicit Random(uint64_t seed) : engine_(seed) {}
+  int Int(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine_); }
+  bool Chance(int percent) { return Int(1, 100) <= percent; }
+  const std::string& Pick(const std::vector<std::string>& v) {
+    return v[static_cast<size_t>(Int(0, static_cast<int>(v.size()) - 1))];
+  }
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+std::string SlotAd(Random& r, int i) {
+  static const std::vector<std::string> kRequirements = {
+      "START && WithinLimits",
+      "START",
+      "true",
+      "false",
+      "WithinLimits && (KeyboardIdle > 5 || TARGET.Big =?= true)",
+      "Helper && START",
+      "1 && START",
+      "undefined && START",
+      "START && TARGET.NotThere",
+      "Loop && WithinLimits",
+      "RequestCpus <= Cpus && (START)",
+      "(START && (WithinLimits)) && MY.Cpus >= 1",
+      "ifThenElse(TARGET.Big =?= true, Cpus >= 2, true) && START",
+      "START || TARGET.Big"};
+  static const std::vector<std::string> kStart = {
+      "true",
+      "false",
+      "KeyboardIdle > 10",
+      "TARGET.RequestMemory < 3000",
+      "(TARGET.Foo =!= undefined && TARGET.Foo) || KeyboardIdle > 20",
+      "2",
+      "0",
+      "\"yes\"",
+      "Owner =!= \"u3\""};
+  std::string t = "[ Name = \"slot" + std::to_string(i) +
+                  "@m\"; StartdIpAddr = \"<10.0.0.1:9618>\"; State = \"Unclaimed\"; "
+                  "Activity = \"Idle\"; CurrentRank = 0.0; SlotWeight = 1";
+  t += "; Cpus = " + std::to_string(r.Int(1, 4));
+  if (r.Chance(85)) t += "; Memory = " + r.Pick({"1024", "2048", "4096"});
+  t += "; Arch = " + r.Pick({"\"X86_64\"", "\"aarch64\""});
+  if (r.Chance(60)) t += "; HasX = " + r.Pick({"true", "false", "1"});
+  t += "; KFlops = " + std::to_string(r.Int(1, 5) * 100);
+  if (r.Chance(80)) t += "; KeyboardIdle = " + std::to_string(r.Int(0, 30));
+  if (r.Chance(90)) t += "; START = " + r.Pick(kStart);
+  t += "; WithinLimits = " +
+       r.Pick({"TARGET.RequestCpus <= MY.Cpus && TARGET.RequestMemory <= Memory",
+               "TARGET.RequestCpus <= Cpus", "true"});
+  t += "; Helper = " + r.Pick({"TARGET.Foo", "TARGET.Foo =?= true", "Foo =!= false"});
+  t += "; SlotHelper = " + r.Pick({"TARGET.RequestCpus > 1", "Cpus > 1", "KFlops * 2"});
+  t += "; Loop = Loop && true";
+  if (r.Chance(95)) t += "; Requirements = " + r.Pick(kRequirements);
+  return t + " ]";
+}
+
+std::string JobAd(Random& r, int cluster) {
+  static const std::vector<std::string> kRequirements = {
+      "TARGET.Memory >= RequestMemory && TARGET.Arch == \"X86_64\"",
+      "TARGET.Cpus >= RequestCpus",
+      "MyReq && TARGET.Cpus >= 1",
+      "TARGET.Memory >= MY.NeedMem",
+      "true",
+      "2 && TARGET.Cpus",
+      "Memory >= 1024 && (KFlops > 200)",
+      "TARGET.SlotHelper",
+      "(TARGET.Cpus > 1) || Big",
+      "false",
+      "TARGET.HasX && RequestCpus < 3",
+      "undefined",
+      "TARGET.Memory >= RequestMemory && TARGET.Memory >= RequestMemory"};
+  static const std::vector<std::string> kRank = {
+      "0",    "TARGET.KFlops",     "TARGET.Memory + RequestMemory", "\"str\"",
+      "true", "TARGET.SlotHelper", "KFlops / RequestCpus",          "TARGET.Memory =?= undefined"};
+  std::string t = "[ Owner = \"u" + std::to_string(r.Int(1, 3)) +
+                  "\"; ClusterId = " + std::to_string(cluster) + "; ProcId = 0; JobStatus = 1";
+  t += "; RequestCpus = " + std::to_string(r.Int(1, 3));
+  t += "; RequestMemory = " + r.Pick({"512", "2048", "4096"});
+  if (r.Chance(50)) t += "; Foo = " + r.Pick({"true", "false", "3"});
+  if (r.Chance(30)) t += "; Big = true";
+  t += "; MyReq = " + r.Pick({"TARGET.HasX =?= true", "TARGET.HasX", "RequestCpus == 1"});
+  t += "; NeedMem = " + r.Pick({"RequestMemory * 2", "RequestMemory", "TARGET.Cpus * 512"});
+  if (r.Chance(95)) t += "; Requirements = " + r.Pick(kRequirements);
+  if (r.Chance(85)) t += "; Rank = " + r.Pick(kRank);
+  return t + " ]";
+}
+
+// Every (class, slot) pair: the tables against the kernel; counts the
+// pairs that match and those that do not.
+void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs) {
+  Random r(seed);
+  std::vector<std::string> slots, jobs;
+  const int n_slots = r.Int(1, 80);
+  for (int i = 0; i < n_slots; ++i) slots.push_back(SlotAd(r, i));
+  const int n_jobs = r.Int(1, 40);
+  for (int i = 0; i < n_jobs; ++i) jobs.push_back(JobAd(r, 100 + i));
+  auto policy = MakePolicy("");
+  auto pool = MakePool(policy, slots, jobs);
+  const Autoclusters autoclusters = BuildAutoclusters(*pool);
+  std::vector<uint32_t> positions;
+  for (uint32_t s = 0; s < pool->slots().size(); ++s) {
+    if (r.Chance(90)) positions.push_back(s);  // a trimmed list, as a cycle has
+  }
+  classad::EvalOptions options;
+  MatchTables tables(*pool, autoclusters, positions, 2, options);
+  ASSERT_TRUE(tables.active()) << "seed " << seed;
+  std::vector<uint64_t> bits;
+  for (uint32_t c = 0; c < autoclusters.class_representative.size(); ++c) {
+    const classad::ClassAd& job = *pool->jobs()[autoclusters.class_representative[c]].ad;
+    classad::MatchKernel kernel(&job, options);
+    tables.Matching(c, &bits);
+    for (size_t p = 0; p < positions.size(); ++p) {
+      const classad::ClassAd& slot = *pool->slots()[positions[p]].ad;
+      const classad::MatchResult expected = kernel.MatchOne(slot);
+      const bool matched = (bits[p / 64] >> (p % 64)) & 1;
+      ++*(matched ? matched_pairs : unmatched_pairs);
+      ASSERT_EQ(matched, expected.matched)
+          << "seed " << seed << " class " << c << " slot " << positions[p] << "\njob "
+          << jobs[autoclusters.class_representative[c]] << "\nslot " << slots[positions[p]];
+      if (matched) {
+        ASSERT_EQ(tables.JobRank(c, p), expected.rank)
+            << "seed " << seed << "\njob " << jobs[autoclusters.class_representative[c]]
+            << "\nslot " << slots[positions[p]];
+      }
+    }
+  }
+}
+
+TEST(MatchTablesTest, AgreeWithTheKernelOnRandomPools) {
+  int matched = 0, unmatched = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    CheckPool(seed, &matched, &unmatched);
+    if (HasFatalFailure()) return;
+  }
+  // Both outcomes are common (the pools are not degenerate).
+  EXPECT_GT(matched, 10000);
+  EXPECT_GT(unmatched, 10000);
+}
+
+TEST(MatchTablesTest, ShareClausesAcrossClasses) {
+  // Three classes (memory 512, 2048, 4096) read the Arch clause alike and
+  // the memory clause three ways; the slot's two clauses are read alike by
+  // all (they read nothing of the job but RequestCpus, which is 1).
+  auto policy = MakePolicy("");
+  std::vector<std::string> slots, jobs;
+  for (int i = 0; i < 10; ++i) {
+    slots.push_back(
+        "[ Name = \"s" + std::to_string(i) +
+        "\"; StartdIpAddr = \"<10.0.0.1:9618>\"; State = \"Unclaimed\"; Cpus = 1; "
+        "Arch = \"X86_64\"; Memory = " +
+        std::to_string(1024 * (i % 4 + 1)) + "; KeyboardIdle = " + std::to_string(i) +
+        "; START = true; WithinLimits = TARGET.RequestCpus <= Cpus && KeyboardIdle > 0; "
+        "Requirements = START && WithinLimits ]");
+  }
+  for (const char* memory : {"512", "2048", "4096"}) {
+    jobs.push_back(
+        "[ Owner = \"u\"; ClusterId = " + std::to_string(jobs.size() + 10) +
+        "; ProcId = 0; JobStatus = 1; RequestCpus = 1; RequestMemory = " + memory +
+        "; Requirements = TARGET.Arch == \"X86_64\" && TARGET.Memory >= RequestMemory ]");
+  }
+  auto pool = MakePool(policy, slots, jobs);
+  const Autoclusters autoclusters = BuildAutoclusters(*pool);
+  ASSERT_EQ(autoclusters.class_representative.size(), 3u);
+  std::vector<uint32_t> positions;
+  for (uint32_t s = 0; s < pool->slots().size(); ++s) positions.push_back(s);
+  MatchTables tables(*pool, autoclusters, positions, 1, classad::EvalOptions{});
+  ASSERT_TRUE(tables.active());
+  EXPECT_EQ(tables.slot_clause_texts(), 2u);
+  EXPECT_EQ(tables.clause_tables(), 1u + 3u + 2u);
+  std::vector<uint64_t> bits;
+  tables.Matching(2, &bits);  // 4096 MB: slots 3 and 7; slot 0 has KeyboardIdle 0
+  EXPECT_EQ(bits[0], (uint64_t{1} << 3) | (uint64_t{1} << 7));
+  tables.Matching(0, &bits);  // 512 MB: every slot but slot 0
+  EXPECT_EQ(bits[0], uint64_t{0x3fe});
+}
+
+TEST(MatchTablesTest, NotBuiltForExpressionsThatReadMoreThanNames) {
+  auto policy = MakePolicy("");
+  for (const std::string& requirements :
+       {std::string("random(10) > 5"), std::string("eval(\"Cpus\") > 0"),
+        std::string("TARGET[\"Cpus\"] > 0"), std::string("isUndefined(TARGET)"),
+        std::string("[a = Cpus].a > 0")}) {
+    auto pool = MakePool(policy, {testing_util::SlotText("s", "Requirements = " + requirements)},
+                         {testing_util::JobText("u", 1, 0)});
+    const Autoclusters autoclusters = BuildAutoclusters(*pool);
+    const std::vector<uint32_t> positions = {0};
+    MatchTables tables(*pool, autoclusters, positions, 1, classad::EvalOptions{});
+    EXPECT_FALSE(tables.active()) << requirements;
+  }
+}
+
+}  // namespace
+}  // namespace negotiator
