@@ -15,7 +15,7 @@ namespace negotiator {
 constexpr int kMaxFollowed = 64;
 
 void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<std::string>* own,
-                 std::set<std::string>* other) {
+                 std::set<std::string>* other, bool* complete) {
   std::vector<std::string> pending = {policy::LowerAscii(start)};
   std::unordered_set<std::string> seen;
   int followed = 0;
@@ -37,6 +37,7 @@ void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<st
     for (std::string& n : mine) pending.push_back(policy::LowerAscii(n));
     for (const std::string& n : theirs) other->insert(policy::LowerAscii(n));
   }
+  if (complete != nullptr) *complete = pending.empty();
 }
 
 void AppendAttributeText(const classad::ClassAd& ad, const std::string& name, std::string* out) {

@@ -17,10 +17,11 @@ namespace negotiator {
 // from `ad` itself, followed through `ad`'s own expressions (at most 64 of
 // them), `start` included; and to `other` the names it reads from the
 // other ad of a match, at any depth: TARGET.x, and unqualified names `ad`
-// lacks (they fall back to the other ad). Thread-safe for an ad no one
-// changes.
+// lacks (they fall back to the other ad). `*complete` (when not null) is
+// set false when the limit stopped the following. Thread-safe for an ad no
+// one changes.
 void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<std::string>* own,
-                 std::set<std::string>* other);
+                 std::set<std::string>* other, bool* complete = nullptr);
 
 // Appends `name`, '=', the text of `ad`'s attribute `name` (its value when
 // a literal, its expression otherwise; a \x01 mark when absent) and a NUL:

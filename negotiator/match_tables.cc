@@ -118,6 +118,20 @@ class SlotReads {
     return true;
   }
 
+  // Whether any of the slots has attribute `name` (lower case).
+  bool AnyHas(const std::string& name) {
+    auto [it, added] = any_has_.emplace(name, false);
+    if (added) {
+      for (uint32_t s : slots_) {
+        if (pool_.slots()[s].ad->Find(name)) {
+          it->second = true;
+          break;
+        }
+      }
+    }
+    return it->second;
+  }
+
  private:
   bool Follow(const std::string& start, std::set<std::string>* reads) {
     std::vector<std::string> pending = {start};
@@ -144,26 +158,40 @@ class SlotReads {
   const Pool& pool_;
   std::span<const uint32_t> slots_;
   std::unordered_map<std::string, std::set<std::string>> memo_;
+  std::unordered_map<std::string, bool> any_has_;
 };
 
-// Appends to `*key` the text of `job`'s attributes that a clause reading
-// `job_names` from the job and `slot_names` from the slot may read, each
-// followed through the job's expressions and the slots' in turn: two jobs
-// with the same text read alike to the clause. False as SlotReads::Add.
+// Appends to `*key` how `job` reads to a clause that reads `job_names`
+// from the job and `slot_names` from the slot: the text of each job
+// attribute it may read, followed through the job's expressions and the
+// slots' in turn; except that a job expression that reads nothing of the
+// slot (RequestMemory = ifThenElse(MemoryUsage =!= undefined, ...), where
+// no slot has MemoryUsage or what it reads) stands by its value. Two jobs with the same key read
+// alike to the clause. False as SlotReads::Add.
 bool AppendJobReading(const ClassAd& job, std::set<std::string> job_names,
                       const std::set<std::string>& slot_names, SlotReads* slot_reads,
-                      std::string* key) {
+                      const classad::EvalOptions& options, std::string* key) {
   for (const std::string& s : slot_names) {
     if (!slot_reads->Add(s, &job_names)) return false;
   }
-  std::set<std::string> own, asked_of_slots;
+  std::set<std::string> own, by_value, asked_of_slots;
   std::vector<std::string> pending(job_names.begin(), job_names.end());
   while (!pending.empty()) {
     std::string name = std::move(pending.back());
     pending.pop_back();
-    if (own.contains(name)) continue;
-    std::set<std::string> of_slot;
-    FollowReads(job, name, &own, &of_slot);
+    if (own.contains(name) || by_value.contains(name)) continue;
+    std::set<std::string> own_here, of_slot;
+    bool complete = true;
+    FollowReads(job, name, &own_here, &of_slot, &complete);
+    const AttrRef ref = job.Find(name);
+    const bool reads_slots = std::any_of(of_slot.begin(), of_slot.end(), [&](const std::string& s) {
+      return slot_reads->AnyHas(s);
+    });
+    if (ref && !ref.is_literal() && !reads_slots && complete) {
+      by_value.insert(name);
+      continue;
+    }
+    own.insert(own_here.begin(), own_here.end());
     for (const std::string& s : of_slot) {
       if (!asked_of_slots.insert(s).second) continue;
       std::set<std::string> more;
@@ -174,6 +202,14 @@ bool AppendJobReading(const ClassAd& job, std::set<std::string> job_names,
     }
   }
   for (const std::string& name : own) AppendAttributeText(job, name, key);
+  for (const std::string& name : by_value) {
+    if (own.contains(name)) continue;
+    key->append(name);
+    key->append("=\x04");
+    classad::UnparseValueTo(classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr, options),
+                            key);
+    key->push_back('\0');
+  }
   return true;
 }
 
@@ -273,7 +309,8 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
         key = "J";
         classad::UnparseTo(*clause, &key);
         key.push_back('\x03');
-        if (!AppendJobReading(job, std::move(job_names), slot_names, &slot_reads, &key)) return;
+        if (!AppendJobReading(job, std::move(job_names), slot_names, &slot_reads, options, &key))
+          return;
         mine.push_back(table_for(key, TableSpec{job_index, clause, 0}));
       }
       for (uint32_t t = 0; t < text_numbers.size(); ++t) {
@@ -281,13 +318,14 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
         job_names.insert(text_mine[t].begin(), text_mine[t].end());
         key = "S" + std::to_string(t);
         key.push_back('\x03');
-        if (!AppendJobReading(job, std::move(job_names), text_mine[t], &slot_reads, &key)) return;
+        if (!AppendJobReading(job, std::move(job_names), text_mine[t], &slot_reads, options, &key))
+          return;
         mine.push_back(table_for(key, TableSpec{job_index, nullptr, t}));
       }
       if (specs.size() > kMaxTables) return;
     }
     key.clear();
-    if (!AppendJobReading(job, {"rank"}, {}, &slot_reads, &key)) return;
+    if (!AppendJobReading(job, {"rank"}, {}, &slot_reads, options, &key)) return;
     auto [rank, new_rank] = rank_numbers.emplace(key, static_cast<uint32_t>(rank_jobs.size()));
     if (new_rank) {
       if (rank_jobs.size() == kMaxRankKeys) return;

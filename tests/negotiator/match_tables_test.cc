@@ -34,7 +34,8 @@ class Random {
   std::mt19937_64 engine_;
 };
 
-std::string SlotAd(Random& r, int i) {
+// `image_size`: some slots have ImageSize, which jobs read unqualified.
+std::string SlotAd(Random& r, int i, bool image_size) {
   static const std::vector<std::string> kRequirements = {
       "START && WithinLimits",
       "START",
@@ -69,6 +70,9 @@ std::string SlotAd(Random& r, int i) {
   if (r.Chance(60)) t += "; HasX = " + r.Pick({"true", "false", "1"});
   t += "; KFlops = " + std::to_string(r.Int(1, 5) * 100);
   if (r.Chance(80)) t += "; KeyboardIdle = " + std::to_string(r.Int(0, 30));
+  // A name jobs read unqualified and may lack: their reading then depends
+  // on the slot.
+  if (image_size && r.Chance(30)) t += "; ImageSize = 4000000";
   if (r.Chance(90)) t += "; START = " + r.Pick(kStart);
   t += "; WithinLimits = " +
        r.Pick({"TARGET.RequestCpus <= MY.Cpus && TARGET.RequestMemory <= Memory",
@@ -101,7 +105,12 @@ std::string JobAd(Random& r, int cluster) {
   std::string t = "[ Owner = \"u" + std::to_string(r.Int(1, 3)) +
                   "\"; ClusterId = " + std::to_string(cluster) + "; ProcId = 0; JobStatus = 1";
   t += "; RequestCpus = " + std::to_string(r.Int(1, 3));
-  t += "; RequestMemory = " + r.Pick({"512", "2048", "4096"});
+  // Expressions that read only the job: tables share them by value.
+  t += "; RequestMemory = " +
+       r.Pick({"512", "2048", "4096", "ifThenElse(MemUse =!= undefined, MemUse, 2048)", "1024 * 2",
+               "ifThenElse(TARGET.Cpus > 2, 4096, 512)"});
+  if (r.Chance(50)) t += "; MemUse = " + r.Pick({"512", "4096", "(ImageSize + 1023) / 1024"});
+  if (r.Chance(50)) t += "; ImageSize = " + r.Pick({"1000", "2000", "500000"});
   if (r.Chance(50)) t += "; Foo = " + r.Pick({"true", "false", "3"});
   if (r.Chance(30)) t += "; Big = true";
   t += "; MyReq = " + r.Pick({"TARGET.HasX =?= true", "TARGET.HasX", "RequestCpus == 1"});
@@ -117,7 +126,7 @@ void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs) {
   Random r(seed);
   std::vector<std::string> slots, jobs;
   const int n_slots = r.Int(1, 80);
-  for (int i = 0; i < n_slots; ++i) slots.push_back(SlotAd(r, i));
+  for (int i = 0; i < n_slots; ++i) slots.push_back(SlotAd(r, i, seed % 2 == 0));
   const int n_jobs = r.Int(1, 40);
   for (int i = 0; i < n_jobs; ++i) jobs.push_back(JobAd(r, 100 + i));
   auto policy = MakePolicy("");
