@@ -213,6 +213,30 @@ bool AppendJobReading(const ClassAd& job, std::set<std::string> job_names,
   return true;
 }
 
+// Runs work(i) for i in [0, items) on up to `threads` threads.
+template <typename Work>
+void RunOnThreads(size_t items, int threads, const Work& work) {
+  std::atomic<size_t> next{0};
+  auto loop = [&] {
+    for (size_t i = next++; i < items; i = next++) work(i);
+  };
+  const int count = std::max(1, std::min<int>(threads, static_cast<int>(items)));
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < count; ++t) helpers.emplace_back(loop);
+  loop();
+  for (std::thread& t : helpers) t.join();
+}
+
+// A number's value, else 0 (how the negotiator reads a slot's Rank).
+double NumberOrZero(const Value& v) {
+  if (v.IsInteger()) return static_cast<double>(v.integer());
+  if (v.IsReal()) return v.real();
+  return 0.0;
+}
+
+// How many slot Rank values the tables may hold (keys times slots).
+constexpr size_t kMaxSlotRankValues = size_t{8} << 20;
+
 // A clause of a slot's Requirements: its text's number and the expression.
 struct SlotClause {
   uint32_t text;
@@ -337,57 +361,127 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   // Evaluate the tables and the ranks, on the threads.
   tables_.assign(specs.size(), {});
   rank_values_.assign(rank_jobs.size(), {});
-  std::atomic<size_t> next{0};
-  const size_t work_items = specs.size() + rank_jobs.size();
-  auto work = [&] {
-    for (size_t i = next++; i < work_items; i = next++) {
-      if (i < specs.size()) {
-        const TableSpec& spec = specs[i];
-        const ClassAd& job = *pool.jobs()[spec.job].ad;
-        std::vector<uint64_t>& bits = tables_[i];
-        if (spec.clause != nullptr) {
-          bits.assign(words_, 0);
-          classad::MatchContext pair(&job, &job);
-          classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-          for (size_t p = 0; p < n; ++p) {
-            pair.Retarget(pool.slots()[slots[p]].ad.get());
-            eval.Restart();
-            if (classad::IsTrueValue(eval.Evaluate(*spec.clause))) {
-              bits[p / 64] |= uint64_t{1} << (p % 64);
-            }
-          }
-        } else {
-          bits.assign(words_, ~uint64_t{0});
-          for (auto [p, clause] : text_members[spec.slot_text]) {
-            classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
-            classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-            if (!classad::IsTrueValue(eval.Evaluate(*clause))) {
-              bits[p / 64] &= ~(uint64_t{1} << (p % 64));
-            }
-          }
-        }
-      } else {
-        const ClassAd& job = *pool.jobs()[rank_jobs[i - specs.size()]].ad;
-        std::vector<double>& values = rank_values_[i - specs.size()];
-        values.assign(n, 0.0);
-        const AttrRef rank = job.Find("Rank");
-        if (!rank) continue;
+  RunOnThreads(specs.size() + rank_jobs.size(), threads, [&](size_t i) {
+    if (i < specs.size()) {
+      const TableSpec& spec = specs[i];
+      const ClassAd& job = *pool.jobs()[spec.job].ad;
+      std::vector<uint64_t>& bits = tables_[i];
+      if (spec.clause != nullptr) {
+        bits.assign(words_, 0);
         classad::MatchContext pair(&job, &job);
         classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
         for (size_t p = 0; p < n; ++p) {
           pair.Retarget(pool.slots()[slots[p]].ad.get());
           eval.Restart();
-          values[p] = classad::RankValue(eval.Evaluate(rank));
+          if (classad::IsTrueValue(eval.Evaluate(*spec.clause))) {
+            bits[p / 64] |= uint64_t{1} << (p % 64);
+          }
+        }
+      } else {
+        bits.assign(words_, ~uint64_t{0});
+        for (auto [p, clause] : text_members[spec.slot_text]) {
+          classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
+          classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
+          if (!classad::IsTrueValue(eval.Evaluate(*clause))) {
+            bits[p / 64] &= ~(uint64_t{1} << (p % 64));
+          }
         }
       }
+      return;
     }
-  };
-  const int count = std::max(1, std::min<int>(threads, static_cast<int>(work_items)));
-  std::vector<std::thread> pool_threads;
-  for (int t = 1; t < count; ++t) pool_threads.emplace_back(work);
-  work();
-  for (std::thread& t : pool_threads) t.join();
+    const ClassAd& job = *pool.jobs()[rank_jobs[i - specs.size()]].ad;
+    std::vector<double>& values = rank_values_[i - specs.size()];
+    values.assign(n, 0.0);
+    const AttrRef rank = job.Find("Rank");
+    if (!rank) return;
+    classad::MatchContext pair(&job, &job);
+    classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
+    for (size_t p = 0; p < n; ++p) {
+      pair.Retarget(pool.slots()[slots[p]].ad.get());
+      eval.Restart();
+      values[p] = classad::RankValue(eval.Evaluate(rank));
+    }
+  });
   active_ = true;
+  BuildSlotRanks(pool, autoclusters, slots, threads, options);
+}
+
+void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
+                                 std::span<const uint32_t> slots, int threads,
+                                 const classad::EvalOptions& options) {
+  const size_t n = slots.size();
+  slot_rank_text_.assign(n, kLiteralRank);
+  slot_rank_literal_.assign(n, 0.0);
+  slot_rank_member_.assign(n, 0);
+  std::unordered_map<const Expr*, uint32_t> text_of_expr;
+  std::unordered_map<std::string, uint32_t> text_numbers;
+  std::vector<std::set<std::string>> text_mine, text_theirs;
+  std::vector<std::vector<std::pair<uint32_t, const Expr*>>> members;  // (position, Rank)
+  for (size_t p = 0; p < n; ++p) {
+    const AttrRef rank = pool.slots()[slots[p]].ad->Find("Rank");
+    if (!rank) continue;  // undefined: 0
+    if (rank.is_literal()) {
+      slot_rank_literal_[p] = NumberOrZero(rank.literal());
+      continue;
+    }
+    auto [known, added] = text_of_expr.emplace(&rank.expr(), 0);
+    if (added) {
+      if (!ReadsOnlyNamedAttributes(rank.expr())) return;
+      auto [number, new_text] = text_numbers.emplace(classad::Unparse(rank.expr()),
+                                                     static_cast<uint32_t>(text_numbers.size()));
+      if (new_text) {
+        text_mine.emplace_back();
+        text_theirs.emplace_back();
+        NamesOf(rank.expr(), &text_mine.back(), &text_theirs.back());
+        members.emplace_back();
+      }
+      known->second = number->second;
+    }
+    slot_rank_text_[p] = known->second;
+    slot_rank_member_[p] = static_cast<uint32_t>(members[known->second].size());
+    members[known->second].emplace_back(static_cast<uint32_t>(p), &rank.expr());
+  }
+  slot_rank_texts_ = static_cast<uint32_t>(text_numbers.size());
+  // Each class's reading of each text.
+  SlotReads slot_reads(pool, slots);
+  const size_t classes = autoclusters.class_representative.size();
+  std::unordered_map<std::string, uint32_t> key_numbers;
+  std::vector<std::pair<uint32_t, uint32_t>> keys;  // (job, text)
+  slot_rank_key_of_class_.assign(classes * slot_rank_texts_, 0);
+  size_t stored = 0;
+  std::string key;
+  for (size_t c = 0; c < classes; ++c) {
+    const uint32_t job_index = autoclusters.class_representative[c];
+    const ClassAd& job = *pool.jobs()[job_index].ad;
+    for (uint32_t t = 0; t < slot_rank_texts_; ++t) {
+      std::set<std::string> job_names = text_theirs[t];
+      job_names.insert(text_mine[t].begin(), text_mine[t].end());
+      key = std::to_string(t);
+      key.push_back('\x03');
+      if (!AppendJobReading(job, std::move(job_names), text_mine[t], &slot_reads, options, &key)) {
+        return;
+      }
+      auto [it, added] = key_numbers.emplace(key, static_cast<uint32_t>(keys.size()));
+      if (added) {
+        keys.emplace_back(job_index, t);
+        stored += members[t].size();
+        if (stored > kMaxSlotRankValues) return;
+      }
+      slot_rank_key_of_class_[c * slot_rank_texts_ + t] = it->second;
+    }
+  }
+  slot_rank_values_.assign(keys.size(), {});
+  RunOnThreads(keys.size(), threads, [&](size_t k) {
+    const ClassAd& job = *pool.jobs()[keys[k].first].ad;
+    std::vector<double>& values = slot_rank_values_[k];
+    values.reserve(members[keys[k].second].size());
+    for (auto [p, rank] : members[keys[k].second]) {
+      classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
+      classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
+      values.push_back(NumberOrZero(eval.Evaluate(*rank)));
+    }
+  });
+  slot_ranks_active_ = true;
 }
 
 void MatchTables::Matching(uint32_t match_class, std::vector<uint64_t>* bits) const {

@@ -57,6 +57,20 @@ class MatchTables {
     return rank_values_[rank_key_of_class_[match_class]][position];
   }
 
+  // Whether SlotRank may be asked (every slot's Rank reads only named
+  // attributes, and the jobs read it in few enough ways).
+  bool slot_ranks_active() const { return slot_ranks_active_; }
+
+  // For active slot ranks: the Rank of the slot at `position` for the
+  // class's jobs, evaluated without overlays (MY = the slot, TARGET = the
+  // job): its value when a number, else 0.
+  double SlotRank(uint32_t match_class, size_t position) const {
+    const uint32_t text = slot_rank_text_[position];
+    if (text == kLiteralRank) return slot_rank_literal_[position];
+    const uint32_t key = slot_rank_key_of_class_[match_class * slot_rank_texts_ + text];
+    return slot_rank_values_[key][slot_rank_member_[position]];
+  }
+
   // What building found, for benchmarks and tests: distinct clauses
   // evaluated against the slots (per distinct reading), and distinct
   // slot clause texts.
@@ -64,7 +78,13 @@ class MatchTables {
   size_t slot_clause_texts() const { return slot_text_count_; }
 
  private:
-  class Builder;
+  static constexpr uint32_t kLiteralRank = UINT32_MAX;
+  // Tables the slots' Rank (after the rest is built; only flips
+  // slot_ranks_active_).
+  void BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
+                      std::span<const uint32_t> slots, int threads,
+                      const classad::EvalOptions& options);
+
   bool active_ = false;
   size_t words_ = 0;
   size_t slot_text_count_ = 0;
@@ -78,6 +98,16 @@ class MatchTables {
   std::vector<uint8_t> class_never_;
   std::vector<uint32_t> rank_key_of_class_;
   std::vector<std::vector<double>> rank_values_;  // [rank key][position]
+  // The slots' Rank: by position, its text's number (or kLiteralRank, the
+  // value in slot_rank_literal_) and its index among that text's slots;
+  // by class and text, the key whose values it reads.
+  bool slot_ranks_active_ = false;
+  uint32_t slot_rank_texts_ = 0;
+  std::vector<uint32_t> slot_rank_text_;
+  std::vector<double> slot_rank_literal_;
+  std::vector<uint32_t> slot_rank_member_;
+  std::vector<uint32_t> slot_rank_key_of_class_;       // [class * texts + text]
+  std::vector<std::vector<double>> slot_rank_values_;  // [key][member]
 };
 
 }  // namespace negotiator

@@ -309,6 +309,10 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
   std::vector<uint32_t> index;
   std::vector<classad::MatchResult> results;
   const bool from_tables = request_overlay == nullptr && tables_ != nullptr && tables_->active();
+  // The tables evaluate the slots' Rank without the Remote* overlay.
+  const bool slot_ranks_from_tables = from_tables && tables_->slot_ranks_active() &&
+                                      !ranks_read_remote_;
+  std::vector<uint32_t> positions;  // in slots_, with the tables
   if (from_tables) {
     // Clause by clause: the matching slots are known; only the ranks are
     // looked up.
@@ -321,6 +325,7 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
         if (taken_[s] != 0) continue;
         ads.push_back(pool_.slots()[s].ad.get());
         index.push_back(s);
+        positions.push_back(static_cast<uint32_t>(p));
         results.push_back(classad::MatchResult{true, tables_->JobRank(match_class, p)});
       }
     }
@@ -370,6 +375,10 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
     c.post = post_ranks_.active ? post_ranks_.values[post_ranks_.key_of_class[match_class]][s]
                                 : PolicyRank(m.post_job_rank, *slot.ad, job, slot_overlay,
                                              request_overlay, eval_options_);
+    if (from_tables && slot_ranks_from_tables) {
+      c.slot_rank = tables_->SlotRank(match_class, positions[i]);
+      c.slot_rank_known = true;
+    }
     out->candidates.push_back(c);
   }
   std::stable_sort(out->candidates.begin(), out->candidates.end(),

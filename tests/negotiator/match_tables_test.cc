@@ -80,6 +80,12 @@ std::string SlotAd(Random& r, int i, bool image_size) {
   t += "; Helper = " + r.Pick({"TARGET.Foo", "TARGET.Foo =?= true", "Foo =!= false"});
   t += "; SlotHelper = " + r.Pick({"TARGET.RequestCpus > 1", "Cpus > 1", "KFlops * 2"});
   t += "; Loop = Loop && true";
+  if (r.Chance(90)) {
+    t += "; Rank = " +
+         r.Pick({"0.0", "ifThenElse(TARGET.RequestMemory >= 4096, 10, 0)",
+                 "(TARGET.Owner == \"u2\") * 10", "TARGET.Big =?= true",
+                 "KFlops + TARGET.RequestCpus", "JobPrioBoost", "\"x\"", "7", "SlotHelper * 2.5"});
+  }
   if (r.Chance(95)) t += "; Requirements = " + r.Pick(kRequirements);
   return t + " ]";
 }
@@ -113,6 +119,7 @@ std::string JobAd(Random& r, int cluster) {
   if (r.Chance(50)) t += "; ImageSize = " + r.Pick({"1000", "2000", "500000"});
   if (r.Chance(50)) t += "; Foo = " + r.Pick({"true", "false", "3"});
   if (r.Chance(30)) t += "; Big = true";
+  if (r.Chance(30)) t += "; JobPrioBoost = " + r.Pick({"3", "RequestCpus * 4", "TARGET.KFlops"});
   t += "; MyReq = " + r.Pick({"TARGET.HasX =?= true", "TARGET.HasX", "RequestCpus == 1"});
   t += "; NeedMem = " + r.Pick({"RequestMemory * 2", "RequestMemory", "TARGET.Cpus * 512"});
   if (r.Chance(95)) t += "; Requirements = " + r.Pick(kRequirements);
@@ -152,6 +159,17 @@ void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs) {
       ASSERT_EQ(matched, expected.matched)
           << "seed " << seed << " class " << c << " slot " << positions[p] << "\njob "
           << jobs[autoclusters.class_representative[c]] << "\nslot " << slots[positions[p]];
+      // The slot's Rank of the job, as the matchmaker reads it: a number,
+      // else 0.
+      const classad::Value slot_rank = classad::EvaluateAttr(slot, "Rank", &job, options);
+      const double expected_slot_rank = slot_rank.IsInteger()
+                                            ? static_cast<double>(slot_rank.integer())
+                                        : slot_rank.IsReal() ? slot_rank.real()
+                                                             : 0.0;
+      ASSERT_TRUE(tables.slot_ranks_active()) << "seed " << seed;
+      ASSERT_EQ(tables.SlotRank(c, p), expected_slot_rank)
+          << "seed " << seed << "\njob " << jobs[autoclusters.class_representative[c]] << "\nslot "
+          << slots[positions[p]];
       if (matched) {
         ASSERT_EQ(tables.JobRank(c, p), expected.rank)
             << "seed " << seed << "\njob " << jobs[autoclusters.class_representative[c]]
