@@ -473,7 +473,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
 
   phase = Clock::now();
   submitters_ = BuildSubmitters(pool_);
-  autoclusters_ = BuildAutoclusters(pool_);
+  autoclusters_ = BuildAutoclusters(pool_, negotiator_.options_.threads);
   result_.autoclusters = autoclusters_.representative.size();
   result_.match_classes = autoclusters_.class_representative.size();
   job_matched_.assign(pool_.jobs().size(), 0);

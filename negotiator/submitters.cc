@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -114,57 +115,110 @@ std::vector<Submitter> BuildSubmitters(const Pool& pool) {
   return out;
 }
 
-Autoclusters BuildAutoclusters(const Pool& pool) {
-  Autoclusters out;
+namespace {
+
+// The autoclusters of a run of jobs, numbered by first appearance within
+// the run (BuildAutoclusters merges runs in order).
+struct RunClusters {
+  std::vector<std::string> class_signatures;        // local class -> its signature
+  std::vector<uint32_t> class_first_job;            // local class -> its first job
+  std::vector<std::string> cluster_signatures;      // local cluster -> its signature
+  std::vector<uint32_t> cluster_first_job;          // local cluster -> its first job
+  std::vector<uint32_t> cluster_class;              // local cluster -> its local class
+  std::vector<std::pair<uint32_t, uint32_t>> jobs;  // (idle job, local cluster)
+};
+
+// Groups the idle jobs in [begin, end) (see the file comment of
+// submitters.h): `match_names` are compared for the match class,
+// `global` for the autocluster.
+void ClusterRun(const Pool& pool, size_t begin, size_t end,
+                const std::set<std::string>& match_names, const std::set<std::string>& global,
+                bool every_job, RunClusters* out) {
   const std::vector<PoolJob>& jobs = pool.jobs();
-  out.of_job.assign(jobs.size(), Autoclusters::kNone);
-  const std::set<std::string> match_names = MatchSignificantNames(pool);
-  const std::set<std::string> global = GlobalSignificantNames(pool, match_names);
-  out.significant.assign(global.begin(), global.end());
-  const bool every_job = pool.policy().matching.negotiate_all_jobs_in_cluster;
   // What a job's own Requirements and Rank (and ConcurrencyLimits) read
-  // from the job, by their text (jobs of one shape share it).
+  // from the job. Found once per shape (the three texts) and the way the
+  // following went: a job of that shape reads the same when each name
+  // followed is absent, a literal or the same expression in it as in the
+  // job it was found for.
   struct OwnReads {
     std::vector<std::string> matching;  // read by Requirements and Rank
     std::vector<std::string> other;     // read by ConcurrencyLimits only
+    // Each name followed, with its expression there (null: a literal;
+    // absent names are in `absent`).
+    std::vector<std::pair<std::string, classad::ExprPtr>> followed;
+    std::vector<std::string> absent;
+    bool Fits(const ClassAd& ad) const {
+      for (const std::string& name : absent) {
+        if (ad.Find(name)) return false;
+      }
+      for (const auto& [name, expr] : followed) {
+        const classad::AttrRef ref = ad.Find(name);
+        if (!ref || ref.is_literal() != (expr == nullptr)) return false;
+        if (expr != nullptr && ref.expr_ptr() != expr && !ref.expr().SameAs(*expr)) return false;
+      }
+      return true;
+    }
   };
-  std::unordered_map<std::string, OwnReads> own_reads;
+  std::unordered_map<std::string, std::vector<OwnReads>> own_reads;
   std::unordered_map<std::string, uint32_t> by_signature;
   std::unordered_map<std::string, uint32_t> by_class;
   std::string shape, class_signature, signature;
-  for (size_t j = 0; j < jobs.size(); ++j) {
+  for (size_t j = begin; j < end; ++j) {
     if (jobs[j].status != 1) continue;
     const ClassAd& ad = *jobs[j].ad;
     shape.clear();
     for (const char* name : {"requirements", "rank", "concurrencylimits"}) {
       AppendAttributeText(ad, name, &shape);
     }
-    auto it = own_reads.find(shape);
-    if (it == own_reads.end()) {
+    std::vector<OwnReads>& of_shape = own_reads[shape];
+    const OwnReads* reads = nullptr;
+    for (const OwnReads& known : of_shape) {
+      if (known.Fits(ad)) {
+        reads = &known;
+        break;
+      }
+    }
+    if (reads == nullptr) {
       std::set<std::string> matching, limits, other;
       FollowReads(ad, "requirements", &matching, &other);
       FollowReads(ad, "rank", &matching, &other);
       FollowReads(ad, "concurrencylimits", &limits, &other);
-      OwnReads reads;
+      OwnReads found;
       for (const std::string& n : matching) {
-        if (!match_names.contains(n)) reads.matching.push_back(n);
+        if (!match_names.contains(n)) found.matching.push_back(n);
       }
       for (const std::string& n : limits) {
-        if (!global.contains(n) && !matching.contains(n)) reads.other.push_back(n);
+        if (!global.contains(n) && !matching.contains(n)) found.other.push_back(n);
       }
-      it = own_reads.emplace(shape, std::move(reads)).first;
+      for (const std::set<std::string>* names : {&matching, &limits}) {
+        for (const std::string& n : *names) {
+          const classad::AttrRef ref = ad.Find(n);
+          if (!ref) {
+            found.absent.push_back(n);
+          } else {
+            found.followed.emplace_back(n, ref.is_literal() ? nullptr : ref.expr_ptr());
+          }
+        }
+      }
+      of_shape.push_back(std::move(found));
+      reads = &of_shape.back();
     }
     // The match class: what matching reads.
     class_signature.clear();
     for (const std::string& name : match_names) AppendAttributeText(ad, name, &class_signature);
     class_signature.push_back('\x02');
-    for (const std::string& name : it->second.matching) AppendAttributeText(ad, name, &class_signature);
+    for (const std::string& name : reads->matching) {
+      AppendAttributeText(ad, name, &class_signature);
+    }
     auto [match_class, new_class] =
-        by_class.emplace(class_signature, static_cast<uint32_t>(out.class_representative.size()));
-    if (new_class) out.class_representative.push_back(static_cast<uint32_t>(j));
+        by_class.emplace(class_signature, static_cast<uint32_t>(out->class_signatures.size()));
+    if (new_class) {
+      out->class_signatures.push_back(class_signature);
+      out->class_first_job.push_back(static_cast<uint32_t>(j));
+    }
     // The autocluster: every significant name.
     bool new_cluster = every_job;
-    uint32_t cluster = static_cast<uint32_t>(out.representative.size());
+    uint32_t cluster = static_cast<uint32_t>(out->cluster_first_job.size());
     if (!every_job) {
       signature = class_signature;
       signature.push_back('\x03');
@@ -172,16 +226,73 @@ Autoclusters BuildAutoclusters(const Pool& pool) {
         if (!match_names.contains(name)) AppendAttributeText(ad, name, &signature);
       }
       signature.push_back('\x02');
-      for (const std::string& name : it->second.other) AppendAttributeText(ad, name, &signature);
+      for (const std::string& name : reads->other) AppendAttributeText(ad, name, &signature);
       auto [found, inserted] = by_signature.emplace(signature, cluster);
       new_cluster = inserted;
       cluster = found->second;
+      if (inserted) out->cluster_signatures.push_back(signature);
     }
     if (new_cluster) {
-      out.representative.push_back(static_cast<uint32_t>(j));
-      out.match_class.push_back(match_class->second);
+      out->cluster_first_job.push_back(static_cast<uint32_t>(j));
+      out->cluster_class.push_back(match_class->second);
     }
-    out.of_job[j] = cluster;
+    out->jobs.emplace_back(static_cast<uint32_t>(j), cluster);
+  }
+}
+
+}  // namespace
+
+Autoclusters BuildAutoclusters(const Pool& pool, int threads) {
+  Autoclusters out;
+  const std::vector<PoolJob>& jobs = pool.jobs();
+  out.of_job.assign(jobs.size(), Autoclusters::kNone);
+  const std::set<std::string> match_names = MatchSignificantNames(pool);
+  const std::set<std::string> global = GlobalSignificantNames(pool, match_names);
+  out.significant.assign(global.begin(), global.end());
+  const bool every_job = pool.policy().matching.negotiate_all_jobs_in_cluster;
+  // Runs of jobs grouped on the threads, then numbered in job order (the
+  // numbers are those one pass over all jobs would give).
+  const size_t runs = static_cast<size_t>(std::max(1, threads));
+  std::vector<RunClusters> run(runs);
+  std::vector<std::thread> helpers;
+  for (size_t r = 0; r < runs; ++r) {
+    const size_t begin = jobs.size() * r / runs;
+    const size_t end = jobs.size() * (r + 1) / runs;
+    auto work = [&, r, begin, end] {
+      ClusterRun(pool, begin, end, match_names, global, every_job, &run[r]);
+    };
+    if (r + 1 < runs) {
+      helpers.emplace_back(work);
+    } else {
+      work();
+    }
+  }
+  for (std::thread& t : helpers) t.join();
+  std::unordered_map<std::string_view, uint32_t> by_class, by_signature;
+  for (const RunClusters& r : run) {
+    std::vector<uint32_t> class_of(r.class_signatures.size());
+    for (size_t c = 0; c < r.class_signatures.size(); ++c) {
+      auto [it, added] = by_class.emplace(r.class_signatures[c],
+                                          static_cast<uint32_t>(out.class_representative.size()));
+      if (added) out.class_representative.push_back(r.class_first_job[c]);
+      class_of[c] = it->second;
+    }
+    std::vector<uint32_t> cluster_of(r.cluster_first_job.size());
+    for (size_t k = 0; k < r.cluster_first_job.size(); ++k) {
+      bool added = true;
+      uint32_t cluster = static_cast<uint32_t>(out.representative.size());
+      if (!every_job) {
+        auto [it, inserted] = by_signature.emplace(r.cluster_signatures[k], cluster);
+        added = inserted;
+        cluster = it->second;
+      }
+      if (added) {
+        out.representative.push_back(r.cluster_first_job[k]);
+        out.match_class.push_back(class_of[r.cluster_class[k]]);
+      }
+      cluster_of[k] = cluster;
+    }
+    for (auto [job, cluster] : r.jobs) out.of_job[job] = cluster_of[cluster];
   }
   return out;
 }

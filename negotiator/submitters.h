@@ -60,9 +60,11 @@ struct Autoclusters {
   std::vector<uint32_t> class_representative;  // match class -> its first job's index
 };
 
-// Groups `pool`'s idle jobs into autoclusters (see the file comment).
-// Thread-safe for a pool no one changes.
-Autoclusters BuildAutoclusters(const Pool& pool);
+// Groups `pool`'s idle jobs into autoclusters (see the file comment), on
+// `threads` threads; the numbering does not depend on them (autoclusters
+// and classes in the order of their first jobs). Thread-safe for a pool
+// no one changes.
+Autoclusters BuildAutoclusters(const Pool& pool, int threads = 1);
 
 }  // namespace negotiator
 
