@@ -5,8 +5,8 @@
 #include <atomic>
 #include <limits>
 #include <set>
-#include <unordered_set>
 #include <thread>
+#include <unordered_set>
 
 #include "classad/match.h"
 #include "classad/value.h"
@@ -135,7 +135,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
     if (NamesEphemeral(*e->expr, /*on_slot=*/false)) per_submitter_ = true;
     if (NamesEphemeral(*e->expr, /*on_slot=*/true)) ranks_read_remote_ = true;
   }
-  FindRequestOnlyClauses();
+  SplitPreemptionRequirements();
   // What claimed slots' ranks compare against, and (when the ranks read
   // them) their Remote* attributes, bound now so that PrepareAll's
   // threads only read them.
@@ -267,7 +267,7 @@ bool ReadsOnlyRequest(const classad::Expr& e, const RequestSide& request_side) {
 
 }  // namespace
 
-void Matchmaker::FindRequestOnlyClauses() {
+void Matchmaker::SplitPreemptionRequirements() {
   const policy::PolicyExpression& pr = policy_.matching.preemption_requirements;
   if (!pr.is_set()) return;
   std::vector<const classad::Expr*> clauses;
@@ -288,16 +288,78 @@ void Matchmaker::FindRequestOnlyClauses() {
     known.emplace(key, request);
     return request;
   };
+  // A clause reads only the slot, and nothing that changes during the
+  // cycle, when it names nothing of the job and each name it reads is a
+  // Remote* attribute fixed for the cycle or a literal attribute of every
+  // claimed slot (a slot that lacked it would read the job's).
+  auto slot_static = [&](const classad::Expr& clause) {
+    if (!ReadsOnlyNamedAttributes(clause)) return false;
+    std::vector<std::string> mine, theirs;
+    classad::CollectReferencedNames(clause, &mine, &theirs);
+    if (!theirs.empty()) return false;
+    for (const std::string& name : mine) {
+      if (const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name)) {
+        if (!info->on_slot || info->live) return false;
+        continue;
+      }
+      for (uint32_t s : slots_) {
+        if (pool_.slots()[s].remote_user.empty()) continue;
+        const classad::AttrRef ref = pool_.slots()[s].ad->Find(name);
+        if (!ref || !ref.is_literal()) return false;
+      }
+    }
+    return true;
+  };
   for (const classad::Expr* clause : clauses) {
-    if (ReadsOnlyRequest(*clause, request_side)) request_clauses_.push_back(clause);
+    if (ReadsOnlyRequest(*clause, request_side)) {
+      request_clauses_.push_back(clause);
+    } else if (clauses.size() >= 2 && slot_static(*clause)) {
+      slot_clauses_.push_back(clause);
+    } else {
+      other_clauses_.push_back(clause);
+    }
   }
+  // With two clauses or more, the whole is true exactly when each clause
+  // is (numbers counting as conditions); a single clause must be true
+  // itself.
+  pr_split_ = clauses.size() >= 2;
+  slot_clauses_state_.assign(pool_.slots().size(), 0);
 }
 
 bool Matchmaker::RequestClausesHold(const MatchRequest& r) const {
   const ClassAd& job = *pool_.jobs()[r.job].ad;
   for (const classad::Expr* clause : request_clauses_) {
-    const Value v = EvaluateIn(*clause, &no_slot_, &job, nullptr, r.request_overlay, eval_options_);
-    if (!(v.IsBoolean() && v.boolean())) return false;
+    const Value v =
+        EvaluateIn(*clause, &empty_ad_, &job, nullptr, r.request_overlay, eval_options_);
+    if (!(pr_split_ ? classad::IsTrueValue(v) : v.IsBoolean() && v.boolean())) return false;
+  }
+  return true;
+}
+
+bool Matchmaker::PreemptionRequirementsHold(uint32_t slot, const ClassAd& job,
+                                            const classad::AttributeOverlay* slot_overlay,
+                                            const MatchRequest& r) {
+  const ClassAd& slot_ad = *pool_.slots()[slot].ad;
+  if (!pr_split_) {
+    const Value v = EvaluateIn(*policy_.matching.preemption_requirements.expr, &slot_ad, &job,
+                               slot_overlay, r.request_overlay, eval_options_);
+    return v.IsBoolean() && v.boolean();
+  }
+  // The request's clauses hold (the caller checked RequestClausesHold).
+  uint8_t& state = slot_clauses_state_[slot];
+  if (state == 0) {
+    state = 1;
+    for (const classad::Expr* clause : slot_clauses_) {
+      const Value v =
+          EvaluateIn(*clause, &slot_ad, &empty_ad_, slot_overlay, nullptr, eval_options_);
+      if (!classad::IsTrueValue(v)) state = 2;
+    }
+  }
+  if (state == 2) return false;
+  for (const classad::Expr* clause : other_clauses_) {
+    const Value v =
+        EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
+    if (!classad::IsTrueValue(v)) return false;
   }
   return true;
 }
@@ -310,8 +372,8 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
   std::vector<classad::MatchResult> results;
   const bool from_tables = request_overlay == nullptr && tables_ != nullptr && tables_->active();
   // The tables evaluate the slots' Rank without the Remote* overlay.
-  const bool slot_ranks_from_tables = from_tables && tables_->slot_ranks_active() &&
-                                      !ranks_read_remote_;
+  const bool slot_ranks_from_tables =
+      from_tables && tables_->slot_ranks_active() && !ranks_read_remote_;
   std::vector<uint32_t> positions;  // in slots_, with the tables
   if (from_tables) {
     // Clause by clause: the matching slots are known; only the ranks are
@@ -393,8 +455,8 @@ void Matchmaker::BuildTables() {
   if (tables_tried_) return;
   tables_tried_ = true;
   if (per_submitter_ || !options_.match_tables) return;
-  tables_ = std::make_unique<MatchTables>(pool_, autoclusters_, slots_, options_.threads,
-                                          eval_options_);
+  tables_ =
+      std::make_unique<MatchTables>(pool_, autoclusters_, slots_, options_.threads, eval_options_);
 }
 
 void Matchmaker::PrepareAll() {
@@ -447,10 +509,10 @@ double Matchmaker::SlotRankOf(Candidate& c, uint32_t match_class, const MatchReq
     const ClassAd& job = *pool_.jobs()[autoclusters_.class_representative[match_class]].ad;
     const classad::AttributeOverlay* slot_overlay =
         ranks_read_remote_ ? BoundRemoteOverlay(c.slot) : nullptr;
-    c.slot_rank = Number(EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay,
-                                        per_submitter_ ? r.request_overlay : nullptr,
-                                        eval_options_))
-                      .value_or(0.0);
+    c.slot_rank =
+        Number(EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay,
+                              per_submitter_ ? r.request_overlay : nullptr, eval_options_))
+            .value_or(0.0);
     c.slot_rank_known = true;
   }
   return c.slot_rank;
@@ -552,13 +614,10 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
           continue;
         }
         slot_overlay = RemoteOverlay(c.slot);
-        if (m.preemption_requirements.is_set()) {
-          const Value v = EvaluateIn(*m.preemption_requirements.expr, slot.ad.get(), &job,
-                                     slot_overlay, r.request_overlay, eval_options_);
-          if (!(v.IsBoolean() && v.boolean())) {
-            why->preemption_policy = true;
-            continue;
-          }
+        if (m.preemption_requirements.is_set() &&
+            !PreemptionRequirementsHold(c.slot, job, slot_overlay, r)) {
+          why->preemption_policy = true;
+          continue;
         }
         if (!(slot_rank >= current)) {
           why->preemption_rank = true;

@@ -150,7 +150,7 @@ class Matchmaker {
   // calls an impure function, or when the jobs look too many ways.
   struct SlotRankTable {
     bool active = false;
-    std::vector<uint32_t> key_of_class;       // match class -> index into values
+    std::vector<uint32_t> key_of_class;      // match class -> index into values
     std::vector<std::vector<float>> values;  // [key][slot]; kNoRank when not a number
   };
   void BuildRankTable(const policy::PolicyExpression& e, SlotRankTable* table);
@@ -173,15 +173,22 @@ class Matchmaker {
   bool LimitsFit(std::string_view list, Rejection* why) const;
   // HTCondor's SubmitterLimitPermits.
   static bool SubmitterLimitPermits(double used, double allowed, double cost);
-  // Finds the top-level `&&` clauses of PREEMPTION_REQUIREMENTS that read
-  // only the request (the job and its Submitter* attributes): names no
-  // slot of the pool has and that are not Remote* attributes, TARGET.x,
-  // literals, operators and a few pure functions.
-  void FindRequestOnlyClauses();
+  // Splits PREEMPTION_REQUIREMENTS into its top-level `&&` clauses: those
+  // that read only the request (the job and its Submitter* attributes:
+  // names no slot of the pool has and that are not Remote* attributes,
+  // TARGET.x, literals, operators and a few pure functions); those that
+  // read only the slot and nothing that changes during the cycle (kept
+  // per slot); and the others.
+  void SplitPreemptionRequirements();
   // Whether every request-only clause is true for `request` (else no slot
   // can pass PREEMPTION_REQUIREMENTS for it: an `&&` is true only when
   // each of its clauses is).
   bool RequestClausesHold(const MatchRequest& request) const;
+  // PREEMPTION_REQUIREMENTS for claimed slot `slot` and `request` (whose
+  // request-only clauses hold), the slot's clauses taken from the cache.
+  bool PreemptionRequirementsHold(uint32_t slot, const classad::ClassAd& job,
+                                  const classad::AttributeOverlay* slot_overlay,
+                                  const MatchRequest& request);
 
   const Pool& pool_;
   const Autoclusters& autoclusters_;
@@ -195,7 +202,7 @@ class Matchmaker {
   bool per_submitter_ = false;      // the lists depend on the request's Submitter* attributes
   bool ranks_read_remote_ = false;  // rank expressions read the slot's Remote* attributes
   std::vector<std::unique_ptr<CandidateList>> lists_;  // by match class (shared lists)
-  std::unique_ptr<MatchTables> tables_;  // null: not built (yet), or not used
+  std::unique_ptr<MatchTables> tables_;                // null: not built (yet), or not used
   bool tables_tried_ = false;
   std::unordered_map<uint64_t, std::unique_ptr<CandidateList>> submitter_lists_;
   // The Remote* attributes of claimed slots, bound once per cycle when
@@ -213,11 +220,17 @@ class Matchmaker {
   // By slot: its PreemptingRank, else its CurrentRank (claimed slots; 0
   // when neither is a number).
   std::vector<double> current_rank_;
-  // PREEMPTION_REQUIREMENTS' clauses that read only the request, evaluated
-  // once per request instead of once per claimed slot (an empty ad stands
-  // in for the slot, which they do not read).
+  // PREEMPTION_REQUIREMENTS' clauses (SplitPreemptionRequirements): those
+  // that read only the request are evaluated once per request, those that
+  // read only the slot once per slot (an empty ad stands in for the side
+  // they do not read); pr_split_ when the clauses are taken one by one (two
+  // or more of them).
   std::vector<const classad::Expr*> request_clauses_;
-  classad::ClassAd no_slot_;
+  std::vector<const classad::Expr*> slot_clauses_;
+  std::vector<const classad::Expr*> other_clauses_;
+  bool pr_split_ = false;
+  std::vector<uint8_t> slot_clauses_state_;  // by slot: 0 not yet, 1 hold, 2 fail
+  classad::ClassAd empty_ad_;
   classad::EvalOptions eval_options_;
 };
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -238,6 +239,37 @@ TEST(CycleTest, ClausesThatReadOnlyTheRequestDecideOncePerRequest) {
       ASSERT_FALSE(result.unmatched.empty());
       EXPECT_EQ(result.unmatched[0].reason, "PREEMPTION_REQUIREMENTS == False");
     }
+  }
+}
+
+TEST(CycleTest, PreemptionRequirementsClauseByClauseAsTheWhole) {
+  // Clauses that read only the slot are kept per slot, the request's per
+  // request, the rest per pair; numbers are conditions inside `&&`, but a
+  // whole expression must be true itself (HTCondor's IsBooleanValue).
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"1 && (MY.Name == \"slot2@m\") && (RemoteUserPrio > SubmitterUserPrio)", {"slot2@m"}},
+      {"2.5 && MY.Name =!= \"slot2@m\"", {"slot1@m"}},
+      {"(MY.Name == \"slot2@m\") && (RemoteUserPrio < SubmitterUserPrio)", {}},
+      {"1", {}},
+      {"MY.Name =!= \"slot1@m\" && 0", {}},
+      {"TARGET.Owner == \"a\" && MY.Name =!= \"slot1@m\" && true", {"slot2@m"}}};
+  for (const auto& [requirements, expected] : cases) {
+    auto policy =
+        MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = " + requirements + "\n");
+    std::vector<std::string> slots = {ClaimedSlotText("slot1@m", "hog@x", "9.0"),
+                                      ClaimedSlotText("slot2@m", "hog@x", "9.1")};
+    std::vector<std::string> jobs;
+    AddJobs(&jobs, "a", 1, 2);
+    auto pool = MakePool(policy, slots, jobs);
+    Accountant accountant(policy);
+    accountant.Initialize(kCycleNow);
+    accountant.SetPriority("hog@x", 100);
+    Negotiator negotiator(policy);
+    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    std::vector<std::string> preempted;
+    for (const CycleMatch& m : result.matches) preempted.push_back(m.slot);
+    std::sort(preempted.begin(), preempted.end());
+    EXPECT_EQ(preempted, expected) << requirements;
   }
 }
 
