@@ -502,7 +502,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   // The slots' Remote* attributes read the previous cycle's quota map.
   remote_view_ = std::make_unique<AccountantWithQuotas>(accountant_, negotiator_.last_quotas_);
   matchmaker_ = std::make_unique<Matchmaker>(pool_, autoclusters_, accountant_, std::move(offered),
-                                             MatchmakerOptions{negotiator_.options_.threads},
+                                             MatchmakerOptions{negotiator_.options_.threads, negotiator_.options_.shortcuts},
                                              remote_view_.get());
   matchmaker_->PrepareAll();
   result_.phases.matching = Millis(phase);

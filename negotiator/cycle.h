@@ -111,6 +111,8 @@ struct CycleResult {
 
 struct NegotiatorOptions {
   int threads = 2;  // for matching autoclusters up front
+  // MatchmakerOptions::shortcuts (false only for tests that compare).
+  bool shortcuts = true;
 };
 
 class Negotiator {

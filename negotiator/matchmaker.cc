@@ -123,6 +123,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   lists_.resize(autoclusters.class_representative.size());
   remote_.resize(pool.slots().size());
   remote_bound_.assign(pool.slots().size(), 0);
+  remote_user_id_.assign(pool.slots().size(), 0);
   // The lists are per submitter when matching or ranking reads a request's
   // Submitter* attributes.
   for (const std::string& name : autoclusters.significant) {
@@ -136,6 +137,12 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
     if (NamesEphemeral(*e->expr, /*on_slot=*/true)) ranks_read_remote_ = true;
   }
   SplitPreemptionRequirements();
+  if (options_.shortcuts && m.preemption_rank.is_set() &&
+      ReadingOf(*m.preemption_rank.expr) == Reading::kSlot) {
+    preemption_rank_per_slot_ = true;
+    preemption_rank_known_.assign(pool.slots().size(), 0);
+    preemption_rank_.assign(pool.slots().size(), kNoRank);
+  }
   // What claimed slots' ranks compare against, and (when the ranks read
   // them) their Remote* attributes, bound now so that PrepareAll's
   // threads only read them.
@@ -156,7 +163,9 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
 
 void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, SlotRankTable* table) {
   table->active = false;
-  if (!e.is_set() || per_submitter_ || !ReadsOnlyNamedAttributes(*e.expr)) return;
+  if (!e.is_set() || per_submitter_ || !options_.shortcuts || !ReadsOnlyNamedAttributes(*e.expr)) {
+    return;
+  }
   // The names it may read from a job: TARGET.x, and every unqualified name
   // (a slot that lacks one looks it up in the job), followed through the
   // slots' own expressions.
@@ -265,7 +274,96 @@ bool ReadsOnlyRequest(const classad::Expr& e, const RequestSide& request_side) {
   return true;
 }
 
+// The names `e` reads: `MY.x` (`my`: from the slot only), unqualified
+// names (`unqualified`: the slot's, else the job's) and `TARGET.x`
+// (`target`), lower case.
+void CollectSides(const classad::Expr& e, std::set<std::string>* my,
+                  std::set<std::string>* unqualified, std::set<std::string>* target) {
+  using classad::ExprKind;
+  using classad::NameClass;
+  if (e.kind() == ExprKind::kAttribute && !e.absolute() && e.name_class() == NameClass::kOrdinary) {
+    unqualified->insert(policy::LowerAscii(e.name()));
+    return;
+  }
+  if (e.kind() == ExprKind::kSelect && e.child(0).kind() == ExprKind::kAttribute &&
+      !e.child(0).absolute()) {
+    if (e.child(0).name_class() == NameClass::kMy) {
+      my->insert(policy::LowerAscii(e.name()));
+      return;
+    }
+    if (e.child(0).name_class() == NameClass::kTarget) {
+      target->insert(policy::LowerAscii(e.name()));
+      return;
+    }
+  }
+  for (const classad::ExprPtr& child : e.children()) CollectSides(*child, my, unqualified, target);
+}
+
+// Whether `name` is one of the Remote* attributes bound from the slot's
+// remote user alone (not a cross-slot form, not offered-only).
+bool FromRemoteUser(const std::string& name) {
+  const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name);
+  return info != nullptr && info->on_slot && !info->offer_only &&
+         policy::LowerAscii(info->name) == name;
+}
+
 }  // namespace
+
+Matchmaker::Reading Matchmaker::ReadingOf(const classad::Expr& e) const {
+  if (!ReadsOnlyNamedAttributes(e)) return Reading::kPair;
+  std::set<std::string> my, unqualified, target;
+  CollectSides(e, &my, &unqualified, &target);
+  bool reads_request = !target.empty();
+  bool reads_slot = false;  // a literal attribute of the slot
+  bool reads_live = false;
+  // How the claimed slots hold an ordinary attribute: a literal in every
+  // one, in none, a literal in some, or an expression in one at least.
+  enum class Held { kEverywhere, kNowhere, kSome, kExpression };
+  auto held = [&](const std::string& name) {
+    bool some = false, all = true;
+    for (uint32_t s : slots_) {
+      if (pool_.slots()[s].remote_user.empty()) continue;
+      const classad::AttrRef ref = pool_.slots()[s].ad->Find(name);
+      if (ref && !ref.is_literal()) return Held::kExpression;
+      some = some || ref;
+      all = all && ref;
+    }
+    return all ? Held::kEverywhere : some ? Held::kSome : Held::kNowhere;
+  };
+  for (const std::set<std::string>* names : {&my, &unqualified}) {
+    const bool qualified = names == &my;
+    for (const std::string& name : *names) {
+      if (const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name)) {
+        if (!info->on_slot) {
+          reads_request = true;  // a Submitter* attribute
+        } else if (FromRemoteUser(name)) {
+          reads_live = reads_live || info->live;
+        } else {
+          return Reading::kPair;
+        }
+        continue;
+      }
+      switch (held(name)) {
+        case Held::kEverywhere:
+          reads_slot = true;
+          break;
+        case Held::kNowhere:
+          // MY.x is undefined; an unqualified name is the job's.
+          if (!qualified) reads_request = true;
+          break;
+        case Held::kSome:
+          if (!qualified) return Reading::kPair;  // some slots would read the job's
+          reads_slot = true;                      // a literal, or undefined
+          break;
+        case Held::kExpression:
+          return Reading::kPair;
+      }
+    }
+  }
+  if (!reads_request && !reads_live) return Reading::kSlot;
+  if (!reads_slot) return Reading::kRemoteUser;
+  return Reading::kPair;
+}
 
 void Matchmaker::SplitPreemptionRequirements() {
   const policy::PolicyExpression& pr = policy_.matching.preemption_requirements;
@@ -288,35 +386,21 @@ void Matchmaker::SplitPreemptionRequirements() {
     known.emplace(key, request);
     return request;
   };
-  // A clause reads only the slot, and nothing that changes during the
-  // cycle, when it names nothing of the job and each name it reads is a
-  // Remote* attribute fixed for the cycle or a literal attribute of every
-  // claimed slot (a slot that lacked it would read the job's).
-  auto slot_static = [&](const classad::Expr& clause) {
-    if (!ReadsOnlyNamedAttributes(clause)) return false;
-    std::vector<std::string> mine, theirs;
-    classad::CollectReferencedNames(clause, &mine, &theirs);
-    if (!theirs.empty()) return false;
-    for (const std::string& name : mine) {
-      if (const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name)) {
-        if (!info->on_slot || info->live) return false;
-        continue;
-      }
-      for (uint32_t s : slots_) {
-        if (pool_.slots()[s].remote_user.empty()) continue;
-        const classad::AttrRef ref = pool_.slots()[s].ad->Find(name);
-        if (!ref || !ref.is_literal()) return false;
-      }
-    }
-    return true;
-  };
   for (const classad::Expr* clause : clauses) {
     if (ReadsOnlyRequest(*clause, request_side)) {
       request_clauses_.push_back(clause);
-    } else if (clauses.size() >= 2 && slot_static(*clause)) {
-      slot_clauses_.push_back(clause);
-    } else {
-      other_clauses_.push_back(clause);
+      continue;
+    }
+    switch (clauses.size() >= 2 && options_.shortcuts ? ReadingOf(*clause) : Reading::kPair) {
+      case Reading::kSlot:
+        slot_clauses_.push_back(clause);
+        break;
+      case Reading::kRemoteUser:
+        user_clauses_.push_back(clause);
+        break;
+      case Reading::kPair:
+        pair_clauses_.push_back(clause);
+        break;
     }
   }
   // With two clauses or more, the whole is true exactly when each clause
@@ -356,7 +440,32 @@ bool Matchmaker::PreemptionRequirementsHold(uint32_t slot, const ClassAd& job,
     }
   }
   if (state == 2) return false;
-  for (const classad::Expr* clause : other_clauses_) {
+  if (!user_clauses_.empty() && remote_bound_[slot] == 1) {
+    // Within one request (the accountant fixed) these clauses read the
+    // slot only through its remote user.
+    const uint32_t user = remote_user_id_[slot];
+    if (user_memo_stamp_[user] != request_stamp_) {
+      user_memo_stamp_[user] = request_stamp_;
+      user_memo_[user] = 1;
+      for (const classad::Expr* clause : user_clauses_) {
+        const Value v =
+            EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
+        if (!classad::IsTrueValue(v)) {
+          user_memo_[user] = 0;
+          break;
+        }
+      }
+    }
+    if (user_memo_[user] == 0) return false;
+  }
+  if (!user_clauses_.empty() && remote_bound_[slot] != 1) {
+    for (const classad::Expr* clause : user_clauses_) {
+      const Value v =
+          EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
+      if (!classad::IsTrueValue(v)) return false;
+    }
+  }
+  for (const classad::Expr* clause : pair_clauses_) {
     const Value v =
         EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
     if (!classad::IsTrueValue(v)) return false;
@@ -454,7 +563,7 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
 void Matchmaker::BuildTables() {
   if (tables_tried_) return;
   tables_tried_ = true;
-  if (per_submitter_ || !options_.match_tables) return;
+  if (per_submitter_ || !options_.shortcuts) return;
   tables_ =
       std::make_unique<MatchTables>(pool_, autoclusters_, slots_, options_.threads, eval_options_);
 }
@@ -528,6 +637,13 @@ const classad::AttributeOverlay* Matchmaker::RemoteOverlay(uint32_t slot) {
     remote_[slot] = std::make_unique<policy::RemoteAttributes>();
     remote_bound_[slot] =
         remote_[slot]->Bind(*pool_.slots()[slot].ad, remote_view_, options).ok() ? 1 : 2;
+    auto [it, added] = remote_user_ids_.emplace(remote_[slot]->remote_user(),
+                                                static_cast<uint32_t>(remote_user_ids_.size()));
+    remote_user_id_[slot] = it->second;
+    if (added) {
+      user_memo_.push_back(0);
+      user_memo_stamp_.push_back(0);
+    }
   }
   return remote_bound_[slot] == 1 ? &remote_[slot]->overlay() : nullptr;
 }
@@ -553,6 +669,7 @@ bool Matchmaker::LimitsFit(std::string_view list, Rejection* why) const {
 }
 
 std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why) {
+  ++request_stamp_;
   const ClassAd& job = *pool_.jobs()[r.job].ad;
   // Concurrency limits that need no slot are checked once, up front.
   std::string plain_limits;
@@ -643,8 +760,18 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     float prank = kNoRank;
     if (state != PreemptState::kNone && m.preemption_rank.is_set()) {
       if (slot_overlay == nullptr) slot_overlay = RemoteOverlay(c.slot);
-      prank = PolicyRank(m.preemption_rank, *slot.ad, job, slot_overlay, r.request_overlay,
-                         eval_options_);
+      if (!preemption_rank_per_slot_) {
+        prank = PolicyRank(m.preemption_rank, *slot.ad, job, slot_overlay, r.request_overlay,
+                           eval_options_);
+      } else {
+        // It reads only the slot: once per slot (an empty ad for the job).
+        if (preemption_rank_known_[c.slot] == 0) {
+          preemption_rank_known_[c.slot] = 1;
+          preemption_rank_[c.slot] = PolicyRank(m.preemption_rank, *slot.ad, empty_ad_,
+                                                slot_overlay, nullptr, eval_options_);
+        }
+        prank = preemption_rank_[c.slot];
+      }
     }
     if (best_candidate == nullptr || state > best->state ||
         (state == best->state && prank > best_prank)) {

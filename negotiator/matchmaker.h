@@ -97,10 +97,13 @@ struct Offer {
 
 struct MatchmakerOptions {
   int threads = 2;  // for PrepareAll
-  // Find the matching slots clause by clause (match_tables.h) where the
-  // expressions allow; false: always pair by pair (for tests comparing
-  // the two).
-  bool match_tables = true;
+  // Share work between pairs where the expressions allow: the matching
+  // slots and the ranks found clause by clause (match_tables.h), the
+  // policy ranks per slot, PREEMPTION_REQUIREMENTS' clauses per slot or
+  // per remote user, PREEMPTION_RANK per slot. False: every expression
+  // evaluated pair by pair (for tests comparing the two: the results must
+  // be the same).
+  bool shortcuts = true;
 };
 
 class Matchmaker {
@@ -173,12 +176,22 @@ class Matchmaker {
   bool LimitsFit(std::string_view list, Rejection* why) const;
   // HTCondor's SubmitterLimitPermits.
   static bool SubmitterLimitPermits(double used, double allowed, double cost);
+  // What a policy expression evaluated with MY = a claimed slot and
+  // TARGET = the job reads of the slot: only literals of the slot and
+  // Remote* attributes fixed for the cycle (kSlot: one value per slot);
+  // only Remote* attributes bound from the slot's remote user, besides
+  // the request (kRemoteUser: one value per remote user and request); or
+  // anything else (kPair).
+  enum class Reading { kSlot, kRemoteUser, kPair };
+  Reading ReadingOf(const classad::Expr& e) const;
+
   // Splits PREEMPTION_REQUIREMENTS into its top-level `&&` clauses: those
   // that read only the request (the job and its Submitter* attributes:
   // names no slot of the pool has and that are not Remote* attributes,
   // TARGET.x, literals, operators and a few pure functions); those that
   // read only the slot and nothing that changes during the cycle (kept
-  // per slot); and the others.
+  // per slot); those that read the slot only through its remote user
+  // (kept per remote user while one request is matched); and the others.
   void SplitPreemptionRequirements();
   // Whether every request-only clause is true for `request` (else no slot
   // can pass PREEMPTION_REQUIREMENTS for it: an `&&` is true only when
@@ -227,9 +240,21 @@ class Matchmaker {
   // or more of them).
   std::vector<const classad::Expr*> request_clauses_;
   std::vector<const classad::Expr*> slot_clauses_;
-  std::vector<const classad::Expr*> other_clauses_;
+  std::vector<const classad::Expr*> user_clauses_;  // kRemoteUser (memo per request)
+  std::vector<const classad::Expr*> pair_clauses_;
   bool pr_split_ = false;
   std::vector<uint8_t> slot_clauses_state_;  // by slot: 0 not yet, 1 hold, 2 fail
+  // The remote users of the slots bound so far (RemoteOverlay), numbered;
+  // the user clauses' result per user for the request whose stamp it has.
+  std::unordered_map<std::string, uint32_t> remote_user_ids_;
+  std::vector<uint32_t> remote_user_id_;  // by slot
+  std::vector<uint8_t> user_memo_;
+  std::vector<uint64_t> user_memo_stamp_;
+  uint64_t request_stamp_ = 0;  // FindOffer calls so far
+  // PREEMPTION_RANK per slot, when it reads only the slot (kSlot).
+  bool preemption_rank_per_slot_ = false;
+  std::vector<uint8_t> preemption_rank_known_;
+  std::vector<float> preemption_rank_;
   classad::ClassAd empty_ad_;
   classad::EvalOptions eval_options_;
 };

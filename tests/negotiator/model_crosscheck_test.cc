@@ -416,7 +416,7 @@ std::shared_ptr<const classad::ClassAd> ParseOne(const std::string& text) {
                  : std::make_shared<const classad::ClassAd>();
 }
 
-Counts RunNegotiator(const Case& c, std::string* matches) {
+Counts RunNegotiator(const Case& c, std::string* matches, bool shortcuts = true) {
   auto policy = testing_util::MakePolicy(ConfigText(c.config));
   auto pool = testing_util::MakePool(policy, c.slots, c.jobs);
   Accountant accountant(policy);
@@ -427,7 +427,7 @@ Counts RunNegotiator(const Case& c, std::string* matches) {
     if (a.floor > 0) accountant.SetFloor(name, a.floor);
     if (a.ceiling >= 0) accountant.SetCeiling(name, a.ceiling);
   }
-  Negotiator negotiator(policy, NegotiatorOptions{1});
+  Negotiator negotiator(policy, NegotiatorOptions{1, shortcuts});
   CycleResult result = testing_util::RunOneCycle(negotiator, *pool, accountant);
   Counts out;
   for (const CycleMatch& m : result.matches) {
@@ -599,6 +599,34 @@ TEST(ModelCrosscheckTest, RandomPoolsAgree) {
   for (uint64_t seed = 1; seed <= static_cast<uint64_t>(SeedCount()); ++seed) {
     if (DisagreeingSeeds().count(seed) != 0) continue;
     CheckSeed(seed);
+  }
+}
+
+// The matchmaker's shortcuts (tables, per-slot and per-remote-user
+// clauses of PREEMPTION_REQUIREMENTS, PREEMPTION_RANK per slot) change
+// nothing: every match, on every pool, is the one pair-by-pair evaluation
+// gives; also with preemption expressions that mix what they read.
+TEST(ModelCrosscheckTest, ShortcutsChangeNoMatch) {
+  static const std::vector<std::string> kMixedRequirements = {
+      "(RemoteUserPrio > SubmitterUserPrio) && (MY.SlotID > 1) && (RemoteUserResourcesInUse >= 1)",
+      "(TotalJobRuntime > 100) && (RemoteUserResourcesInUse > 0 || SubmitterUserPrio > 0) && "
+      "RemoteUserPrio >= SubmitterUserPrio",
+      "1 && MY.Memory >= 2048 && RemoteUserResourcesInUse > SubmitterUserResourcesInUse",
+      "(RemoteUserPrio > 0.5) && (TARGET.RequestMemory < 3000) && MY.Cpus >= TARGET.RequestCpus"};
+  static const std::vector<std::string> kMixedRank = {"RemoteUserPrio * 10 - TotalJobRuntime",
+                                                      "MY.SlotID + RemoteUserPrio",
+                                                      "RemoteUserResourcesInUse - TARGET.RequestMemory"};
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(SeedCount()); ++seed) {
+    Case c = Generate(seed);
+    if (seed % 2 == 0) {
+      c.config.preemption_requirements = kMixedRequirements[seed / 2 % kMixedRequirements.size()];
+      c.config.preemption_rank = kMixedRank[seed / 2 % kMixedRank.size()];
+    }
+    std::string with, without;
+    const Counts fast = RunNegotiator(c, &with, true);
+    const Counts plain = RunNegotiator(c, &without, false);
+    ASSERT_EQ(with, without) << "seed " << seed << "\n" << CaseText(c);
+    ASSERT_EQ(fast, plain) << "seed " << seed;
   }
 }
 
