@@ -121,6 +121,7 @@ Result<bool> Pool::AddJob(std::shared_ptr<const ClassAd> ad, const std::string& 
   if (Status s = DescribeJob(&job); !s.ok()) {
     return Status(s.code(), where + ": " + s.message());
   }
+  if (jobs_by_id_built_) jobs_by_id_[job.id()].push_back(static_cast<uint32_t>(jobs_.size()));
   jobs_.push_back(std::move(job));
   return true;
 }
@@ -184,8 +185,14 @@ Status Pool::ClaimSlot(size_t slot_index, size_t job_index, std::string_view sub
   // The job the slot ran goes back to the queue (it was preempted).
   std::string running;
   if (classad::EvaluateAttrString(*slot.ad, "JobId", &running)) {
-    for (PoolJob& other : jobs_) {
-      if (other.status == 2 && other.id() == running) {
+    if (!jobs_by_id_built_) {
+      for (uint32_t j = 0; j < jobs_.size(); ++j) jobs_by_id_[jobs_[j].id()].push_back(j);
+      jobs_by_id_built_ = true;
+    }
+    if (auto found = jobs_by_id_.find(running); found != jobs_by_id_.end()) {
+      for (uint32_t j : found->second) {
+        PoolJob& other = jobs_[j];
+        if (other.status != 2) continue;
         auto idle = std::make_shared<ClassAd>(*other.ad);
         idle->InsertValue("JobStatus", Value::Integer(1));
         other.ad = std::move(idle);

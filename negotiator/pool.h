@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <string_view>
 #include <vector>
 
@@ -113,6 +114,10 @@ class Pool {
   IdentityConfig identity_;  // how jobs' submitters are named (borrows *policy_)
   std::vector<PoolSlot> slots_;
   std::vector<PoolJob> jobs_;
+  // Job indices by "ClusterId.ProcId", built by the first ClaimSlot (and
+  // kept up to date after it), for finding the job a slot ran.
+  std::unordered_map<std::string, std::vector<uint32_t>> jobs_by_id_;
+  bool jobs_by_id_built_ = false;
   size_t slots_filtered_ = 0;
   size_t jobs_filtered_ = 0;
 };
