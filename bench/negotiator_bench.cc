@@ -3,10 +3,11 @@
 // folder), as issue 15 asks: the snapshot read (reported apart), then the
 // cycle from a fresh accountant, several times, with its phases
 // (accountant, autoclusters, matching up front, negotiation), the number
-// of autoclusters and matches, and the peak memory. Then the cycle after
-// it: the first cycle's matches become claims, ten minutes pass, and the
-// priorities now differ (usage was charged), so this one preempts, as a
-// pool's cycles do once the negotiator has run for a while.
+// of autoclusters and matches, and the peak memory; for three cycles: the
+// first after a start (no previous quota map), the same snapshot to a
+// negotiator that has run before (what HTCondor's anchor measures), and
+// the next cycle (the first one's matches claimed, ten minutes later, the
+// priorities now apart, so many claims are preempted).
 //
 // Usage: negotiator_bench POOL_DIR [runs [threads]]
 //   scripts/run-bench.sh generates the pools (never committed) and runs it.
@@ -42,6 +43,36 @@ double PeakMegabytes() {
   getrusage(RUSAGE_SELF, &usage);
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
+
+// The phases of several runs of one cycle.
+struct Figures {
+  std::vector<double> total, accountant, autoclusters, matching, negotiation;
+  negotiator::CycleResult last;
+
+  void Add(negotiator::CycleResult result) {
+    total.push_back(result.phases.total);
+    accountant.push_back(result.phases.accountant);
+    autoclusters.push_back(result.phases.autoclusters);
+    matching.push_back(result.phases.matching);
+    negotiation.push_back(result.phases.negotiation);
+    last = std::move(result);
+  }
+
+  void Print(const char* label, int threads) const {
+    std::printf("%s (%d threads): median %.0f ms over %zu runs (min %.0f, max %.0f)\n", label,
+                threads, Median(total), total.size(), *std::min_element(total.begin(), total.end()),
+                *std::max_element(total.begin(), total.end()));
+    std::printf(
+        "  phases (median ms): accountant %.0f, autoclusters %.0f, matching %.0f, "
+        "negotiation %.0f\n",
+        Median(accountant), Median(autoclusters), Median(matching), Median(negotiation));
+    std::printf(
+        "  %zu autoclusters (%zu match classes), %zu slots considered, %zu matches, %lld "
+        "preemptions; peak memory so far %.0f MB\n",
+        last.autoclusters, last.match_classes, last.slots_considered, last.matches.size(),
+        static_cast<long long>(last.preemptions), PeakMegabytes());
+  }
+};
 
 }  // namespace
 
@@ -88,93 +119,65 @@ int main(int argc, char** argv) {
               jobs_ms, PeakMegabytes());
 
   const int64_t now = 1732000000;  // gen_pool.py's default --now
-  std::vector<double> total, accountant_ms, autoclusters_ms, matching_ms, negotiation_ms;
-  negotiator::CycleResult last;
+  auto fail = [](const classad::Status& status) {
+    std::fprintf(stderr, "%s\n", status.ToString().c_str());
+    return 1;
+  };
+
+  // 1. The first cycle after a start: a fresh accountant and negotiator
+  // (no previous quota map, so RemoteGroupQuota is undefined).
+  Figures first;
   for (int r = 0; r < runs; ++r) {
     negotiator::Accountant accountant(policy);
     accountant.Initialize(now);
     negotiator::Negotiator negotiator(policy, negotiator::NegotiatorOptions{threads});
     classad::Result<negotiator::CycleResult> result = negotiator.RunCycle(pool, accountant, now);
-    if (!result.ok()) {
-      std::fprintf(stderr, "%s\n", result.status().ToString().c_str());
-      return 1;
-    }
-    total.push_back(result->phases.total);
-    accountant_ms.push_back(result->phases.accountant);
-    autoclusters_ms.push_back(result->phases.autoclusters);
-    matching_ms.push_back(result->phases.matching);
-    negotiation_ms.push_back(result->phases.negotiation);
-    last = std::move(result).value();
+    if (!result.ok()) return fail(result.status());
+    first.Add(std::move(result).value());
   }
-  std::printf("cycle (%d threads): median %.0f ms over %d runs (min %.0f, max %.0f)\n", threads,
-              Median(total), runs, *std::min_element(total.begin(), total.end()),
-              *std::max_element(total.begin(), total.end()));
-  std::printf(
-      "  phases (median ms): accountant %.0f, autoclusters %.0f, matching %.0f, "
-      "negotiation %.0f\n",
-      Median(accountant_ms), Median(autoclusters_ms), Median(matching_ms), Median(negotiation_ms));
-  std::printf(
-      "  %zu autoclusters (%zu match classes), %zu slots considered, %zu matches, %lld "
-      "preemptions\n",
-      last.autoclusters, last.match_classes, last.slots_considered, last.matches.size(),
-      static_cast<long long>(last.preemptions));
-  std::printf("  peak memory %.0f MB\n", PeakMegabytes());
+  first.Print("first cycle after a start", threads);
 
-  // The next cycle: the first one's matches as claims, ten minutes later.
-  negotiator::Accountant first(policy);
-  first.Initialize(now);
-  negotiator::Negotiator negotiator(policy, negotiator::NegotiatorOptions{threads});
-  classad::Result<negotiator::CycleResult> ran = negotiator.RunCycle(pool, first, now);
-  if (!ran.ok()) {
-    std::fprintf(stderr, "%s\n", ran.status().ToString().c_str());
-    return 1;
+  // 2. The same snapshot to a negotiator that has run a cycle before (its
+  // quota map is the previous cycle's): HTCondor's anchor measures this.
+  negotiator::Negotiator running(policy, negotiator::NegotiatorOptions{threads});
+  {
+    negotiator::Accountant accountant(policy);
+    accountant.Initialize(now);
+    if (auto warm = running.RunCycle(pool, accountant, now); !warm.ok()) return fail(warm.status());
   }
+  Figures steady;
+  for (int r = 0; r < runs; ++r) {
+    negotiator::Accountant accountant(policy);
+    accountant.Initialize(now);
+    classad::Result<negotiator::CycleResult> result = running.RunCycle(pool, accountant, now);
+    if (!result.ok()) return fail(result.status());
+    steady.Add(std::move(result).value());
+  }
+  steady.Print("the same pool, the negotiator running", threads);
+
+  // 3. The next cycle: the first one's matches as claims, ten minutes
+  // later, the accountant carried over (usage was charged, so priorities
+  // differ and many claims are preempted).
+  negotiator::Accountant carried(policy);
+  carried.Initialize(now);
+  classad::Result<negotiator::CycleResult> ran = running.RunCycle(pool, carried, now);
+  if (!ran.ok()) return fail(ran.status());
   for (const negotiator::CycleMatch& m : ran->matches) {
     if (classad::Status c = pool.ClaimSlot(m.slot_index, m.job_index, m.submitter, m.slot_rank,
                                            m.concurrency_limits, now);
         !c.ok()) {
-      std::fprintf(stderr, "%s\n", c.ToString().c_str());
-      return 1;
+      return fail(c);
     }
   }
-  const negotiator::AccountantSnapshot after_first = first.Snapshot();
-  const int64_t later = now + 600;
-  total.clear();
-  accountant_ms.clear();
-  autoclusters_ms.clear();
-  matching_ms.clear();
-  negotiation_ms.clear();
+  const negotiator::AccountantSnapshot after = carried.Snapshot();
+  Figures next;
   for (int r = 0; r < runs; ++r) {
-    // The same negotiator each time (it remembers the last cycle's quota
-    // map, which the Remote* attributes read; the same on each run).
     negotiator::Accountant accountant(policy);
-    accountant.Restore(after_first);
-    classad::Result<negotiator::CycleResult> result = negotiator.RunCycle(pool, accountant, later);
-    if (!result.ok()) {
-      std::fprintf(stderr, "%s\n", result.status().ToString().c_str());
-      return 1;
-    }
-    total.push_back(result->phases.total);
-    accountant_ms.push_back(result->phases.accountant);
-    autoclusters_ms.push_back(result->phases.autoclusters);
-    matching_ms.push_back(result->phases.matching);
-    negotiation_ms.push_back(result->phases.negotiation);
-    last = std::move(result).value();
+    accountant.Restore(after);
+    classad::Result<negotiator::CycleResult> result = running.RunCycle(pool, accountant, now + 600);
+    if (!result.ok()) return fail(result.status());
+    next.Add(std::move(result).value());
   }
-  std::printf(
-      "next cycle (10 minutes later, cycle 1's matches claimed): median %.0f ms (min %.0f, "
-      "max %.0f)\n",
-      Median(total), *std::min_element(total.begin(), total.end()),
-      *std::max_element(total.begin(), total.end()));
-  std::printf(
-      "  phases (median ms): accountant %.0f, autoclusters %.0f, matching %.0f, "
-      "negotiation %.0f\n",
-      Median(accountant_ms), Median(autoclusters_ms), Median(matching_ms), Median(negotiation_ms));
-  std::printf(
-      "  %zu autoclusters (%zu match classes), %zu slots considered, %zu matches, %lld "
-      "preemptions\n",
-      last.autoclusters, last.match_classes, last.slots_considered, last.matches.size(),
-      static_cast<long long>(last.preemptions));
-  std::printf("  peak memory %.0f MB\n", PeakMegabytes());
+  next.Print("the next cycle (its matches claimed, 10 minutes later)", threads);
   return 0;
 }
