@@ -309,6 +309,13 @@ bool FromRemoteUser(const std::string& name) {
 
 }  // namespace
 
+bool Matchmaker::NoIdleJobHas(const std::string& name) const {
+  for (const PoolJob& job : pool_.jobs()) {
+    if (job.status == 1 && job.ad->Find(name)) return false;
+  }
+  return true;
+}
+
 Matchmaker::Reading Matchmaker::ReadingOf(const classad::Expr& e) const {
   if (!ReadsOnlyNamedAttributes(e)) return Reading::kPair;
   std::set<std::string> my, unqualified, target;
@@ -343,17 +350,19 @@ Matchmaker::Reading Matchmaker::ReadingOf(const classad::Expr& e) const {
         }
         continue;
       }
+      // An unqualified name a slot lacks is the job's: undefined as well
+      // when no idle job has it.
+      const bool jobs_lack = !qualified && NoIdleJobHas(name);
       switch (held(name)) {
         case Held::kEverywhere:
           reads_slot = true;
           break;
         case Held::kNowhere:
-          // MY.x is undefined; an unqualified name is the job's.
-          if (!qualified) reads_request = true;
+          if (!qualified && !jobs_lack) reads_request = true;
           break;
         case Held::kSome:
-          if (!qualified) return Reading::kPair;  // some slots would read the job's
-          reads_slot = true;                      // a literal, or undefined
+          if (!qualified && !jobs_lack) return Reading::kPair;  // some slots read the job's
+          reads_slot = true;  // a literal, or undefined
           break;
         case Held::kExpression:
           return Reading::kPair;

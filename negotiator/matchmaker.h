@@ -184,6 +184,8 @@ class Matchmaker {
   // anything else (kPair).
   enum class Reading { kSlot, kRemoteUser, kPair };
   Reading ReadingOf(const classad::Expr& e) const;
+  // Whether no idle job of the pool has attribute `name`.
+  bool NoIdleJobHas(const std::string& name) const;
 
   // Splits PREEMPTION_REQUIREMENTS into its top-level `&&` clauses: those
   // that read only the request (the job and its Submitter* attributes:

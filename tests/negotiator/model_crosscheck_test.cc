@@ -622,6 +622,21 @@ TEST(ModelCrosscheckTest, ShortcutsChangeNoMatch) {
       c.config.preemption_requirements = kMixedRequirements[seed / 2 % kMixedRequirements.size()];
       c.config.preemption_rank = kMixedRank[seed / 2 % kMixedRank.size()];
     }
+    if (seed % 3 == 0) {
+      // Some claimed slots lack TotalJobRuntime (theirs falls back to the
+      // job); on half of these pools some jobs have it.
+      for (size_t i = 0; i < c.slots.size(); i += 2) {
+        const size_t at = c.slots[i].find("; TotalJobRuntime = ");
+        if (at == std::string::npos) continue;
+        const size_t end = c.slots[i].find_first_of(";]", at + 2);
+        c.slots[i].erase(at, end - at);
+      }
+      if (seed % 6 == 0) {
+        for (size_t i = 0; i < c.jobs.size(); i += 2) {
+          c.jobs[i].insert(c.jobs[i].rfind(']'), "; TotalJobRuntime = 4000 ");
+        }
+      }
+    }
     std::string with, without;
     const Counts fast = RunNegotiator(c, &with, true);
     const Counts plain = RunNegotiator(c, &without, false);
