@@ -54,6 +54,18 @@ void AppendAttributeText(const classad::ClassAd& ad, const std::string& name, st
   out->push_back('\0');
 }
 
+void AttributeTextWriter::Append(const classad::ClassAd& ad, const std::string& name,
+                                 std::string* out) {
+  const classad::AttrRef ref = ad.Find(name);
+  if (!ref || ref.is_literal()) return AppendAttributeText(ad, name, out);
+  out->append(name);
+  out->push_back('=');
+  auto [it, added] = texts_.try_emplace(&ref.expr());
+  if (added) classad::UnparseTo(ref.expr(), &it->second);
+  out->append(it->second);
+  out->push_back('\0');
+}
+
 bool ReadsOnlyNamedAttributes(const classad::Expr& e) {
   using classad::ExprKind;
   using classad::NameClass;

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "classad/classad.h"
 #include "classad/expr.h"
@@ -27,6 +28,17 @@ void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<st
 // a literal, its expression otherwise; a \x01 mark when absent) and a NUL:
 // equal texts for two ads mean the attribute reads the same in both.
 void AppendAttributeText(const classad::ClassAd& ad, const std::string& name, std::string* out);
+
+// AppendAttributeText with each expression's text remembered (ads read
+// from one file share their expressions, so most are unparsed once). The
+// expressions must outlive the writer. Not thread-safe: one per thread.
+class AttributeTextWriter {
+ public:
+  void Append(const classad::ClassAd& ad, const std::string& name, std::string* out);
+
+ private:
+  std::unordered_map<const classad::Expr*, std::string> texts_;
+};
 
 // Whether `e`'s value depends only on the attributes it names plainly
 // (`name`, `MY.name`, `TARGET.name`: those CollectReferencedNames finds)

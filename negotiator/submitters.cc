@@ -163,12 +163,13 @@ void ClusterRun(const Pool& pool, size_t begin, size_t end,
   std::unordered_map<std::string, uint32_t> by_signature;
   std::unordered_map<std::string, uint32_t> by_class;
   std::string shape, class_signature, signature;
+  AttributeTextWriter texts;
   for (size_t j = begin; j < end; ++j) {
     if (jobs[j].status != 1) continue;
     const ClassAd& ad = *jobs[j].ad;
     shape.clear();
     for (const char* name : {"requirements", "rank", "concurrencylimits"}) {
-      AppendAttributeText(ad, name, &shape);
+      texts.Append(ad, name, &shape);
     }
     std::vector<OwnReads>& of_shape = own_reads[shape];
     const OwnReads* reads = nullptr;
@@ -205,10 +206,10 @@ void ClusterRun(const Pool& pool, size_t begin, size_t end,
     }
     // The match class: what matching reads.
     class_signature.clear();
-    for (const std::string& name : match_names) AppendAttributeText(ad, name, &class_signature);
+    for (const std::string& name : match_names) texts.Append(ad, name, &class_signature);
     class_signature.push_back('\x02');
     for (const std::string& name : reads->matching) {
-      AppendAttributeText(ad, name, &class_signature);
+      texts.Append(ad, name, &class_signature);
     }
     auto [match_class, new_class] =
         by_class.emplace(class_signature, static_cast<uint32_t>(out->class_signatures.size()));
@@ -223,10 +224,10 @@ void ClusterRun(const Pool& pool, size_t begin, size_t end,
       signature = class_signature;
       signature.push_back('\x03');
       for (const std::string& name : global) {
-        if (!match_names.contains(name)) AppendAttributeText(ad, name, &signature);
+        if (!match_names.contains(name)) texts.Append(ad, name, &signature);
       }
       signature.push_back('\x02');
-      for (const std::string& name : reads->other) AppendAttributeText(ad, name, &signature);
+      for (const std::string& name : reads->other) texts.Append(ad, name, &signature);
       auto [found, inserted] = by_signature.emplace(signature, cluster);
       new_cluster = inserted;
       cluster = found->second;
