@@ -51,6 +51,10 @@ class MatchTables {
   // word p / 64), set where both Requirements hold.
   void Matching(uint32_t match_class, std::vector<uint64_t>* bits) const;
 
+  // For an active table: which reading of the job's Rank the class has
+  // (classes with the same key have the same JobRank everywhere).
+  uint32_t RankKey(uint32_t match_class) const { return rank_key_of_class_[match_class]; }
+
   // For an active table: the job's Rank of the slot at `position` as
   // MatchResult::rank has it (0.0 when not a number).
   double JobRank(uint32_t match_class, size_t position) const {

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <map>
 #include <set>
 #include <thread>
+#include <tuple>
 #include <unordered_set>
 
 #include "classad/match.h"
@@ -362,7 +364,7 @@ Matchmaker::Reading Matchmaker::ReadingOf(const classad::Expr& e) const {
           break;
         case Held::kSome:
           if (!qualified && !jobs_lack) return Reading::kPair;  // some slots read the job's
-          reads_slot = true;  // a literal, or undefined
+          reads_slot = true;                                    // a literal, or undefined
           break;
         case Held::kExpression:
           return Reading::kPair;
@@ -493,20 +495,30 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
   const bool slot_ranks_from_tables =
       from_tables && tables_->slot_ranks_active() && !ranks_read_remote_;
   std::vector<uint32_t> positions;  // in slots_, with the tables
+  bool sorted = false;              // taken in a shared order already
   if (from_tables) {
     // Clause by clause: the matching slots are known; only the ranks are
     // looked up.
     std::vector<uint64_t> bits;
     tables_->Matching(match_class, &bits);
-    for (size_t w = 0; w < bits.size(); ++w) {
-      for (uint64_t word = bits[w]; word != 0; word &= word - 1) {
-        const size_t p = w * 64 + static_cast<size_t>(__builtin_ctzll(word));
-        const uint32_t s = slots_[p];
-        if (taken_[s] != 0) continue;
-        ads.push_back(pool_.slots()[s].ad.get());
-        index.push_back(s);
-        positions.push_back(static_cast<uint32_t>(p));
-        results.push_back(classad::MatchResult{true, tables_->JobRank(match_class, p)});
+    auto take = [&](size_t p) {
+      const uint32_t s = slots_[p];
+      if (taken_[s] != 0) return;
+      ads.push_back(pool_.slots()[s].ad.get());
+      index.push_back(s);
+      positions.push_back(static_cast<uint32_t>(p));
+      results.push_back(classad::MatchResult{true, tables_->JobRank(match_class, p)});
+    };
+    if (!order_of_class_.empty() && order_of_class_[match_class] != kNoOrder) {
+      for (uint32_t p : orders_[order_of_class_[match_class]]) {
+        if ((bits[p / 64] >> (p % 64)) & 1) take(p);
+      }
+      sorted = true;
+    } else {
+      for (size_t w = 0; w < bits.size(); ++w) {
+        for (uint64_t word = bits[w]; word != 0; word &= word - 1) {
+          take(w * 64 + static_cast<size_t>(__builtin_ctzll(word)));
+        }
       }
     }
   } else {
@@ -561,6 +573,7 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
     }
     out->candidates.push_back(c);
   }
+  if (sorted) return;
   std::stable_sort(out->candidates.begin(), out->candidates.end(),
                    [](const Candidate& a, const Candidate& b) {
                      if (a.pre != b.pre) return a.pre > b.pre;
@@ -569,12 +582,45 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
                    });
 }
 
+void Matchmaker::BuildOrders() {
+  const policy::MatchPolicy& m = policy_.matching;
+  if (tables_ == nullptr || !tables_->active()) return;
+  if (m.pre_job_rank.is_set() && !pre_ranks_.active) return;
+  if (m.post_job_rank.is_set() && !post_ranks_.active) return;
+  const size_t classes = autoclusters_.class_representative.size();
+  order_of_class_.assign(classes, kNoOrder);
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, uint32_t> keys;
+  std::vector<float> pre(slots_.size(), kNoRank), post(slots_.size(), kNoRank);
+  std::vector<double> job(slots_.size());
+  for (uint32_t c = 0; c < classes; ++c) {
+    const uint32_t pre_key = pre_ranks_.active ? pre_ranks_.key_of_class[c] : 0;
+    const uint32_t post_key = post_ranks_.active ? post_ranks_.key_of_class[c] : 0;
+    auto [it, added] = keys.emplace(std::make_tuple(pre_key, tables_->RankKey(c), post_key),
+                                    static_cast<uint32_t>(orders_.size()));
+    order_of_class_[c] = it->second;
+    if (!added) continue;
+    for (size_t p = 0; p < slots_.size(); ++p) {
+      if (pre_ranks_.active) pre[p] = pre_ranks_.values[pre_key][slots_[p]];
+      if (post_ranks_.active) post[p] = post_ranks_.values[post_key][slots_[p]];
+      job[p] = tables_->JobRank(c, p);
+    }
+    std::vector<uint32_t>& order = orders_.emplace_back(slots_.size());
+    for (uint32_t p = 0; p < order.size(); ++p) order[p] = p;
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      if (pre[a] != pre[b]) return pre[a] > pre[b];
+      if (job[a] != job[b]) return job[a] > job[b];
+      return post[a] > post[b];
+    });
+  }
+}
+
 void Matchmaker::BuildTables() {
   if (tables_tried_) return;
   tables_tried_ = true;
   if (per_submitter_ || !options_.shortcuts) return;
   tables_ =
       std::make_unique<MatchTables>(pool_, autoclusters_, slots_, options_.threads, eval_options_);
+  BuildOrders();
 }
 
 void Matchmaker::PrepareAll() {

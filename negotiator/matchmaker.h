@@ -169,8 +169,13 @@ class Matchmaker {
              CandidateList* out) const;
   CandidateList& ListFor(const MatchRequest& request);
   // Builds tables_ the first time (when the lists are shared and the
-  // options allow).
+  // options allow), and the shared orders.
   void BuildTables();
+  // With the tables and the policy ranks all tabled, the classes that
+  // read the three ranks alike share one order of the slots (stable, by
+  // pre, job and post rank): their lists are that order filtered, with no
+  // sort of their own.
+  void BuildOrders();
   // Whether every limit of `list` has room for its amount (count + amount
   // <= max, and the count not negative); the full ones go into `*why`.
   bool LimitsFit(std::string_view list, Rejection* why) const;
@@ -218,6 +223,9 @@ class Matchmaker {
   bool ranks_read_remote_ = false;  // rank expressions read the slot's Remote* attributes
   std::vector<std::unique_ptr<CandidateList>> lists_;  // by match class (shared lists)
   std::unique_ptr<MatchTables> tables_;                // null: not built (yet), or not used
+  static constexpr uint32_t kNoOrder = UINT32_MAX;
+  std::vector<std::vector<uint32_t>> orders_;  // positions in slots_, best first
+  std::vector<uint32_t> order_of_class_;       // by match class; kNoOrder: sort its own
   bool tables_tried_ = false;
   std::unordered_map<uint64_t, std::unique_ptr<CandidateList>> submitter_lists_;
   // The Remote* attributes of claimed slots, bound once per cycle when
