@@ -135,7 +135,7 @@ int main(int argc, char** argv) {
     if (!result.ok()) return fail(result.status());
     first.Add(std::move(result).value());
   }
-  first.Print("first cycle after a start", threads);
+  first.Print("cycle 1, the first after a start", threads);
 
   // 2. The same snapshot to a negotiator that has run a cycle before (its
   // quota map is the previous cycle's): HTCondor's anchor measures this.
@@ -153,7 +153,7 @@ int main(int argc, char** argv) {
     if (!result.ok()) return fail(result.status());
     steady.Add(std::move(result).value());
   }
-  steady.Print("the same pool, the negotiator running", threads);
+  steady.Print("cycle 2, the same pool to the negotiator running", threads);
 
   // 3. The next cycle: the first one's matches as claims, ten minutes
   // later, the accountant carried over (usage was charged, so priorities
@@ -178,6 +178,6 @@ int main(int argc, char** argv) {
     if (!result.ok()) return fail(result.status());
     next.Add(std::move(result).value());
   }
-  next.Print("the next cycle (its matches claimed, 10 minutes later)", threads);
+  next.Print("cycle 3, the next (cycle 2's matches claimed, 10 minutes later)", threads);
   return 0;
 }
