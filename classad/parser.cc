@@ -16,6 +16,7 @@
 #include "ClassAdParser.h"
 #include "antlr4-runtime.h"
 #include "classad/builtins/builtins.h"
+#include "classad/fast_parser.h"
 #include "classad/time_util.h"
 
 namespace classad {
@@ -272,12 +273,6 @@ Value ParseIntegerText(const std::string& digits, bool negative, antlr4::Token* 
   return Value::Integer(value.convert_to<int64_t>());
 }
 
-// Locale-independent strtod (std::from_chars reports subnormals and
-// overflow as errors; strtod_l gives the IEEE results we want).
-double ParseRealText(const std::string& text) {
-  static const locale_t c_locale = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(0));
-  return strtod_l(text.c_str(), nullptr, c_locale);
-}
 
 // ---------------------------------------------------------------- AST builder
 
@@ -452,7 +447,7 @@ ExprPtr AstBuilder::Unary(G::UnaryExprContext* ctx) {
         return Expr::Literal(ParseIntegerText(number->getText(), true, number));
       }
       if (typeid(*p) == typeid(G::RealLiteralContext)) {
-        return Expr::Literal(Value::Real(-ParseRealText(number->getText())));
+        return Expr::Literal(Value::Real(-ParseRealLiteralText(number->getText())));
       }
     }
   }
@@ -474,7 +469,7 @@ ExprPtr AstBuilder::Primary(G::PrimaryContext* ctx) {
     return Expr::Literal(ParseIntegerText(i->INTEGER()->getText(), false, i->getStart()));
   }
   if (auto* r = dynamic_cast<G::RealLiteralContext*>(ctx)) {
-    return Expr::Literal(Value::Real(ParseRealText(r->REAL()->getText())));
+    return Expr::Literal(Value::Real(ParseRealLiteralText(r->REAL()->getText())));
   }
   if (auto* s = dynamic_cast<G::StringLiteralContext*>(ctx)) {
     std::string text;
@@ -625,6 +620,9 @@ auto RunParser(std::string_view text, const ParseOptions& options, Build build)
 }  // namespace
 
 Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& options) {
+  if (options.fast_path) {
+    if (std::optional<ExprPtr> fast = FastParseExpression(text, options)) return std::move(*fast);
+  }
   return RunParser(text, options, [](G& parser, AstBuilder& builder) -> Result<ExprPtr> {
     G::ExprEntryContext* entry = parser.exprEntry();
     if (parser.getNumberOfSyntaxErrors() > 0) return SyntaxErrorPlaceholder();

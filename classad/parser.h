@@ -19,6 +19,10 @@ struct ParseOptions {
   // function arguments as well as `,`. Off gives the library's strict lexer,
   // where `;` is not an argument separator (leading zeros still rejected).
   bool compat = true;
+  // Expressions go to the hand-written parser first (fast_parser.h) and to
+  // the ANTLR parser only when it declines; the two build the same tree.
+  // False: the ANTLR parser only (for tests that compare the two).
+  bool fast_path = true;
 };
 
 // Parses one expression. On failure the Status is kParseError (or

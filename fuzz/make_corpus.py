@@ -163,6 +163,7 @@ def main():
 
     counts = {
         "fuzz_parse_expression": write(out_dir, "fuzz_parse_expression", exprs),
+        "fuzz_parse_fastpath": write(out_dir, "fuzz_parse_fastpath", exprs),
         "fuzz_evaluate": write(out_dir, "fuzz_evaluate", exprs),
         "fuzz_unparse_roundtrip": write(out_dir, "fuzz_unparse_roundtrip", exprs),
         "fuzz_parse_ad": write(out_dir, "fuzz_parse_ad", parse_ad),

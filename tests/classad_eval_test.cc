@@ -1,10 +1,12 @@
 // Tests of the classad_eval tool: runs the built binary (CLASSAD_EVAL_BINARY)
 // and checks its output, byte for byte, and its exit status.
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -268,6 +270,47 @@ TEST_F(ClassAdEvalToolTest, UnparsableArgumentStopsWithAMessage) {
   EXPECT_EQ(run.out, "[ a = 1 ]\n1\n");
   EXPECT_NE(run.err.find("Unable to turn 'a b c' into a ClassAd or an expression."), std::string::npos)
       << run.err;
+}
+
+// A caller may feed -stdin one line at a time and wait for each answer
+// (the answers to what one read returned are written before the next).
+TEST_F(ClassAdEvalToolTest, StdinAnswersEachLineBeforeTheNextArrives) {
+  int to_tool[2], from_tool[2];
+  ASSERT_EQ(pipe(to_tool), 0);
+  ASSERT_EQ(pipe(from_tool), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    dup2(to_tool[0], STDIN_FILENO);
+    dup2(from_tool[1], STDOUT_FILENO);
+    close(to_tool[1]);
+    close(from_tool[0]);
+    execl(CLASSAD_EVAL_BINARY, CLASSAD_EVAL_BINARY, "-stdin", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(to_tool[0]);
+  close(from_tool[1]);
+  // Reads one answer line, waiting at most 10 s for it.
+  auto answer = [&]() {
+    std::string line;
+    char c;
+    while (true) {
+      pollfd p{from_tool[0], POLLIN, 0};
+      if (poll(&p, 1, 10000) != 1 || read(from_tool[0], &c, 1) != 1) return line + "<timeout>";
+      if (c == '\n') return line;
+      line.push_back(c);
+    }
+  };
+  for (const auto& [in, out] : {std::pair{"1 + 2\n", "3"}, std::pair{"\"a\" + 1\n", "error"},
+                                std::pair{"strcat(\"x\", \"y\")\n", "\"xy\""}}) {
+    ASSERT_EQ(write(to_tool[1], in, std::strlen(in)), static_cast<ssize_t>(std::strlen(in)));
+    EXPECT_EQ(answer(), out) << in;
+  }
+  close(to_tool[1]);
+  int status = 0;
+  waitpid(child, &status, 0);
+  close(from_tool[0]);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 TEST_F(ClassAdEvalToolTest, HelpPrintsUsage) {

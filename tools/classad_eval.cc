@@ -166,8 +166,11 @@ class ClassAdEval {
   // The value of `expr` in the current context (or its canonical form).
   std::string ResultLine(const classad::Expr& expr) const {
     if (unparse_) return OneLine(classad::Unparse(expr));
-    classad::Value value =
-        classad::EvaluateExpr(expr, my_ad_.get(), target_ad_.get(), eval_options_);
+    // Each expression is evaluated once: the tree walker, which gives the
+    // same values as the compiled programs, saves compiling one.
+    classad::EvalOptions once = eval_options_;
+    once.compiled = false;
+    classad::Value value = classad::EvaluateExpr(expr, my_ad_.get(), target_ad_.get(), once);
     return OneLine(classad::UnparseValue(value));
   }
 
@@ -219,7 +222,8 @@ class ClassAdEval {
 
   // -stdin: one expression per line, exactly one output line per input.
   // Reads with read(2) so that a caller may feed lines one at a time and
-  // wait for each answer.
+  // wait for each answer: the answers to what one read returned are
+  // written before the next read.
   void RunBatch() {
     const size_t limit = parse_options_.limits.max_input_bytes;
     std::string line;
@@ -248,17 +252,17 @@ class ClassAdEval {
         too_long = false;
         start = end + 1;
       }
+      Flush();
     }
     if (!line.empty() || too_long) EmitBatchLine(line, too_long);
+    Flush();
   }
 
-  void EmitBatchLine(const std::string& text, bool too_long) const {
-    std::string out = too_long ? "PARSE_ERROR: expression is longer than the limit of " +
-                                     std::to_string(parse_options_.limits.max_input_bytes) + " bytes"
-                               : BatchLine(text);
-    out.push_back('\n');
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    std::fflush(stdout);
+  void EmitBatchLine(const std::string& text, bool too_long) {
+    output_ += too_long ? "PARSE_ERROR: expression is longer than the limit of " +
+                              std::to_string(parse_options_.limits.max_input_bytes) + " bytes"
+                        : BatchLine(text);
+    output_.push_back('\n');
   }
 
   std::string BatchLine(const std::string& text) const {

@@ -1,0 +1,632 @@
+// FastParseExpression (fast_parser.h): a lexer and a precedence-climbing
+// parser over the common subset; everything else goes to ANTLR.
+#include "classad/fast_parser.h"
+
+#include <locale.h>
+
+#include <charconv>
+#include <cstdlib>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "classad/builtins/builtins.h"
+
+namespace classad {
+
+double ParseRealLiteralText(const std::string& text) {
+  static const locale_t c_locale = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(0));
+  return strtod_l(text.c_str(), nullptr, c_locale);
+}
+
+namespace {
+
+enum class Tok : uint8_t {
+  kEnd,
+  kInteger,
+  kReal,
+  kString,
+  kIdentifier,
+  kTrue,
+  kFalse,
+  kUndefined,
+  kError,
+  kBinary,    // a binary-only operator (op says which; `is`/`isnt` too)
+  kMinus,     // - (binary or unary)
+  kPlus,      // + (binary or unary)
+  kNot,       // !
+  kTilde,     // ~
+  kQuestion,  // ?
+  kColon,
+  kDot,
+  kComma,
+  kLParen,
+  kRParen,
+  kLBracket,
+  kRBracket,
+  kLBrace,
+  kRBrace,
+};
+
+// Trivial (no initializers), so that Tokens' in-place array costs nothing.
+struct Token {
+  Tok kind;
+  Op op;  // kBinary
+  uint32_t begin;
+  uint32_t end;
+};
+
+// The tokens of one text: the first 256 in place (no allocation for the
+// expressions of ads and policy), the rest on the heap.
+class Tokens {
+ public:
+  void push_back(const Token& t) {
+    if (size_ < kInPlace) {
+      in_place_[size_] = t;
+    } else {
+      spilled_.push_back(t);
+    }
+    ++size_;
+  }
+  const Token& operator[](size_t i) const {
+    return i < kInPlace ? in_place_[i] : spilled_[i - kInPlace];
+  }
+  size_t size() const { return size_; }
+
+ private:
+  static constexpr size_t kInPlace = 256;
+  Token in_place_[kInPlace];
+  std::vector<Token> spilled_;
+  size_t size_ = 0;
+};
+
+bool IsIdentifierStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9'); }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+bool EqualsNoCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    char x = a[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+    if (x != b[i]) return false;
+  }
+  return true;
+}
+
+// Lexes `text` into `out`; false when the text is outside the subset (or
+// ANTLR would refuse it: the parse then fails there too).
+bool Lex(std::string_view text, Tokens* out) {
+  const size_t n = text.size();
+  size_t i = 0;
+  auto add = [&](Tok kind, size_t begin, size_t end, Op op = Op::kNone) {
+    out->push_back(Token{kind, op, static_cast<uint32_t>(begin), static_cast<uint32_t>(end)});
+  };
+  while (i < n) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
+      ++i;
+      continue;
+    }
+    const size_t begin = i;
+    if (IsIdentifierStart(c)) {
+      while (i < n && IsIdentifierChar(text[i])) ++i;
+      const std::string_view word = text.substr(begin, i - begin);
+      Tok kind = Tok::kIdentifier;
+      Op op = Op::kNone;
+      if (EqualsNoCase(word, "true")) {
+        kind = Tok::kTrue;
+      } else if (EqualsNoCase(word, "false")) {
+        kind = Tok::kFalse;
+      } else if (EqualsNoCase(word, "undefined")) {
+        kind = Tok::kUndefined;
+      } else if (EqualsNoCase(word, "error")) {
+        kind = Tok::kError;
+      } else if (EqualsNoCase(word, "is")) {
+        kind = Tok::kBinary;
+        op = Op::kIs;
+      } else if (EqualsNoCase(word, "isnt")) {
+        kind = Tok::kBinary;
+        op = Op::kIsnt;
+      }
+      add(kind, begin, i, op);
+      continue;
+    }
+    if (IsDigit(c)) {
+      while (i < n && IsDigit(text[i])) ++i;
+      Tok kind = Tok::kInteger;
+      if (i < n && text[i] == '.') {
+        if (i + 1 >= n || !IsDigit(text[i + 1])) return false;  // `1.`: ANTLR's error
+        i += 2;
+        while (i < n && IsDigit(text[i])) ++i;
+        kind = Tok::kReal;
+      }
+      if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+        size_t j = i + 1;
+        if (j < n && (text[j] == '+' || text[j] == '-')) ++j;
+        if (j >= n || !IsDigit(text[j])) return false;
+        while (j < n && IsDigit(text[j])) ++j;
+        i = j;
+        kind = Tok::kReal;
+      }
+      // A number run into a name or another number: ANTLR decides.
+      if (i < n && (IsIdentifierChar(text[i]) || text[i] == '.')) return false;
+      if (kind == Tok::kInteger && i - begin > 1 && text[begin] == '0') return false;
+      add(kind, begin, i);
+      continue;
+    }
+    if (c == '"') {
+      ++i;
+      while (i < n && text[i] != '"') {
+        // Escapes (ANTLR decodes them), NUL and anything not ASCII (ANTLR
+        // checks the encoding): ANTLR.
+        const unsigned char b = static_cast<unsigned char>(text[i]);
+        if (b == '\\' || b == 0 || b >= 0x80) return false;
+        ++i;
+      }
+      if (i >= n) return false;
+      ++i;
+      add(Tok::kString, begin, i);
+      continue;
+    }
+    auto next = [&](size_t k) { return i + k < n ? text[i + k] : '\0'; };
+    auto binary = [&](Op op, size_t length) {
+      i += length;
+      add(Tok::kBinary, begin, i, op);
+    };
+    switch (c) {
+      case '=':
+        if (next(1) == '?' && next(2) == '=') {
+          binary(Op::kIs, 3);
+        } else if (next(1) == '!' && next(2) == '=') {
+          binary(Op::kIsnt, 3);
+        } else if (next(1) == '=') {
+          binary(Op::kEqual, 2);
+        } else {
+          return false;  // `=` is not an operator of expressions
+        }
+        continue;
+      case '!':
+        if (next(1) == '=') {
+          binary(Op::kNotEqual, 2);
+        } else {
+          ++i;
+          add(Tok::kNot, begin, i);
+        }
+        continue;
+      case '<':
+        if (next(1) == '=') {
+          binary(Op::kLessEq, 2);
+        } else if (next(1) == '<') {
+          binary(Op::kShiftLeft, 2);
+        } else {
+          binary(Op::kLess, 1);
+        }
+        continue;
+      case '>':
+        if (next(1) == '=') {
+          binary(Op::kGreaterEq, 2);
+        } else if (next(1) == '>' && next(2) == '>') {
+          binary(Op::kShiftRightLogical, 3);
+        } else if (next(1) == '>') {
+          binary(Op::kShiftRight, 2);
+        } else {
+          binary(Op::kGreater, 1);
+        }
+        continue;
+      case '|':
+        binary(next(1) == '|' ? Op::kOr : Op::kBitOr, next(1) == '|' ? 2 : 1);
+        continue;
+      case '&':
+        binary(next(1) == '&' ? Op::kAnd : Op::kBitAnd, next(1) == '&' ? 2 : 1);
+        continue;
+      case '^':
+        binary(Op::kBitXor, 1);
+        continue;
+      case '*':
+        binary(Op::kMultiply, 1);
+        continue;
+      case '%':
+        binary(Op::kModulo, 1);
+        continue;
+      case '/':
+        if (next(1) == '/' || next(1) == '*') return false;  // comments: ANTLR
+        binary(Op::kDivide, 1);
+        continue;
+      case '?':
+        if (next(1) == ':') return false;  // the elvis operator: ANTLR
+        ++i;
+        add(Tok::kQuestion, begin, i);
+        continue;
+      case '.':
+        if (IsDigit(next(1))) return false;  // `.5`: ANTLR
+        break;
+      default:
+        break;
+    }
+    Tok kind;
+    switch (c) {
+      case '-':
+        kind = Tok::kMinus;
+        break;
+      case '+':
+        kind = Tok::kPlus;
+        break;
+      case '~':
+        kind = Tok::kTilde;
+        break;
+      case ':':
+        kind = Tok::kColon;
+        break;
+      case '.':
+        kind = Tok::kDot;
+        break;
+      case ',':
+        kind = Tok::kComma;
+        break;
+      case '(':
+        kind = Tok::kLParen;
+        break;
+      case ')':
+        kind = Tok::kRParen;
+        break;
+      case '[':
+        kind = Tok::kLBracket;
+        break;
+      case ']':
+        kind = Tok::kRBracket;
+        break;
+      case '{':
+        kind = Tok::kLBrace;
+        break;
+      case '}':
+        kind = Tok::kRBrace;
+        break;
+      default:
+        return false;  // `;`, quotes, anything not ASCII, NUL, ...: ANTLR
+    }
+    ++i;
+    add(kind, begin, i);
+  }
+  add(Tok::kEnd, n, n);
+  return true;
+}
+
+bool EndsOperand(Tok kind) {
+  switch (kind) {
+    case Tok::kInteger:
+    case Tok::kReal:
+    case Tok::kString:
+    case Tok::kTrue:
+    case Tok::kFalse:
+    case Tok::kUndefined:
+    case Tok::kError:
+    case Tok::kIdentifier:
+    case Tok::kRParen:
+    case Tok::kRBracket:
+    case Tok::kRBrace:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The nesting the ANTLR path measures before it parses (parser.cc's
+// CheckNesting, on the same tokens): within brackets, every prefix
+// operator and `?` adds a level until the bracket closes. False when it
+// passes `max_depth` (ANTLR then refuses the text).
+bool NestingWithin(const Tokens& tokens, int max_depth) {
+  std::vector<int> extra_per_level{0};
+  int depth = 0;
+  Tok previous = Tok::kEnd;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    bool deeper = false;
+    switch (t.kind) {
+      case Tok::kLParen:
+      case Tok::kLBracket:
+      case Tok::kLBrace:
+        extra_per_level.push_back(0);
+        ++depth;
+        deeper = true;
+        break;
+      case Tok::kRParen:
+      case Tok::kRBracket:
+      case Tok::kRBrace:
+        if (extra_per_level.size() > 1) {
+          depth -= 1 + extra_per_level.back();
+          extra_per_level.pop_back();
+        }
+        break;
+      case Tok::kNot:
+      case Tok::kTilde:
+      case Tok::kQuestion:
+        ++extra_per_level.back();
+        ++depth;
+        deeper = true;
+        break;
+      case Tok::kMinus:
+      case Tok::kPlus:
+        if (!EndsOperand(previous)) {
+          ++extra_per_level.back();
+          ++depth;
+          deeper = true;
+        }
+        break;
+      default:
+        break;
+    }
+    if (deeper && depth > max_depth) return false;
+    previous = t.kind;
+  }
+  return true;
+}
+
+// Binding strength of a binary operator, loosest 1 (||) to tightest 10 (*).
+int Precedence(const Token& t) {
+  switch (t.kind) {
+    case Tok::kMinus:
+    case Tok::kPlus:
+      return 9;
+    case Tok::kBinary:
+      switch (t.op) {
+        case Op::kOr:
+          return 1;
+        case Op::kAnd:
+          return 2;
+        case Op::kBitOr:
+          return 3;
+        case Op::kBitXor:
+          return 4;
+        case Op::kBitAnd:
+          return 5;
+        case Op::kEqual:
+        case Op::kNotEqual:
+        case Op::kIs:
+        case Op::kIsnt:
+          return 6;
+        case Op::kLess:
+        case Op::kLessEq:
+        case Op::kGreater:
+        case Op::kGreaterEq:
+          return 7;
+        case Op::kShiftLeft:
+        case Op::kShiftRight:
+        case Op::kShiftRightLogical:
+          return 8;
+        default:
+          return 10;  // * / %
+      }
+    default:
+      return 0;
+  }
+}
+
+// Thrown nowhere: every failure returns null and the parse gives up.
+class Parser {
+ public:
+  Parser(std::string_view text, const Tokens& tokens, const ParseOptions& options)
+      : text_(text), tokens_(tokens), options_(options) {}
+
+  // The whole text as one expression, or null.
+  ExprPtr Run() {
+    ExprPtr e = Expression();
+    if (e == nullptr || Peek().kind != Tok::kEnd) return nullptr;
+    return e;
+  }
+
+ private:
+  const Token& Peek() const { return tokens_[at_]; }
+  const Token& Take() { return tokens_[at_++]; }
+  std::string_view TextOf(const Token& t) const { return text_.substr(t.begin, t.end - t.begin); }
+
+  ExprPtr Checked(ExprPtr e) const {
+    if (e->depth() > static_cast<uint32_t>(options_.limits.max_tree_depth)) return nullptr;
+    return e;
+  }
+
+  // c ? a : b (right-associative), or a binary expression.
+  ExprPtr Expression() {
+    ExprPtr test = Binary(1);
+    if (test == nullptr || Peek().kind != Tok::kQuestion) return test;
+    Take();
+    if (Peek().kind == Tok::kColon) return nullptr;  // `c ? : d`: ANTLR
+    ExprPtr if_true = Expression();
+    if (if_true == nullptr || Take().kind != Tok::kColon) return nullptr;
+    ExprPtr if_false = Expression();
+    if (if_false == nullptr) return nullptr;
+    return Checked(Expr::Conditional(std::move(test), std::move(if_true), std::move(if_false)));
+  }
+
+  // Left-associative binary operators binding at least `min_precedence`.
+  ExprPtr Binary(int min_precedence) {
+    ExprPtr left = Unary();
+    while (left != nullptr) {
+      const Token& t = Peek();
+      const int precedence = Precedence(t);
+      if (precedence < min_precedence || precedence == 0) break;
+      Take();
+      const Op op = t.kind == Tok::kMinus ? Op::kSubtract : t.kind == Tok::kPlus ? Op::kAdd : t.op;
+      ExprPtr right = Binary(precedence + 1);
+      if (right == nullptr) return nullptr;
+      left = Checked(Expr::Binary(op, std::move(left), std::move(right)));
+    }
+    return left;
+  }
+
+  // Prefix operators, then a postfix-level operand.
+  ExprPtr Unary() {
+    const Token& t = Peek();
+    Op op;
+    switch (t.kind) {
+      case Tok::kMinus:
+        op = Op::kNegate;
+        break;
+      case Tok::kPlus:
+        op = Op::kPlus;
+        break;
+      case Tok::kNot:
+        op = Op::kNot;
+        break;
+      case Tok::kTilde:
+        op = Op::kBitNot;
+        break;
+      default:
+        return Postfix();
+    }
+    Take();
+    if (op == Op::kNegate) {
+      // `-` written right before a number is part of the literal, when the
+      // number is the whole operand (no `.name` or `[i]` after it).
+      const Token& number = Peek();
+      if ((number.kind == Tok::kInteger || number.kind == Tok::kReal) && number.begin == t.end) {
+        const Tok after = tokens_[at_ + 1].kind;  // the last token is kEnd
+        if (after != Tok::kDot && after != Tok::kLBracket) {
+          Take();
+          return NumberLiteral(number, /*negative=*/true);
+        }
+      }
+    }
+    ExprPtr operand = Unary();
+    if (operand == nullptr) return nullptr;
+    return Checked(Expr::Unary(op, std::move(operand)));
+  }
+
+  // A primary followed by `.name` and `[index]`.
+  ExprPtr Postfix() {
+    ExprPtr e = Primary();
+    while (e != nullptr) {
+      const Tok k = Peek().kind;
+      if (k == Tok::kDot) {
+        Take();
+        const Token& name = Take();
+        if (name.kind != Tok::kIdentifier) return nullptr;  // keywords, quoted names: ANTLR
+        e = Checked(Expr::Select(std::move(e), std::string(TextOf(name))));
+      } else if (k == Tok::kLBracket) {
+        Take();
+        ExprPtr index = Expression();
+        if (index == nullptr || Take().kind != Tok::kRBracket) return nullptr;
+        e = Checked(Expr::Subscript(std::move(e), std::move(index)));
+      } else {
+        break;
+      }
+    }
+    return e;
+  }
+
+  ExprPtr NumberLiteral(const Token& t, bool negative) {
+    const std::string_view digits = TextOf(t);
+    if (t.kind == Tok::kReal) {
+      const double value = ParseRealLiteralText(std::string(digits));
+      return Expr::Literal(Value::Real(negative ? -value : value));
+    }
+    uint64_t magnitude = 0;
+    const auto [end, error] =
+        std::from_chars(digits.data(), digits.data() + digits.size(), magnitude);
+    if (error != std::errc() || end != digits.data() + digits.size()) return nullptr;
+    constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    if (magnitude > kMax + (negative ? 1 : 0)) return nullptr;  // ANTLR's range error
+    if (negative) {
+      return Expr::Literal(Value::Integer(magnitude == kMax + 1
+                                              ? std::numeric_limits<int64_t>::min()
+                                              : -static_cast<int64_t>(magnitude)));
+    }
+    return Expr::Literal(Value::Integer(static_cast<int64_t>(magnitude)));
+  }
+
+  ExprPtr Primary() {
+    const Token& t = Take();
+    switch (t.kind) {
+      case Tok::kInteger:
+      case Tok::kReal:
+        return NumberLiteral(t, false);
+      case Tok::kString: {
+        // Adjacent strings are one literal.
+        std::string value(TextOf(t).substr(1, t.end - t.begin - 2));
+        while (Peek().kind == Tok::kString) {
+          const Token& more = Take();
+          value.append(TextOf(more).substr(1, more.end - more.begin - 2));
+        }
+        if (value.size() > options_.limits.max_string_bytes) return nullptr;
+        return Expr::Literal(Value::String(std::move(value)));
+      }
+      case Tok::kTrue:
+        return Expr::Literal(Value::Boolean(true));
+      case Tok::kFalse:
+        return Expr::Literal(Value::Boolean(false));
+      case Tok::kUndefined:
+        return Expr::Literal(Value::Undefined());
+      case Tok::kError:
+        return Expr::Literal(Value::Error());
+      case Tok::kIdentifier:
+        if (Peek().kind == Tok::kLParen) return Call(t);
+        return Expr::Attribute(std::string(TextOf(t)), false);
+      case Tok::kLParen: {
+        ExprPtr inner = Expression();
+        if (inner == nullptr || Take().kind != Tok::kRParen) return nullptr;
+        return Checked(Expr::Parens(std::move(inner)));
+      }
+      case Tok::kLBrace: {
+        std::vector<ExprPtr> items;
+        if (Peek().kind != Tok::kRBrace) {
+          while (true) {
+            ExprPtr item = Expression();
+            if (item == nullptr) return nullptr;
+            items.push_back(std::move(item));
+            if (Peek().kind != Tok::kComma) break;
+            Take();
+          }
+        }
+        if (Take().kind != Tok::kRBrace) return nullptr;
+        if (items.size() > options_.limits.max_list_items) return nullptr;
+        return Checked(Expr::List(std::move(items)));
+      }
+      default:
+        return nullptr;  // nested ads, `.name`, anything else: ANTLR
+    }
+  }
+
+  ExprPtr Call(const Token& name_token) {
+    std::string name(TextOf(name_token));
+    // absTime("...") and relTime("...") may become time literals: ANTLR.
+    if (AttributeNamesEqual(name, "absTime") || AttributeNamesEqual(name, "relTime")) {
+      return nullptr;
+    }
+    Take();  // (
+    std::vector<ExprPtr> args;
+    if (Peek().kind != Tok::kRParen) {
+      while (true) {
+        ExprPtr arg = Expression();
+        if (arg == nullptr) return nullptr;
+        args.push_back(std::move(arg));
+        if (Peek().kind != Tok::kComma) break;
+        Take();
+      }
+    }
+    if (Take().kind != Tok::kRParen) return nullptr;
+    const Builtin* builtin = FindBuiltin(name);
+    return Checked(Expr::Call(std::move(name), std::move(args), builtin));
+  }
+
+  std::string_view text_;
+  const Tokens& tokens_;
+  const ParseOptions& options_;
+  size_t at_ = 0;
+};
+
+}  // namespace
+
+std::optional<ExprPtr> FastParseExpression(std::string_view text, const ParseOptions& options) {
+  if (text.size() > options.limits.max_input_bytes || text.size() > UINT32_MAX) return std::nullopt;
+  Tokens tokens;
+  if (!Lex(text, &tokens)) return std::nullopt;
+  if (tokens.size() > options.limits.max_tokens) return std::nullopt;  // as ANTLR counts: EOF too
+  if (!NestingWithin(tokens, options.limits.max_nesting_depth)) return std::nullopt;
+  ExprPtr e = Parser(text, tokens, options).Run();
+  if (e == nullptr) return std::nullopt;
+  return e;
+}
+
+}  // namespace classad

@@ -1,0 +1,37 @@
+// FastParseExpression: a hand-written parser for the expressions that
+// policy and ads are mostly made of, in front of the ANTLR parser (the
+// grammar of record, grammar/ClassAd.g4).
+//
+// It accepts a subset of the language: ASCII text without comments,
+// literals (integers, reals, strings without escapes, true, false,
+// undefined, error), attribute names, `base.name`, `base[index]`, calls,
+// lists, parentheses, every unary and binary operator and `c ? a : b`.
+// For such text it builds exactly the tree ParseExpression's ANTLR path
+// builds (the same factories, the same negative literals, the same limits).
+// For anything else -- anything outside the subset, any syntax error, any
+// limit reached -- it returns nullopt and builds nothing, and the caller
+// runs the ANTLR parser, which also gives every error message.
+//
+// Internal to classad/ (parser.cc calls it). Thread-safe (no shared state).
+#ifndef CLASSAD_FAST_PARSER_H_
+#define CLASSAD_FAST_PARSER_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "classad/expr.h"
+#include "classad/parser.h"
+
+namespace classad {
+
+// The tree of `text`, or nullopt when the ANTLR parser must decide.
+std::optional<ExprPtr> FastParseExpression(std::string_view text, const ParseOptions& options);
+
+// The value of a real literal's text (`1.5e3`), locale-independent, with
+// IEEE results for subnormals and overflow (both parsers use it).
+double ParseRealLiteralText(const std::string& text);
+
+}  // namespace classad
+
+#endif  // CLASSAD_FAST_PARSER_H_
