@@ -3,8 +3,9 @@
 // matched this cycle.
 //
 // For each match class of autoclusters (submitters.h) the slots that
-// match it (both Requirements, through the language floor's MatchKernel)
-// are found once per cycle, with the
+// match it (both Requirements: clause by clause through MatchTables where
+// the expressions allow, else pair by pair through the language floor's
+// MatchKernel) are found once per cycle, with the
 // ranks that order them (NEGOTIATOR_PRE_JOB_RANK, the job's Rank,
 // NEGOTIATOR_POST_JOB_RANK; pre and post cast to float as HTCondor casts
 // them) and, for claimed slots, the slot's Rank of the job; all
