@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "classad/builtins/builtins.h"
@@ -246,49 +247,20 @@ bool Lex(std::string_view text, Tokens* out) {
       default:
         break;
     }
-    Tok kind;
-    switch (c) {
-      case '-':
-        kind = Tok::kMinus;
-        break;
-      case '+':
-        kind = Tok::kPlus;
-        break;
-      case '~':
-        kind = Tok::kTilde;
-        break;
-      case ':':
-        kind = Tok::kColon;
-        break;
-      case '.':
-        kind = Tok::kDot;
-        break;
-      case ',':
-        kind = Tok::kComma;
-        break;
-      case '(':
-        kind = Tok::kLParen;
-        break;
-      case ')':
-        kind = Tok::kRParen;
-        break;
-      case '[':
-        kind = Tok::kLBracket;
-        break;
-      case ']':
-        kind = Tok::kRBracket;
-        break;
-      case '{':
-        kind = Tok::kLBrace;
-        break;
-      case '}':
-        kind = Tok::kRBrace;
-        break;
-      default:
-        return false;  // `;`, quotes, anything not ASCII, NUL, ...: ANTLR
+    static constexpr std::pair<char, Tok> kPunctuation[] = {
+        {'-', Tok::kMinus},    {'+', Tok::kPlus},     {'~', Tok::kTilde},  {':', Tok::kColon},
+        {'.', Tok::kDot},      {',', Tok::kComma},    {'(', Tok::kLParen}, {')', Tok::kRParen},
+        {'[', Tok::kLBracket}, {']', Tok::kRBracket}, {'{', Tok::kLBrace}, {'}', Tok::kRBrace}};
+    bool known = false;
+    for (const auto& [character, kind] : kPunctuation) {
+      if (c != character) continue;
+      ++i;
+      add(kind, begin, i);
+      known = true;
+      break;
     }
-    ++i;
-    add(kind, begin, i);
+    // `;`, quotes, anything not ASCII, NUL, ...: ANTLR.
+    if (!known) return false;
   }
   add(Tok::kEnd, n, n);
   return true;
@@ -318,48 +290,35 @@ bool EndsOperand(Tok kind) {
 // operator and `?` adds a level until the bracket closes. False when it
 // passes `max_depth` (ANTLR then refuses the text).
 bool NestingWithin(const Tokens& tokens, int max_depth) {
-  std::vector<int> extra_per_level{0};
-  int depth = 0;
+  NestingCounter nesting;
   Tok previous = Tok::kEnd;
   for (size_t i = 0; i < tokens.size(); ++i) {
-    const Token& t = tokens[i];
-    bool deeper = false;
-    switch (t.kind) {
+    const Tok kind = tokens[i].kind;
+    switch (kind) {
       case Tok::kLParen:
       case Tok::kLBracket:
       case Tok::kLBrace:
-        extra_per_level.push_back(0);
-        ++depth;
-        deeper = true;
+        nesting.Open();
         break;
       case Tok::kRParen:
       case Tok::kRBracket:
       case Tok::kRBrace:
-        if (extra_per_level.size() > 1) {
-          depth -= 1 + extra_per_level.back();
-          extra_per_level.pop_back();
-        }
+        nesting.Close();
         break;
       case Tok::kNot:
       case Tok::kTilde:
       case Tok::kQuestion:
-        ++extra_per_level.back();
-        ++depth;
-        deeper = true;
+        nesting.Prefix();
         break;
       case Tok::kMinus:
       case Tok::kPlus:
-        if (!EndsOperand(previous)) {
-          ++extra_per_level.back();
-          ++depth;
-          deeper = true;
-        }
+        if (!EndsOperand(previous)) nesting.Prefix();
         break;
       default:
         break;
     }
-    if (deeper && depth > max_depth) return false;
-    previous = t.kind;
+    if (nesting.depth() > max_depth) return false;
+    previous = kind;
   }
   return true;
 }

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "classad/expr.h"
 #include "classad/parser.h"
@@ -27,6 +28,33 @@ namespace classad {
 
 // The tree of `text`, or nullopt when the ANTLR parser must decide.
 std::optional<ExprPtr> FastParseExpression(std::string_view text, const ParseOptions& options);
+
+// The nesting both parsers measure before they parse (Limits::
+// max_nesting_depth): an opening bracket starts a level; within a level
+// every prefix operator and `?` (or `?:`) adds one until its bracket
+// closes. Feed it the tokens in order.
+class NestingCounter {
+ public:
+  void Open() {
+    extra_per_level_.push_back(0);
+    ++depth_;
+  }
+  void Close() {
+    if (extra_per_level_.size() > 1) {
+      depth_ -= 1 + extra_per_level_.back();
+      extra_per_level_.pop_back();
+    }
+  }
+  void Prefix() {
+    ++extra_per_level_.back();
+    ++depth_;
+  }
+  int depth() const { return depth_; }
+
+ private:
+  std::vector<int> extra_per_level_{0};
+  int depth_ = 0;
+};
 
 // The value of a real literal's text (`1.5e3`), locale-independent, with
 // IEEE results for subnormals and overflow (both parsers use it).

@@ -109,41 +109,28 @@ bool EndsOperand(size_t type) {
 // Bounds the parser's recursion before it runs: brackets, prefix operators
 // and ?: each add a level of recursion in the generated parser.
 Status CheckNesting(const std::vector<antlr4::Token*>& tokens, int max_depth) {
-  std::vector<int> extra_per_level{0};
-  int depth = 0;  // brackets + all extra levels currently open
+  NestingCounter nesting;
   size_t previous = 0;
   for (antlr4::Token* t : tokens) {
-    size_t type = t->getType();
-    bool deeper = false;
+    const size_t type = t->getType();
     switch (type) {
       case ClassAdLexer::LPAREN: case ClassAdLexer::LBRACKET: case ClassAdLexer::LBRACE:
-        extra_per_level.push_back(0);
-        ++depth;
-        deeper = true;
+        nesting.Open();
         break;
       case ClassAdLexer::RPAREN: case ClassAdLexer::RBRACKET: case ClassAdLexer::RBRACE:
-        if (extra_per_level.size() > 1) {
-          depth -= 1 + extra_per_level.back();
-          extra_per_level.pop_back();
-        }
+        nesting.Close();
         break;
       case ClassAdLexer::NOT: case ClassAdLexer::TILDE: case ClassAdLexer::QUESTION:
       case ClassAdLexer::ELVIS:
-        ++extra_per_level.back();
-        ++depth;
-        deeper = true;
+        nesting.Prefix();
         break;
       case ClassAdLexer::MINUS: case ClassAdLexer::PLUS:
-        if (!EndsOperand(previous)) {
-          ++extra_per_level.back();
-          ++depth;
-          deeper = true;
-        }
+        if (!EndsOperand(previous)) nesting.Prefix();
         break;
       default:
         break;
     }
-    if (deeper && depth > max_depth) {
+    if (nesting.depth() > max_depth) {
       return Status(StatusCode::kLimitExceeded,
                     "expression nested more than " + std::to_string(max_depth) +
                         " levels deep (Limits::max_nesting_depth)",

@@ -182,23 +182,31 @@ TEST(CycleTest, RankPreemptionIgnoresPriorities) {
   EXPECT_EQ(result.preemptions, 1);
 }
 
+// Two slots claimed by hog@x (priority 100), two idle jobs of a@x, one
+// cycle under PREEMPTION_REQUIREMENTS = `requirements`; `hog_jobs` adds
+// hog's running jobs to the queue.
+CycleResult RunAgainstHog(const std::string& requirements, bool hog_jobs = false) {
+  auto policy = MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = " + requirements + "\n");
+  std::vector<std::string> slots = {ClaimedSlotText("slot1@m", "hog@x", "9.0"),
+                                    ClaimedSlotText("slot2@m", "hog@x", "9.1")};
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 2);
+  if (hog_jobs) {
+    jobs.push_back(JobText("hog", 9, 0, "JobStatus = 2"));
+    jobs.push_back(JobText("hog", 9, 1, "JobStatus = 2"));
+  }
+  auto pool = MakePool(policy, slots, jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  accountant.SetPriority("hog@x", 100);
+  Negotiator negotiator(policy);
+  return RunOneCycle(negotiator, *pool, accountant);
+}
+
 TEST(CycleTest, PriorityPreemptionOnlyWherePreemptionRequirementsAllowIt) {
   for (const std::string& requirements :
        {std::string("False"), std::string("True"), std::string("MY.Name == \"slot2@m\"")}) {
-    auto policy =
-        MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = " + requirements + "\n");
-    std::vector<std::string> slots = {ClaimedSlotText("slot1@m", "hog@x", "9.0"),
-                                      ClaimedSlotText("slot2@m", "hog@x", "9.1")};
-    std::vector<std::string> jobs;
-    AddJobs(&jobs, "a", 1, 2);
-    jobs.push_back(JobText("hog", 9, 0, "JobStatus = 2"));
-    jobs.push_back(JobText("hog", 9, 1, "JobStatus = 2"));
-    auto pool = MakePool(policy, slots, jobs);
-    Accountant accountant(policy);
-    accountant.Initialize(kCycleNow);
-    accountant.SetPriority("hog@x", 100);
-    Negotiator negotiator(policy);
-    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    CycleResult result = RunAgainstHog(requirements, /*hog_jobs=*/true);
     if (requirements == "False") {
       EXPECT_TRUE(result.matches.empty());
       ASSERT_FALSE(result.unmatched.empty());
@@ -218,19 +226,9 @@ TEST(CycleTest, ClausesThatReadOnlyTheRequestDecideOncePerRequest) {
   // it is false no slot may be preempted, when true the slot clause
   // decides, exactly as evaluating the whole expression per slot would.
   for (const bool request_side_true : {false, true}) {
-    auto policy =
-        MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = (SubmitterUserPrio " +
-                   (request_side_true ? "<" : ">") + " 1e9) && (MY.Name == \"slot2@m\")\n");
-    std::vector<std::string> slots = {ClaimedSlotText("slot1@m", "hog@x", "9.0"),
-                                      ClaimedSlotText("slot2@m", "hog@x", "9.1")};
-    std::vector<std::string> jobs;
-    AddJobs(&jobs, "a", 1, 2);
-    auto pool = MakePool(policy, slots, jobs);
-    Accountant accountant(policy);
-    accountant.Initialize(kCycleNow);
-    accountant.SetPriority("hog@x", 100);
-    Negotiator negotiator(policy);
-    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    CycleResult result = RunAgainstHog(std::string("(SubmitterUserPrio ") +
+                                       (request_side_true ? "<" : ">") +
+                                       " 1e9) && (MY.Name == \"slot2@m\")");
     if (request_side_true) {
       ASSERT_EQ(result.matches.size(), 1u);
       EXPECT_EQ(result.matches[0].slot, "slot2@m");
@@ -254,18 +252,7 @@ TEST(CycleTest, PreemptionRequirementsClauseByClauseAsTheWhole) {
       {"MY.Name =!= \"slot1@m\" && 0", {}},
       {"TARGET.Owner == \"a\" && MY.Name =!= \"slot1@m\" && true", {"slot2@m"}}};
   for (const auto& [requirements, expected] : cases) {
-    auto policy =
-        MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = " + requirements + "\n");
-    std::vector<std::string> slots = {ClaimedSlotText("slot1@m", "hog@x", "9.0"),
-                                      ClaimedSlotText("slot2@m", "hog@x", "9.1")};
-    std::vector<std::string> jobs;
-    AddJobs(&jobs, "a", 1, 2);
-    auto pool = MakePool(policy, slots, jobs);
-    Accountant accountant(policy);
-    accountant.Initialize(kCycleNow);
-    accountant.SetPriority("hog@x", 100);
-    Negotiator negotiator(policy);
-    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    CycleResult result = RunAgainstHog(requirements);
     std::vector<std::string> preempted;
     for (const CycleMatch& m : result.matches) preempted.push_back(m.slot);
     std::sort(preempted.begin(), preempted.end());
