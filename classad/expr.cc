@@ -76,7 +76,7 @@ ExprPtr Expr::Literal(Value value) {
 }
 
 ExprPtr Expr::Attribute(std::string name, bool absolute) {
-  auto e = std::make_shared<Expr>(ExprKind::kAttribute, Op::kNone);
+  auto e = MakeWithNode(ExprKind::kAttribute, Op::kNone);
   e->MutableNode().name_hash = HashAttributeName(name);
   e->name_class_ = ClassifyName(name);
   e->MutableNode().name = std::move(name);
@@ -85,7 +85,7 @@ ExprPtr Expr::Attribute(std::string name, bool absolute) {
 }
 
 ExprPtr Expr::Select(ExprPtr base, std::string name) {
-  auto e = std::make_shared<Expr>(ExprKind::kSelect, Op::kNone);
+  auto e = MakeWithNode(ExprKind::kSelect, Op::kNone);
   e->MutableNode().name_hash = HashAttributeName(name);
   e->name_class_ = ClassifyName(name);
   e->MutableNode().name = std::move(name);
@@ -95,42 +95,48 @@ ExprPtr Expr::Select(ExprPtr base, std::string name) {
 }
 
 ExprPtr Expr::Subscript(ExprPtr base, ExprPtr index) {
-  auto e = std::make_shared<Expr>(ExprKind::kSubscript, Op::kNone);
+  auto e = MakeWithNode(ExprKind::kSubscript, Op::kNone);
   e->MutableNode().children = {std::move(base), std::move(index)};
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Unary(Op op, ExprPtr operand) {
-  auto e = std::make_shared<Expr>(ExprKind::kUnary, op);
+  auto e = MakeWithNode(ExprKind::kUnary, op);
   e->MutableNode().children.push_back(std::move(operand));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Binary(Op op, ExprPtr left, ExprPtr right) {
-  auto e = std::make_shared<Expr>(ExprKind::kBinary, op);
-  e->MutableNode().children = {std::move(left), std::move(right)};
+  auto e = MakeWithNode(ExprKind::kBinary, op);
+  std::vector<ExprPtr>& children = e->MutableNode().children;
+  children.reserve(2);
+  children.push_back(std::move(left));
+  children.push_back(std::move(right));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
-  auto e = std::make_shared<Expr>(ExprKind::kConditional, Op::kNone);
+  auto e = MakeWithNode(ExprKind::kConditional, Op::kNone);
   e->MutableNode().children = {std::move(cond), std::move(if_true), std::move(if_false)};
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Elvis(ExprPtr left, ExprPtr right) {
-  auto e = std::make_shared<Expr>(ExprKind::kElvis, Op::kNone);
-  e->MutableNode().children = {std::move(left), std::move(right)};
+  auto e = MakeWithNode(ExprKind::kElvis, Op::kNone);
+  std::vector<ExprPtr>& children = e->MutableNode().children;
+  children.reserve(2);
+  children.push_back(std::move(left));
+  children.push_back(std::move(right));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
-  auto e = std::make_shared<Expr>(ExprKind::kCall, Op::kNone);
+  auto e = MakeWithNode(ExprKind::kCall, Op::kNone);
   e->MutableNode().name_hash = HashAttributeName(name);
   e->MutableNode().name = std::move(name);
   e->MutableNode().children = std::move(args);
@@ -140,20 +146,20 @@ ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* b
 }
 
 ExprPtr Expr::List(std::vector<ExprPtr> items) {
-  auto e = std::make_shared<Expr>(ExprKind::kList, Op::kNone);
+  auto e = MakeWithNode(ExprKind::kList, Op::kNone);
   e->MutableNode().items = std::make_shared<const ExprList>(std::move(items));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Ad(std::shared_ptr<const ClassAd> ad) {
-  auto e = std::make_shared<Expr>(ExprKind::kAd, Op::kNone);
+  auto e = MakeWithNode(ExprKind::kAd, Op::kNone);
   e->MutableNode().ad = std::move(ad);
   return e;
 }
 
 ExprPtr Expr::Parens(ExprPtr inner) {
-  auto e = std::make_shared<Expr>(ExprKind::kParens, Op::kNone);
+  auto e = MakeWithNode(ExprKind::kParens, Op::kNone);
   e->MutableNode().children.push_back(std::move(inner));
   e->ComputeDepth();
   return e;
@@ -182,8 +188,24 @@ const Program& Expr::CompileProgram() const {
   return *existing;  // another thread installed its program first
 }
 
+Expr::~Expr() {
+  if (!node_in_block_) delete node_;
+}
+
+std::shared_ptr<Expr> Expr::MakeWithNode(ExprKind kind, Op op) {
+  struct Block {
+    Expr expr;
+    Node node;
+    Block(ExprKind k, Op o) : expr(k, o) {}
+  };
+  auto block = std::make_shared<Block>(kind, op);
+  block->expr.node_ = &block->node;
+  block->expr.node_in_block_ = true;
+  return std::shared_ptr<Expr>(block, &block->expr);
+}
+
 Expr::Node& Expr::MutableNode() {
-  if (!node_) node_ = std::make_unique<Node>();
+  if (!node_) node_ = new Node();
   return *node_;
 }
 

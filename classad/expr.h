@@ -126,6 +126,9 @@ class Expr {
 
   // Use the factories; public only for std::make_shared.
   Expr(ExprKind kind, Op op) : kind_(kind), op_(op) {}
+  ~Expr();
+  Expr(const Expr&) = delete;
+  Expr& operator=(const Expr&) = delete;
 
  private:
   // program()'s first use: compiles and installs the program.
@@ -148,6 +151,8 @@ class Expr {
   };
   static const std::string& EmptyName();
   static const std::vector<ExprPtr>& NoChildren();
+  // A non-literal node: the Expr and its Node in one allocation.
+  static std::shared_ptr<Expr> MakeWithNode(ExprKind kind, Op op);
   Node& MutableNode();
   void ComputeDepth();
 
@@ -157,7 +162,10 @@ class Expr {
   NameClass name_class_ = NameClass::kOrdinary;
   uint32_t depth_ = 1;
   Value literal_;
-  std::unique_ptr<Node> node_;  // null for literals
+  // Null for literals; owned (deleted with the Expr) unless node_in_block_
+  // (MakeWithNode allocated both together).
+  Node* node_ = nullptr;
+  bool node_in_block_ = false;
 };
 
 }  // namespace classad
