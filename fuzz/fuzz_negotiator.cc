@@ -16,14 +16,17 @@
 // a second cycle after the first's matches become claims (Pool::ClaimSlot,
 // as `negotiator cycle --cycles 2` does), bit 2 lets 3600 s pass before it.
 //
-// No input may crash, hang or trip a sanitizer. Besides, the result must
-// hold together: every match names a slot and an idle job of the pool,
+// No input may crash, hang or trip a sanitizer. Besides, the first cycle
+// must make the same matches with the matchmaker's shortcuts off (every
+// expression pair by pair), and the result must hold together: every
+// match names a slot and an idle job of the pool,
 // each slot and each job once; the accountant's state exports to JSON that
 // reads back (it never stores a non-finite number); the text and JSON
 // outputs are not empty.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -101,6 +104,16 @@ void AddAds(std::string_view text, bool slots, negotiator::Pool* pool, std::stri
   }
 }
 
+// The matches of a cycle, one line each: job, slot, submitter, reason.
+std::string MatchesText(const negotiator::CycleResult& result) {
+  std::string out;
+  for (const negotiator::CycleMatch& m : result.matches) {
+    out += m.job + " " + m.slot + " " + m.submitter + " " + negotiator::PreemptStateName(m.reason) +
+           "\n";
+  }
+  return out;
+}
+
 // The invariants of one cycle's result over `pool`.
 void CheckResult(const negotiator::CycleResult& result, const negotiator::Pool& pool,
                  std::string_view input) {
@@ -163,6 +176,16 @@ void FuzzNegotiator(std::string_view input) {
   int64_t now = kNow;
   accountant.Initialize(now);
 
+  // The same first cycle with every expression evaluated pair by pair
+  // (NegotiatorOptions::shortcuts off) must make the very same matches.
+  std::optional<std::string> plain_matches;
+  {
+    negotiator::Accountant plain(policy);
+    plain.Restore(accountant.Snapshot());
+    negotiator::Negotiator pairwise(policy, negotiator::NegotiatorOptions{1, false});
+    classad::Result<negotiator::CycleResult> result = pairwise.RunCycle(pool, plain, now);
+    if (result.ok()) plain_matches = MatchesText(*result);
+  }
   negotiator::Negotiator negotiator(policy,
                                     negotiator::NegotiatorOptions{(flags & 1) != 0 ? 2 : 1});
   const int cycles = (flags & 2) != 0 ? 2 : 1;
@@ -175,13 +198,17 @@ void FuzzNegotiator(std::string_view input) {
     }
     CheckResult(*result, pool, input);
     CheckAccountant(accountant, input);
+    if (cycle == 1 && plain_matches) {
+      classad_fuzz::Check(MatchesText(*result) == *plain_matches,
+                          "the shortcuts changed the matches", input,
+                          MatchesText(*result) + "\n--- pair by pair:\n" + *plain_matches);
+    }
     if (cycle == cycles) break;
     for (const negotiator::CycleMatch& m : result->matches) {
-      classad::Status claimed = pool.ClaimSlot(m.slot_index, m.job_index, m.submitter,
-                                               m.slot_rank, m.concurrency_limits, now);
+      classad::Status claimed = pool.ClaimSlot(m.slot_index, m.job_index, m.submitter, m.slot_rank,
+                                               m.concurrency_limits, now);
       if (!claimed.ok()) {
-        classad_fuzz::Check(!claimed.message().empty(), "a failed claim without a message",
-                            input);
+        classad_fuzz::Check(!claimed.message().empty(), "a failed claim without a message", input);
         return;
       }
     }
