@@ -272,6 +272,24 @@ TEST_F(ClassAdEvalToolTest, UnparsableArgumentStopsWithAMessage) {
       << run.err;
 }
 
+// -stdin keeps the lines it parsed: a repeated line gives the same answer,
+// evaluated again against the ads as they are then.
+TEST_F(ClassAdEvalToolTest, StdinRepeatedLinesAnswerAsTheFirstTime) {
+  const std::string input = "x * 2\n1 +\nx * 2\n1 +\nstrcat(\"a\", x)\nstrcat(\"a\", x)\n";
+  ToolRun run = RunTool({"x = 21", "-stdin"}, input);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  std::vector<std::string> lines;
+  std::istringstream in(run.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 7u) << run.out;  // the ad, then one line per input line
+  EXPECT_EQ(lines[1], "42");
+  EXPECT_EQ(lines[3], "42");
+  EXPECT_EQ(lines[2].rfind("PARSE_ERROR", 0), 0u) << lines[2];
+  EXPECT_EQ(lines[4], lines[2]);
+  EXPECT_EQ(lines[5], "\"a21\"");
+  EXPECT_EQ(lines[6], "\"a21\"");
+}
+
 // A caller may feed -stdin one line at a time and wait for each answer
 // (the answers to what one read returned are written before the next).
 TEST_F(ClassAdEvalToolTest, StdinAnswersEachLineBeforeTheNextArrives) {
