@@ -363,7 +363,8 @@ int Precedence(const Token& t) {
   }
 }
 
-// Thrown nowhere: every failure returns null and the parse gives up.
+// The parser over one text's tokens. Nothing is thrown: every failure
+// returns null and the whole parse gives up (the caller then runs ANTLR).
 class Parser {
  public:
   Parser(std::string_view text, const Tokens& tokens, const ParseOptions& options)
