@@ -188,10 +188,6 @@ const Program& Expr::CompileProgram() const {
   return *existing;  // another thread installed its program first
 }
 
-Expr::~Expr() {
-  if (!node_in_block_) delete node_;
-}
-
 std::shared_ptr<Expr> Expr::MakeWithNode(ExprKind kind, Op op) {
   struct Block {
     Expr expr;
@@ -200,14 +196,10 @@ std::shared_ptr<Expr> Expr::MakeWithNode(ExprKind kind, Op op) {
   };
   auto block = std::make_shared<Block>(kind, op);
   block->expr.node_ = &block->node;
-  block->expr.node_in_block_ = true;
   return std::shared_ptr<Expr>(block, &block->expr);
 }
 
-Expr::Node& Expr::MutableNode() {
-  if (!node_) node_ = new Node();
-  return *node_;
-}
+Expr::Node& Expr::MutableNode() { return *node_; }
 
 void Expr::ComputeDepth() {
   uint32_t deepest = 0;

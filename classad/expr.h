@@ -126,7 +126,6 @@ class Expr {
 
   // Use the factories; public only for std::make_shared.
   Expr(ExprKind kind, Op op) : kind_(kind), op_(op) {}
-  ~Expr();
   Expr(const Expr&) = delete;
   Expr& operator=(const Expr&) = delete;
 
@@ -153,6 +152,7 @@ class Expr {
   static const std::vector<ExprPtr>& NoChildren();
   // A non-literal node: the Expr and its Node in one allocation.
   static std::shared_ptr<Expr> MakeWithNode(ExprKind kind, Op op);
+  // The node's Node (only for nodes MakeWithNode made).
   Node& MutableNode();
   void ComputeDepth();
 
@@ -162,10 +162,9 @@ class Expr {
   NameClass name_class_ = NameClass::kOrdinary;
   uint32_t depth_ = 1;
   Value literal_;
-  // Null for literals; owned (deleted with the Expr) unless node_in_block_
-  // (MakeWithNode allocated both together).
+  // Null for literals; else the Node allocated with this Expr
+  // (MakeWithNode), which lives as long as it does.
   Node* node_ = nullptr;
-  bool node_in_block_ = false;
 };
 
 }  // namespace classad

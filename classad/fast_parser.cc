@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "classad/builtins/builtins.h"
+#include "classad/classad.h"
 
 namespace classad {
 
@@ -87,16 +88,6 @@ bool IsIdentifierStart(char c) {
 bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9'); }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
-bool EqualsNoCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    char x = a[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (x != b[i]) return false;
-  }
-  return true;
-}
-
 // Lexes `text` into `out`; false when the text is outside the subset (or
 // ANTLR would refuse it: the parse then fails there too).
 bool Lex(std::string_view text, Tokens* out) {
@@ -117,18 +108,18 @@ bool Lex(std::string_view text, Tokens* out) {
       const std::string_view word = text.substr(begin, i - begin);
       Tok kind = Tok::kIdentifier;
       Op op = Op::kNone;
-      if (EqualsNoCase(word, "true")) {
+      if (AttributeNamesEqual(word, "true")) {
         kind = Tok::kTrue;
-      } else if (EqualsNoCase(word, "false")) {
+      } else if (AttributeNamesEqual(word, "false")) {
         kind = Tok::kFalse;
-      } else if (EqualsNoCase(word, "undefined")) {
+      } else if (AttributeNamesEqual(word, "undefined")) {
         kind = Tok::kUndefined;
-      } else if (EqualsNoCase(word, "error")) {
+      } else if (AttributeNamesEqual(word, "error")) {
         kind = Tok::kError;
-      } else if (EqualsNoCase(word, "is")) {
+      } else if (AttributeNamesEqual(word, "is")) {
         kind = Tok::kBinary;
         op = Op::kIs;
-      } else if (EqualsNoCase(word, "isnt")) {
+      } else if (AttributeNamesEqual(word, "isnt")) {
         kind = Tok::kBinary;
         op = Op::kIsnt;
       }

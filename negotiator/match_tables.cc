@@ -2,17 +2,16 @@
 #include "negotiator/match_tables.h"
 
 #include <algorithm>
-#include <atomic>
 #include <set>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "classad/match.h"
 #include "classad/unparse.h"
 #include "negotiator/ad_reads.h"
+#include "negotiator/parallel.h"
 #include "policy/text_util.h"
 
 namespace negotiator {
@@ -211,20 +210,6 @@ bool AppendJobReading(const ClassAd& job, std::set<std::string> job_names,
     key->push_back('\0');
   }
   return true;
-}
-
-// Runs work(i) for i in [0, items) on up to `threads` threads.
-template <typename Work>
-void RunOnThreads(size_t items, int threads, const Work& work) {
-  std::atomic<size_t> next{0};
-  auto loop = [&] {
-    for (size_t i = next++; i < items; i = next++) work(i);
-  };
-  const int count = std::max(1, std::min<int>(threads, static_cast<int>(items)));
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < count; ++t) helpers.emplace_back(loop);
-  loop();
-  for (std::thread& t : helpers) t.join();
 }
 
 // A number's value, else 0 (how the negotiator reads a slot's Rank).

@@ -2,17 +2,16 @@
 #include "negotiator/matchmaker.h"
 
 #include <algorithm>
-#include <atomic>
 #include <limits>
 #include <map>
 #include <set>
-#include <thread>
 #include <tuple>
 #include <unordered_set>
 
 #include "classad/match.h"
 #include "classad/value.h"
 #include "negotiator/ad_reads.h"
+#include "negotiator/parallel.h"
 #include "policy/concurrency_limits.h"
 #include "policy/text_util.h"
 
@@ -354,17 +353,16 @@ Matchmaker::Reading Matchmaker::ReadingOf(const classad::Expr& e) const {
       }
       // An unqualified name a slot lacks is the job's: undefined as well
       // when no idle job has it.
-      const bool jobs_lack = !qualified && NoIdleJobHas(name);
       switch (held(name)) {
         case Held::kEverywhere:
           reads_slot = true;
           break;
         case Held::kNowhere:
-          if (!qualified && !jobs_lack) reads_request = true;
+          if (!qualified && !NoIdleJobHas(name)) reads_request = true;
           break;
         case Held::kSome:
-          if (!qualified && !jobs_lack) return Reading::kPair;  // some slots read the job's
-          reads_slot = true;                                    // a literal, or undefined
+          if (!qualified && !NoIdleJobHas(name)) return Reading::kPair;  // some read the job's
+          reads_slot = true;                                             // a literal, or undefined
           break;
         case Held::kExpression:
           return Reading::kPair;
@@ -504,7 +502,6 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
     auto take = [&](size_t p) {
       const uint32_t s = slots_[p];
       if (taken_[s] != 0) return;
-      ads.push_back(pool_.slots()[s].ad.get());
       index.push_back(s);
       positions.push_back(static_cast<uint32_t>(p));
       results.push_back(classad::MatchResult{true, tables_->JobRank(match_class, p)});
@@ -552,7 +549,7 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
   const policy::MatchPolicy& m = policy_.matching;
   out->candidates.clear();
   out->head = 0;
-  for (size_t i = 0; i < ads.size(); ++i) {
+  for (size_t i = 0; i < index.size(); ++i) {
     if (!results[i].matched) continue;
     const uint32_t s = index[i];
     const PoolSlot& slot = pool_.slots()[s];
@@ -631,17 +628,8 @@ void Matchmaker::PrepareAll() {
     if (lists_[ac] == nullptr) todo.push_back(ac);
   }
   for (uint32_t ac : todo) lists_[ac] = std::make_unique<CandidateList>();
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i = next++; i < todo.size(); i = next++) {
-      Build(todo[i], nullptr, lists_[todo[i]].get());
-    }
-  };
-  const int threads = std::max(1, std::min<int>(options_.threads, static_cast<int>(todo.size())));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  RunOnThreads(todo.size(), options_.threads,
+               [&](size_t i) { Build(todo[i], nullptr, lists_[todo[i]].get()); });
 }
 
 Matchmaker::CandidateList& Matchmaker::ListFor(const MatchRequest& request) {

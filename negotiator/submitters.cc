@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <set>
 #include <string_view>
-#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "classad/match.h"
 #include "classad/unparse.h"
 #include "negotiator/ad_reads.h"
+#include "negotiator/parallel.h"
 #include "policy/text_util.h"
 
 namespace negotiator {
@@ -255,20 +255,10 @@ Autoclusters BuildAutoclusters(const Pool& pool, int threads) {
   // numbers are those one pass over all jobs would give).
   const size_t runs = static_cast<size_t>(std::max(1, threads));
   std::vector<RunClusters> run(runs);
-  std::vector<std::thread> helpers;
-  for (size_t r = 0; r < runs; ++r) {
-    const size_t begin = jobs.size() * r / runs;
-    const size_t end = jobs.size() * (r + 1) / runs;
-    auto work = [&, r, begin, end] {
-      ClusterRun(pool, begin, end, match_names, global, every_job, &run[r]);
-    };
-    if (r + 1 < runs) {
-      helpers.emplace_back(work);
-    } else {
-      work();
-    }
-  }
-  for (std::thread& t : helpers) t.join();
+  RunOnThreads(runs, threads, [&](size_t r) {
+    ClusterRun(pool, jobs.size() * r / runs, jobs.size() * (r + 1) / runs, match_names, global,
+               every_job, &run[r]);
+  });
   std::unordered_map<std::string_view, uint32_t> by_class, by_signature;
   for (const RunClusters& r : run) {
     std::vector<uint32_t> class_of(r.class_signatures.size());

@@ -101,6 +101,9 @@ class ClassAdEval {
     }
     parse_options_.compat = !strict_;
     eval_options_.mode = strict_ ? classad::ScopingMode::kStrict : classad::ScopingMode::kCompat;
+    // Each expression is evaluated once: the tree walker, which gives the
+    // same values as the compiled programs, saves compiling one.
+    eval_options_.compiled = false;
     my_ad_ = std::make_shared<ClassAd>();
 
     for (size_t i = 0; i < args.size(); ++i) {
@@ -167,11 +170,8 @@ class ClassAdEval {
   // The value of `expr` in the current context (or its canonical form).
   std::string ResultLine(const classad::Expr& expr) const {
     if (unparse_) return OneLine(classad::Unparse(expr));
-    // Each expression is evaluated once: the tree walker, which gives the
-    // same values as the compiled programs, saves compiling one.
-    classad::EvalOptions once = eval_options_;
-    once.compiled = false;
-    classad::Value value = classad::EvaluateExpr(expr, my_ad_.get(), target_ad_.get(), once);
+    classad::Value value =
+        classad::EvaluateExpr(expr, my_ad_.get(), target_ad_.get(), eval_options_);
     return OneLine(classad::UnparseValue(value));
   }
 
