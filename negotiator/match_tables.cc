@@ -222,10 +222,45 @@ double NumberOrZero(const Value& v) {
 // How many slot Rank values the tables may hold (keys times slots).
 constexpr size_t kMaxSlotRankValues = size_t{8} << 20;
 
-// A clause of a slot's Requirements: its text's number and the expression.
-struct SlotClause {
-  uint32_t text;
-  const Expr* expr;
+// Slot expressions filed by their text (slots read from one file share
+// their expressions, so each is unparsed once): the names each text reads
+// and, per text, the slots holding it with the expression there.
+class SlotTexts {
+ public:
+  // Files expression `e` of the slot at `position`; returns its text's
+  // number, or -1 when `e` reads more than named attributes or it would
+  // be text number `max_texts` + 1.
+  int64_t Add(const Expr& e, uint32_t position, size_t max_texts) {
+    auto [known, added] = text_of_expr_.emplace(&e, 0);
+    if (added) {
+      if (!ReadsOnlyNamedAttributes(e)) return -1;
+      auto [number, new_text] =
+          numbers_.emplace(classad::Unparse(e), static_cast<uint32_t>(numbers_.size()));
+      if (new_text) {
+        if (numbers_.size() > max_texts) return -1;
+        mine_.emplace_back();
+        theirs_.emplace_back();
+        NamesOf(e, &mine_.back(), &theirs_.back());
+        members_.emplace_back();
+      }
+      known->second = number->second;
+    }
+    members_[known->second].emplace_back(position, &e);
+    return known->second;
+  }
+  uint32_t size() const { return static_cast<uint32_t>(members_.size()); }
+  const std::set<std::string>& mine(uint32_t t) const { return mine_[t]; }
+  const std::set<std::string>& theirs(uint32_t t) const { return theirs_[t]; }
+  // (position, expression) of the slots holding text `t`, in position order.
+  const std::vector<std::pair<uint32_t, const Expr*>>& members(uint32_t t) const {
+    return members_[t];
+  }
+
+ private:
+  std::unordered_map<const Expr*, uint32_t> text_of_expr_;
+  std::unordered_map<std::string, uint32_t> numbers_;
+  std::vector<std::set<std::string>> mine_, theirs_;
+  std::vector<std::vector<std::pair<uint32_t, const Expr*>>> members_;
 };
 
 // What one table evaluates.
@@ -244,10 +279,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   words_ = (n + 63) / 64;
   slot_ok_.assign(words_, 0);
   // The slots' clauses, by text.
-  std::unordered_map<const Expr*, uint32_t> text_of_expr;
-  std::unordered_map<std::string, uint32_t> text_numbers;
-  std::vector<std::set<std::string>> text_mine, text_theirs;
-  std::vector<std::vector<std::pair<uint32_t, const Expr*>>> text_members;  // (position, clause)
+  SlotTexts texts;
   std::vector<const Expr*> clauses;
   for (size_t p = 0; p < n; ++p) {
     const ClassAd& slot = *pool.slots()[slots[p]].ad;
@@ -263,24 +295,10 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     if (never) continue;
     slot_ok_[p / 64] |= uint64_t{1} << (p % 64);
     for (const Expr* clause : clauses) {
-      auto [known, added] = text_of_expr.emplace(clause, 0);
-      if (added) {
-        if (!ReadsOnlyNamedAttributes(*clause)) return;
-        auto [number, new_text] = text_numbers.emplace(classad::Unparse(*clause),
-                                                       static_cast<uint32_t>(text_numbers.size()));
-        if (new_text) {
-          if (text_numbers.size() > kMaxSlotClauseTexts) return;
-          text_mine.emplace_back();
-          text_theirs.emplace_back();
-          NamesOf(*clause, &text_mine.back(), &text_theirs.back());
-          text_members.emplace_back();
-        }
-        known->second = number->second;
-      }
-      text_members[known->second].emplace_back(static_cast<uint32_t>(p), clause);
+      if (texts.Add(*clause, static_cast<uint32_t>(p), kMaxSlotClauseTexts) < 0) return;
     }
   }
-  slot_text_count_ = text_numbers.size();
+  slot_text_count_ = texts.size();
 
   // Each class's tables, and its Rank's reading.
   SlotReads slot_reads(pool, slots);
@@ -322,12 +340,12 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
           return;
         mine.push_back(table_for(key, TableSpec{job_index, clause, 0}));
       }
-      for (uint32_t t = 0; t < text_numbers.size(); ++t) {
-        std::set<std::string> job_names = text_theirs[t];
-        job_names.insert(text_mine[t].begin(), text_mine[t].end());
+      for (uint32_t t = 0; t < texts.size(); ++t) {
+        std::set<std::string> job_names = texts.theirs(t);
+        job_names.insert(texts.mine(t).begin(), texts.mine(t).end());
         key = "S" + std::to_string(t);
         key.push_back('\x03');
-        if (!AppendJobReading(job, std::move(job_names), text_mine[t], &slot_reads, options, &key))
+        if (!AppendJobReading(job, std::move(job_names), texts.mine(t), &slot_reads, options, &key))
           return;
         mine.push_back(table_for(key, TableSpec{job_index, nullptr, t}));
       }
@@ -364,7 +382,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
         }
       } else {
         bits.assign(words_, ~uint64_t{0});
-        for (auto [p, clause] : text_members[spec.slot_text]) {
+        for (auto [p, clause] : texts.members(spec.slot_text)) {
           classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
           classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
           if (!classad::IsTrueValue(eval.Evaluate(*clause))) {
@@ -398,10 +416,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
   slot_rank_text_.assign(n, kLiteralRank);
   slot_rank_literal_.assign(n, 0.0);
   slot_rank_member_.assign(n, 0);
-  std::unordered_map<const Expr*, uint32_t> text_of_expr;
-  std::unordered_map<std::string, uint32_t> text_numbers;
-  std::vector<std::set<std::string>> text_mine, text_theirs;
-  std::vector<std::vector<std::pair<uint32_t, const Expr*>>> members;  // (position, Rank)
+  SlotTexts texts;
   for (size_t p = 0; p < n; ++p) {
     const AttrRef rank = pool.slots()[slots[p]].ad->Find("Rank");
     if (!rank) continue;  // undefined: 0
@@ -409,24 +424,12 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
       slot_rank_literal_[p] = NumberOrZero(rank.literal());
       continue;
     }
-    auto [known, added] = text_of_expr.emplace(&rank.expr(), 0);
-    if (added) {
-      if (!ReadsOnlyNamedAttributes(rank.expr())) return;
-      auto [number, new_text] = text_numbers.emplace(classad::Unparse(rank.expr()),
-                                                     static_cast<uint32_t>(text_numbers.size()));
-      if (new_text) {
-        text_mine.emplace_back();
-        text_theirs.emplace_back();
-        NamesOf(rank.expr(), &text_mine.back(), &text_theirs.back());
-        members.emplace_back();
-      }
-      known->second = number->second;
-    }
-    slot_rank_text_[p] = known->second;
-    slot_rank_member_[p] = static_cast<uint32_t>(members[known->second].size());
-    members[known->second].emplace_back(static_cast<uint32_t>(p), &rank.expr());
+    const int64_t text = texts.Add(rank.expr(), static_cast<uint32_t>(p), SIZE_MAX);
+    if (text < 0) return;
+    slot_rank_text_[p] = static_cast<uint32_t>(text);
+    slot_rank_member_[p] = static_cast<uint32_t>(texts.members(slot_rank_text_[p]).size() - 1);
   }
-  slot_rank_texts_ = static_cast<uint32_t>(text_numbers.size());
+  slot_rank_texts_ = texts.size();
   // Each class's reading of each text.
   SlotReads slot_reads(pool, slots);
   const size_t classes = autoclusters.class_representative.size();
@@ -439,17 +442,17 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
     const uint32_t job_index = autoclusters.class_representative[c];
     const ClassAd& job = *pool.jobs()[job_index].ad;
     for (uint32_t t = 0; t < slot_rank_texts_; ++t) {
-      std::set<std::string> job_names = text_theirs[t];
-      job_names.insert(text_mine[t].begin(), text_mine[t].end());
+      std::set<std::string> job_names = texts.theirs(t);
+      job_names.insert(texts.mine(t).begin(), texts.mine(t).end());
       key = std::to_string(t);
       key.push_back('\x03');
-      if (!AppendJobReading(job, std::move(job_names), text_mine[t], &slot_reads, options, &key)) {
+      if (!AppendJobReading(job, std::move(job_names), texts.mine(t), &slot_reads, options, &key)) {
         return;
       }
       auto [it, added] = key_numbers.emplace(key, static_cast<uint32_t>(keys.size()));
       if (added) {
         keys.emplace_back(job_index, t);
-        stored += members[t].size();
+        stored += texts.members(t).size();
         if (stored > kMaxSlotRankValues) return;
       }
       slot_rank_key_of_class_[c * slot_rank_texts_ + t] = it->second;
@@ -459,8 +462,8 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
   RunOnThreads(keys.size(), threads, [&](size_t k) {
     const ClassAd& job = *pool.jobs()[keys[k].first].ad;
     std::vector<double>& values = slot_rank_values_[k];
-    values.reserve(members[keys[k].second].size());
-    for (auto [p, rank] : members[keys[k].second]) {
+    values.reserve(texts.members(keys[k].second).size());
+    for (auto [p, rank] : texts.members(keys[k].second)) {
       classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
       classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
       values.push_back(NumberOrZero(eval.Evaluate(*rank)));
