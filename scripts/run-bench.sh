@@ -28,6 +28,33 @@ build/ingest_bench "$POOL/jobs.ads" 3
 # The quota-driven PREEMPTION_REQUIREMENTS with the ephemeral attributes
 # bound as overlays, against HTCondor's way (copies with them inserted).
 build/policy_bench "$MATCH_POOL" 1
+# classad_eval -stdin on 100,000 distinct Requirements-like lines (parse and
+# evaluate each once; issue 18), three runs; ../shared/tools/anchors'
+# htc_eval on the same file when it is built (ANCHORS=dir, default ../anchors).
+STDIN_LINES=build/stdin-100k.txt
+if [ ! -f "$STDIN_LINES" ]; then
+  python3 - "$STDIN_LINES" <<'PY'
+import random, sys
+r = random.Random(7)
+with open(sys.argv[1], "w") as f:
+    for i in range(100000):
+        f.write('(TARGET.Arch == "%s") && (TARGET.OpSys == "LINUX") && (TARGET.Memory >= %d) '
+                '&& (TARGET.Disk >= %d) && (TARGET.HasFileTransfer) && (RequestCpus <= %d)\n'
+                % (r.choice(["X86_64", "aarch64", "ppc64le", "INTEL"]), r.randint(1, 100000),
+                   i * 7 + r.randint(0, 6), r.randint(1, 64)))
+PY
+fi
+HTC_EVAL="${ANCHORS:-../anchors}/bin/htc_eval"
+TIMEFORMAT='%R s'
+for round in 1 2 3; do
+  printf 'classad_eval -stdin, 100,000 distinct lines: '
+  { time build/classad_eval -stdin < "$STDIN_LINES" > /dev/null; } 2>&1
+  if [ -x "$HTC_EVAL" ]; then
+    printf 'htc_eval -stdin (HTCondor), same lines:       '
+    { time "$HTC_EVAL" -stdin < "$STDIN_LINES" > /dev/null; } 2>&1
+  fi
+done
+unset TIMEFORMAT
 # The accountant's per-cycle update: 100,000 submitters, 200,000 claimed slots.
 build/accountant_bench 100000 200000 9
 # policy_lint over 1,000 groups and about 10,000 knobs.
