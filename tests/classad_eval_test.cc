@@ -272,8 +272,7 @@ TEST_F(ClassAdEvalToolTest, UnparsableArgumentStopsWithAMessage) {
       << run.err;
 }
 
-// -stdin keeps the lines it parsed: a repeated line gives the same answer,
-// evaluated again against the ads as they are then.
+// A repeated -stdin line gives the same answer each time.
 TEST_F(ClassAdEvalToolTest, StdinRepeatedLinesAnswerAsTheFirstTime) {
   const std::string input = "x * 2\n1 +\nx * 2\n1 +\nstrcat(\"a\", x)\nstrcat(\"a\", x)\n";
   ToolRun run = RunTool({"x = 21", "-stdin"}, input);

@@ -34,7 +34,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "classad/ad_io.h"
@@ -268,15 +267,8 @@ class ClassAdEval {
 
   std::string BatchLine(const std::string& text) {
     try {
-      // A line seen before is not parsed again (as HTCondor's daemons cache
-      // the expressions of the ads they read); the cache starts over when
-      // it holds kMaxCachedLines.
-      auto cached = parsed_lines_.find(text);
-      if (cached != parsed_lines_.end()) return ResultLine(*cached->second);
       Result<ExprPtr> expr = classad::ParseExpression(text, parse_options_);
       if (!expr.ok()) return "PARSE_ERROR: " + OneLine(expr.status().ToString());
-      if (parsed_lines_.size() >= kMaxCachedLines) parsed_lines_.clear();
-      parsed_lines_.emplace(text, *expr);
       return ResultLine(**expr);
     } catch (const std::exception& e) {
       // Keep the one-line-per-input contract even if something throws.
@@ -291,8 +283,6 @@ class ClassAdEval {
   }
 
   classad::ParseOptions parse_options_;       // arguments and -stdin lines
-  static constexpr size_t kMaxCachedLines = 65536;
-  std::unordered_map<std::string, ExprPtr> parsed_lines_;  // -stdin lines by text
   classad::ParseOptions file_parse_options_;  // -file and -target-file
   classad::EvalOptions eval_options_;
   std::shared_ptr<ClassAd> my_ad_;
