@@ -395,7 +395,7 @@ Value EvalContext::Eval(const Expr& outer) {
     }
     case ExprKind::kCall:
       if (expr.builtin() == nullptr) return Value::Error();
-      return expr.builtin()->fn(*this, expr.children());
+      return expr.builtin()->fn(*this, expr.args());
     case ExprKind::kList:
       return Value::List(expr.items(), scope_);
     case ExprKind::kAd: {

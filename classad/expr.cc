@@ -89,48 +89,47 @@ ExprPtr Expr::Select(ExprPtr base, std::string name) {
   e->MutableNode().name_hash = HashAttributeName(name);
   e->name_class_ = ClassifyName(name);
   e->MutableNode().name = std::move(name);
-  e->MutableNode().children.push_back(std::move(base));
+  e->AddOperand(std::move(base));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Subscript(ExprPtr base, ExprPtr index) {
   auto e = MakeWithNode(ExprKind::kSubscript, Op::kNone);
-  e->MutableNode().children = {std::move(base), std::move(index)};
+  e->AddOperand(std::move(base));
+  e->AddOperand(std::move(index));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Unary(Op op, ExprPtr operand) {
   auto e = MakeWithNode(ExprKind::kUnary, op);
-  e->MutableNode().children.push_back(std::move(operand));
+  e->AddOperand(std::move(operand));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Binary(Op op, ExprPtr left, ExprPtr right) {
   auto e = MakeWithNode(ExprKind::kBinary, op);
-  std::vector<ExprPtr>& children = e->MutableNode().children;
-  children.reserve(2);
-  children.push_back(std::move(left));
-  children.push_back(std::move(right));
+  e->AddOperand(std::move(left));
+  e->AddOperand(std::move(right));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
   auto e = MakeWithNode(ExprKind::kConditional, Op::kNone);
-  e->MutableNode().children = {std::move(cond), std::move(if_true), std::move(if_false)};
+  e->AddOperand(std::move(cond));
+  e->AddOperand(std::move(if_true));
+  e->AddOperand(std::move(if_false));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Elvis(ExprPtr left, ExprPtr right) {
   auto e = MakeWithNode(ExprKind::kElvis, Op::kNone);
-  std::vector<ExprPtr>& children = e->MutableNode().children;
-  children.reserve(2);
-  children.push_back(std::move(left));
-  children.push_back(std::move(right));
+  e->AddOperand(std::move(left));
+  e->AddOperand(std::move(right));
   e->ComputeDepth();
   return e;
 }
@@ -139,7 +138,7 @@ ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* b
   auto e = MakeWithNode(ExprKind::kCall, Op::kNone);
   e->MutableNode().name_hash = HashAttributeName(name);
   e->MutableNode().name = std::move(name);
-  e->MutableNode().children = std::move(args);
+  e->MutableNode().items = std::make_shared<const ExprList>(std::move(args));
   e->MutableNode().builtin = builtin;
   e->ComputeDepth();
   return e;
@@ -160,7 +159,7 @@ ExprPtr Expr::Ad(std::shared_ptr<const ClassAd> ad) {
 
 ExprPtr Expr::Parens(ExprPtr inner) {
   auto e = MakeWithNode(ExprKind::kParens, Op::kNone);
-  e->MutableNode().children.push_back(std::move(inner));
+  e->AddOperand(std::move(inner));
   e->ComputeDepth();
   return e;
 }
@@ -168,11 +167,6 @@ ExprPtr Expr::Parens(ExprPtr inner) {
 const std::string& Expr::EmptyName() {
   static const std::string empty;
   return empty;
-}
-
-const std::vector<ExprPtr>& Expr::NoChildren() {
-  static const std::vector<ExprPtr> none;
-  return none;
 }
 
 Expr::Node::~Node() { delete program.load(std::memory_order_acquire); }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -96,14 +97,18 @@ class Expr {
   bool absolute() const { return absolute_; }
   // Operands: kSelect {base}; kSubscript {base, index}; kUnary {x};
   // kBinary {l, r}; kConditional {c, t, f}; kElvis {l, r}; kCall and kList
-  // the arguments or items; kParens {inner}.
-  const std::vector<ExprPtr>& children() const {
-    if (!node_) return NoChildren();
-    return kind_ == ExprKind::kList ? *node_->items : node_->children;
+  // the arguments or items; kParens {inner}. A view into the node, valid
+  // while the node lives.
+  std::span<const ExprPtr> children() const {
+    if (!node_) return {};
+    if (node_->items != nullptr) return *node_->items;
+    return std::span<const ExprPtr>(node_->operands, node_->operand_count);
   }
   const Expr& child(size_t i) const { return *children()[i]; }
   // kList: the items as a shareable list (what a list value refers to).
   const std::shared_ptr<const ExprList>& items() const { return node_->items; }
+  // kCall: the arguments, as built-in functions take them.
+  const ExprList& args() const { return *node_->items; }
   // kAd: the nested ad.
   const std::shared_ptr<const ClassAd>& ad() const { return node_->ad; }
   // kCall: the built-in, or null.
@@ -137,8 +142,11 @@ class Expr {
   struct Node {
     std::string name;
     uint64_t name_hash = 0;
-    std::vector<ExprPtr> children;          // empty for kList: see items
-    std::shared_ptr<const ExprList> items;  // kList: the items (also its children)
+    // The operands of a node of fixed arity, in place (no allocation).
+    ExprPtr operands[3];
+    uint8_t operand_count = 0;
+    // kList: the items; kCall: the arguments (also its children).
+    std::shared_ptr<const ExprList> items;
     std::shared_ptr<const ClassAd> ad;
     const Builtin* builtin = nullptr;
     // The compiled program, owned; null until first needed.
@@ -149,11 +157,15 @@ class Expr {
     ~Node();
   };
   static const std::string& EmptyName();
-  static const std::vector<ExprPtr>& NoChildren();
   // A non-literal node: the Expr and its Node in one allocation.
   static std::shared_ptr<Expr> MakeWithNode(ExprKind kind, Op op);
   // The node's Node (only for nodes MakeWithNode made).
   Node& MutableNode();
+  // Appends an operand to a fixed-arity node (at most three).
+  void AddOperand(ExprPtr operand) {
+    Node& node = MutableNode();
+    node.operands[node.operand_count++] = std::move(operand);
+  }
   void ComputeDepth();
 
   ExprKind kind_;

@@ -365,7 +365,7 @@ op_elvis_jump:
   }
   CLASSAD_NEXT();
 op_call:
-  owned[sp] = in->node->builtin()->fn(*this, in->node->children());
+  owned[sp] = in->node->builtin()->fn(*this, in->node->args());
   refs[sp] = &owned[sp];
   ++sp;
   CLASSAD_NEXT();

@@ -450,7 +450,7 @@ class JsonWriter {
     out_->append(static_cast<size_t>(indent_), ' ');
   }
 
-  void WriteList(const std::vector<ExprPtr>& items) {
+  void WriteList(std::span<const ExprPtr> items) {
     out_->push_back('[');
     indent_ += 2;
     for (size_t i = 0; i < items.size(); ++i) {

@@ -373,7 +373,7 @@ bool AppendOldAdBody(const ClassAd& ad, std::string* out) {
   return true;
 }
 
-bool AppendOldList(const std::vector<ExprPtr>& items, std::string* out) {
+bool AppendOldList(std::span<const ExprPtr> items, std::string* out) {
   out->append("{ ");
   for (size_t i = 0; i < items.size(); ++i) {
     if (i > 0) out->push_back(',');
