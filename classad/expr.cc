@@ -76,92 +76,111 @@ ExprPtr Expr::Literal(Value value) {
 }
 
 ExprPtr Expr::Attribute(std::string name, bool absolute) {
-  auto e = MakeWithNode(ExprKind::kAttribute, Op::kNone);
-  e->MutableNode().name_hash = HashAttributeName(name);
+  NamedNode* node = nullptr;
+  auto e = MakeWithNode(ExprKind::kAttribute, Op::kNone, &node);
+  node->name_hash = HashAttributeName(name);
   e->name_class_ = ClassifyName(name);
-  e->MutableNode().name = std::move(name);
+  node->name = std::move(name);
   e->absolute_ = absolute;
   return e;
 }
 
 ExprPtr Expr::Select(ExprPtr base, std::string name) {
-  auto e = MakeWithNode(ExprKind::kSelect, Op::kNone);
-  e->MutableNode().name_hash = HashAttributeName(name);
+  SelectNode* node = nullptr;
+  auto e = MakeWithNode(ExprKind::kSelect, Op::kNone, &node);
+  node->name_hash = HashAttributeName(name);
   e->name_class_ = ClassifyName(name);
-  e->MutableNode().name = std::move(name);
-  e->AddOperand(std::move(base));
+  node->name = std::move(name);
+  node->base = std::move(base);
+  e->ComputeDepth();
+  return e;
+}
+
+ExprPtr Expr::MakeOperator(ExprKind kind, Op op, ExprPtr* operands, int count) {
+  OperatorNode* node = nullptr;
+  auto e = MakeWithNode(kind, op, &node);
+  for (int i = 0; i < count; ++i) node->operands[i] = std::move(operands[i]);
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Subscript(ExprPtr base, ExprPtr index) {
-  auto e = MakeWithNode(ExprKind::kSubscript, Op::kNone);
-  e->AddOperand(std::move(base));
-  e->AddOperand(std::move(index));
-  e->ComputeDepth();
-  return e;
+  ExprPtr operands[] = {std::move(base), std::move(index)};
+  return MakeOperator(ExprKind::kSubscript, Op::kNone, operands, 2);
 }
 
 ExprPtr Expr::Unary(Op op, ExprPtr operand) {
-  auto e = MakeWithNode(ExprKind::kUnary, op);
-  e->AddOperand(std::move(operand));
-  e->ComputeDepth();
-  return e;
+  return MakeOperator(ExprKind::kUnary, op, &operand, 1);
 }
 
 ExprPtr Expr::Binary(Op op, ExprPtr left, ExprPtr right) {
-  auto e = MakeWithNode(ExprKind::kBinary, op);
-  e->AddOperand(std::move(left));
-  e->AddOperand(std::move(right));
-  e->ComputeDepth();
-  return e;
+  ExprPtr operands[] = {std::move(left), std::move(right)};
+  return MakeOperator(ExprKind::kBinary, op, operands, 2);
 }
 
 ExprPtr Expr::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
-  auto e = MakeWithNode(ExprKind::kConditional, Op::kNone);
-  e->AddOperand(std::move(cond));
-  e->AddOperand(std::move(if_true));
-  e->AddOperand(std::move(if_false));
-  e->ComputeDepth();
-  return e;
+  ExprPtr operands[] = {std::move(cond), std::move(if_true), std::move(if_false)};
+  return MakeOperator(ExprKind::kConditional, Op::kNone, operands, 3);
 }
 
 ExprPtr Expr::Elvis(ExprPtr left, ExprPtr right) {
-  auto e = MakeWithNode(ExprKind::kElvis, Op::kNone);
-  e->AddOperand(std::move(left));
-  e->AddOperand(std::move(right));
-  e->ComputeDepth();
-  return e;
+  ExprPtr operands[] = {std::move(left), std::move(right)};
+  return MakeOperator(ExprKind::kElvis, Op::kNone, operands, 2);
 }
 
 ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
-  auto e = MakeWithNode(ExprKind::kCall, Op::kNone);
-  e->MutableNode().name_hash = HashAttributeName(name);
-  e->MutableNode().name = std::move(name);
-  e->MutableNode().items = std::make_shared<const ExprList>(std::move(args));
-  e->MutableNode().builtin = builtin;
+  CallNode* node = nullptr;
+  auto e = MakeWithNode(ExprKind::kCall, Op::kNone, &node);
+  node->name_hash = HashAttributeName(name);
+  node->name = std::move(name);
+  node->args = std::make_shared<const ExprList>(std::move(args));
+  node->builtin = builtin;
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::List(std::vector<ExprPtr> items) {
-  auto e = MakeWithNode(ExprKind::kList, Op::kNone);
-  e->MutableNode().items = std::make_shared<const ExprList>(std::move(items));
+  ListNode* node = nullptr;
+  auto e = MakeWithNode(ExprKind::kList, Op::kNone, &node);
+  node->items = std::make_shared<const ExprList>(std::move(items));
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Ad(std::shared_ptr<const ClassAd> ad) {
-  auto e = MakeWithNode(ExprKind::kAd, Op::kNone);
-  e->MutableNode().ad = std::move(ad);
+  AdNode* node = nullptr;
+  auto e = MakeWithNode(ExprKind::kAd, Op::kNone, &node);
+  node->ad = std::move(ad);
   return e;
 }
 
 ExprPtr Expr::Parens(ExprPtr inner) {
-  auto e = MakeWithNode(ExprKind::kParens, Op::kNone);
-  e->AddOperand(std::move(inner));
-  e->ComputeDepth();
-  return e;
+  return MakeOperator(ExprKind::kParens, Op::kNone, &inner, 1);
+}
+
+std::span<const ExprPtr> Expr::children() const {
+  switch (kind_) {
+    case ExprKind::kLiteral:
+    case ExprKind::kAttribute:
+    case ExprKind::kAd:
+      return {};
+    case ExprKind::kSelect:
+      return std::span<const ExprPtr>(&static_cast<const SelectNode*>(node_)->base, 1);
+    case ExprKind::kCall:
+      return *static_cast<const CallNode*>(node_)->args;
+    case ExprKind::kList:
+      return *static_cast<const ListNode*>(node_)->items;
+    case ExprKind::kUnary:
+    case ExprKind::kParens:
+      return std::span<const ExprPtr>(static_cast<const OperatorNode*>(node_)->operands, 1);
+    case ExprKind::kBinary:
+    case ExprKind::kSubscript:
+    case ExprKind::kElvis:
+      return std::span<const ExprPtr>(static_cast<const OperatorNode*>(node_)->operands, 2);
+    case ExprKind::kConditional:
+      return std::span<const ExprPtr>(static_cast<const OperatorNode*>(node_)->operands, 3);
+  }
+  return {};
 }
 
 const std::string& Expr::EmptyName() {
@@ -182,18 +201,18 @@ const Program& Expr::CompileProgram() const {
   return *existing;  // another thread installed its program first
 }
 
-std::shared_ptr<Expr> Expr::MakeWithNode(ExprKind kind, Op op) {
+template <typename N>
+std::shared_ptr<Expr> Expr::MakeWithNode(ExprKind kind, Op op, N** shape) {
   struct Block {
     Expr expr;
-    Node node;
+    N node;
     Block(ExprKind k, Op o) : expr(k, o) {}
   };
   auto block = std::make_shared<Block>(kind, op);
   block->expr.node_ = &block->node;
+  *shape = &block->node;
   return std::shared_ptr<Expr>(block, &block->expr);
 }
-
-Expr::Node& Expr::MutableNode() { return *node_; }
 
 void Expr::ComputeDepth() {
   uint32_t deepest = 0;

@@ -90,8 +90,12 @@ class Expr {
   // kLiteral: the constant.
   const Value& literal() const { return literal_; }
   // kAttribute / kSelect: the attribute name; kCall: the function name, as written.
-  const std::string& name() const { return node_ ? node_->name : EmptyName(); }
-  uint64_t name_hash() const { return node_ ? node_->name_hash : 0; }
+  const std::string& name() const {
+    return HasName() ? static_cast<const NamedNode*>(node_)->name : EmptyName();
+  }
+  uint64_t name_hash() const {
+    return HasName() ? static_cast<const NamedNode*>(node_)->name_hash : 0;
+  }
   NameClass name_class() const { return name_class_; }
   // kAttribute: true for `.name`.
   bool absolute() const { return absolute_; }
@@ -99,20 +103,20 @@ class Expr {
   // kBinary {l, r}; kConditional {c, t, f}; kElvis {l, r}; kCall and kList
   // the arguments or items; kParens {inner}. A view into the node, valid
   // while the node lives.
-  std::span<const ExprPtr> children() const {
-    if (!node_) return {};
-    if (node_->items != nullptr) return *node_->items;
-    return std::span<const ExprPtr>(node_->operands, node_->operand_count);
-  }
+  std::span<const ExprPtr> children() const;
   const Expr& child(size_t i) const { return *children()[i]; }
   // kList: the items as a shareable list (what a list value refers to).
-  const std::shared_ptr<const ExprList>& items() const { return node_->items; }
+  const std::shared_ptr<const ExprList>& items() const {
+    return static_cast<const ListNode*>(node_)->items;
+  }
   // kCall: the arguments, as built-in functions take them.
-  const ExprList& args() const { return *node_->items; }
+  const ExprList& args() const { return *static_cast<const CallNode*>(node_)->args; }
   // kAd: the nested ad.
-  const std::shared_ptr<const ClassAd>& ad() const { return node_->ad; }
+  const std::shared_ptr<const ClassAd>& ad() const { return static_cast<const AdNode*>(node_)->ad; }
   // kCall: the built-in, or null.
-  const Builtin* builtin() const { return node_ ? node_->builtin : nullptr; }
+  const Builtin* builtin() const {
+    return kind_ == ExprKind::kCall ? static_cast<const CallNode*>(node_)->builtin : nullptr;
+  }
   // Height of the tree below and including this node (a leaf is 1).
   uint32_t depth() const { return depth_; }
 
@@ -138,17 +142,11 @@ class Expr {
   // program()'s first use: compiles and installs the program.
   const Program& CompileProgram() const;
   // What only non-literal nodes need, kept out of line so that a literal
-  // node (most of an ad) is 32 bytes.
+  // node (most of an ad) is 32 bytes, and shaped by kind so that a node and
+  // its Expr stay small (one allocation each, within the allocator's fast
+  // sizes). Every non-literal node has a Node; node_ points to it, and the
+  // kind says which of the shapes below it is.
   struct Node {
-    std::string name;
-    uint64_t name_hash = 0;
-    // The operands of a node of fixed arity, in place (no allocation).
-    ExprPtr operands[3];
-    uint8_t operand_count = 0;
-    // kList: the items; kCall: the arguments (also its children).
-    std::shared_ptr<const ExprList> items;
-    std::shared_ptr<const ClassAd> ad;
-    const Builtin* builtin = nullptr;
     // The compiled program, owned; null until first needed.
     mutable std::atomic<const Program*> program{nullptr};
     Node() = default;
@@ -156,16 +154,44 @@ class Expr {
     Node& operator=(const Node&) = delete;
     ~Node();
   };
-  static const std::string& EmptyName();
-  // A non-literal node: the Expr and its Node in one allocation.
-  static std::shared_ptr<Expr> MakeWithNode(ExprKind kind, Op op);
-  // The node's Node (only for nodes MakeWithNode made).
-  Node& MutableNode();
-  // Appends an operand to a fixed-arity node (at most three).
-  void AddOperand(ExprPtr operand) {
-    Node& node = MutableNode();
-    node.operands[node.operand_count++] = std::move(operand);
+  // kAttribute.
+  struct NamedNode : Node {
+    std::string name;
+    uint64_t name_hash = 0;
+  };
+  // kSelect: the name and the base.
+  struct SelectNode : NamedNode {
+    ExprPtr base;
+  };
+  // kCall.
+  struct CallNode : NamedNode {
+    std::shared_ptr<const ExprList> args;  // never null
+    const Builtin* builtin = nullptr;
+  };
+  // kUnary, kBinary, kConditional, kElvis, kSubscript, kParens: the
+  // operands in place (as many as the kind has).
+  struct OperatorNode : Node {
+    ExprPtr operands[3];
+  };
+  // kList.
+  struct ListNode : Node {
+    std::shared_ptr<const ExprList> items;
+  };
+  // kAd.
+  struct AdNode : Node {
+    std::shared_ptr<const ClassAd> ad;
+  };
+  bool HasName() const {
+    return kind_ == ExprKind::kAttribute || kind_ == ExprKind::kSelect ||
+           kind_ == ExprKind::kCall;
   }
+  static const std::string& EmptyName();
+  // A non-literal node: the Expr and its node of shape N in one
+  // allocation; `*shape` is set to the node.
+  template <typename N>
+  static std::shared_ptr<Expr> MakeWithNode(ExprKind kind, Op op, N** shape);
+  // An operator node with `count` operands, moved in.
+  static ExprPtr MakeOperator(ExprKind kind, Op op, ExprPtr* operands, int count);
   void ComputeDepth();
 
   ExprKind kind_;
@@ -174,7 +200,7 @@ class Expr {
   NameClass name_class_ = NameClass::kOrdinary;
   uint32_t depth_ = 1;
   Value literal_;
-  // Null for literals; else the Node allocated with this Expr
+  // Null for literals; else the node allocated with this Expr
   // (MakeWithNode), which lives as long as it does.
   Node* node_ = nullptr;
 };
