@@ -58,27 +58,25 @@ struct Token {
   uint32_t end;
 };
 
-// The tokens of one text: the first 256 in place (no allocation for the
-// expressions of ads and policy), the rest on the heap.
+// The tokens of one text, at most one per byte and the end: in place for
+// the texts of ads and policy (no allocation), on the heap for longer ones.
 class Tokens {
  public:
-  void push_back(const Token& t) {
-    if (size_ < kInPlace) {
-      in_place_[size_] = t;
-    } else {
-      spilled_.push_back(t);
+  explicit Tokens(size_t text_bytes) {
+    if (text_bytes + 1 > kInPlace) {
+      spilled_.resize(text_bytes + 1);
+      data_ = spilled_.data();
     }
-    ++size_;
   }
-  const Token& operator[](size_t i) const {
-    return i < kInPlace ? in_place_[i] : spilled_[i - kInPlace];
-  }
+  void push_back(const Token& t) { data_[size_++] = t; }
+  const Token& operator[](size_t i) const { return data_[i]; }
   size_t size() const { return size_; }
 
  private:
-  static constexpr size_t kInPlace = 256;
+  static constexpr size_t kInPlace = 512;
   Token in_place_[kInPlace];
   std::vector<Token> spilled_;
+  Token* data_ = in_place_;
   size_t size_ = 0;
 };
 
@@ -571,7 +569,7 @@ class Parser {
 
 std::optional<ExprPtr> FastParseExpression(std::string_view text, const ParseOptions& options) {
   if (text.size() > options.limits.max_input_bytes || text.size() > UINT32_MAX) return std::nullopt;
-  Tokens tokens;
+  Tokens tokens(text.size());
   if (!Lex(text, &tokens)) return std::nullopt;
   if (tokens.size() > options.limits.max_tokens) return std::nullopt;  // as ANTLR counts: EOF too
   if (!NestingWithin(tokens, options.limits.max_nesting_depth)) return std::nullopt;

@@ -108,6 +108,18 @@ TEST(FastParserTest, AcceptsTheCommonForms) {
   }
 }
 
+TEST(FastParserTest, AcceptsTextsLongerThanItsInPlaceTokens) {
+  // The tokens of a text over 511 bytes are kept on the heap.
+  std::string text = "a0";
+  for (int i = 1; i < 400; ++i) text += " && (TARGET.x" + std::to_string(i) + " >= -" +
+                                       std::to_string(i) + ")";
+  EXPECT_GT(text.size(), 5000u);
+  EXPECT_TRUE(Check(text));
+  EXPECT_TRUE(Check(std::string(511, ' ') + "x"));
+  EXPECT_TRUE(Check(std::string(512, ' ') + "x"));
+  EXPECT_TRUE(Check("x" + std::string(510, ' ')));
+}
+
 TEST(FastParserTest, LeavesTheRestToAntlr) {
   // Outside the subset (ANTLR accepts these) or refused (ANTLR says why).
   for (const char* text : {"a ?: b",
