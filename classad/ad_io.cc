@@ -292,47 +292,6 @@ ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
   return ParseSimpleItem(text, limits);
 }
 
-const StoredAttr* ExprCache::Find(std::string_view text) {
-  auto it = entries_.find(text);
-  if (it == entries_.end()) return nullptr;
-  it->second.repeated = true;
-  return &it->second.stored;
-}
-
-void ExprCache::Evict() {
-  size_t repeated = 0;
-  size_t repeated_bytes = 0;
-  for (const auto& [text, entry] : entries_) {
-    if (entry.repeated) {
-      ++repeated;
-      repeated_bytes += text.size();
-    }
-  }
-  if (repeated * 2 > kMaxEntries || repeated_bytes * 2 > kMaxTextBytes) {
-    entries_.clear();
-    text_bytes_ = 0;
-    return;
-  }
-  for (auto it = entries_.begin(); it != entries_.end();) {
-    if (it->second.repeated) {
-      it->second.repeated = false;  // kept again only if it repeats again
-      ++it;
-    } else {
-      it = entries_.erase(it);
-    }
-  }
-  text_bytes_ = repeated_bytes;
-}
-
-const StoredAttr& ExprCache::Remember(std::string_view text, ExprPtr expr) {
-  if (text.size() > kMaxEntryBytes) return uncached_.emplace(std::move(expr));
-  if (entries_.size() >= kMaxEntries || text_bytes_ + text.size() > kMaxTextBytes) Evict();
-  auto [it, inserted] =
-      entries_.try_emplace(std::string(text), Entry{StoredAttr(std::move(expr))});
-  if (inserted) text_bytes_ += text.size();
-  return it->second.stored;
-}
-
 std::vector<Attribute> OrderedAttributes(const ClassAd& ad, AttributeOrder order) {
   if (order == AttributeOrder::kCanonical) return AttributesInPrintOrder(ad);
   std::vector<Attribute> attributes = ad.Attributes();

@@ -168,11 +168,14 @@ TEST(ClassAdTest, ReadersShareLayoutsAndRepeatedValues) {
   ASSERT_TRUE(ads.ok()) << ads.status().ToString();
   ASSERT_EQ(ads->size(), 50u);
   const ClassAd& first = *(*ads)[0];
+  // Values are kept from their second sight on (text_cache.h).
+  const ClassAd& second = *(*ads)[1];
   for (const auto& ad : *ads) {
     EXPECT_EQ(ad->layout(), first.layout());
-    EXPECT_EQ(&ad->Find("Start").expr(), &first.Find("Start").expr());
+    if (ad.get() == &first) continue;
+    EXPECT_EQ(&ad->Find("Start").expr(), &second.Find("Start").expr());
     EXPECT_EQ(ad->Find("Arch").literal().string().data(),
-              first.Find("Arch").literal().string().data());
+              second.Find("Arch").literal().string().data());
   }
   EXPECT_EQ((*ads)[49]->Find("Memory").literal().integer(), 1049);
 }

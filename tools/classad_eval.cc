@@ -40,6 +40,7 @@
 #include "classad/classad.h"
 #include "classad/evaluator.h"
 #include "classad/parser.h"
+#include "classad/text_cache.h"
 #include "classad/unparse.h"
 
 namespace {
@@ -267,7 +268,9 @@ class ClassAdEval {
 
   std::string BatchLine(const std::string& text) {
     try {
-      Result<ExprPtr> expr = classad::ParseExpression(text, parse_options_);
+      // Lines that recur are parsed once more and then never again; distinct
+      // lines cost the cache one hash (classad/text_cache.h).
+      Result<ExprPtr> expr = classad::ParseExpressionCached(text, parse_options_, &line_cache_);
       if (!expr.ok()) return "PARSE_ERROR: " + OneLine(expr.status().ToString());
       return ResultLine(**expr);
     } catch (const std::exception& e) {
@@ -287,6 +290,7 @@ class ClassAdEval {
   classad::EvalOptions eval_options_;
   std::shared_ptr<ClassAd> my_ad_;
   std::shared_ptr<ClassAd> target_ad_;
+  classad::TextCache<ExprPtr> line_cache_;  // -stdin lines, parsed with parse_options_
   std::string output_;
   bool quiet_ = false;
   bool updated_ = true;  // print the context before the first expression

@@ -10,7 +10,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "classad/ad_io.h"
@@ -131,47 +130,6 @@ ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits);
 // rewrites the old-syntax text and hands it to the parser. What the
 // shortcut must agree with (fuzz/fuzz_ingest_fastpath.cc).
 Result<ExprPtr> ParseOldExpressionWithParser(std::string_view text, const ParseOptions& options);
-
-// Remembers the parse of value texts that repeat within one input (a dump
-// repeats its Requirements, Rank, "Idle", true, 0... from ad to ad), so that
-// repeated values are parsed once and stored once. Bounded: when full, it
-// forgets the texts that have not repeated since they were remembered (a
-// slot's name, address, counters), and everything if that is not enough,
-// so that the texts every ad repeats stay shared across the whole input
-// (and so do what is compiled or learned about them, such as a START
-// expression's program). Not thread-safe; one per reader.
-class ExprCache {
- public:
-  // The stored form of the expression parsed from `text`, or null. Stored
-  // contents are immutable and may be shared by any number of ads. Counts
-  // the repeat.
-  const StoredAttr* Find(std::string_view text);
-  // Remembers `expr` as the parse of `text`; returns its stored form (valid
-  // until the next call of Remember).
-  const StoredAttr& Remember(std::string_view text, ExprPtr expr);
-
- private:
-  static constexpr size_t kMaxEntries = 1 << 14;
-  static constexpr size_t kMaxTextBytes = size_t{4} << 20;
-  static constexpr size_t kMaxEntryBytes = size_t{64} << 10;
-  // Lets Find look a string_view up without building a std::string.
-  struct TextHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
-  };
-  struct Entry {
-    StoredAttr stored;
-    bool repeated = false;  // found again since remembered (or last kept)
-  };
-  // Makes room: drops the entries that have not repeated (and clears the
-  // mark of those kept), or everything when that would leave it over half
-  // full.
-  void Evict();
-  std::unordered_map<std::string, Entry, TextHash, std::equal_to<>> entries_;
-  // What Remember returns for a text it does not keep.
-  std::optional<StoredAttr> uncached_;
-  size_t text_bytes_ = 0;
-};
 
 // The attributes of `ad` at the top level, in `order`.
 std::vector<Attribute> OrderedAttributes(const ClassAd& ad, AttributeOrder order);

@@ -7,6 +7,7 @@
 // cache, the rest with ParseExpression); anything else, and every error, is
 // left to ParseAd, whose error locations are moved into the file.
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,6 +15,7 @@
 #include "classad/ad_io.h"
 #include "classad/formats/ad_io_internal.h"
 #include "classad/parser.h"
+#include "classad/text_cache.h"
 #include "classad/unparse.h"
 
 namespace classad::ad_io_internal {
@@ -77,7 +79,7 @@ size_t FindValueEnd(std::string_view text, size_t i, size_t end) {
 // `name = value` (quoted names, comments before a name, a syntax error...):
 // the caller then uses ParseAd, which decides and reports errors.
 std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseOptions& options,
-                                             ExprCache* cache) {
+                                             TextCache<StoredAttr>* cache) {
   if (text.size() < 2 || text.front() != '[' || text.back() != ']') return nullptr;
   ParseOptions value_options = options;
   // The ad's own brackets are one level of nesting.
@@ -102,7 +104,9 @@ std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseO
     while (!value.empty() && IsBlankByte(static_cast<unsigned char>(value.front()))) value.remove_prefix(1);
     while (!value.empty() && IsBlankByte(static_cast<unsigned char>(value.back()))) value.remove_suffix(1);
     if (value.empty()) return nullptr;
-    const StoredAttr* stored = cache->Find(value);
+    bool keep = false;
+    const StoredAttr* stored = cache->Find(value, &keep);
+    std::optional<StoredAttr> not_kept;
     if (stored == nullptr) {
       ExprPtr expr = ParseSimpleLiteral(value, value_options.limits);
       if (!expr) {
@@ -110,7 +114,8 @@ std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseO
         if (!parsed.ok()) return nullptr;
         expr = std::move(parsed).value();
       }
-      stored = &cache->Remember(value, std::move(expr));
+      stored = keep ? &cache->Keep(value, StoredAttr(std::move(expr)))
+                    : &not_kept.emplace(std::move(expr));
     }
     if (ad->size() >= options.limits.max_ad_attributes && !ad->Find(name)) return nullptr;
     ad->Insert(name, *stored);
@@ -290,7 +295,7 @@ class NewFormatReader : public FormatReader {
   bool in_list_ = false;
   SourceLocation list_start_;
   std::string text_;
-  ExprCache cache_;
+  TextCache<StoredAttr> cache_;
 };
 
 }  // namespace

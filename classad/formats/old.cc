@@ -23,6 +23,7 @@
 #include "classad/ad_io.h"
 #include "classad/formats/ad_io_internal.h"
 #include "classad/parser.h"
+#include "classad/text_cache.h"
 #include "classad/unparse.h"
 
 namespace classad {
@@ -288,12 +289,13 @@ class OldFormatReader : public ad_io_internal::FormatReader {
     while (rhs < line_.size() && IsLineBlank(line_[rhs])) ++rhs;
     int rhs_column = ColumnOfByte(line_, rhs);
     std::string_view text = std::string_view(line_).substr(rhs);
-    if (const StoredAttr* cached = cache_.Find(text)) {
+    bool keep = false;
+    if (const StoredAttr* cached = cache_.Find(text, &keep)) {
       ad->Insert(name, *cached);
       return true;
     }
     if (ExprPtr simple = ad_io_internal::ParseSimpleLiteral(text, options_.parse.limits)) {
-      ad->Insert(name, cache_.Remember(text, std::move(simple)));
+      Insert(ad, name, text, std::move(simple), keep);
       return true;
     }
     Result<ExprPtr> expr = ParseOldExpression(text, options_.parse);
@@ -304,14 +306,23 @@ class OldFormatReader : public ad_io_internal::FormatReader {
                        SourceLocation{cursor_->name(), line_number, column});
       return false;
     }
-    ad->Insert(name, cache_.Remember(text, std::move(expr).value()));
+    Insert(ad, name, text, std::move(expr).value(), keep);
     return true;
+  }
+
+  // Inserts what `text` made, kept in the cache when `keep`.
+  void Insert(ClassAd* ad, std::string_view name, std::string_view text, ExprPtr expr, bool keep) {
+    if (keep) {
+      ad->Insert(name, cache_.Keep(text, StoredAttr(std::move(expr))));
+    } else {
+      ad->Insert(name, StoredAttr(std::move(expr)));
+    }
   }
 
   ad_io_internal::TextCursor* cursor_;
   AdReadOptions options_;
   std::string line_;
-  ad_io_internal::ExprCache cache_;
+  TextCache<StoredAttr> cache_;
   size_t last_size_ = 0;  // attributes of the last ad read
 };
 
