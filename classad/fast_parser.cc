@@ -21,6 +21,44 @@ double ParseRealLiteralText(const std::string& text) {
   return strtod_l(text.c_str(), nullptr, c_locale);
 }
 
+bool AppendDecodedQuoted(std::string_view body, size_t max_bytes, std::string* out) {
+  bool ok = true;
+  const size_t end = body.size();
+  for (size_t i = 0; i < end; ++i) {
+    const char c = body[i];
+    if (c != '\\' || i + 1 >= end) {
+      out->push_back(c);
+    } else {
+      const char e = body[++i];
+      switch (e) {
+        case 'a': out->push_back('\a'); break;
+        case 'b': out->push_back('\b'); break;
+        case 'f': out->push_back('\f'); break;
+        case 'n': out->push_back('\n'); break;
+        case 'r': out->push_back('\r'); break;
+        case 't': out->push_back('\t'); break;
+        case 'v': out->push_back('\v'); break;
+        default:
+          if (e >= '0' && e <= '7') {
+            int value = e - '0';
+            const size_t max_digits = (e <= '3') ? 3 : 2;
+            size_t digits = 1;
+            while (digits < max_digits && i + 1 < end && body[i + 1] >= '0' && body[i + 1] <= '7') {
+              value = value * 8 + (body[++i] - '0');
+              ++digits;
+            }
+            if (value == 0) ok = false;
+            out->push_back(static_cast<char>(value));
+          } else {
+            out->push_back(e);  // \\ \" \' \? and unknown escapes stand for the character
+          }
+      }
+    }
+    if (out->size() > max_bytes) break;
+  }
+  return ok;
+}
+
 namespace {
 
 enum class Tok : uint8_t {
@@ -100,6 +138,27 @@ bool Lex(std::string_view text, Tokens* out) {
       ++i;
       continue;
     }
+    if (c == '/' && i + 1 < n && text[i + 1] == '/') {
+      // A comment to the end of the line (the line break is white space).
+      while (i < n && text[i] != '\n' && text[i] != '\r') {
+        const unsigned char b = static_cast<unsigned char>(text[i]);
+        if (b == 0 || b >= 0x80) return false;
+        ++i;
+      }
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+      // A block comment; unterminated: ANTLR's error.
+      size_t j = i + 2;
+      while (j + 1 < n && !(text[j] == '*' && text[j + 1] == '/')) {
+        const unsigned char b = static_cast<unsigned char>(text[j]);
+        if (b == 0 || b >= 0x80) return false;
+        ++j;
+      }
+      if (j + 1 >= n) return false;
+      i = j + 2;
+      continue;
+    }
     const size_t begin = i;
     if (IsIdentifierStart(c)) {
       while (i < n && IsIdentifierChar(text[i])) ++i;
@@ -150,10 +209,16 @@ bool Lex(std::string_view text, Tokens* out) {
     if (c == '"') {
       ++i;
       while (i < n && text[i] != '"') {
-        // Escapes (ANTLR decodes them), NUL and anything not ASCII (ANTLR
-        // checks the encoding): ANTLR.
+        // NUL and anything not ASCII (ANTLR checks the encoding): ANTLR.
         const unsigned char b = static_cast<unsigned char>(text[i]);
-        if (b == '\\' || b == 0 || b >= 0x80) return false;
+        if (b == 0 || b >= 0x80) return false;
+        if (b == '\\') {
+          // An escape: the backslash and the character it escapes.
+          if (i + 1 >= n) return false;
+          const unsigned char e = static_cast<unsigned char>(text[i + 1]);
+          if (e == 0 || e >= 0x80) return false;
+          ++i;
+        }
         ++i;
       }
       if (i >= n) return false;
@@ -222,7 +287,6 @@ bool Lex(std::string_view text, Tokens* out) {
         binary(Op::kModulo, 1);
         continue;
       case '/':
-        if (next(1) == '/' || next(1) == '*') return false;  // comments: ANTLR
         binary(Op::kDivide, 1);
         continue;
       case '?':
@@ -492,13 +556,21 @@ class Parser {
       case Tok::kReal:
         return NumberLiteral(t, false);
       case Tok::kString: {
-        // Adjacent strings are one literal.
-        std::string value(TextOf(t).substr(1, t.end - t.begin - 2));
+        // Adjacent strings are one literal; escapes decoded as ANTLR's path
+        // decodes them (a NUL escape or a string over the limit: ANTLR).
+        const size_t max_bytes = options_.limits.max_string_bytes;
+        std::string value;
+        if (!AppendDecodedQuoted(TextOf(t).substr(1, t.end - t.begin - 2), max_bytes, &value)) {
+          return nullptr;
+        }
         while (Peek().kind == Tok::kString) {
           const Token& more = Take();
-          value.append(TextOf(more).substr(1, more.end - more.begin - 2));
+          if (!AppendDecodedQuoted(TextOf(more).substr(1, more.end - more.begin - 2), max_bytes,
+                                   &value)) {
+            return nullptr;
+          }
         }
-        if (value.size() > options_.limits.max_string_bytes) return nullptr;
+        if (value.size() > max_bytes) return nullptr;
         return Expr::Literal(Value::String(std::move(value)));
       }
       case Tok::kTrue:

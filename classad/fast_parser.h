@@ -56,6 +56,14 @@ class NestingCounter {
   int depth_ = 0;
 };
 
+// Appends the characters of a quoted literal's body (the text between the
+// quotes) to `*out`, escapes decoded: \a \b \f \n \r \t \v, octal (up
+// to three digits when the first is 0-3, else up to two), and any other
+// escaped character standing for itself. Stops when `*out` passes
+// `max_bytes`. Returns false when an octal escape is NUL (not allowed in a
+// string). Both parsers use it.
+bool AppendDecodedQuoted(std::string_view body, size_t max_bytes, std::string* out);
+
 // The value of a real literal's text (`1.5e3`), locale-independent, with
 // IEEE results for subnormals and overflow (both parsers use it).
 double ParseRealLiteralText(const std::string& text);

@@ -202,39 +202,9 @@ class FirstErrorListener : public antlr4::BaseErrorListener {
 std::string DecodeQuoted(const std::string& text, antlr4::Token* at, const Limits& limits) {
   std::string out;
   out.reserve(text.size());
-  const size_t end = text.size() - 1;
-  for (size_t i = 1; i < end; ++i) {
-    char c = text[i];
-    if (c != '\\') {
-      out.push_back(c);
-      continue;
-    }
-    char e = text[++i];
-    switch (e) {
-      case 'a': out.push_back('\a'); break;
-      case 'b': out.push_back('\b'); break;
-      case 'f': out.push_back('\f'); break;
-      case 'n': out.push_back('\n'); break;
-      case 'r': out.push_back('\r'); break;
-      case 't': out.push_back('\t'); break;
-      case 'v': out.push_back('\v'); break;
-      default:
-        if (e >= '0' && e <= '7') {
-          // Up to three octal digits when the first is 0-3, else up to two.
-          int value = e - '0';
-          size_t max_digits = (e <= '3') ? 3 : 2;
-          size_t digits = 1;
-          while (digits < max_digits && i + 1 < end && text[i + 1] >= '0' && text[i + 1] <= '7') {
-            value = value * 8 + (text[++i] - '0');
-            ++digits;
-          }
-          if (value == 0) Fail(StatusCode::kParseError, "NUL character (\\0) in string", at);
-          out.push_back(static_cast<char>(value));
-        } else {
-          out.push_back(e);  // \\ \" \' \? and unknown escapes stand for the character
-        }
-    }
-    if (out.size() > limits.max_string_bytes) break;
+  const std::string_view body = std::string_view(text).substr(1, text.size() - 2);
+  if (!AppendDecodedQuoted(body, limits.max_string_bytes, &out)) {
+    Fail(StatusCode::kParseError, "NUL character (\\0) in string", at);
   }
   if (out.size() > limits.max_string_bytes) {
     Fail(StatusCode::kLimitExceeded,
