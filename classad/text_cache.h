@@ -29,7 +29,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "classad/parser.h"
 
@@ -57,48 +57,44 @@ class TextCache {
   const V* Find(std::string_view text, bool* keep) {
     const uint64_t hash = std::hash<std::string_view>{}(text);
     if (!entries_.empty()) {
-      auto it = entries_.find(Key{text, hash});
-      if (it != entries_.end()) {
-        it->second.found_again = true;
-        return &it->second.value;
+      const size_t mask = index_.size() - 1;
+      for (size_t slot = hash & mask; index_[slot] != 0; slot = (slot + 1) & mask) {
+        Entry& entry = entries_[index_[slot] - 1];
+        if (entry.hash == hash && entry.text == text) {
+          entry.found_again = true;
+          return &entry.value;
+        }
       }
     }
     *keep = NoteSeen(hash) && text.size() <= limits_.max_entry_bytes;
     return nullptr;
   }
 
-  // Keeps `value` as what `text` makes; returns the kept value (valid
-  // until the next Keep).
+  // Keeps `value` as what `text` makes (a text not kept now: call it only
+  // after Find said so); returns the kept value (valid until the next Keep).
   const V& Keep(std::string_view text, V value) {
     if (entries_.size() >= limits_.max_entries ||
         text_bytes_ + text.size() > limits_.max_text_bytes) {
       Evict();
     }
-    auto owned = std::make_unique<char[]>(text.size());
-    std::copy(text.begin(), text.end(), owned.get());
-    const Key key{std::string_view(owned.get(), text.size()),
-                  std::hash<std::string_view>{}(text)};
-    auto [it, inserted] = entries_.try_emplace(key, Entry{std::move(owned), std::move(value)});
-    if (inserted) text_bytes_ += text.size();
-    return it->second.value;
+    entries_.push_back(Entry{std::hash<std::string_view>{}(text), std::string(text),
+                             std::move(value)});
+    text_bytes_ += text.size();
+    if (index_.size() < 2 * entries_.size()) {
+      Reindex();
+    } else {
+      IndexLast();
+    }
+    return entries_.back().value;
   }
 
   // Texts kept now.
   size_t size() const { return entries_.size(); }
 
  private:
-  // A text and its hash (computed once per lookup); the text's bytes are
-  // owned by the entry.
-  struct Key {
-    std::string_view text;
-    uint64_t hash;
-    bool operator==(const Key& other) const { return text == other.text; }
-  };
-  struct KeyHash {
-    size_t operator()(const Key& key) const { return key.hash; }
-  };
   struct Entry {
-    std::unique_ptr<char[]> text;
+    uint64_t hash;
+    std::string text;
     V value;
     bool found_again = false;  // since it was kept (or last survived an eviction)
   };
@@ -114,36 +110,55 @@ class TextCache {
     return false;
   }
 
+  // Enters the last entry into the index (which has room for it).
+  void IndexLast() {
+    const size_t mask = index_.size() - 1;
+    size_t slot = entries_.back().hash & mask;
+    while (index_[slot] != 0) slot = (slot + 1) & mask;
+    index_[slot] = static_cast<uint32_t>(entries_.size());
+  }
+
+  // Rebuilds the index (open addressing, linear probing, at most half
+  // full) for the entries there are.
+  void Reindex() {
+    size_t slots = 16;
+    while (slots < 2 * entries_.size()) slots *= 2;
+    index_.assign(slots, 0);
+    const size_t mask = slots - 1;
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      size_t slot = entries_[i].hash & mask;
+      while (index_[slot] != 0) slot = (slot + 1) & mask;
+      index_[slot] = static_cast<uint32_t>(i + 1);
+    }
+  }
+
   // Makes room: drops the entries not found again since they were kept
   // (and clears the mark of those that stay), or everything when what
   // stays would fill more than half the cache.
   void Evict() {
     size_t again = 0;
     size_t again_bytes = 0;
-    for (const auto& [key, entry] : entries_) {
+    for (const Entry& entry : entries_) {
       if (entry.found_again) {
         ++again;
-        again_bytes += key.text.size();
+        again_bytes += entry.text.size();
       }
     }
     if (again * 2 > limits_.max_entries || again_bytes * 2 > limits_.max_text_bytes) {
       entries_.clear();
       text_bytes_ = 0;
-      return;
+    } else {
+      std::erase_if(entries_, [](const Entry& entry) { return !entry.found_again; });
+      for (Entry& entry : entries_) entry.found_again = false;
+      text_bytes_ = again_bytes;
     }
-    for (auto it = entries_.begin(); it != entries_.end();) {
-      if (it->second.found_again) {
-        it->second.found_again = false;
-        ++it;
-      } else {
-        it = entries_.erase(it);
-      }
-    }
-    text_bytes_ = again_bytes;
+    Reindex();
   }
 
   TextCacheLimits limits_;
-  std::unordered_map<Key, Entry, KeyHash> entries_;
+  std::vector<Entry> entries_;
+  // entries_ index + 1 by slot; 0 for an empty slot.
+  std::vector<uint32_t> index_;
   std::unique_ptr<uint64_t[]> seen_;
   size_t text_bytes_ = 0;
 };
