@@ -59,6 +59,22 @@ bool AppendDecodedQuoted(std::string_view body, size_t max_bytes, std::string* o
   return ok;
 }
 
+bool IsPostfixLevel(const Expr& e) {
+  switch (e.kind()) {
+    case ExprKind::kLiteral:
+    case ExprKind::kAttribute:
+    case ExprKind::kSelect:
+    case ExprKind::kSubscript:
+    case ExprKind::kCall:
+    case ExprKind::kList:
+    case ExprKind::kAd:
+    case ExprKind::kParens:
+      return true;
+    default:
+      return false;
+  }
+}
+
 namespace {
 
 enum class Tok : uint8_t {
@@ -77,6 +93,7 @@ enum class Tok : uint8_t {
   kNot,       // !
   kTilde,     // ~
   kQuestion,  // ?
+  kElvis,     // ?:
   kColon,
   kDot,
   kComma,
@@ -290,7 +307,11 @@ bool Lex(std::string_view text, Tokens* out) {
         binary(Op::kDivide, 1);
         continue;
       case '?':
-        if (next(1) == ':') return false;  // the elvis operator: ANTLR
+        if (next(1) == ':') {
+          i += 2;
+          add(Tok::kElvis, begin, i);
+          continue;
+        }
         ++i;
         add(Tok::kQuestion, begin, i);
         continue;
@@ -361,6 +382,7 @@ bool NestingWithin(const Tokens& tokens, int max_depth) {
       case Tok::kNot:
       case Tok::kTilde:
       case Tok::kQuestion:
+      case Tok::kElvis:
         nesting.Prefix();
         break;
       case Tok::kMinus:
@@ -445,12 +467,29 @@ class Parser {
     ExprPtr test = Binary(1);
     if (test == nullptr || Peek().kind != Tok::kQuestion) return test;
     Take();
-    if (Peek().kind == Tok::kColon) return nullptr;  // `c ? : d`: ANTLR
+    if (Peek().kind == Tok::kColon) {
+      // `c ? : d`: the elvis operator at this level, right-associative.
+      Take();
+      ExprPtr if_false = Expression();
+      if (if_false == nullptr) return nullptr;
+      return LooseElvis(std::move(test), std::move(if_false));
+    }
     ExprPtr if_true = Expression();
     if (if_true == nullptr || Take().kind != Tok::kColon) return nullptr;
     ExprPtr if_false = Expression();
     if (if_false == nullptr) return nullptr;
     return Checked(Expr::Conditional(std::move(test), std::move(if_true), std::move(if_false)));
+  }
+
+  // `c ? : d` as ANTLR's path builds it: an elvis, with parentheses where
+  // the canonical `c ?: d` would otherwise read back otherwise (see
+  // parser.cc's LooseElvis).
+  ExprPtr LooseElvis(ExprPtr left, ExprPtr right) {
+    if (!IsPostfixLevel(*left)) left = Expr::Parens(std::move(left));
+    if (!IsPostfixLevel(*right) && right->kind() != ExprKind::kUnary) {
+      right = Expr::Parens(std::move(right));
+    }
+    return Checked(Expr::Elvis(std::move(left), std::move(right)));
   }
 
   // Left-associative binary operators binding at least `min_precedence`.
@@ -496,7 +535,7 @@ class Parser {
       const Token& number = Peek();
       if ((number.kind == Tok::kInteger || number.kind == Tok::kReal) && number.begin == t.end) {
         const Tok after = tokens_[at_ + 1].kind;  // the last token is kEnd
-        if (after != Tok::kDot && after != Tok::kLBracket) {
+        if (after != Tok::kDot && after != Tok::kLBracket && after != Tok::kElvis) {
           Take();
           return NumberLiteral(number, /*negative=*/true);
         }
@@ -507,9 +546,28 @@ class Parser {
     return Checked(Expr::Unary(op, std::move(operand)));
   }
 
-  // A primary followed by `.name` and `[index]`.
-  ExprPtr Postfix() {
-    ExprPtr e = Primary();
+  // A primary followed by `.name`, `[index]` and `?: operand` (all binding
+  // tighter than prefix operators; `?:` chains to the left).
+  ExprPtr Postfix() { return PostfixChain(Primary(), /*with_elvis=*/true); }
+
+  // The right operand of `?:`: what binds tighter than it (a primary with
+  // `.name` and `[index]`), or a prefix operator, whose own operand may
+  // hold further `?:` (as in ANTLR's precedence climbing).
+  ExprPtr ElvisOperand() {
+    switch (Peek().kind) {
+      case Tok::kMinus:
+      case Tok::kPlus:
+      case Tok::kNot:
+      case Tok::kTilde:
+        return Unary();
+      default:
+        return PostfixChain(Primary(), /*with_elvis=*/false);
+    }
+  }
+
+  // `e` followed by `.name` and `[index]`, and `?: operand` when
+  // `with_elvis`.
+  ExprPtr PostfixChain(ExprPtr e, bool with_elvis) {
     while (e != nullptr) {
       const Tok k = Peek().kind;
       if (k == Tok::kDot) {
@@ -522,6 +580,11 @@ class Parser {
         ExprPtr index = Expression();
         if (index == nullptr || Take().kind != Tok::kRBracket) return nullptr;
         e = Checked(Expr::Subscript(std::move(e), std::move(index)));
+      } else if (k == Tok::kElvis && with_elvis) {
+        Take();
+        ExprPtr right = ElvisOperand();
+        if (right == nullptr) return nullptr;
+        e = Checked(Expr::Elvis(std::move(e), std::move(right)));
       } else {
         break;
       }

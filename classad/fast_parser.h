@@ -2,10 +2,12 @@
 // policy and ads are mostly made of, in front of the ANTLR parser (the
 // grammar of record, grammar/ClassAd.g4).
 //
-// It accepts a subset of the language: ASCII text without comments,
-// literals (integers, reals, strings without escapes, true, false,
-// undefined, error), attribute names, `base.name`, `base[index]`, calls,
-// lists, parentheses, every unary and binary operator and `c ? a : b`.
+// It accepts most of the language: ASCII text with comments; literals
+// (integers, reals, strings with escapes, true, false, undefined, error),
+// attribute names, `base.name`, `base[index]`, calls, lists, parentheses,
+// every unary and binary operator, `c ? a : b` and the elvis operator
+// (`a ?: b`, `c ? : d`). Not nested ads, quoted names, `.name`, `;` between
+// arguments, or absTime/relTime calls (which may become time literals).
 // For such text it builds exactly the tree ParseExpression's ANTLR path
 // builds (the same factories, the same negative literals, the same limits).
 // For anything else -- anything outside the subset, any syntax error, any
@@ -63,6 +65,11 @@ class NestingCounter {
 // `max_bytes`. Returns false when an octal escape is NUL (not allowed in a
 // string). Both parsers use it.
 bool AppendDecodedQuoted(std::string_view body, size_t max_bytes, std::string* out);
+
+// Whether `e` binds as tightly as a postfix operand (a literal, a name, a
+// select, a subscript, a call, a list, an ad or parentheses): what may stand
+// unparenthesized on the left of `?:` (both parsers use it).
+bool IsPostfixLevel(const Expr& e);
 
 // The value of a real literal's text (`1.5e3`), locale-independent, with
 // IEEE results for subnormals and overflow (both parsers use it).

@@ -268,17 +268,6 @@ ExprPtr AstBuilder::CheckDepth(ExprPtr e, antlr4::ParserRuleContext* ctx) {
 
 // Whether `e` prints as a postfix-level expression (a primary, possibly
 // followed by `.name` or `[index]`), which an operator may take as is.
-bool IsPostfixLevel(const Expr& e) {
-  switch (e.kind()) {
-    case ExprKind::kLiteral: case ExprKind::kAttribute: case ExprKind::kSelect:
-    case ExprKind::kSubscript: case ExprKind::kCall: case ExprKind::kList:
-    case ExprKind::kAd: case ExprKind::kParens:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // Wraps `e` in parentheses unless `fits` says it prints as an operand that
 // reads back as itself.
 ExprPtr ParenthesizeUnless(bool fits, ExprPtr e) {

@@ -117,7 +117,39 @@ TEST(FastParserTest, AcceptsTheCommonForms) {
         "/* lead */ a",
         "a//",
         "a /* c */",
-        "a / b"}) {
+        "a / b",
+        "a ?: b",
+        "a ? : b",
+        "a?:b",
+        "a ?: b ?: c",
+        "a ? : b ? : c",
+        "a ?: b ? : c",
+        "a ? : b ?: c",
+        "!undefined ?: 4",
+        "-a ?: b",
+        "-1 ?: 2",
+        "-1.5 ?: 2",
+        "a ?: -1",
+        "a ?: -b ?: c",
+        "a ?: -b.c ?: d",
+        "a ?: b.c[0] ?: d",
+        "a.b ?: c.d",
+        "a[1] ?: {1}[0]",
+        "x * -a ?: b",
+        "a ?: b * c",
+        "a ?: b + c ?: d",
+        "a + b ? : c * d",
+        "-a ? : -b",
+        "!a ? : !b ?: c",
+        "(a ? : b) ? : c",
+        "a || b ? : c && d",
+        "a ? b ?: c : d",
+        "a ? b : c ?: d",
+        "a ? : b ? c : d",
+        "f(a ?: b, c ? : d)",
+        "{a ?: b, c}",
+        "a ?: \"x\" \"y\"",
+        "a ?: f(b)"}) {
     EXPECT_TRUE(Check(text)) << "declined: " << text;
   }
 }
@@ -136,9 +168,7 @@ TEST(FastParserTest, AcceptsTextsLongerThanItsInPlaceTokens) {
 
 TEST(FastParserTest, LeavesTheRestToAntlr) {
   // Outside the subset (ANTLR accepts these) or refused (ANTLR says why).
-  for (const char* text : {"a ?: b",
-                           "a ? : b",
-                           ".a",
+  for (const char* text : {".a",
                            "a.'b c'",
                            "'x y'",
                            "[a = 1].a",
@@ -164,6 +194,11 @@ TEST(FastParserTest, LeavesTheRestToAntlr) {
                            "a /* unterminated",
                            "a /* \xC3\xA9 */",
                            "a // \xC3\xA9",
+                           "a ?:",
+                           "?: a",
+                           "a ?: ?: b",
+                           "a ? : ",
+                           "a ?: b : c",
                            "a +",
                            "(a",
                            "a)",
@@ -204,6 +239,19 @@ TEST(FastParserTest, DeclinesWhatTheLimitsRefuse) {
   EXPECT_FALSE(FastParseExpression("!a && !b && !c && !d && !e && !f", options).has_value());
   EXPECT_FALSE(ParseExpression("!a && !b && !c && !d && !e && !f", options).ok());
   EXPECT_TRUE(FastParseExpression("!a && !b", options).has_value());
+  // And every `?:`, as every `?`.
+  EXPECT_FALSE(FastParseExpression("a ?: b ?: c ?: d ?: e ?: f ?: g", options).has_value());
+  EXPECT_FALSE(ParseExpression("a ?: b ?: c ?: d ?: e ?: f ?: g", options).ok());
+  EXPECT_TRUE(FastParseExpression("a ?: b ?: c", options).has_value());
+  options.limits.max_nesting_depth = 200;
+  options.limits.max_tree_depth = 10;
+  std::string elvis = "a";
+  for (int i = 0; i < 20; ++i) elvis += " ?: a";
+  EXPECT_FALSE(FastParseExpression(elvis, options).has_value());
+  EXPECT_FALSE(ParseExpression(elvis, options).ok());
+  EXPECT_FALSE(FastParseExpression("a ? : b ? : c ? : d ? : e ? : f ? : g ? : h ? : i ? : j ? : k",
+                                   options)
+                   .has_value());
 
   options = ParseOptions{};
   options.limits.max_tokens = 3;
@@ -211,6 +259,8 @@ TEST(FastParserTest, DeclinesWhatTheLimitsRefuse) {
   options.limits = Limits{};
   options.limits.max_string_bytes = 3;
   EXPECT_FALSE(FastParseExpression("\"ab\" \"cd\"", options).has_value());
+  EXPECT_FALSE(FastParseExpression("\"ab\\ncd\"", options).has_value());
+  EXPECT_TRUE(FastParseExpression("\"a\\nc\"", options).has_value());
   options.limits = Limits{};
   options.limits.max_input_bytes = 4;
   EXPECT_FALSE(FastParseExpression("a + b", options).has_value());
