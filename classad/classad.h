@@ -58,6 +58,7 @@ class AdLayout {
                                          std::vector<uint32_t>* from) const;
 
  private:
+  friend class AdBuilder;
   friend class ClassAd;
   friend class LayoutTable;
   // One entry of the index: enough of a name to recognise it without
@@ -154,6 +155,7 @@ class StoredAttr {
   explicit StoredAttr(ExprPtr expr);
 
  private:
+  friend class AdBuilder;
   friend class ClassAd;
   Value slot_;
 };
@@ -235,6 +237,7 @@ class ClassAd {
   bool in_arena() const { return slots_.in_arena(); }
 
  private:
+  friend class AdBuilder;
   friend class LayoutTable;
   friend class AttributePacker;
   static AttrRef RefTo(const Value& slot);

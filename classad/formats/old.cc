@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "classad/ad_builder.h"
 #include "classad/ad_io.h"
 #include "classad/formats/ad_io_internal.h"
 #include "classad/parser.h"
@@ -184,9 +185,6 @@ class OldFormatReader : public ad_io_internal::FormatReader {
       : cursor_(cursor), options_(options) {}
 
   bool Next(std::shared_ptr<ClassAd>* ad, Status* status) override {
-    auto current = std::make_shared<ClassAd>();
-    // Ads of a dump are alike: room for as many attributes as the last one.
-    if (last_size_ > 0) current->Reserve(last_size_);
     const size_t max_line = options_.parse.limits.max_input_bytes;
     for (;;) {
       int line_number = cursor_->line();
@@ -203,21 +201,24 @@ class OldFormatReader : public ad_io_internal::FormatReader {
       while (first < line_.size() && IsLineBlank(line_[first])) ++first;
       if (first == line_.size() || line_.compare(first, 2, "--") == 0) {
         // A blank line (or a `-- Schedd: ...` banner) ends the ad.
-        if (!current->empty()) break;
+        if (builder_.size() > 0) break;
         continue;
       }
       if (line_[first] == '#') continue;
-      if (current->size() >= options_.parse.limits.max_ad_attributes) {
+      if (builder_.size() >= options_.parse.limits.max_ad_attributes) {
         *status = Status(StatusCode::kLimitExceeded,
                          "ad has more than the limit of " +
                              std::to_string(options_.parse.limits.max_ad_attributes) + " attributes",
                          SourceLocation{cursor_->name(), line_number, 1});
         return false;
       }
-      if (!ParseLine(first, line_number, current.get(), status)) return false;
+      if (!ParseLine(first, line_number, status)) {
+        builder_.Finish();  // drops the partial ad
+        return false;
+      }
     }
-    if (current->empty()) return false;
-    last_size_ = current->size();
+    std::shared_ptr<ClassAd> current = builder_.Finish();
+    if (current == nullptr) return false;
     *ad = std::move(current);
     return true;
   }
@@ -229,13 +230,14 @@ class OldFormatReader : public ad_io_internal::FormatReader {
   }
 
   // Parses `Name = expr` (the name may be 'quoted') and inserts it.
-  bool ParseLine(size_t first, int line_number, ClassAd* ad, Status* status) {
+  bool ParseLine(size_t first, int line_number, Status* status) {
     const void* nul = std::memchr(line_.data(), '\0', line_.size());
     if (nul != nullptr) {
       *status = ErrorAt(line_number, static_cast<const char*>(nul) - line_.data(), "unexpected NUL byte");
       return false;
     }
-    std::string name;
+    std::string quoted_name;  // a quoted name, decoded
+    std::string_view name;
     size_t equals;
     if (line_[first] == '\'') {
       // A quoted name: read it as an old-syntax literal.
@@ -254,7 +256,8 @@ class OldFormatReader : public ad_io_internal::FormatReader {
         *status = ErrorAt(line_number, first, "invalid quoted attribute name");
         return false;
       }
-      name = (*quoted)->name();
+      quoted_name = (*quoted)->name();
+      name = quoted_name;
       if (name.empty()) {  // as HTCondor's ClassAd::Insert
         *status = ErrorAt(line_number, first, "empty attribute name");
         return false;
@@ -273,14 +276,14 @@ class OldFormatReader : public ad_io_internal::FormatReader {
       }
       size_t end = equals;
       while (end > first && IsLineBlank(line_[end - 1])) --end;
-      name = line_.substr(first, end - first);
+      name = std::string_view(line_).substr(first, end - first);
       if (name.empty()) {
         *status = ErrorAt(line_number, first, "expected an attribute name before '='");
         return false;
       }
       if (!IsIdentifierName(name)) {
         *status = ErrorAt(line_number, first,
-                          "invalid attribute name '" + name +
+                          "invalid attribute name '" + std::string(name) +
                               "' (expected letters, digits and '_', not starting with a digit)");
         return false;
       }
@@ -291,11 +294,11 @@ class OldFormatReader : public ad_io_internal::FormatReader {
     std::string_view text = std::string_view(line_).substr(rhs);
     bool keep = false;
     if (const StoredAttr* cached = cache_.Find(text, &keep)) {
-      ad->Insert(name, *cached);
+      builder_.Insert(name, *cached);
       return true;
     }
     if (ExprPtr simple = ad_io_internal::ParseSimpleLiteral(text, options_.parse.limits)) {
-      Insert(ad, name, text, std::move(simple), keep);
+      Insert(name, text, std::move(simple), keep);
       return true;
     }
     Result<ExprPtr> expr = ParseOldExpression(text, options_.parse);
@@ -306,16 +309,16 @@ class OldFormatReader : public ad_io_internal::FormatReader {
                        SourceLocation{cursor_->name(), line_number, column});
       return false;
     }
-    Insert(ad, name, text, std::move(expr).value(), keep);
+    Insert(name, text, std::move(expr).value(), keep);
     return true;
   }
 
   // Inserts what `text` made, kept in the cache when `keep`.
-  void Insert(ClassAd* ad, std::string_view name, std::string_view text, ExprPtr expr, bool keep) {
+  void Insert(std::string_view name, std::string_view text, ExprPtr expr, bool keep) {
     if (keep) {
-      ad->Insert(name, cache_.Keep(text, StoredAttr(std::move(expr))));
+      builder_.Insert(name, cache_.Keep(text, StoredAttr(std::move(expr))));
     } else {
-      ad->Insert(name, StoredAttr(std::move(expr)));
+      builder_.Insert(name, StoredAttr(std::move(expr)));
     }
   }
 
@@ -323,7 +326,7 @@ class OldFormatReader : public ad_io_internal::FormatReader {
   AdReadOptions options_;
   std::string line_;
   TextCache<StoredAttr> cache_;
-  size_t last_size_ = 0;  // attributes of the last ad read
+  AdBuilder builder_;
 };
 
 // ---------------------------------------------------------------- writing
