@@ -12,6 +12,7 @@
 #include <string_view>
 #include <utility>
 
+#include "classad/ad_builder.h"
 #include "classad/ad_io.h"
 #include "classad/formats/ad_io_internal.h"
 #include "classad/parser.h"
@@ -75,35 +76,35 @@ size_t FindValueEnd(std::string_view text, size_t i, size_t end) {
 // Parses the text of one ad (`[` ... `]`) attribute by attribute: simple
 // literals are built directly and other values go to ParseExpression one at
 // a time, which is several times faster than one ParseAd over a large ad.
-// Returns null whenever the text is anything but a plain list of
+// Returns false whenever the text is anything but a plain list of
 // `name = value` (quoted names, comments before a name, a syntax error...):
-// the caller then uses ParseAd, which decides and reports errors.
-std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseOptions& options,
-                                             TextCache<StoredAttr>* cache) {
-  if (text.size() < 2 || text.front() != '[' || text.back() != ']') return nullptr;
+// the caller then uses ParseAd, which decides and reports errors. The
+// attributes go into `builder` (when false, only some of them).
+bool FillByAttributes(std::string_view text, const ParseOptions& options,
+                      TextCache<StoredAttr>* cache, AdBuilder* builder) {
+  if (text.size() < 2 || text.front() != '[' || text.back() != ']') return false;
   ParseOptions value_options = options;
   // The ad's own brackets are one level of nesting.
   value_options.limits.max_nesting_depth = options.limits.max_nesting_depth - 1;
-  auto ad = std::make_shared<ClassAd>();
   const size_t end = text.size() - 1;
   size_t i = 1;
   for (;;) {
     while (i < end && IsBlankByte(static_cast<unsigned char>(text[i]))) ++i;
     if (i >= end) break;
-    if (!IsNameStart(text[i])) return nullptr;
+    if (!IsNameStart(text[i])) return false;
     size_t name_start = i;
     while (i < end && IsNameChar(text[i])) ++i;
     std::string_view name = text.substr(name_start, i - name_start);
-    if (IsKeyword(name)) return nullptr;
+    if (IsKeyword(name)) return false;
     while (i < end && IsBlankByte(static_cast<unsigned char>(text[i]))) ++i;
-    if (i >= end || text[i] != '=' || (i + 1 < end && text[i + 1] == '=')) return nullptr;
+    if (i >= end || text[i] != '=' || (i + 1 < end && text[i + 1] == '=')) return false;
     ++i;
     size_t value_end = FindValueEnd(text, i, end);
-    if (value_end == std::string_view::npos) return nullptr;
+    if (value_end == std::string_view::npos) return false;
     std::string_view value = text.substr(i, value_end - i);
     while (!value.empty() && IsBlankByte(static_cast<unsigned char>(value.front()))) value.remove_prefix(1);
     while (!value.empty() && IsBlankByte(static_cast<unsigned char>(value.back()))) value.remove_suffix(1);
-    if (value.empty()) return nullptr;
+    if (value.empty()) return false;
     bool keep = false;
     const StoredAttr* stored = cache->Find(value, &keep);
     std::optional<StoredAttr> not_kept;
@@ -111,17 +112,27 @@ std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseO
       ExprPtr expr = ParseSimpleLiteral(value, value_options.limits);
       if (!expr) {
         Result<ExprPtr> parsed = ParseExpression(value, value_options);
-        if (!parsed.ok()) return nullptr;
+        if (!parsed.ok()) return false;
         expr = std::move(parsed).value();
       }
       stored = keep ? &cache->Keep(value, StoredAttr(std::move(expr)))
                     : &not_kept.emplace(std::move(expr));
     }
-    if (ad->size() >= options.limits.max_ad_attributes && !ad->Find(name)) return nullptr;
-    ad->Insert(name, *stored);
+    if (builder->size() >= options.limits.max_ad_attributes && !builder->Has(name)) return false;
+    builder->Insert(name, *stored);
     i = value_end < end ? value_end + 1 : end;
   }
-  return ad;
+  return true;
+}
+
+// The ad of `text` by FillByAttributes, or null when the caller must use
+// ParseAd; `builder` is left with no ad in progress.
+std::shared_ptr<ClassAd> ParseAdByAttributes(std::string_view text, const ParseOptions& options,
+                                             TextCache<StoredAttr>* cache, AdBuilder* builder) {
+  const bool filled = FillByAttributes(text, options, cache, builder);
+  std::shared_ptr<ClassAd> ad = builder->Finish();
+  if (!filled) return nullptr;
+  return ad != nullptr ? ad : std::make_shared<ClassAd>();  // `[ ]`
 }
 
 class NewFormatReader : public FormatReader {
@@ -141,7 +152,7 @@ class NewFormatReader : public FormatReader {
                        LocationInText(text_, bad, start));
       return false;
     }
-    if (std::shared_ptr<ClassAd> fast = ParseAdByAttributes(text_, options_.parse, &cache_)) {
+    if (std::shared_ptr<ClassAd> fast = ParseAdByAttributes(text_, options_.parse, &cache_, &builder_)) {
       *ad = std::move(fast);
       return true;
     }
@@ -296,6 +307,7 @@ class NewFormatReader : public FormatReader {
   SourceLocation list_start_;
   std::string text_;
   TextCache<StoredAttr> cache_;
+  AdBuilder builder_;
 };
 
 }  // namespace
