@@ -40,6 +40,13 @@ void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<st
   if (complete != nullptr) *complete = pending.empty();
 }
 
+void NamesRead(const classad::Expr& e, std::set<std::string>* mine, std::set<std::string>* theirs) {
+  std::vector<std::string> m, t;
+  classad::CollectReferencedNames(e, &m, &t);
+  for (const std::string& n : m) mine->insert(policy::LowerAscii(n));
+  for (const std::string& n : t) theirs->insert(policy::LowerAscii(n));
+}
+
 void AppendAttributeText(const classad::ClassAd& ad, const std::string& name, std::string* out) {
   out->append(name);
   out->push_back('=');

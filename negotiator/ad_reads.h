@@ -24,6 +24,11 @@ namespace negotiator {
 void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<std::string>* own,
                  std::set<std::string>* other, bool* complete = nullptr);
 
+// Adds the names (lower case) `e` reads from its own ad to `*mine` and
+// those it reads from the other ad to `*theirs`, as
+// classad::CollectReferencedNames splits them.
+void NamesRead(const classad::Expr& e, std::set<std::string>* mine, std::set<std::string>* theirs);
+
 // Appends `name`, '=', the text of `ad`'s attribute `name` (its value when
 // a literal, its expression otherwise; a \x01 mark when absent) and a NUL:
 // equal texts for two ads mean the attribute reads the same in both.

@@ -1,18 +1,16 @@
 // MatchTables (match_tables.h).
 #include "negotiator/match_tables.h"
 
-#include <algorithm>
 #include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "classad/match.h"
 #include "classad/unparse.h"
 #include "negotiator/ad_reads.h"
+#include "negotiator/job_readings.h"
 #include "negotiator/parallel.h"
-#include "policy/text_util.h"
 
 namespace negotiator {
 namespace {
@@ -32,8 +30,6 @@ constexpr size_t kMaxSlotClauseTexts = 256;
 constexpr size_t kMaxTables = 8192;
 // Distinct readings of the jobs' Rank.
 constexpr size_t kMaxRankKeys = 64;
-// Slot expressions followed to find what a slot attribute reads from a job.
-constexpr size_t kMaxFollowed = 4096;
 
 // The name a reference reads from its own ad (`name`, `MY.name`), or empty.
 std::string_view OwnReference(const Expr& e) {
@@ -87,131 +83,6 @@ void SplitClauses(const Expr& e, const ClassAd& ad, int depth, std::vector<const
   out->push_back(&e);
 }
 
-// The names (lower case) `e` reads from its own ad and from the other.
-void NamesOf(const Expr& e, std::set<std::string>* mine, std::set<std::string>* theirs) {
-  std::vector<std::string> m, t;
-  classad::CollectReferencedNames(e, &m, &t);
-  for (const std::string& n : m) mine->insert(policy::LowerAscii(n));
-  for (const std::string& n : t) theirs->insert(policy::LowerAscii(n));
-}
-
-// What a slot attribute reads from a job: the job attribute names (lower
-// case) that evaluating the attribute in any of the slots may read,
-// followed through the slots' own expressions. A name counts on both
-// sides (a slot that lacks it reads the job's).
-class SlotReads {
- public:
-  SlotReads(const Pool& pool, std::span<const uint32_t> slots) : pool_(pool), slots_(slots) {}
-
-  // Adds what slot attribute `name` (lower case) may read from a job to
-  // `*job_names`; false when a slot expression on the way reads something
-  // other than named attributes or there is too much to follow.
-  bool Add(const std::string& name, std::set<std::string>* job_names) {
-    auto it = memo_.find(name);
-    if (it == memo_.end()) {
-      std::set<std::string> reads;
-      if (!Follow(name, &reads)) return false;
-      it = memo_.emplace(name, std::move(reads)).first;
-    }
-    job_names->insert(it->second.begin(), it->second.end());
-    return true;
-  }
-
-  // Whether any of the slots has attribute `name` (lower case).
-  bool AnyHas(const std::string& name) {
-    auto [it, added] = any_has_.emplace(name, false);
-    if (added) {
-      for (uint32_t s : slots_) {
-        if (pool_.slots()[s].ad->Find(name)) {
-          it->second = true;
-          break;
-        }
-      }
-    }
-    return it->second;
-  }
-
- private:
-  bool Follow(const std::string& start, std::set<std::string>* reads) {
-    std::vector<std::string> pending = {start};
-    std::unordered_set<std::string> seen;
-    std::unordered_set<const Expr*> followed;
-    while (!pending.empty()) {
-      std::string name = std::move(pending.back());
-      pending.pop_back();
-      if (!seen.insert(name).second) continue;
-      reads->insert(name);
-      for (uint32_t s : slots_) {
-        const AttrRef ref = pool_.slots()[s].ad->Find(name);
-        if (!ref || ref.is_literal() || !followed.insert(&ref.expr()).second) continue;
-        if (followed.size() > kMaxFollowed || !ReadsOnlyNamedAttributes(ref.expr())) return false;
-        std::set<std::string> mine, theirs;
-        NamesOf(ref.expr(), &mine, &theirs);
-        reads->insert(theirs.begin(), theirs.end());
-        for (const std::string& n : mine) pending.push_back(n);
-      }
-    }
-    return true;
-  }
-
-  const Pool& pool_;
-  std::span<const uint32_t> slots_;
-  std::unordered_map<std::string, std::set<std::string>> memo_;
-  std::unordered_map<std::string, bool> any_has_;
-};
-
-// Appends to `*key` how `job` reads to a clause that reads `job_names`
-// from the job and `slot_names` from the slot: the text of each job
-// attribute it may read, followed through the job's expressions and the
-// slots' in turn; except that a job expression that reads nothing of the
-// slot (RequestMemory = ifThenElse(MemoryUsage =!= undefined, ...), where
-// no slot has MemoryUsage or what it reads) stands by its value. Two jobs with the same key read
-// alike to the clause. False as SlotReads::Add.
-bool AppendJobReading(const ClassAd& job, std::set<std::string> job_names,
-                      const std::set<std::string>& slot_names, SlotReads* slot_reads,
-                      const classad::EvalOptions& options, std::string* key) {
-  for (const std::string& s : slot_names) {
-    if (!slot_reads->Add(s, &job_names)) return false;
-  }
-  std::set<std::string> own, by_value, asked_of_slots;
-  std::vector<std::string> pending(job_names.begin(), job_names.end());
-  while (!pending.empty()) {
-    std::string name = std::move(pending.back());
-    pending.pop_back();
-    if (own.contains(name) || by_value.contains(name)) continue;
-    std::set<std::string> own_here, of_slot;
-    bool complete = true;
-    FollowReads(job, name, &own_here, &of_slot, &complete);
-    const AttrRef ref = job.Find(name);
-    const bool reads_slots = std::any_of(of_slot.begin(), of_slot.end(), [&](const std::string& s) {
-      return slot_reads->AnyHas(s);
-    });
-    if (ref && !ref.is_literal() && !reads_slots && complete) {
-      by_value.insert(name);
-      continue;
-    }
-    own.insert(own_here.begin(), own_here.end());
-    for (const std::string& s : of_slot) {
-      if (!asked_of_slots.insert(s).second) continue;
-      std::set<std::string> more;
-      if (!slot_reads->Add(s, &more)) return false;
-      for (const std::string& m : more) {
-        if (!own.contains(m)) pending.push_back(m);
-      }
-    }
-  }
-  for (const std::string& name : own) AppendAttributeText(job, name, key);
-  for (const std::string& name : by_value) {
-    if (own.contains(name)) continue;
-    key->append(name);
-    key->append("=\x04");
-    classad::UnparseValueTo(classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr, options),
-                            key);
-    key->push_back('\0');
-  }
-  return true;
-}
-
 // A number's value, else 0 (how the negotiator reads a slot's Rank).
 double NumberOrZero(const Value& v) {
   if (v.IsInteger()) return static_cast<double>(v.integer());
@@ -240,7 +111,7 @@ class SlotTexts {
         if (numbers_.size() > max_texts) return -1;
         mine_.emplace_back();
         theirs_.emplace_back();
-        NamesOf(e, &mine_.back(), &theirs_.back());
+        NamesRead(e, &mine_.back(), &theirs_.back());
         members_.emplace_back();
       }
       known->second = number->second;
@@ -301,7 +172,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   slot_text_count_ = texts.size();
 
   // Each class's tables, and its Rank's reading.
-  SlotReads slot_reads(pool, slots);
+  JobReadings readings(pool, slots, options);
   const size_t classes = autoclusters.class_representative.size();
   std::unordered_map<std::string, uint32_t> table_numbers, rank_numbers;
   std::vector<TableSpec> specs;
@@ -332,27 +203,23 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       for (const Expr* clause : clauses) {
         if (!ReadsOnlyNamedAttributes(*clause)) return;
         std::set<std::string> job_names, slot_names;
-        NamesOf(*clause, &job_names, &slot_names);
+        NamesRead(*clause, &job_names, &slot_names);
         key = "J";
         classad::UnparseTo(*clause, &key);
         key.push_back('\x03');
-        if (!AppendJobReading(job, std::move(job_names), slot_names, &slot_reads, options, &key))
-          return;
+        if (!readings.Append(job, std::move(job_names), slot_names, &key)) return;
         mine.push_back(table_for(key, TableSpec{job_index, clause, 0}));
       }
       for (uint32_t t = 0; t < texts.size(); ++t) {
-        std::set<std::string> job_names = texts.theirs(t);
-        job_names.insert(texts.mine(t).begin(), texts.mine(t).end());
         key = "S" + std::to_string(t);
         key.push_back('\x03');
-        if (!AppendJobReading(job, std::move(job_names), texts.mine(t), &slot_reads, options, &key))
-          return;
+        if (!readings.AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) return;
         mine.push_back(table_for(key, TableSpec{job_index, nullptr, t}));
       }
       if (specs.size() > kMaxTables) return;
     }
     key.clear();
-    if (!AppendJobReading(job, {"rank"}, {}, &slot_reads, options, &key)) return;
+    if (!readings.Append(job, {"rank"}, {}, &key)) return;
     auto [rank, new_rank] = rank_numbers.emplace(key, static_cast<uint32_t>(rank_jobs.size()));
     if (new_rank) {
       if (rank_jobs.size() == kMaxRankKeys) return;
@@ -431,7 +298,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
   }
   slot_rank_texts_ = texts.size();
   // Each class's reading of each text.
-  SlotReads slot_reads(pool, slots);
+  JobReadings readings(pool, slots, options);
   const size_t classes = autoclusters.class_representative.size();
   std::unordered_map<std::string, uint32_t> key_numbers;
   std::vector<std::pair<uint32_t, uint32_t>> keys;  // (job, text)
@@ -442,13 +309,9 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
     const uint32_t job_index = autoclusters.class_representative[c];
     const ClassAd& job = *pool.jobs()[job_index].ad;
     for (uint32_t t = 0; t < slot_rank_texts_; ++t) {
-      std::set<std::string> job_names = texts.theirs(t);
-      job_names.insert(texts.mine(t).begin(), texts.mine(t).end());
       key = std::to_string(t);
       key.push_back('\x03');
-      if (!AppendJobReading(job, std::move(job_names), texts.mine(t), &slot_reads, options, &key)) {
-        return;
-      }
+      if (!readings.AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) return;
       auto [it, added] = key_numbers.emplace(key, static_cast<uint32_t>(keys.size()));
       if (added) {
         keys.emplace_back(job_index, t);

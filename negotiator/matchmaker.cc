@@ -6,11 +6,11 @@
 #include <map>
 #include <set>
 #include <tuple>
-#include <unordered_set>
 
 #include "classad/match.h"
 #include "classad/value.h"
 #include "negotiator/ad_reads.h"
+#include "negotiator/job_readings.h"
 #include "negotiator/parallel.h"
 #include "policy/concurrency_limits.h"
 #include "policy/text_util.h"
@@ -79,9 +79,6 @@ bool NamesEphemeral(const classad::Expr& expr, bool on_slot) {
 // How many ways the match classes' jobs may look to a rank expression
 // before it is evaluated per candidate instead of once per slot and way.
 constexpr size_t kMaxRankTableKeys = 64;
-// How many distinct slot expressions are followed to find what a rank
-// expression reads from a job.
-constexpr size_t kMaxRankTableFollowed = 1024;
 
 }  // namespace
 
@@ -158,40 +155,20 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
     }
     if (ranks_read_remote_) RemoteOverlay(s);
   }
-  BuildRankTable(m.pre_job_rank, &pre_ranks_);
-  BuildRankTable(m.post_job_rank, &post_ranks_);
+  JobReadings readings(pool_, slots_, eval_options_, ranks_read_remote_);
+  BuildRankTable(m.pre_job_rank, &readings, &pre_ranks_);
+  BuildRankTable(m.post_job_rank, &readings, &post_ranks_);
 }
 
-void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, SlotRankTable* table) {
+void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, JobReadings* readings,
+                                SlotRankTable* table) {
   table->active = false;
   if (!e.is_set() || per_submitter_ || !options_.shortcuts || !ReadsOnlyNamedAttributes(*e.expr)) {
     return;
   }
-  // The names it may read from a job: TARGET.x, and every unqualified name
-  // (a slot that lacks one looks it up in the job), followed through the
-  // slots' own expressions.
-  std::set<std::string> job_names;
-  std::vector<std::string> pending, theirs;
-  classad::CollectReferencedNames(*e.expr, &pending, &theirs);
-  std::unordered_set<std::string> seen;
-  std::unordered_set<const classad::Expr*> followed;
-  while (!pending.empty() || !theirs.empty()) {
-    for (const std::string& n : theirs) job_names.insert(policy::LowerAscii(n));
-    theirs.clear();
-    if (pending.empty()) break;
-    std::string name = policy::LowerAscii(pending.back());
-    pending.pop_back();
-    if (!seen.insert(name).second) continue;
-    job_names.insert(name);
-    for (uint32_t s : slots_) {
-      classad::AttrRef ref = pool_.slots()[s].ad->Find(name);
-      if (!ref || ref.is_literal() || !followed.insert(&ref.expr()).second) continue;
-      if (followed.size() > kMaxRankTableFollowed || !ReadsOnlyNamedAttributes(ref.expr())) return;
-      classad::CollectReferencedNames(ref.expr(), &pending, &theirs);
-    }
-  }
-  // One key per distinct text of those names (followed through the job's
-  // own expressions) among the match classes' jobs.
+  std::set<std::string> mine, theirs;
+  NamesRead(*e.expr, &mine, &theirs);
+  // One key per distinct way the match classes' jobs look to it.
   const size_t classes = autoclusters_.class_representative.size();
   std::unordered_map<std::string, uint32_t> keys;
   std::vector<uint32_t> key_job;
@@ -200,10 +177,8 @@ void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, SlotRankTable
   for (size_t c = 0; c < classes; ++c) {
     const uint32_t job = autoclusters_.class_representative[c];
     const ClassAd& ad = *pool_.jobs()[job].ad;
-    std::set<std::string> own, other;
-    for (const std::string& name : job_names) FollowReads(ad, name, &own, &other);
     key.clear();
-    for (const std::string& name : own) AppendAttributeText(ad, name, &key);
+    if (!readings->AppendForSlotExpression(ad, mine, theirs, &key)) return;
     auto [it, added] = keys.emplace(key, static_cast<uint32_t>(key_job.size()));
     if (added) {
       if (key_job.size() == kMaxRankTableKeys) return;

@@ -46,6 +46,7 @@
 
 #include "classad/evaluator.h"
 #include "negotiator/accountant.h"
+#include "negotiator/job_readings.h"
 #include "negotiator/match_tables.h"
 #include "negotiator/pool.h"
 #include "negotiator/submitters.h"
@@ -147,17 +148,16 @@ class Matchmaker {
   };
   // A rank policy expression (MY = the slot, TARGET = the job) evaluated
   // once per slot for each distinct way the match classes' jobs look to
-  // it: by their text for every job attribute it may read (TARGET.x, and
-  // unqualified names, which fall back to the job where a slot lacks them;
-  // followed through the slots' and the jobs' own expressions). Inactive
-  // (evaluated per candidate) when the lists are per submitter, when it
-  // calls an impure function, or when the jobs look too many ways.
+  // it (their keys from `readings`, job_readings.h). Inactive (evaluated
+  // per candidate) when the lists are per submitter, when it reads more
+  // than named attributes, or when the jobs look too many ways.
   struct SlotRankTable {
     bool active = false;
     std::vector<uint32_t> key_of_class;      // match class -> index into values
     std::vector<std::vector<float>> values;  // [key][slot]; kNoRank when not a number
   };
-  void BuildRankTable(const policy::PolicyExpression& e, SlotRankTable* table);
+  void BuildRankTable(const policy::PolicyExpression& e, JobReadings* readings,
+                      SlotRankTable* table);
   // The slot's Rank of the request's job, computed when first needed.
   double SlotRankOf(Candidate& c, uint32_t match_class, const MatchRequest& request);
   struct CandidateList {

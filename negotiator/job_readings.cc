@@ -1,0 +1,127 @@
+// JobReadings (job_readings.h).
+#include "negotiator/job_readings.h"
+
+#include <algorithm>
+#include <unordered_set>
+#include <vector>
+
+#include "classad/unparse.h"
+#include "negotiator/ad_reads.h"
+#include "policy/ephemeral.h"
+
+namespace negotiator {
+namespace {
+
+// Slot expressions followed to find what a slot attribute reads from a job.
+constexpr size_t kMaxFollowed = 4096;
+
+}  // namespace
+
+JobReadings::JobReadings(const Pool& pool, std::span<const uint32_t> slots,
+                         const classad::EvalOptions& options, bool remote_bound)
+    : pool_(pool), slots_(slots), options_(options), remote_bound_(remote_bound) {}
+
+bool JobReadings::Append(const classad::ClassAd& job, std::set<std::string> job_names,
+                         const std::set<std::string>& slot_names, std::string* key) {
+  for (const std::string& s : slot_names) {
+    if (!AddSlotReads(s, &job_names)) return false;
+  }
+  std::set<std::string> own, by_value, asked_of_slots;
+  std::vector<std::string> pending(job_names.begin(), job_names.end());
+  while (!pending.empty()) {
+    std::string name = std::move(pending.back());
+    pending.pop_back();
+    if (own.contains(name) || by_value.contains(name)) continue;
+    std::set<std::string> own_here, of_slot;
+    bool complete = true;
+    FollowReads(job, name, &own_here, &of_slot, &complete);
+    const classad::AttrRef ref = job.Find(name);
+    const bool reads_slots = std::any_of(of_slot.begin(), of_slot.end(),
+                                         [&](const std::string& s) { return AnySlotHas(s); });
+    if (ref && !ref.is_literal() && !reads_slots && complete) {
+      by_value.insert(name);
+      continue;
+    }
+    own.insert(own_here.begin(), own_here.end());
+    for (const std::string& s : of_slot) {
+      if (!asked_of_slots.insert(s).second) continue;
+      std::set<std::string> more;
+      if (!AddSlotReads(s, &more)) return false;
+      for (const std::string& m : more) {
+        if (!own.contains(m)) pending.push_back(m);
+      }
+    }
+  }
+  for (const std::string& name : own) AppendAttributeText(job, name, key);
+  for (const std::string& name : by_value) {
+    if (own.contains(name)) continue;
+    key->append(name);
+    key->append("=\x04");
+    classad::UnparseValueTo(classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr, options_),
+                            key);
+    key->push_back('\0');
+  }
+  return true;
+}
+
+bool JobReadings::AppendForSlotExpression(const classad::ClassAd& job,
+                                          const std::set<std::string>& mine,
+                                          const std::set<std::string>& theirs, std::string* key) {
+  std::set<std::string> job_names = theirs;
+  job_names.insert(mine.begin(), mine.end());
+  return Append(job, std::move(job_names), mine, key);
+}
+
+bool JobReadings::AddSlotReads(const std::string& name, std::set<std::string>* job_names) {
+  auto it = slot_reads_.find(name);
+  if (it == slot_reads_.end()) {
+    std::set<std::string> reads;
+    if (!FollowSlots(name, &reads)) return false;
+    it = slot_reads_.emplace(name, std::move(reads)).first;
+  }
+  job_names->insert(it->second.begin(), it->second.end());
+  return true;
+}
+
+bool JobReadings::AnySlotHas(const std::string& name) {
+  auto [it, added] = any_slot_has_.emplace(name, false);
+  if (added) {
+    const policy::EphemeralAttributeInfo* info =
+        remote_bound_ ? policy::FindEphemeralAttribute(name) : nullptr;
+    if (info != nullptr && info->on_slot) {
+      it->second = true;
+    } else {
+      for (uint32_t s : slots_) {
+        if (pool_.slots()[s].ad->Find(name)) {
+          it->second = true;
+          break;
+        }
+      }
+    }
+  }
+  return it->second;
+}
+
+bool JobReadings::FollowSlots(const std::string& start, std::set<std::string>* reads) {
+  std::vector<std::string> pending = {start};
+  std::unordered_set<std::string> seen;
+  std::unordered_set<const classad::Expr*> followed;
+  while (!pending.empty()) {
+    std::string name = std::move(pending.back());
+    pending.pop_back();
+    if (!seen.insert(name).second) continue;
+    reads->insert(name);
+    for (uint32_t s : slots_) {
+      const classad::AttrRef ref = pool_.slots()[s].ad->Find(name);
+      if (!ref || ref.is_literal() || !followed.insert(&ref.expr()).second) continue;
+      if (followed.size() > kMaxFollowed || !ReadsOnlyNamedAttributes(ref.expr())) return false;
+      std::set<std::string> mine, theirs;
+      NamesRead(ref.expr(), &mine, &theirs);
+      reads->insert(theirs.begin(), theirs.end());
+      for (const std::string& n : mine) pending.push_back(n);
+    }
+  }
+  return true;
+}
+
+}  // namespace negotiator

@@ -1,0 +1,76 @@
+// JobReadings: what a job looks like to an expression evaluated against a
+// set of slots, as a key: two jobs with the same key give the expression
+// the same value against every one of those slots, so it is evaluated once
+// per key and slot instead of once per job and slot. The match tables key
+// the jobs so for the Requirements clauses and both sides' Rank, the
+// matchmaker for NEGOTIATOR_PRE_JOB_RANK and NEGOTIATOR_POST_JOB_RANK.
+//
+// The key holds the text of every job attribute the expression may read,
+// followed through the job's expressions and the slots' in turn (a slot
+// attribute may read the job, a job attribute the slot); except that a job
+// expression that reads nothing any of the slots has stands by its value.
+// What the slots' expressions read is found once per name and remembered.
+//
+// Borrows the pool and the options; not thread-safe (one per building
+// thread).
+#ifndef NEGOTIATOR_JOB_READINGS_H_
+#define NEGOTIATOR_JOB_READINGS_H_
+
+#include <cstdint>
+#include <set>
+#include <span>
+#include <string>
+#include <unordered_map>
+
+#include "classad/classad.h"
+#include "classad/evaluator.h"
+#include "negotiator/pool.h"
+
+namespace negotiator {
+
+class JobReadings {
+ public:
+  // For the slots `slots` (indices into pool.slots()); job expressions
+  // kept by value are evaluated with `options`. `remote_bound`: the
+  // expressions are evaluated with the slots' Remote* attributes bound
+  // through overlays, so a slot may have those too.
+  JobReadings(const Pool& pool, std::span<const uint32_t> slots,
+              const classad::EvalOptions& options, bool remote_bound = false);
+  JobReadings(const JobReadings&) = delete;
+  JobReadings& operator=(const JobReadings&) = delete;
+
+  // Appends to `*key` how `job` reads to an expression that reads
+  // `job_names` from the job and `slot_names` from the slot (lower case).
+  // False when a slot expression on the way reads something other than
+  // named attributes (ReadsOnlyNamedAttributes) or there is too much to
+  // follow: then the jobs cannot be keyed.
+  bool Append(const classad::ClassAd& job, std::set<std::string> job_names,
+              const std::set<std::string>& slot_names, std::string* key);
+
+  // Append for an expression of the slots (MY = a slot, TARGET = the job)
+  // that reads `mine` from its own ad and `theirs` from the other: an
+  // unqualified name a slot lacks is the job's, so `mine` counts on both
+  // sides.
+  bool AppendForSlotExpression(const classad::ClassAd& job, const std::set<std::string>& mine,
+                               const std::set<std::string>& theirs, std::string* key);
+
+ private:
+  // Adds what slot attribute `name` may read from a job, followed through
+  // the slots' own expressions (`name` itself included, a slot that lacks
+  // it reading the job's), to `*job_names`; false as Append.
+  bool AddSlotReads(const std::string& name, std::set<std::string>* job_names);
+  // Whether any of the slots has attribute `name`.
+  bool AnySlotHas(const std::string& name);
+  bool FollowSlots(const std::string& start, std::set<std::string>* reads);
+
+  const Pool& pool_;
+  std::span<const uint32_t> slots_;
+  const classad::EvalOptions& options_;
+  bool remote_bound_;
+  std::unordered_map<std::string, std::set<std::string>> slot_reads_;
+  std::unordered_map<std::string, bool> any_slot_has_;
+};
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_JOB_READINGS_H_
