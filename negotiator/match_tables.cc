@@ -273,12 +273,12 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     }
   });
   active_ = true;
-  BuildSlotRanks(pool, autoclusters, slots, threads, options);
+  BuildSlotRanks(pool, autoclusters, slots, threads, options, &readings);
 }
 
 void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
                                  std::span<const uint32_t> slots, int threads,
-                                 const classad::EvalOptions& options) {
+                                 const classad::EvalOptions& options, JobReadings* readings) {
   const size_t n = slots.size();
   slot_rank_text_.assign(n, kLiteralRank);
   slot_rank_literal_.assign(n, 0.0);
@@ -298,7 +298,6 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
   }
   slot_rank_texts_ = texts.size();
   // Each class's reading of each text.
-  JobReadings readings(pool, slots, options);
   const size_t classes = autoclusters.class_representative.size();
   std::unordered_map<std::string, uint32_t> key_numbers;
   std::vector<std::pair<uint32_t, uint32_t>> keys;  // (job, text)
@@ -311,7 +310,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
     for (uint32_t t = 0; t < slot_rank_texts_; ++t) {
       key = std::to_string(t);
       key.push_back('\x03');
-      if (!readings.AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) return;
+      if (!readings->AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) return;
       auto [it, added] = key_numbers.emplace(key, static_cast<uint32_t>(keys.size()));
       if (added) {
         keys.emplace_back(job_index, t);

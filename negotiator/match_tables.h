@@ -33,6 +33,8 @@
 
 namespace negotiator {
 
+class JobReadings;
+
 class MatchTables {
  public:
   // Builds the tables of `autoclusters`' match classes against the slots
@@ -83,11 +85,11 @@ class MatchTables {
 
  private:
   static constexpr uint32_t kLiteralRank = UINT32_MAX;
-  // Tables the slots' Rank (after the rest is built; only flips
-  // slot_ranks_active_).
+  // Tables the slots' Rank (after the rest is built, keying the jobs with
+  // the same `readings`; only flips slot_ranks_active_).
   void BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
                       std::span<const uint32_t> slots, int threads,
-                      const classad::EvalOptions& options);
+                      const classad::EvalOptions& options, JobReadings* readings);
 
   bool active_ = false;
   size_t words_ = 0;
