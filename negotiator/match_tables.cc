@@ -11,6 +11,7 @@
 #include "negotiator/ad_reads.h"
 #include "negotiator/job_readings.h"
 #include "negotiator/parallel.h"
+#include "negotiator/rank_number.h"
 
 namespace negotiator {
 namespace {
@@ -19,7 +20,6 @@ using classad::AttrRef;
 using classad::ClassAd;
 using classad::Expr;
 using classad::ExprKind;
-using classad::Value;
 
 // How deep references to an ad's own expressions are followed when
 // splitting its Requirements into clauses.
@@ -81,13 +81,6 @@ void SplitClauses(const Expr& e, const ClassAd& ad, int depth, std::vector<const
     }
   }
   out->push_back(&e);
-}
-
-// A number's value, else 0 (how the negotiator reads a slot's Rank).
-double NumberOrZero(const Value& v) {
-  if (v.IsInteger()) return static_cast<double>(v.integer());
-  if (v.IsReal()) return v.real();
-  return 0.0;
 }
 
 // How many slot Rank values the tables may hold (keys times slots).
@@ -288,7 +281,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
     const AttrRef rank = pool.slots()[slots[p]].ad->Find("Rank");
     if (!rank) continue;  // undefined: 0
     if (rank.is_literal()) {
-      slot_rank_literal_[p] = NumberOrZero(rank.literal());
+      slot_rank_literal_[p] = RankNumber(rank.literal()).value_or(0.0);
       continue;
     }
     const int64_t text = texts.Add(rank.expr(), static_cast<uint32_t>(p), SIZE_MAX);
@@ -328,7 +321,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
     for (auto [p, rank] : texts.members(keys[k].second)) {
       classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
       classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-      values.push_back(NumberOrZero(eval.Evaluate(*rank)));
+      values.push_back(RankNumber(eval.Evaluate(*rank)).value_or(0.0));
     }
   });
   slot_ranks_active_ = true;

@@ -12,6 +12,7 @@
 #include "negotiator/ad_reads.h"
 #include "negotiator/job_readings.h"
 #include "negotiator/parallel.h"
+#include "negotiator/rank_number.h"
 #include "policy/concurrency_limits.h"
 #include "policy/text_util.h"
 
@@ -22,13 +23,6 @@ using classad::ClassAd;
 using classad::Value;
 
 constexpr float kNoRank = -std::numeric_limits<float>::infinity();
-
-// A number, or nullopt.
-std::optional<double> Number(const Value& v) {
-  if (v.IsInteger()) return static_cast<double>(v.integer());
-  if (v.IsReal()) return v.real();
-  return std::nullopt;
-}
 
 // Evaluates `expr` with MY = `my`, TARGET = `target` and the overlays.
 Value EvaluateIn(const classad::Expr& expr, const ClassAd* my, const ClassAd* target,
@@ -60,7 +54,7 @@ float PolicyRank(const policy::PolicyExpression& e, const ClassAd& slot, const C
                  const classad::EvalOptions& options) {
   if (!e.is_set()) return kNoRank;
   std::optional<double> v =
-      Number(EvaluateIn(*e.expr, &slot, &job, slot_overlay, job_overlay, options));
+      RankNumber(EvaluateIn(*e.expr, &slot, &job, slot_overlay, job_overlay, options));
   return v ? static_cast<float>(*v) : kNoRank;
 }
 
@@ -515,8 +509,8 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
             EvaluateAttrIn(*ads[i], "Requirements", &job, nullptr, request_overlay, eval_options_);
         if (!classad::IsTrueValue(right)) continue;
         results[i].matched = true;
-        const std::optional<double> rank =
-            Number(EvaluateAttrIn(job, "Rank", ads[i], request_overlay, nullptr, eval_options_));
+        const std::optional<double> rank = RankNumber(
+            EvaluateAttrIn(job, "Rank", ads[i], request_overlay, nullptr, eval_options_));
         results[i].rank = rank.value_or(0.0);
       }
     }
@@ -637,8 +631,8 @@ double Matchmaker::SlotRankOf(Candidate& c, uint32_t match_class, const MatchReq
     const classad::AttributeOverlay* slot_overlay =
         ranks_read_remote_ ? BoundRemoteOverlay(c.slot) : nullptr;
     c.slot_rank =
-        Number(EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay,
-                              per_submitter_ ? r.request_overlay : nullptr, eval_options_))
+        RankNumber(EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay,
+                                  per_submitter_ ? r.request_overlay : nullptr, eval_options_))
             .value_or(0.0);
     c.slot_rank_known = true;
   }
@@ -801,9 +795,9 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
   if (best && best->state == PreemptState::kNone) {
     // An unclaimed slot's Rank of the job becomes its CurrentRank.
     const PoolSlot& slot = pool_.slots()[best->slot];
-    best->slot_rank =
-        Number(EvaluateAttrIn(*slot.ad, "Rank", &job, nullptr, r.request_overlay, eval_options_))
-            .value_or(0.0);
+    best->slot_rank = RankNumber(EvaluateAttrIn(*slot.ad, "Rank", &job, nullptr, r.request_overlay,
+                                                eval_options_))
+                          .value_or(0.0);
   }
   return best;
 }
