@@ -3,12 +3,12 @@
 
 #include <set>
 #include <string>
-#include <string_view>
 #include <unordered_map>
 
 #include "classad/match.h"
 #include "classad/unparse.h"
 #include "negotiator/ad_reads.h"
+#include "negotiator/conjuncts.h"
 #include "negotiator/job_readings.h"
 #include "negotiator/parallel.h"
 #include "negotiator/rank_number.h"
@@ -19,70 +19,13 @@ namespace {
 using classad::AttrRef;
 using classad::ClassAd;
 using classad::Expr;
-using classad::ExprKind;
 
-// How deep references to an ad's own expressions are followed when
-// splitting its Requirements into clauses.
-constexpr int kMaxInlineDepth = 16;
 // Distinct clause texts among the slots' Requirements.
 constexpr size_t kMaxSlotClauseTexts = 256;
 // Tables: (clause, distinct reading) pairs evaluated against the slots.
 constexpr size_t kMaxTables = 8192;
 // Distinct readings of the jobs' Rank.
 constexpr size_t kMaxRankKeys = 64;
-
-// The name a reference reads from its own ad (`name`, `MY.name`), or empty.
-std::string_view OwnReference(const Expr& e) {
-  if (e.kind() == ExprKind::kAttribute && !e.absolute() &&
-      e.name_class() == classad::NameClass::kOrdinary) {
-    return e.name();
-  }
-  if (e.kind() == ExprKind::kSelect) {
-    const Expr& base = e.child(0);
-    if (base.kind() == ExprKind::kAttribute && !base.absolute() &&
-        base.name_class() == classad::NameClass::kMy) {
-      return e.name();
-    }
-  }
-  return {};
-}
-
-// Splits `e`, evaluated with `ad` as MY, into its top-level `&&` clauses,
-// following references to `ad`'s own expressions (the value of such a
-// reference is that expression's, evaluated in the same pair). Literal
-// clauses and references to literal attributes are folded: `*never` is
-// set when one is not true.
-void SplitClauses(const Expr& e, const ClassAd& ad, int depth, std::vector<const Expr*>* out,
-                  bool* never) {
-  switch (e.kind()) {
-    case ExprKind::kParens:
-      return SplitClauses(e.child(0), ad, depth, out, never);
-    case ExprKind::kBinary:
-      if (e.op() == classad::Op::kAnd) {
-        SplitClauses(e.child(0), ad, depth, out, never);
-        SplitClauses(e.child(1), ad, depth, out, never);
-        return;
-      }
-      break;
-    case ExprKind::kLiteral:
-      if (!classad::IsTrueValue(e.literal())) *never = true;
-      return;
-    default:
-      break;
-  }
-  const std::string_view name = OwnReference(e);
-  if (!name.empty() && depth < kMaxInlineDepth) {
-    if (AttrRef ref = ad.Find(name)) {
-      if (ref.is_literal()) {
-        if (!classad::IsTrueValue(ref.literal())) *never = true;
-        return;
-      }
-      return SplitClauses(ref.expr(), ad, depth + 1, out, never);
-    }
-  }
-  out->push_back(&e);
-}
-
 // How many slot Rank values the tables may hold (keys times slots).
 constexpr size_t kMaxSlotRankValues = size_t{8} << 20;
 
@@ -154,9 +97,10 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       continue;
     }
     clauses.clear();
-    bool never = false;
-    SplitClauses(requirements.expr(), slot, 0, &clauses, &never);
-    if (never) continue;
+    if (!SplitConjuncts(requirements.expr(), {.inline_from = &slot, .fold_literals = true},
+                        &clauses)) {
+      continue;
+    }
     slot_ok_[p / 64] |= uint64_t{1} << (p % 64);
     for (const Expr* clause : clauses) {
       if (texts.Add(*clause, static_cast<uint32_t>(p), kMaxSlotClauseTexts) < 0) return;
@@ -189,7 +133,8 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     if (requirements && requirements.is_literal()) {
       never = !classad::IsTrueValue(requirements.literal());
     } else if (requirements) {
-      SplitClauses(requirements.expr(), job, 0, &clauses, &never);
+      never = !SplitConjuncts(requirements.expr(), {.inline_from = &job, .fold_literals = true},
+                              &clauses);
     }
     class_never_[c] = never ? 1 : 0;
     if (!never) {

@@ -10,6 +10,7 @@
 #include "classad/match.h"
 #include "classad/value.h"
 #include "negotiator/ad_reads.h"
+#include "negotiator/conjuncts.h"
 #include "negotiator/job_readings.h"
 #include "negotiator/parallel.h"
 #include "negotiator/rank_number.h"
@@ -195,17 +196,6 @@ void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, JobReadings* 
 
 namespace {
 
-// The top-level clauses of an `&&` chain (through parentheses).
-void Conjuncts(const classad::Expr& e, std::vector<const classad::Expr*>* out) {
-  if (e.kind() == classad::ExprKind::kParens) return Conjuncts(e.child(0), out);
-  if (e.kind() == classad::ExprKind::kBinary && e.op() == classad::Op::kAnd) {
-    Conjuncts(e.child(0), out);
-    Conjuncts(e.child(1), out);
-    return;
-  }
-  out->push_back(&e);
-}
-
 // Whether `e` reads nothing but the request: `request_side(name)` says
 // for an unqualified name; TARGET.x is the job; MY.x, other selections,
 // subscripts, nested ads and functions other than a few pure ones are not
@@ -347,7 +337,7 @@ void Matchmaker::SplitPreemptionRequirements() {
   const policy::PolicyExpression& pr = policy_.matching.preemption_requirements;
   if (!pr.is_set()) return;
   std::vector<const classad::Expr*> clauses;
-  Conjuncts(*pr.expr, &clauses);
+  SplitConjuncts(*pr.expr, {}, &clauses);
   if (clauses.size() < 2 && clauses[0]->kind() == classad::ExprKind::kLiteral) return;
   // An unqualified name reads the request when no slot has it and it is
   // not one of the Remote* attributes bound on slots.
