@@ -12,6 +12,15 @@
 namespace classad {
 namespace {
 
+// Shows `text` to `cache` twice and keeps `value` for it.
+void SeeTwiceAndKeep(TextCache<int>* cache, const std::string& text, int value) {
+  bool keep = false;
+  cache->Find(text, &keep);
+  cache->Find(text, &keep);
+  ASSERT_TRUE(keep) << text;
+  cache->Keep(text, value);
+}
+
 TEST(TextCacheTest, KeepsATextFromItsSecondSight) {
   TextCache<int> cache;
   bool keep = true;
@@ -55,17 +64,10 @@ TEST(TextCacheTest, WhenFullKeepsWhatRecursAndDropsTheRest) {
   TextCacheLimits limits;
   limits.max_entries = 8;
   TextCache<int> cache(limits);
-  auto see_twice_and_keep = [&](const std::string& text, int value) {
-    bool keep = false;
-    cache.Find(text, &keep);
-    cache.Find(text, &keep);
-    ASSERT_TRUE(keep) << text;
-    cache.Keep(text, value);
-  };
-  for (int i = 0; i < 8; ++i) see_twice_and_keep("t" + std::to_string(i), i);
+  for (int i = 0; i < 8; ++i) SeeTwiceAndKeep(&cache, "t" + std::to_string(i), i);
   bool keep = false;
   ASSERT_NE(cache.Find("t3", &keep), nullptr);  // found again: stays
-  see_twice_and_keep("new", 100);               // full: evicts
+  SeeTwiceAndKeep(&cache, "new", 100);          // full: evicts
   EXPECT_EQ(cache.size(), 2u);
   EXPECT_NE(cache.Find("t3", &keep), nullptr);
   EXPECT_NE(cache.Find("new", &keep), nullptr);
@@ -79,14 +81,10 @@ TEST(TextCacheTest, WhenEverythingRecursItStartsOver) {
   bool keep = false;
   for (int i = 0; i < 4; ++i) {
     const std::string text = "t" + std::to_string(i);
-    cache.Find(text, &keep);
-    cache.Find(text, &keep);
-    cache.Keep(text, i);
+    SeeTwiceAndKeep(&cache, text, i);
     ASSERT_NE(cache.Find(text, &keep), nullptr);
   }
-  cache.Find("u", &keep);
-  cache.Find("u", &keep);
-  cache.Keep("u", 9);
+  SeeTwiceAndKeep(&cache, "u", 9);
   EXPECT_EQ(cache.size(), 1u);
   EXPECT_NE(cache.Find("u", &keep), nullptr);
 }
@@ -95,12 +93,8 @@ TEST(TextCacheTest, TheTextBytesAreBounded) {
   TextCacheLimits limits;
   limits.max_text_bytes = 10;
   TextCache<int> cache(limits);
+  for (const char* text : {"aaaa", "bbbb", "cccc"}) SeeTwiceAndKeep(&cache, text, 1);
   bool keep = false;
-  for (const char* text : {"aaaa", "bbbb", "cccc"}) {
-    cache.Find(text, &keep);
-    cache.Find(text, &keep);
-    cache.Keep(text, 1);
-  }
   EXPECT_LE(cache.size(), 2u);
   EXPECT_NE(cache.Find("cccc", &keep), nullptr);
 }
