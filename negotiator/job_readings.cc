@@ -2,6 +2,7 @@
 #include "negotiator/job_readings.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_set>
 #include <vector>
 
@@ -27,6 +28,7 @@ bool JobReadings::Append(const classad::ClassAd& job, std::set<std::string> job_
     if (!AddSlotReads(s, &job_names)) return false;
   }
   std::set<std::string> own, by_value, asked_of_slots;
+  bool opaque = false;  // a job expression reads more than the names it shows
   std::vector<std::string> pending(job_names.begin(), job_names.end());
   while (!pending.empty()) {
     std::string name = std::move(pending.back());
@@ -35,10 +37,15 @@ bool JobReadings::Append(const classad::ClassAd& job, std::set<std::string> job_
     std::set<std::string> own_here, of_slot;
     bool complete = true;
     FollowReads(job, name, &own_here, &of_slot, &complete);
+    const bool named_only = std::all_of(own_here.begin(), own_here.end(), [&](const auto& n) {
+      const classad::AttrRef r = job.Find(n);
+      return !r || r.is_literal() || ReadsOnlyNamedAttributes(r.expr());
+    });
+    opaque = opaque || !named_only;
     const classad::AttrRef ref = job.Find(name);
     const bool reads_slots = std::any_of(of_slot.begin(), of_slot.end(),
                                          [&](const std::string& s) { return AnySlotHas(s); });
-    if (ref && !ref.is_literal() && !reads_slots && complete) {
+    if (ref && !ref.is_literal() && !reads_slots && complete && named_only) {
       by_value.insert(name);
       continue;
     }
@@ -60,6 +67,11 @@ bool JobReadings::Append(const classad::ClassAd& job, std::set<std::string> job_
     classad::UnparseValueTo(classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr, options_),
                             key);
     key->push_back('\0');
+  }
+  if (opaque) {
+    // What it reads cannot be told from the texts: a key of this job's own.
+    key->append("\x05");
+    key->append(std::to_string(reinterpret_cast<uintptr_t>(&job)));
   }
   return true;
 }

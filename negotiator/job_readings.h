@@ -8,7 +8,9 @@
 // The key holds the text of every job attribute the expression may read,
 // followed through the job's expressions and the slots' in turn (a slot
 // attribute may read the job, a job attribute the slot); except that a job
-// expression that reads nothing any of the slots has stands by its value.
+// expression that reads nothing any of the slots has stands by its value,
+// and a job whose expressions on the way read more than the names they
+// show (ReadsOnlyNamedAttributes) gets a key of its own.
 // What the slots' expressions read is found once per name and remembered.
 //
 // Borrows the pool and the options; not thread-safe (one per building

@@ -72,6 +72,24 @@ TEST(JobReadingsTest, AJobExpressionThatReadsNoSlotStandsByItsValue) {
   EXPECT_NE(keys[0], keys[1]);
 }
 
+TEST(JobReadingsTest, AJobExpressionThatReadsMoreThanNamesStandsByItsText) {
+  // eval() may read the slot's Memory, which CollectReferencedNames cannot
+  // see: no value is taken without a slot.
+  auto pool = MakePool(MakePolicy(""), {SlotText("s")},
+                       {JobText("u", 1, 0, "Size = eval(\"Mem\" + \"ory\") / 2"),
+                        JobText("u", 2, 0, "Size = eval(\"Mem\" + \"ory\") * 2")});
+  const std::vector<std::string> keys = Keys(*pool, {}, {"size"});
+  ASSERT_EQ(keys.size(), 2u);
+  EXPECT_NE(keys[0], keys[1]);
+  // Nor is its text enough when it may read other attributes of the job.
+  auto same_text = MakePool(MakePolicy(""), {SlotText("s")},
+                            {JobText("u", 1, 0, "Size = eval(\"Fo\" + \"o\"); Foo = 1"),
+                             JobText("u", 2, 0, "Size = eval(\"Fo\" + \"o\"); Foo = 2")});
+  const std::vector<std::string> same_text_keys = Keys(*same_text, {}, {"size"});
+  ASSERT_EQ(same_text_keys.size(), 2u);
+  EXPECT_NE(same_text_keys[0], same_text_keys[1]);
+}
+
 TEST(JobReadingsTest, BoundRemoteAttributesCountAsTheSlots) {
   const std::vector<std::string> jobs = {
       JobText("u", 1, 0, "Prio = ifThenElse(RemoteUserPrio =!= undefined, RemoteUserPrio, 0)"),
