@@ -14,15 +14,10 @@
 namespace negotiator {
 namespace {
 
-using testing_util::JobText;
-using testing_util::MakePolicy;
-using testing_util::MakePool;
-using testing_util::SlotText;
-
 // The keys of `pool`'s jobs, in order, for a slot expression reading
 // `mine` of the slot and `theirs` of the job; empty when not keyed.
 std::vector<std::string> Keys(const Pool& pool, const std::set<std::string>& mine,
-                              const std::set<std::string>& theirs, bool remote_bound = false) {
+                              const std::set<std::string>& theirs, bool remote_bound) {
   std::vector<uint32_t> slots;
   for (uint32_t s = 0; s < pool.slots().size(); ++s) slots.push_back(s);
   const classad::EvalOptions options;
@@ -36,87 +31,70 @@ std::vector<std::string> Keys(const Pool& pool, const std::set<std::string>& min
   return keys;
 }
 
+// What the keys say of two jobs (with attributes `job1` and `job2`) next
+// to one slot (with `slot`) for a slot expression reading `mine` and
+// `theirs`.
+enum class Keyed { kAlike, kApart, kNot };
+Keyed KeyTwoJobs(const std::string& slot, const std::string& job1, const std::string& job2,
+                 const std::set<std::string>& mine, const std::set<std::string>& theirs,
+                 bool remote_bound = false) {
+  auto pool = testing_util::MakePool(
+      testing_util::MakePolicy(""), {testing_util::SlotText("s", slot)},
+      {testing_util::JobText("u", 1, 0, job1), testing_util::JobText("u", 2, 0, job2)});
+  const std::vector<std::string> keys = Keys(*pool, mine, theirs, remote_bound);
+  if (keys.size() != 2) return Keyed::kNot;
+  return keys[0] == keys[1] ? Keyed::kAlike : Keyed::kApart;
+}
+
 TEST(JobReadingsTest, JobsThatReadAlikeShareAKey) {
-  auto pool = MakePool(
-      MakePolicy(""), {SlotText("s", "Speed = 2")},
-      {JobText("u", 1, 0, "Want = 1; Other = 1"), JobText("u", 2, 0, "Want = 1; Other = 2"),
-       JobText("u", 3, 0, "Want = 2; Other = 1")});
-  const std::vector<std::string> keys = Keys(*pool, {}, {"want"});
-  ASSERT_EQ(keys.size(), 3u);
-  EXPECT_EQ(keys[0], keys[1]);
-  EXPECT_NE(keys[0], keys[2]);
+  EXPECT_EQ(KeyTwoJobs("", "Want = 1; Other = 1", "Want = 1; Other = 2", {}, {"want"}),
+            Keyed::kAlike);
+  EXPECT_EQ(KeyTwoJobs("", "Want = 1", "Want = 2", {}, {"want"}), Keyed::kApart);
 }
 
 TEST(JobReadingsTest, FollowsTheJobIntoTheSlotsAndBack) {
   // TARGET.Want reads the slot's Speed, which reads the job's Boost.
-  auto pool = MakePool(MakePolicy(""), {SlotText("s", "Speed = TARGET.Boost * 2")},
-                       {JobText("u", 1, 0, "Want = TARGET.Speed > 1; Boost = 1"),
-                        JobText("u", 2, 0, "Want = TARGET.Speed > 1; Boost = 3")});
-  const std::vector<std::string> keys = Keys(*pool, {}, {"want"});
-  ASSERT_EQ(keys.size(), 2u);
-  EXPECT_NE(keys[0], keys[1]);
-}
-
-TEST(JobReadingsTest, AJobExpressionThatReadsNoSlotStandsByItsValue) {
-  const std::vector<std::string> jobs = {
-      JobText("u", 1, 0, "Size = ifThenElse(MemoryUsage =!= undefined, MemoryUsage, 100)"),
-      JobText("u", 2, 0, "Size = ifThenElse(isUndefined(MemoryUsage), 100, MemoryUsage)")};
-  auto without = MakePool(MakePolicy(""), {SlotText("s")}, jobs);
-  std::vector<std::string> keys = Keys(*without, {}, {"size"});
-  ASSERT_EQ(keys.size(), 2u);
-  EXPECT_EQ(keys[0], keys[1]);
-  // A slot that has MemoryUsage may answer for the job: by text.
-  auto with = MakePool(MakePolicy(""), {SlotText("s", "MemoryUsage = 5")}, jobs);
-  keys = Keys(*with, {}, {"size"});
-  ASSERT_EQ(keys.size(), 2u);
-  EXPECT_NE(keys[0], keys[1]);
-}
-
-TEST(JobReadingsTest, AJobExpressionThatReadsMoreThanNamesStandsByItsText) {
-  // eval() may read the slot's Memory, which CollectReferencedNames cannot
-  // see: no value is taken without a slot.
-  auto pool = MakePool(MakePolicy(""), {SlotText("s")},
-                       {JobText("u", 1, 0, "Size = eval(\"Mem\" + \"ory\") / 2"),
-                        JobText("u", 2, 0, "Size = eval(\"Mem\" + \"ory\") * 2")});
-  const std::vector<std::string> keys = Keys(*pool, {}, {"size"});
-  ASSERT_EQ(keys.size(), 2u);
-  EXPECT_NE(keys[0], keys[1]);
-  // Nor is its text enough when it may read other attributes of the job.
-  auto same_text = MakePool(MakePolicy(""), {SlotText("s")},
-                            {JobText("u", 1, 0, "Size = eval(\"Fo\" + \"o\"); Foo = 1"),
-                             JobText("u", 2, 0, "Size = eval(\"Fo\" + \"o\"); Foo = 2")});
-  const std::vector<std::string> same_text_keys = Keys(*same_text, {}, {"size"});
-  ASSERT_EQ(same_text_keys.size(), 2u);
-  EXPECT_NE(same_text_keys[0], same_text_keys[1]);
-}
-
-TEST(JobReadingsTest, BoundRemoteAttributesCountAsTheSlots) {
-  const std::vector<std::string> jobs = {
-      JobText("u", 1, 0, "Prio = ifThenElse(RemoteUserPrio =!= undefined, RemoteUserPrio, 0)"),
-      JobText("u", 2, 0, "Prio = ifThenElse(isUndefined(RemoteUserPrio), 0, RemoteUserPrio)")};
-  auto pool = MakePool(MakePolicy(""), {SlotText("s")}, jobs);
-  std::vector<std::string> keys = Keys(*pool, {}, {"prio"});
-  ASSERT_EQ(keys.size(), 2u);
-  EXPECT_EQ(keys[0], keys[1]);
-  keys = Keys(*pool, {}, {"prio"}, /*remote_bound=*/true);
-  ASSERT_EQ(keys.size(), 2u);
-  EXPECT_NE(keys[0], keys[1]);
+  EXPECT_EQ(KeyTwoJobs("Speed = TARGET.Boost * 2", "Want = TARGET.Speed > 1; Boost = 1",
+                       "Want = TARGET.Speed > 1; Boost = 3", {}, {"want"}),
+            Keyed::kApart);
 }
 
 TEST(JobReadingsTest, UnqualifiedNamesCountOnBothSides) {
   // `Cpus` is the slot's where it has it, else the job's: the slot's
   // Weight reads the job's Factor.
-  auto pool = MakePool(MakePolicy(""), {SlotText("s", "Weight = Cpus * Factor")},
-                       {JobText("u", 1, 0, "Factor = 1"), JobText("u", 2, 0, "Factor = 2")});
-  const std::vector<std::string> keys = Keys(*pool, {"weight"}, {});
-  ASSERT_EQ(keys.size(), 2u);
-  EXPECT_NE(keys[0], keys[1]);
+  EXPECT_EQ(KeyTwoJobs("Weight = Cpus * Factor", "Factor = 1", "Factor = 2", {"weight"}, {}),
+            Keyed::kApart);
+}
+
+TEST(JobReadingsTest, AJobExpressionThatReadsNoSlotStandsByItsValue) {
+  const std::string a = "Size = ifThenElse(MemoryUsage =!= undefined, MemoryUsage, 100)";
+  const std::string b = "Size = ifThenElse(isUndefined(MemoryUsage), 100, MemoryUsage)";
+  EXPECT_EQ(KeyTwoJobs("", a, b, {}, {"size"}), Keyed::kAlike);
+  // A slot that has MemoryUsage may answer for the job: by text.
+  EXPECT_EQ(KeyTwoJobs("MemoryUsage = 5", a, b, {}, {"size"}), Keyed::kApart);
+}
+
+TEST(JobReadingsTest, BoundRemoteAttributesCountAsTheSlots) {
+  const std::string a = "Prio = ifThenElse(RemoteUserPrio =!= undefined, RemoteUserPrio, 0)";
+  const std::string b = "Prio = ifThenElse(isUndefined(RemoteUserPrio), 0, RemoteUserPrio)";
+  EXPECT_EQ(KeyTwoJobs("", a, b, {}, {"prio"}), Keyed::kAlike);
+  EXPECT_EQ(KeyTwoJobs("", a, b, {}, {"prio"}, /*remote_bound=*/true), Keyed::kApart);
+}
+
+TEST(JobReadingsTest, AJobExpressionThatReadsMoreThanNamesGetsAKeyOfItsOwn) {
+  // eval() may read the slot's Memory, which CollectReferencedNames cannot
+  // see: no value is taken without a slot.
+  EXPECT_EQ(KeyTwoJobs("", "Size = eval(\"Mem\" + \"ory\") / 2",
+                       "Size = eval(\"Mem\" + \"ory\") * 2", {}, {"size"}),
+            Keyed::kApart);
+  // Nor is its text enough when it may read other attributes of the job.
+  EXPECT_EQ(KeyTwoJobs("", "Size = eval(\"Fo\" + \"o\"); Foo = 1",
+                       "Size = eval(\"Fo\" + \"o\"); Foo = 2", {}, {"size"}),
+            Keyed::kApart);
 }
 
 TEST(JobReadingsTest, NotKeyedWhenASlotExpressionReadsMoreThanNames) {
-  auto pool =
-      MakePool(MakePolicy(""), {SlotText("s", "Weight = random(10)")}, {JobText("u", 1, 0)});
-  EXPECT_TRUE(Keys(*pool, {"weight"}, {}).empty());
+  EXPECT_EQ(KeyTwoJobs("Weight = random(10)", "", "", {"weight"}, {}), Keyed::kNot);
 }
 
 }  // namespace
