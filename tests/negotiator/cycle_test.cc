@@ -182,6 +182,49 @@ TEST(CycleTest, RankPreemptionIgnoresPriorities) {
   EXPECT_EQ(result.preemptions, 1);
 }
 
+// HTCondor reads a rank with EvalFloat, where a boolean is a number (1 or
+// 0): `RANK = TARGET.Owner == "alice"`, the startd's common idiom, ranks
+// alice's jobs above others and so preempts for them.
+TEST(CycleTest, ABooleanRankCountsAsOneOrZero) {
+  auto policy = MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = False\n");
+  std::vector<std::string> slots = {
+      ClaimedSlotText("slot1@m", "b@x", "9.0", "Rank = TARGET.Owner == \"alice\"")};
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "alice", 1, 1);
+  jobs.push_back(JobText("b", 9, 0, "JobStatus = 2"));
+  auto pool = MakePool(policy, slots, jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  Negotiator negotiator(policy);
+  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+  ASSERT_EQ(result.matches.size(), 1u);
+  EXPECT_EQ(result.matches[0].reason, PreemptState::kRank);
+  EXPECT_EQ(result.matches[0].preempted_user, "b@x");
+}
+
+TEST(CycleTest, BooleanJobAndPolicyRanksCountAsOneOrZero) {
+  for (const char* config : {"", "NEGOTIATOR_PRE_JOB_RANK = MY.Fast\n",
+                             "NEGOTIATOR_POST_JOB_RANK = MY.Fast\n"}) {
+    for (bool shortcuts : {true, false}) {
+      auto policy = MakePolicy(std::string(kBase) + config);
+      std::vector<std::string> slots = {SlotText("slot1@m", "Fast = false"),
+                                        SlotText("slot2@m", "Fast = true"),
+                                        SlotText("slot3@m", "Fast = false")};
+      std::vector<std::string> jobs;
+      AddJobs(&jobs, "a", 1, 1, *config == '\0' ? "Rank = TARGET.Fast" : "");
+      auto pool = MakePool(policy, slots, jobs);
+      Accountant accountant(policy);
+      accountant.Initialize(kCycleNow);
+      NegotiatorOptions options;
+      options.shortcuts = shortcuts;
+      Negotiator negotiator(policy, options);
+      CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+      ASSERT_EQ(result.matches.size(), 1u) << config;
+      EXPECT_EQ(result.matches[0].slot, "slot2@m") << config << " shortcuts " << shortcuts;
+    }
+  }
+}
+
 // Two slots claimed by hog@x (priority 100), two idle jobs of a@x, one
 // cycle under PREEMPTION_REQUIREMENTS = `requirements`; `hog_jobs` adds
 // hog's running jobs to the queue.

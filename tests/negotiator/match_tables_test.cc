@@ -159,13 +159,10 @@ void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs) {
       ASSERT_EQ(matched, expected.matched)
           << "seed " << seed << " class " << c << " slot " << positions[p] << "\njob "
           << jobs[autoclusters.class_representative[c]] << "\nslot " << slots[positions[p]];
-      // The slot's Rank of the job, as the matchmaker reads it: a number,
-      // else 0.
-      const classad::Value slot_rank = classad::EvaluateAttr(slot, "Rank", &job, options);
-      const double expected_slot_rank = slot_rank.IsInteger()
-                                            ? static_cast<double>(slot_rank.integer())
-                                        : slot_rank.IsReal() ? slot_rank.real()
-                                                             : 0.0;
+      // The slot's Rank of the job, as HTCondor's EvalFloat reads it: a
+      // number, a boolean as 1 or 0, else 0.
+      const double expected_slot_rank =
+          classad::RankValue(classad::EvaluateAttr(slot, "Rank", &job, options));
       ASSERT_TRUE(tables.slot_ranks_active()) << "seed " << seed;
       ASSERT_EQ(tables.SlotRank(c, p), expected_slot_rank)
           << "seed " << seed << "\njob " << jobs[autoclusters.class_representative[c]] << "\nslot "
