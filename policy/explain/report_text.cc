@@ -129,7 +129,10 @@ void Ranks(const MatchExplanation& m, const TextOptions& options, std::string* o
     }
   };
   one("the job's Rank (MY = job)", m.job_rank,
-      !m.job_rank.set || !m.job_rank.clause.value.IsNumber() ? " (counts as 0)" : "");
+      !m.job_rank.set ||
+              !(m.job_rank.clause.value.IsNumber() || m.job_rank.clause.value.IsBoolean())
+          ? " (counts as 0)"
+          : "");
   one("the slot's Rank (MY = slot)", m.slot_rank,
       ", CurrentRank = " + FormatValue(m.preemption.current_rank));
   one("NEGOTIATOR_PRE_JOB_RANK", m.pre_job_rank, " (as float: " + RankNumber(m.pre_job_rank) + ")");
