@@ -3,6 +3,7 @@
 #define CLASSAD_VALUE_H_
 
 #include <atomic>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <cstring>
@@ -128,7 +129,16 @@ class Value {
 
   static Value Undefined() { return Value(); }
   static Value Error() { Value v; v.type_ = ValueType::kError; return v; }
-  static Value Boolean(bool b) { Value v; v.type_ = ValueType::kBoolean; v.b_ = b; return v; }
+  // Writes the whole word (b_ is its first byte on the little-endian
+  // machines we build for), so that moving the value right after reads
+  // what was just written without a partial-store stall.
+  static Value Boolean(bool b) {
+    static_assert(std::endian::native == std::endian::little, "b_ is i_'s low byte");
+    Value v;
+    v.type_ = ValueType::kBoolean;
+    v.i_ = b ? 1 : 0;
+    return v;
+  }
   static Value Integer(int64_t i) { Value v; v.type_ = ValueType::kInteger; v.i_ = i; return v; }
   static Value Real(double r) { Value v; v.type_ = ValueType::kReal; v.r_ = r; return v; }
   static Value String(std::string_view s);
