@@ -1,6 +1,7 @@
 #include "classad/expr.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "classad/classad.h"
 #include "classad/operators.h"
@@ -211,7 +212,11 @@ std::shared_ptr<Expr> Expr::MakeWithNode(ExprKind kind, Op op, N** shape) {
   auto block = std::make_shared<Block>(kind, op);
   block->expr.node_ = &block->node;
   *shape = &block->node;
-  return std::shared_ptr<Expr>(block, &block->expr);
+  // Moved, not copied: a copy and the release of `block` that follows
+  // would read the counts over the store that just raised them, a
+  // store-forwarding stall as long as the rest of the construction.
+  Expr* expr = &block->expr;
+  return std::shared_ptr<Expr>(std::move(block), expr);
 }
 
 void Expr::ComputeDepth() {
