@@ -162,46 +162,33 @@ TEST(CycleTest, SetDefaultsAmountsAndLimitsCountedOnTheMatchedSlot) {
 
 // ---- scenario 6: preemption
 
+// The second rank is a boolean: HTCondor reads a rank with EvalFloat, where
+// a boolean is a number (1 or 0), so `RANK = TARGET.Owner == "alice"`, the
+// startd's common idiom, ranks alice's jobs above others too.
 TEST(CycleTest, RankPreemptionIgnoresPriorities) {
-  auto policy = MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = False\n");
-  std::vector<std::string> slots = {
-      ClaimedSlotText("slot1@m", "b@x", "9.0", "Rank = (TARGET.Owner == \"alice\") * 10")};
-  std::vector<std::string> jobs;
-  AddJobs(&jobs, "alice", 1, 1);
-  jobs.push_back(JobText("b", 9, 0, "JobStatus = 2"));
-  auto pool = MakePool(policy, slots, jobs);
-  Accountant accountant(policy);
-  accountant.Initialize(kCycleNow);
-  accountant.SetPriority("alice@x", 1000);  // a much worse priority
-  Negotiator negotiator(policy);
-  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
-  ASSERT_EQ(result.matches.size(), 1u);
-  EXPECT_EQ(result.matches[0].reason, PreemptState::kRank);
-  EXPECT_EQ(result.matches[0].preempted_user, "b@x");
-  EXPECT_EQ(result.matches[0].preempted_job, "9.0");
-  EXPECT_EQ(result.preemptions, 1);
+  for (const char* rank : {"(TARGET.Owner == \"alice\") * 10", "TARGET.Owner == \"alice\""}) {
+    auto policy = MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = False\n");
+    std::vector<std::string> slots = {
+        ClaimedSlotText("slot1@m", "b@x", "9.0", std::string("Rank = ") + rank)};
+    std::vector<std::string> jobs;
+    AddJobs(&jobs, "alice", 1, 1);
+    jobs.push_back(JobText("b", 9, 0, "JobStatus = 2"));
+    auto pool = MakePool(policy, slots, jobs);
+    Accountant accountant(policy);
+    accountant.Initialize(kCycleNow);
+    accountant.SetPriority("alice@x", 1000);  // a much worse priority
+    Negotiator negotiator(policy);
+    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    ASSERT_EQ(result.matches.size(), 1u) << rank;
+    EXPECT_EQ(result.matches[0].reason, PreemptState::kRank) << rank;
+    EXPECT_EQ(result.matches[0].preempted_user, "b@x");
+    EXPECT_EQ(result.matches[0].preempted_job, "9.0");
+    EXPECT_EQ(result.preemptions, 1);
+  }
 }
 
-// HTCondor reads a rank with EvalFloat, where a boolean is a number (1 or
-// 0): `RANK = TARGET.Owner == "alice"`, the startd's common idiom, ranks
-// alice's jobs above others and so preempts for them.
-TEST(CycleTest, ABooleanRankCountsAsOneOrZero) {
-  auto policy = MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = False\n");
-  std::vector<std::string> slots = {
-      ClaimedSlotText("slot1@m", "b@x", "9.0", "Rank = TARGET.Owner == \"alice\"")};
-  std::vector<std::string> jobs;
-  AddJobs(&jobs, "alice", 1, 1);
-  jobs.push_back(JobText("b", 9, 0, "JobStatus = 2"));
-  auto pool = MakePool(policy, slots, jobs);
-  Accountant accountant(policy);
-  accountant.Initialize(kCycleNow);
-  Negotiator negotiator(policy);
-  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
-  ASSERT_EQ(result.matches.size(), 1u);
-  EXPECT_EQ(result.matches[0].reason, PreemptState::kRank);
-  EXPECT_EQ(result.matches[0].preempted_user, "b@x");
-}
-
+// A boolean job Rank or NEGOTIATOR_PRE/POST_JOB_RANK orders the candidates
+// as 1 or 0, with the matchmaker's shortcuts and without.
 TEST(CycleTest, BooleanJobAndPolicyRanksCountAsOneOrZero) {
   for (const char* config : {"", "NEGOTIATOR_PRE_JOB_RANK = MY.Fast\n",
                              "NEGOTIATOR_POST_JOB_RANK = MY.Fast\n"}) {
