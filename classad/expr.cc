@@ -97,36 +97,50 @@ ExprPtr Expr::Select(ExprPtr base, std::string name) {
   return e;
 }
 
-ExprPtr Expr::MakeOperator(ExprKind kind, Op op, ExprPtr* operands, int count) {
+size_t Expr::OperandCount(ExprKind kind) {
+  switch (kind) {
+    case ExprKind::kConditional:
+      return 3;
+    case ExprKind::kBinary:
+    case ExprKind::kSubscript:
+    case ExprKind::kElvis:
+      return 2;
+    default:
+      return 1;  // kUnary, kParens
+  }
+}
+
+ExprPtr Expr::MakeOperator(ExprKind kind, Op op, ExprPtr* operands) {
   OperatorNode* node = nullptr;
   auto e = MakeWithNode(kind, op, &node);
-  for (int i = 0; i < count; ++i) node->operands[i] = std::move(operands[i]);
+  const size_t count = OperandCount(kind);
+  for (size_t i = 0; i < count; ++i) node->operands[i] = std::move(operands[i]);
   e->ComputeDepth();
   return e;
 }
 
 ExprPtr Expr::Subscript(ExprPtr base, ExprPtr index) {
   ExprPtr operands[] = {std::move(base), std::move(index)};
-  return MakeOperator(ExprKind::kSubscript, Op::kNone, operands, 2);
+  return MakeOperator(ExprKind::kSubscript, Op::kNone, operands);
 }
 
 ExprPtr Expr::Unary(Op op, ExprPtr operand) {
-  return MakeOperator(ExprKind::kUnary, op, &operand, 1);
+  return MakeOperator(ExprKind::kUnary, op, &operand);
 }
 
 ExprPtr Expr::Binary(Op op, ExprPtr left, ExprPtr right) {
   ExprPtr operands[] = {std::move(left), std::move(right)};
-  return MakeOperator(ExprKind::kBinary, op, operands, 2);
+  return MakeOperator(ExprKind::kBinary, op, operands);
 }
 
 ExprPtr Expr::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
   ExprPtr operands[] = {std::move(cond), std::move(if_true), std::move(if_false)};
-  return MakeOperator(ExprKind::kConditional, Op::kNone, operands, 3);
+  return MakeOperator(ExprKind::kConditional, Op::kNone, operands);
 }
 
 ExprPtr Expr::Elvis(ExprPtr left, ExprPtr right) {
   ExprPtr operands[] = {std::move(left), std::move(right)};
-  return MakeOperator(ExprKind::kElvis, Op::kNone, operands, 2);
+  return MakeOperator(ExprKind::kElvis, Op::kNone, operands);
 }
 
 ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
@@ -156,7 +170,7 @@ ExprPtr Expr::Ad(std::shared_ptr<const ClassAd> ad) {
 }
 
 ExprPtr Expr::Parens(ExprPtr inner) {
-  return MakeOperator(ExprKind::kParens, Op::kNone, &inner, 1);
+  return MakeOperator(ExprKind::kParens, Op::kNone, &inner);
 }
 
 std::span<const ExprPtr> Expr::children() const {
@@ -173,13 +187,12 @@ std::span<const ExprPtr> Expr::children() const {
       return *static_cast<const ListNode*>(node_)->items;
     case ExprKind::kUnary:
     case ExprKind::kParens:
-      return std::span<const ExprPtr>(static_cast<const OperatorNode*>(node_)->operands, 1);
     case ExprKind::kBinary:
     case ExprKind::kSubscript:
     case ExprKind::kElvis:
-      return std::span<const ExprPtr>(static_cast<const OperatorNode*>(node_)->operands, 2);
     case ExprKind::kConditional:
-      return std::span<const ExprPtr>(static_cast<const OperatorNode*>(node_)->operands, 3);
+      return std::span<const ExprPtr>(static_cast<const OperatorNode*>(node_)->operands,
+                                      OperandCount(kind_));
   }
   return {};
 }

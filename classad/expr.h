@@ -190,8 +190,10 @@ class Expr {
   // allocation; `*shape` is set to the node.
   template <typename N>
   static std::shared_ptr<Expr> MakeWithNode(ExprKind kind, Op op, N** shape);
-  // An operator node with `count` operands, moved in.
-  static ExprPtr MakeOperator(ExprKind kind, Op op, ExprPtr* operands, int count);
+  // How many operands an OperatorNode of `kind` holds (1 to 3).
+  static size_t OperandCount(ExprKind kind);
+  // An operator node of `kind`, its OperandCount(kind) operands moved in.
+  static ExprPtr MakeOperator(ExprKind kind, Op op, ExprPtr* operands);
   void ComputeDepth();
 
   ExprKind kind_;

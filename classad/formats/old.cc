@@ -212,10 +212,7 @@ class OldFormatReader : public ad_io_internal::FormatReader {
                          SourceLocation{cursor_->name(), line_number, 1});
         return false;
       }
-      if (!ParseLine(first, line_number, status)) {
-        builder_.Finish();  // drops the partial ad
-        return false;
-      }
+      if (!ParseLine(first, line_number, status)) return false;
     }
     std::shared_ptr<ClassAd> current = builder_.Finish();
     if (current == nullptr) return false;
