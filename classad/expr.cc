@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <utility>
 
+#include "classad/bytes.h"
 #include "classad/classad.h"
 #include "classad/operators.h"
 #include "classad/program.h"
+#include "classad/tree_builder.h"
 
 namespace classad {
 
@@ -42,59 +44,124 @@ const char* OpSpelling(Op op) {
 }
 
 uint64_t HashAttributeName(std::string_view name) {
-  // FNV-1a over ASCII-lower-cased bytes.
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : name) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<unsigned char>(c + ('a' - 'A'));
-    h ^= c;
-    h *= 1099511628211ull;
+  // A word at a time: each word's letters folded to lower case (FoldWord),
+  // mixed in by a multiply, then MurmurHash3's finalizer so that every bit
+  // of the result depends on every byte (the ad index and the overlay use
+  // different bits). Short names are read with overlapping loads, which
+  // the length (in the seed) keeps apart.
+  using bytes::FoldWord;
+  const char* p = name.data();
+  const size_t n = name.size();
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  auto mix = [&h](uint64_t word) {
+    h = (h ^ FoldWord(word)) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  };
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 < n; i += 8) mix(bytes::Load8(p + i));
+    mix(bytes::Load8(p + n - 8));
+  } else if (n >= 4) {
+    mix(bytes::Load4(p) | uint64_t{bytes::Load4(p + n - 4)} << 32);
+  } else if (n > 0) {
+    const auto byte = [p](size_t i) { return uint64_t{static_cast<unsigned char>(p[i])}; };
+    mix(byte(0) | byte(n / 2) << 8 | byte(n - 1) << 16);
   }
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
   return h;
 }
 
 NameClass ClassifyName(std::string_view name) {
+  // The length and the first letter rule out most names before any
+  // comparison.
+  const char first = name.empty() ? '\0' : static_cast<char>(name[0] | 0x20);
   switch (name.size()) {
-    case 2: if (AttributeNamesEqual(name, "my")) return NameClass::kMy; break;
+    case 2:
+      if (first == 'm' && AttributeNamesEqual(name, "my")) return NameClass::kMy;
+      break;
     case 4:
-      if (AttributeNamesEqual(name, "self")) return NameClass::kSelf;
-      if (AttributeNamesEqual(name, "root")) return NameClass::kRoot;
+      if (first == 's' && AttributeNamesEqual(name, "self")) return NameClass::kSelf;
+      if (first == 'r' && AttributeNamesEqual(name, "root")) return NameClass::kRoot;
       break;
     case 6:
-      if (AttributeNamesEqual(name, "parent")) return NameClass::kParent;
-      if (AttributeNamesEqual(name, "target")) return NameClass::kTarget;
+      if (first == 'p' && AttributeNamesEqual(name, "parent")) return NameClass::kParent;
+      if (first == 't' && AttributeNamesEqual(name, "target")) return NameClass::kTarget;
       break;
-    case 8: if (AttributeNamesEqual(name, "toplevel")) return NameClass::kRoot; break;
-    case 11: if (AttributeNamesEqual(name, "CurrentTime")) return NameClass::kCurrentTime; break;
-    default: break;
+    case 8:
+      if (first == 't' && AttributeNamesEqual(name, "toplevel")) return NameClass::kRoot;
+      break;
+    case 11:
+      if (first == 'c' && AttributeNamesEqual(name, "CurrentTime")) return NameClass::kCurrentTime;
+      break;
+    default:
+      break;
   }
   return NameClass::kOrdinary;
 }
 
+// Each factory builds a tree of one node (its operands are other trees,
+// which it keeps).
 ExprPtr Expr::Literal(Value value) {
-  auto e = std::make_shared<Expr>(ExprKind::kLiteral, Op::kNone);
-  e->literal_ = std::move(value);
-  return e;
+  TreeBuilder b(NodeBytes(ExprKind::kLiteral));
+  return b.Finish(b.Literal(std::move(value)));
 }
 
 ExprPtr Expr::Attribute(std::string name, bool absolute) {
-  NamedNode* node = nullptr;
-  auto e = MakeWithNode(ExprKind::kAttribute, Op::kNone, &node);
-  node->name_hash = HashAttributeName(name);
-  e->name_class_ = ClassifyName(name);
-  node->name = std::move(name);
-  e->absolute_ = absolute;
-  return e;
+  TreeBuilder b(NodeBytes(ExprKind::kAttribute));
+  return b.Finish(b.Attribute(name, absolute));
 }
 
 ExprPtr Expr::Select(ExprPtr base, std::string name) {
-  SelectNode* node = nullptr;
-  auto e = MakeWithNode(ExprKind::kSelect, Op::kNone, &node);
-  node->name_hash = HashAttributeName(name);
-  e->name_class_ = ClassifyName(name);
-  node->name = std::move(name);
-  node->base = std::move(base);
-  e->ComputeDepth();
-  return e;
+  TreeBuilder b(NodeBytes(ExprKind::kSelect));
+  return b.Finish(b.Select(std::move(base), name));
+}
+
+ExprPtr Expr::Subscript(ExprPtr base, ExprPtr index) {
+  TreeBuilder b(NodeBytes(ExprKind::kSubscript));
+  return b.Finish(b.Subscript(std::move(base), std::move(index)));
+}
+
+ExprPtr Expr::Unary(Op op, ExprPtr operand) {
+  TreeBuilder b(NodeBytes(ExprKind::kUnary));
+  return b.Finish(b.Unary(op, std::move(operand)));
+}
+
+ExprPtr Expr::Binary(Op op, ExprPtr left, ExprPtr right) {
+  TreeBuilder b(NodeBytes(ExprKind::kBinary));
+  return b.Finish(b.Binary(op, std::move(left), std::move(right)));
+}
+
+ExprPtr Expr::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
+  TreeBuilder b(NodeBytes(ExprKind::kConditional));
+  return b.Finish(b.Conditional(std::move(cond), std::move(if_true), std::move(if_false)));
+}
+
+ExprPtr Expr::Elvis(ExprPtr left, ExprPtr right) {
+  TreeBuilder b(NodeBytes(ExprKind::kElvis));
+  return b.Finish(b.Elvis(std::move(left), std::move(right)));
+}
+
+ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
+  TreeBuilder b(NodeBytes(ExprKind::kCall));
+  return b.Finish(b.Call(std::move(name), std::move(args), builtin));
+}
+
+ExprPtr Expr::List(std::vector<ExprPtr> items) {
+  TreeBuilder b(NodeBytes(ExprKind::kList));
+  return b.Finish(b.List(std::move(items)));
+}
+
+ExprPtr Expr::Ad(std::shared_ptr<const ClassAd> ad) {
+  TreeBuilder b(NodeBytes(ExprKind::kAd));
+  return b.Finish(b.Ad(std::move(ad)));
+}
+
+ExprPtr Expr::Parens(ExprPtr inner) {
+  TreeBuilder b(NodeBytes(ExprKind::kParens));
+  return b.Finish(b.Parens(std::move(inner)));
 }
 
 size_t Expr::OperandCount(ExprKind kind) {
@@ -110,67 +177,37 @@ size_t Expr::OperandCount(ExprKind kind) {
   }
 }
 
-ExprPtr Expr::MakeOperator(ExprKind kind, Op op, ExprPtr* operands) {
-  OperatorNode* node = nullptr;
-  auto e = MakeWithNode(kind, op, &node);
-  const size_t count = OperandCount(kind);
-  for (size_t i = 0; i < count; ++i) node->operands[i] = std::move(operands[i]);
-  e->ComputeDepth();
-  return e;
-}
-
-ExprPtr Expr::Subscript(ExprPtr base, ExprPtr index) {
-  ExprPtr operands[] = {std::move(base), std::move(index)};
-  return MakeOperator(ExprKind::kSubscript, Op::kNone, operands);
-}
-
-ExprPtr Expr::Unary(Op op, ExprPtr operand) {
-  return MakeOperator(ExprKind::kUnary, op, &operand);
-}
-
-ExprPtr Expr::Binary(Op op, ExprPtr left, ExprPtr right) {
-  ExprPtr operands[] = {std::move(left), std::move(right)};
-  return MakeOperator(ExprKind::kBinary, op, operands);
-}
-
-ExprPtr Expr::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
-  ExprPtr operands[] = {std::move(cond), std::move(if_true), std::move(if_false)};
-  return MakeOperator(ExprKind::kConditional, Op::kNone, operands);
-}
-
-ExprPtr Expr::Elvis(ExprPtr left, ExprPtr right) {
-  ExprPtr operands[] = {std::move(left), std::move(right)};
-  return MakeOperator(ExprKind::kElvis, Op::kNone, operands);
-}
-
-ExprPtr Expr::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
-  CallNode* node = nullptr;
-  auto e = MakeWithNode(ExprKind::kCall, Op::kNone, &node);
-  node->name_hash = HashAttributeName(name);
-  node->name = std::move(name);
-  node->args = std::make_shared<const ExprList>(std::move(args));
-  node->builtin = builtin;
-  e->ComputeDepth();
-  return e;
-}
-
-ExprPtr Expr::List(std::vector<ExprPtr> items) {
-  ListNode* node = nullptr;
-  auto e = MakeWithNode(ExprKind::kList, Op::kNone, &node);
-  node->items = std::make_shared<const ExprList>(std::move(items));
-  e->ComputeDepth();
-  return e;
-}
-
-ExprPtr Expr::Ad(std::shared_ptr<const ClassAd> ad) {
-  AdNode* node = nullptr;
-  auto e = MakeWithNode(ExprKind::kAd, Op::kNone, &node);
-  node->ad = std::move(ad);
-  return e;
-}
-
-ExprPtr Expr::Parens(ExprPtr inner) {
-  return MakeOperator(ExprKind::kParens, Op::kNone, &inner);
+size_t Expr::DestroyInPlace(Expr* e) {
+  const ExprKind kind = e->kind_;
+  switch (kind) {
+    case ExprKind::kLiteral:
+      e->~Expr();
+      break;
+    case ExprKind::kAttribute:
+      reinterpret_cast<Packed<NamedNode>*>(e)->~Packed();
+      break;
+    case ExprKind::kSelect:
+      reinterpret_cast<Packed<SelectNode>*>(e)->~Packed();
+      break;
+    case ExprKind::kCall:
+      reinterpret_cast<Packed<CallNode>*>(e)->~Packed();
+      break;
+    case ExprKind::kList:
+      reinterpret_cast<Packed<ListNode>*>(e)->~Packed();
+      break;
+    case ExprKind::kAd:
+      reinterpret_cast<Packed<AdNode>*>(e)->~Packed();
+      break;
+    case ExprKind::kUnary:
+    case ExprKind::kParens:
+    case ExprKind::kBinary:
+    case ExprKind::kSubscript:
+    case ExprKind::kElvis:
+    case ExprKind::kConditional:
+      reinterpret_cast<Packed<OperatorNode>*>(e)->~Packed();
+      break;
+  }
+  return NodeBytes(kind);
 }
 
 std::span<const ExprPtr> Expr::children() const {
@@ -213,29 +250,6 @@ const Program& Expr::CompileProgram() const {
     return *compiled.release();
   }
   return *existing;  // another thread installed its program first
-}
-
-template <typename N>
-std::shared_ptr<Expr> Expr::MakeWithNode(ExprKind kind, Op op, N** shape) {
-  struct Block {
-    Expr expr;
-    N node;
-    Block(ExprKind k, Op o) : expr(k, o) {}
-  };
-  auto block = std::make_shared<Block>(kind, op);
-  block->expr.node_ = &block->node;
-  *shape = &block->node;
-  // Moved, not copied: a copy and the release of `block` that follows
-  // would read the counts over the store that just raised them, a
-  // store-forwarding stall as long as the rest of the construction.
-  Expr* expr = &block->expr;
-  return std::shared_ptr<Expr>(std::move(block), expr);
-}
-
-void Expr::ComputeDepth() {
-  uint32_t deepest = 0;
-  for (const ExprPtr& c : children()) deepest = std::max(deepest, c->depth_);
-  depth_ = deepest + 1;
 }
 
 bool Expr::SameAs(const Expr& other) const {

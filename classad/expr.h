@@ -102,7 +102,9 @@ class Expr {
   // Operands: kSelect {base}; kSubscript {base, index}; kUnary {x};
   // kBinary {l, r}; kConditional {c, t, f}; kElvis {l, r}; kCall and kList
   // the arguments or items; kParens {inner}. A view into the node, valid
-  // while the node lives.
+  // while the node lives. The pointers of a node to others built with it
+  // (by one parse) do not own them: the tree owns all its nodes at once
+  // (tree_builder.h). To keep a subtree, keep its tree's root.
   std::span<const ExprPtr> children() const;
   const Expr& child(size_t i) const { return *children()[i]; }
   // kList: the items as a shareable list (what a list value refers to).
@@ -133,19 +135,19 @@ class Expr {
   // for attributes, literals compared identically).
   bool SameAs(const Expr& other) const;
 
-  // Use the factories; public only for std::make_shared.
-  Expr(ExprKind kind, Op op) : kind_(kind), op_(op) {}
   Expr(const Expr&) = delete;
   Expr& operator=(const Expr&) = delete;
 
  private:
+  friend class TreeBuilder;  // builds every node (tree_builder.h)
+  Expr(ExprKind kind, Op op) : kind_(kind), op_(op) {}
   // program()'s first use: compiles and installs the program.
   const Program& CompileProgram() const;
   // What only non-literal nodes need, kept out of line so that a literal
   // node (most of an ad) is 32 bytes, and shaped by kind so that a node and
-  // its Expr stay small (one allocation each, within the allocator's fast
-  // sizes). Every non-literal node has a Node; node_ points to it, and the
-  // kind says which of the shapes below it is.
+  // its Expr stay small. Every non-literal node has a Node, placed right
+  // after its Expr (Packed); node_ points to it, and the kind says which
+  // of the shapes below it is.
   struct Node {
     // The compiled program, owned; null until first needed.
     mutable std::atomic<const Program*> program{nullptr};
@@ -186,15 +188,17 @@ class Expr {
            kind_ == ExprKind::kCall;
   }
   static const std::string& EmptyName();
-  // A non-literal node: the Expr and its node of shape N in one
-  // allocation; `*shape` is set to the node.
+  // A non-literal node as it lies in a tree's block: the Expr, then its
+  // node of shape N.
   template <typename N>
-  static std::shared_ptr<Expr> MakeWithNode(ExprKind kind, Op op, N** shape);
+  struct Packed;
   // How many operands an OperatorNode of `kind` holds (1 to 3).
   static size_t OperandCount(ExprKind kind);
-  // An operator node of `kind`, its OperandCount(kind) operands moved in.
-  static ExprPtr MakeOperator(ExprKind kind, Op op, ExprPtr* operands);
-  void ComputeDepth();
+  // The bytes a node of `kind` takes in a tree's block (a multiple of 8).
+  static constexpr size_t NodeBytes(ExprKind kind);
+  // Runs the destructor of the node at `e` (placed by TreeBuilder);
+  // returns NodeBytes of its kind.
+  static size_t DestroyInPlace(Expr* e);
 
   ExprKind kind_;
   Op op_;
@@ -206,6 +210,39 @@ class Expr {
   // (MakeWithNode), which lives as long as it does.
   Node* node_ = nullptr;
 };
+
+template <typename N>
+struct Expr::Packed {
+  Expr expr;
+  N node;
+  Packed(ExprKind kind, Op op) : expr(kind, op) { expr.node_ = &node; }
+};
+
+constexpr size_t Expr::NodeBytes(ExprKind kind) {
+  constexpr auto round_up_8 = [](size_t n) { return (n + 7) & ~size_t{7}; };
+  switch (kind) {
+    case ExprKind::kLiteral:
+      return round_up_8(sizeof(Expr));
+    case ExprKind::kAttribute:
+      return round_up_8(sizeof(Packed<NamedNode>));
+    case ExprKind::kSelect:
+      return round_up_8(sizeof(Packed<SelectNode>));
+    case ExprKind::kCall:
+      return round_up_8(sizeof(Packed<CallNode>));
+    case ExprKind::kList:
+      return round_up_8(sizeof(Packed<ListNode>));
+    case ExprKind::kAd:
+      return round_up_8(sizeof(Packed<AdNode>));
+    case ExprKind::kUnary:
+    case ExprKind::kParens:
+    case ExprKind::kBinary:
+    case ExprKind::kSubscript:
+    case ExprKind::kElvis:
+    case ExprKind::kConditional:
+      return round_up_8(sizeof(Packed<OperatorNode>));
+  }
+  return 0;
+}
 
 }  // namespace classad
 

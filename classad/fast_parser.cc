@@ -4,6 +4,7 @@
 
 #include <locale.h>
 
+#include <array>
 #include <charconv>
 #include <cstdlib>
 #include <limits>
@@ -13,6 +14,7 @@
 
 #include "classad/builtins/builtins.h"
 #include "classad/classad.h"
+#include "classad/tree_builder.h"
 
 namespace classad {
 
@@ -141,6 +143,39 @@ bool IsIdentifierStart(char c) {
 bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9'); }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
+// A word's token: a keyword's (true, false, undefined, error, is, isnt;
+// any case), with `*op` set for is and isnt, or kIdentifier. Most words
+// are names: their length or first letter rules the keywords out before
+// any comparison.
+Tok WordKind(std::string_view word, Op* op) {
+  const char first = static_cast<char>(word[0] | 0x20);  // ASCII letters folded
+  switch (word.size()) {
+    case 2:
+      if (first == 'i' && AttributeNamesEqual(word, "is")) {
+        *op = Op::kIs;
+        return Tok::kBinary;
+      }
+      break;
+    case 4:
+      if (first == 't' && AttributeNamesEqual(word, "true")) return Tok::kTrue;
+      if (first == 'i' && AttributeNamesEqual(word, "isnt")) {
+        *op = Op::kIsnt;
+        return Tok::kBinary;
+      }
+      break;
+    case 5:
+      if (first == 'f' && AttributeNamesEqual(word, "false")) return Tok::kFalse;
+      if (first == 'e' && AttributeNamesEqual(word, "error")) return Tok::kError;
+      break;
+    case 9:
+      if (first == 'u' && AttributeNamesEqual(word, "undefined")) return Tok::kUndefined;
+      break;
+    default:
+      break;
+  }
+  return Tok::kIdentifier;
+}
+
 // Lexes `text` into `out`; false when the text is outside the subset (or
 // ANTLR would refuse it: the parse then fails there too).
 bool Lex(std::string_view text, Tokens* out) {
@@ -180,23 +215,8 @@ bool Lex(std::string_view text, Tokens* out) {
     if (IsIdentifierStart(c)) {
       while (i < n && IsIdentifierChar(text[i])) ++i;
       const std::string_view word = text.substr(begin, i - begin);
-      Tok kind = Tok::kIdentifier;
       Op op = Op::kNone;
-      if (AttributeNamesEqual(word, "true")) {
-        kind = Tok::kTrue;
-      } else if (AttributeNamesEqual(word, "false")) {
-        kind = Tok::kFalse;
-      } else if (AttributeNamesEqual(word, "undefined")) {
-        kind = Tok::kUndefined;
-      } else if (AttributeNamesEqual(word, "error")) {
-        kind = Tok::kError;
-      } else if (AttributeNamesEqual(word, "is")) {
-        kind = Tok::kBinary;
-        op = Op::kIs;
-      } else if (AttributeNamesEqual(word, "isnt")) {
-        kind = Tok::kBinary;
-        op = Op::kIsnt;
-      }
+      const Tok kind = WordKind(word, &op);
       add(kind, begin, i, op);
       continue;
     }
@@ -398,6 +418,136 @@ bool NestingWithin(const Tokens& tokens, int max_depth) {
   return true;
 }
 
+// The bytes of the nodes the parser builds from `tokens` (the sum of their
+// Expr::NodeBytes, or a little more), so that a tree's block is allocated
+// once at its size. Call arguments and list items are trees of their own
+// (tree_builder.h): their estimates go to `(*item_bytes)[i]`, `i` the
+// index of the item's first token, and are left out of their enclosing
+// tree's; `item_bytes` is filled only when the text has calls or lists.
+// Returns the estimate of the whole text's tree. Brackets that do not
+// match are the parser's to refuse: the estimate only stays in bounds.
+// EstimateTreeBytes for texts with calls or lists.
+size_t EstimateTreeBytesWithItems(const Tokens& tokens, std::vector<uint32_t>* item_bytes) {
+  const size_t kOperator = TreeBuilder::NodeBytes(ExprKind::kBinary);
+  const size_t kLiteral = TreeBuilder::NodeBytes(ExprKind::kLiteral);
+  const size_t kAttribute = TreeBuilder::NodeBytes(ExprKind::kAttribute);
+  const size_t kSelect = TreeBuilder::NodeBytes(ExprKind::kSelect);
+  const size_t kCall = TreeBuilder::NodeBytes(ExprKind::kCall);
+  const size_t kList = TreeBuilder::NodeBytes(ExprKind::kList);
+  // A call argument or list item being estimated.
+  struct Item {
+    size_t first_token;
+    size_t bytes;
+    size_t plain_depth;  // brackets opened within it and not closed
+  };
+  std::vector<Item> items;  // innermost last; empty without calls and lists
+  size_t top = 0;           // the whole text's tree
+  auto finish_item = [&]() {
+    const Item& item = items.back();
+    if (item_bytes->empty()) item_bytes->resize(tokens.size());
+    (*item_bytes)[item.first_token] = static_cast<uint32_t>(std::min<size_t>(item.bytes, UINT32_MAX));
+    items.pop_back();
+  };
+  Tok previous = Tok::kEnd;
+  for (size_t i = 0; i < tokens.size(); previous = tokens[i].kind, ++i) {
+    size_t& bytes = items.empty() ? top : items.back().bytes;
+    switch (tokens[i].kind) {
+      case Tok::kInteger:
+      case Tok::kReal:
+      case Tok::kString:
+      case Tok::kTrue:
+      case Tok::kFalse:
+      case Tok::kUndefined:
+      case Tok::kError:
+        bytes += kLiteral;
+        break;
+      case Tok::kIdentifier:
+        bytes += previous == Tok::kDot ? kSelect : kAttribute;
+        break;
+      case Tok::kQuestion:
+        // `c ? : d` may add parentheses on both sides of its elvis.
+        bytes += tokens[i + 1].kind == Tok::kColon ? 3 * kOperator : kOperator;
+        break;
+      case Tok::kBinary:
+      case Tok::kMinus:
+      case Tok::kPlus:
+      case Tok::kNot:
+      case Tok::kTilde:
+      case Tok::kElvis:
+        bytes += kOperator;
+        break;
+      case Tok::kLParen:
+        if (previous == Tok::kIdentifier) {
+          // A call, not an attribute: its arguments are trees of their own.
+          bytes += kCall - kAttribute;
+          items.push_back(Item{i + 1, 0, 0});
+          break;
+        }
+        [[fallthrough]];
+      case Tok::kLBracket:
+        bytes += kOperator;
+        if (!items.empty()) ++items.back().plain_depth;
+        break;
+      case Tok::kLBrace:
+        bytes += kList;
+        items.push_back(Item{i + 1, 0, 0});
+        break;
+      case Tok::kComma:
+        if (!items.empty() && items.back().plain_depth == 0) {
+          finish_item();
+          items.push_back(Item{i + 1, 0, 0});
+        }
+        break;
+      case Tok::kRParen:
+      case Tok::kRBracket:
+      case Tok::kRBrace:
+        if (items.empty()) break;
+        if (items.back().plain_depth > 0) {
+          --items.back().plain_depth;
+        } else {
+          finish_item();
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return top;
+}
+
+size_t EstimateTreeBytes(const Tokens& tokens, std::vector<uint32_t>* item_bytes) {
+  // Without calls and lists, one pass without branches on the kinds.
+  constexpr size_t kOperator = TreeBuilder::NodeBytes(ExprKind::kBinary);
+  constexpr size_t kAttribute = TreeBuilder::NodeBytes(ExprKind::kAttribute);
+  constexpr size_t kSelect = TreeBuilder::NodeBytes(ExprKind::kSelect);
+  static constexpr auto per_kind = [] {
+    std::array<uint16_t, static_cast<size_t>(Tok::kRBrace) + 1> bytes{};
+    for (Tok k : {Tok::kInteger, Tok::kReal, Tok::kString, Tok::kTrue, Tok::kFalse,
+                  Tok::kUndefined, Tok::kError}) {
+      bytes[static_cast<size_t>(k)] = TreeBuilder::NodeBytes(ExprKind::kLiteral);
+    }
+    bytes[static_cast<size_t>(Tok::kIdentifier)] = kAttribute;
+    for (Tok k : {Tok::kBinary, Tok::kMinus, Tok::kPlus, Tok::kNot, Tok::kTilde, Tok::kQuestion,
+                  Tok::kElvis, Tok::kLParen, Tok::kLBracket}) {
+      bytes[static_cast<size_t>(k)] = kOperator;
+    }
+    return bytes;
+  }();
+  size_t bytes = 0;
+  bool items = false;
+  Tok previous = Tok::kEnd;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Tok kind = tokens[i].kind;
+    bytes += per_kind[static_cast<size_t>(kind)];
+    bytes += (previous == Tok::kDot) * (kSelect - kAttribute);
+    // `c ? : d` may add parentheses on both sides of its elvis.
+    bytes += (previous == Tok::kQuestion && kind == Tok::kColon) * 2 * kOperator;
+    items |= (kind == Tok::kLBrace) | (previous == Tok::kIdentifier && kind == Tok::kLParen);
+    previous = kind;
+  }
+  return items ? EstimateTreeBytesWithItems(tokens, item_bytes) : bytes;
+}
+
 // Binding strength of a binary operator, loosest 1 (||) to tightest 10 (*).
 int Precedence(const Token& t) {
   switch (t.kind) {
@@ -442,14 +592,18 @@ int Precedence(const Token& t) {
 // returns null and the whole parse gives up (the caller then runs ANTLR).
 class Parser {
  public:
-  Parser(std::string_view text, const Tokens& tokens, const ParseOptions& options)
-      : text_(text), tokens_(tokens), options_(options) {}
+  // `item_bytes`: EstimateTreeBytes's estimates of call arguments and
+  // list items.
+  Parser(std::string_view text, const Tokens& tokens, const ParseOptions& options,
+         const std::vector<uint32_t>& item_bytes)
+      : text_(text), tokens_(tokens), options_(options), item_bytes_(item_bytes) {}
 
-  // The whole text as one expression, or null.
-  ExprPtr Run() {
+  // The whole text as one tree built in `builder`, or null.
+  ExprPtr Run(TreeBuilder* builder) {
+    builder_ = builder;
     ExprPtr e = Expression();
     if (e == nullptr || Peek().kind != Tok::kEnd) return nullptr;
-    return e;
+    return builder->Finish(e);
   }
 
  private:
@@ -478,18 +632,18 @@ class Parser {
     if (if_true == nullptr || Take().kind != Tok::kColon) return nullptr;
     ExprPtr if_false = Expression();
     if (if_false == nullptr) return nullptr;
-    return Checked(Expr::Conditional(std::move(test), std::move(if_true), std::move(if_false)));
+    return Checked(builder_->Conditional(std::move(test), std::move(if_true), std::move(if_false)));
   }
 
   // `c ? : d` as ANTLR's path builds it: an elvis, with parentheses where
   // the canonical `c ?: d` would otherwise read back otherwise (see
   // parser.cc's LooseElvis).
   ExprPtr LooseElvis(ExprPtr left, ExprPtr right) {
-    if (!IsPostfixLevel(*left)) left = Expr::Parens(std::move(left));
+    if (!IsPostfixLevel(*left)) left = builder_->Parens(std::move(left));
     if (!IsPostfixLevel(*right) && right->kind() != ExprKind::kUnary) {
-      right = Expr::Parens(std::move(right));
+      right = builder_->Parens(std::move(right));
     }
-    return Checked(Expr::Elvis(std::move(left), std::move(right)));
+    return Checked(builder_->Elvis(std::move(left), std::move(right)));
   }
 
   // Left-associative binary operators binding at least `min_precedence`.
@@ -503,7 +657,7 @@ class Parser {
       const Op op = t.kind == Tok::kMinus ? Op::kSubtract : t.kind == Tok::kPlus ? Op::kAdd : t.op;
       ExprPtr right = Binary(precedence + 1);
       if (right == nullptr) return nullptr;
-      left = Checked(Expr::Binary(op, std::move(left), std::move(right)));
+      left = Checked(builder_->Binary(op, std::move(left), std::move(right)));
     }
     return left;
   }
@@ -543,7 +697,7 @@ class Parser {
     }
     ExprPtr operand = Unary();
     if (operand == nullptr) return nullptr;
-    return Checked(Expr::Unary(op, std::move(operand)));
+    return Checked(builder_->Unary(op, std::move(operand)));
   }
 
   // A primary followed by `.name`, `[index]` and `?: operand` (all binding
@@ -574,17 +728,17 @@ class Parser {
         Take();
         const Token& name = Take();
         if (name.kind != Tok::kIdentifier) return nullptr;  // keywords, quoted names: ANTLR
-        e = Checked(Expr::Select(std::move(e), std::string(TextOf(name))));
+        e = Checked(builder_->Select(std::move(e), TextOf(name)));
       } else if (k == Tok::kLBracket) {
         Take();
         ExprPtr index = Expression();
         if (index == nullptr || Take().kind != Tok::kRBracket) return nullptr;
-        e = Checked(Expr::Subscript(std::move(e), std::move(index)));
+        e = Checked(builder_->Subscript(std::move(e), std::move(index)));
       } else if (k == Tok::kElvis && with_elvis) {
         Take();
         ExprPtr right = ElvisOperand();
         if (right == nullptr) return nullptr;
-        e = Checked(Expr::Elvis(std::move(e), std::move(right)));
+        e = Checked(builder_->Elvis(std::move(e), std::move(right)));
       } else {
         break;
       }
@@ -596,7 +750,7 @@ class Parser {
     const std::string_view digits = TextOf(t);
     if (t.kind == Tok::kReal) {
       const double value = ParseRealLiteralText(std::string(digits));
-      return Expr::Literal(Value::Real(negative ? -value : value));
+      return builder_->Literal(Value::Real(negative ? -value : value));
     }
     uint64_t magnitude = 0;
     const auto [end, error] =
@@ -605,11 +759,11 @@ class Parser {
     constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
     if (magnitude > kMax + (negative ? 1 : 0)) return nullptr;  // ANTLR's range error
     if (negative) {
-      return Expr::Literal(Value::Integer(magnitude == kMax + 1
+      return builder_->Literal(Value::Integer(magnitude == kMax + 1
                                               ? std::numeric_limits<int64_t>::min()
                                               : -static_cast<int64_t>(magnitude)));
     }
-    return Expr::Literal(Value::Integer(static_cast<int64_t>(magnitude)));
+    return builder_->Literal(Value::Integer(static_cast<int64_t>(magnitude)));
   }
 
   ExprPtr Primary() {
@@ -634,29 +788,29 @@ class Parser {
           }
         }
         if (value.size() > max_bytes) return nullptr;
-        return Expr::Literal(Value::String(std::move(value)));
+        return builder_->Literal(Value::String(std::move(value)));
       }
       case Tok::kTrue:
-        return Expr::Literal(Value::Boolean(true));
+        return builder_->Literal(Value::Boolean(true));
       case Tok::kFalse:
-        return Expr::Literal(Value::Boolean(false));
+        return builder_->Literal(Value::Boolean(false));
       case Tok::kUndefined:
-        return Expr::Literal(Value::Undefined());
+        return builder_->Literal(Value::Undefined());
       case Tok::kError:
-        return Expr::Literal(Value::Error());
+        return builder_->Literal(Value::Error());
       case Tok::kIdentifier:
         if (Peek().kind == Tok::kLParen) return Call(t);
-        return Expr::Attribute(std::string(TextOf(t)), false);
+        return builder_->Attribute(TextOf(t), false);
       case Tok::kLParen: {
         ExprPtr inner = Expression();
         if (inner == nullptr || Take().kind != Tok::kRParen) return nullptr;
-        return Checked(Expr::Parens(std::move(inner)));
+        return Checked(builder_->Parens(std::move(inner)));
       }
       case Tok::kLBrace: {
         std::vector<ExprPtr> items;
         if (Peek().kind != Tok::kRBrace) {
           while (true) {
-            ExprPtr item = Expression();
+            ExprPtr item = ItemExpression();
             if (item == nullptr) return nullptr;
             items.push_back(std::move(item));
             if (Peek().kind != Tok::kComma) break;
@@ -665,7 +819,7 @@ class Parser {
         }
         if (Take().kind != Tok::kRBrace) return nullptr;
         if (items.size() > options_.limits.max_list_items) return nullptr;
-        return Checked(Expr::List(std::move(items)));
+        return Checked(builder_->List(std::move(items)));
       }
       default:
         return nullptr;  // nested ads, `.name`, anything else: ANTLR
@@ -682,7 +836,7 @@ class Parser {
     std::vector<ExprPtr> args;
     if (Peek().kind != Tok::kRParen) {
       while (true) {
-        ExprPtr arg = Expression();
+        ExprPtr arg = ItemExpression();
         if (arg == nullptr) return nullptr;
         args.push_back(std::move(arg));
         if (Peek().kind != Tok::kComma) break;
@@ -691,12 +845,26 @@ class Parser {
     }
     if (Take().kind != Tok::kRParen) return nullptr;
     const Builtin* builtin = FindBuiltin(name);
-    return Checked(Expr::Call(std::move(name), std::move(args), builtin));
+    return Checked(builder_->Call(std::move(name), std::move(args), builtin));
+  }
+
+  // An expression as a tree of its own (a call argument or a list item),
+  // or null.
+  ExprPtr ItemExpression() {
+    TreeBuilder* outer = builder_;
+    TreeBuilder item(at_ < item_bytes_.size() ? item_bytes_[at_] : 0);
+    builder_ = &item;
+    ExprPtr e = Expression();
+    builder_ = outer;
+    if (e == nullptr) return nullptr;
+    return item.Finish(e);
   }
 
   std::string_view text_;
   const Tokens& tokens_;
   const ParseOptions& options_;
+  const std::vector<uint32_t>& item_bytes_;
+  TreeBuilder* builder_ = nullptr;  // where the nodes of the current tree go
   size_t at_ = 0;
 };
 
@@ -708,7 +876,9 @@ std::optional<ExprPtr> FastParseExpression(std::string_view text, const ParseOpt
   if (!Lex(text, &tokens)) return std::nullopt;
   if (tokens.size() > options.limits.max_tokens) return std::nullopt;  // as ANTLR counts: EOF too
   if (!NestingWithin(tokens, options.limits.max_nesting_depth)) return std::nullopt;
-  ExprPtr e = Parser(text, tokens, options).Run();
+  std::vector<uint32_t> item_bytes;
+  TreeBuilder builder(EstimateTreeBytes(tokens, &item_bytes));
+  ExprPtr e = Parser(text, tokens, options, item_bytes).Run(&builder);
   if (e == nullptr) return std::nullopt;
   return e;
 }

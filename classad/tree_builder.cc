@@ -1,0 +1,244 @@
+#include "classad/tree_builder.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <new>
+#include <utility>
+
+#include "classad/classad.h"
+
+namespace classad {
+
+namespace {
+
+// The room reserved for a tree's nodes, after the shared_ptr control block
+// of its Block: where RoomAllocator put it is known only once it
+// allocated, so the Block's constructor reads it from here.
+struct ReservedRoom {
+  size_t bytes;
+  std::byte* at = nullptr;
+};
+
+// Allocates the control block of a Block with `reserved->bytes` more
+// after it (aligned to 16), and says where they are in `reserved->at`: a
+// tree's nodes and its reference counts in one allocation.
+template <typename T>
+class RoomAllocator {
+ public:
+  using value_type = T;
+  explicit RoomAllocator(ReservedRoom* reserved) : reserved_(reserved) {}
+  template <typename U>
+  RoomAllocator(const RoomAllocator<U>& other) : reserved_(other.reserved()) {}
+
+  T* allocate(size_t n) {
+    const size_t head = (n * sizeof(T) + 15) & ~size_t{15};
+    std::byte* memory = static_cast<std::byte*>(::operator new(head + reserved_->bytes));
+    reserved_->at = memory + head;
+    return reinterpret_cast<T*>(memory);
+  }
+  void deallocate(T* p, size_t) { ::operator delete(p); }
+  // Only allocate() reads it: the copy kept in the control block outlives it.
+  ReservedRoom* reserved() const { return reserved_; }
+
+  template <typename U>
+  bool operator==(const RoomAllocator<U>& other) const {
+    return reserved_ == other.reserved();
+  }
+
+ private:
+  ReservedRoom* reserved_;
+};
+
+}  // namespace
+
+// The memory of one tree: the room reserved with the builder (allocated
+// with the block's control block, RoomAllocator), then extra chunks if
+// the estimate fell short. Nodes lie one after the other, each
+// Expr::NodeBytes(kind) long; the block destroys them when it goes.
+class TreeBuilder::Block {
+ public:
+  explicit Block(const ReservedRoom* reserved) : room_(reserved->at), room_bytes_(reserved->bytes) {}
+  Block(const Block&) = delete;
+  Block& operator=(const Block&) = delete;
+  ~Block() {
+    DestroyNodes(room_, used_);
+    while (extra_ != nullptr) {
+      Chunk* next = extra_->next;
+      DestroyNodes(extra_->bytes(), extra_->used);
+      ::operator delete(extra_);
+      extra_ = next;
+    }
+  }
+
+  // Room for `bytes` more (a multiple of 8).
+  void* Room(size_t bytes) {
+    if (extra_ == nullptr) {
+      if (room_bytes_ - used_ >= bytes) return room_ + used_;
+    } else if (extra_->capacity - extra_->used >= bytes) {
+      return extra_->bytes() + extra_->used;
+    }
+    // The estimate fell short: a chunk at least as large as all before.
+    size_t before = room_bytes_;
+    for (const Chunk* c = extra_; c != nullptr; c = c->next) before += c->capacity;
+    const size_t capacity = std::max({bytes, before, size_t{256}});
+    extra_ = new (::operator new(sizeof(Chunk) + capacity)) Chunk{extra_, 0, capacity};
+    return extra_->bytes();
+  }
+
+  // Counts `bytes` of the room Room returned as holding a built node.
+  void Placed(size_t bytes) {
+    if (extra_ == nullptr) {
+      used_ += bytes;
+    } else {
+      extra_->used += bytes;
+    }
+  }
+
+ private:
+  struct Chunk {
+    Chunk* next;
+    size_t used;
+    size_t capacity;
+    std::byte* bytes() { return reinterpret_cast<std::byte*>(this + 1); }
+  };
+  static_assert(sizeof(Chunk) % 8 == 0);
+
+  static void DestroyNodes(std::byte* at, size_t used) {
+    const std::byte* end = at + used;
+    while (at < end) at += Expr::DestroyInPlace(reinterpret_cast<Expr*>(at));
+  }
+
+  std::byte* room_;         // the reserved room, after the control block
+  size_t room_bytes_;       // its size
+  size_t used_ = 0;         // bytes of room_ holding nodes
+  Chunk* extra_ = nullptr;  // chunks past room_, newest first
+};
+
+TreeBuilder::TreeBuilder(size_t expected_bytes) {
+  ReservedRoom reserved{(expected_bytes + 7) & ~size_t{7}};
+  block_ = std::allocate_shared<Block>(RoomAllocator<Block>(&reserved), &reserved);
+  raw_block_ = block_.get();
+}
+
+TreeBuilder::~TreeBuilder() = default;
+
+void* TreeBuilder::Room(ExprKind kind) { return raw_block_->Room(Expr::NodeBytes(kind)); }
+
+void TreeBuilder::Placed(size_t bytes) { raw_block_->Placed(bytes); }
+
+template <typename N>
+Expr::Packed<N>* TreeBuilder::Place(ExprKind kind, Op op) {
+  return new (Room(kind)) Expr::Packed<N>(kind, op);
+}
+
+ExprPtr TreeBuilder::Finish(const ExprPtr& root) {
+  raw_block_ = nullptr;
+  return ExprPtr(std::move(block_), root.get());
+}
+
+ExprPtr TreeBuilder::Literal(Value value) {
+  Expr* e = new (Room(ExprKind::kLiteral)) Expr(ExprKind::kLiteral, Op::kNone);
+  e->literal_ = std::move(value);
+  Placed(Expr::NodeBytes(ExprKind::kLiteral));
+  return View(e);
+}
+
+ExprPtr TreeBuilder::Attribute(std::string_view name, bool absolute) {
+  auto* p = Place<Expr::NamedNode>(ExprKind::kAttribute, Op::kNone);
+  Placed(Expr::NodeBytes(ExprKind::kAttribute));
+  p->node.name_hash = HashAttributeName(name);
+  p->expr.name_class_ = ClassifyName(name);
+  p->expr.absolute_ = absolute;
+  p->node.name.assign(name);
+  return View(&p->expr);
+}
+
+ExprPtr TreeBuilder::Select(ExprPtr base, std::string_view name) {
+  auto* p = Place<Expr::SelectNode>(ExprKind::kSelect, Op::kNone);
+  Placed(Expr::NodeBytes(ExprKind::kSelect));
+  p->node.name_hash = HashAttributeName(name);
+  p->expr.name_class_ = ClassifyName(name);
+  p->expr.depth_ = base->depth_ + 1;
+  p->node.base = std::move(base);
+  p->node.name.assign(name);
+  return View(&p->expr);
+}
+
+ExprPtr TreeBuilder::MakeOperator(ExprKind kind, Op op, ExprPtr* operands) {
+  auto* p = Place<Expr::OperatorNode>(kind, op);
+  Placed(Expr::NodeBytes(kind));
+  const size_t count = Expr::OperandCount(kind);
+  uint32_t deepest = 0;
+  for (size_t i = 0; i < count; ++i) {
+    deepest = std::max(deepest, operands[i]->depth_);
+    p->node.operands[i] = std::move(operands[i]);
+  }
+  p->expr.depth_ = deepest + 1;
+  return View(&p->expr);
+}
+
+ExprPtr TreeBuilder::Subscript(ExprPtr base, ExprPtr index) {
+  ExprPtr operands[] = {std::move(base), std::move(index)};
+  return MakeOperator(ExprKind::kSubscript, Op::kNone, operands);
+}
+
+ExprPtr TreeBuilder::Unary(Op op, ExprPtr operand) {
+  return MakeOperator(ExprKind::kUnary, op, &operand);
+}
+
+ExprPtr TreeBuilder::Binary(Op op, ExprPtr left, ExprPtr right) {
+  ExprPtr operands[] = {std::move(left), std::move(right)};
+  return MakeOperator(ExprKind::kBinary, op, operands);
+}
+
+ExprPtr TreeBuilder::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
+  ExprPtr operands[] = {std::move(cond), std::move(if_true), std::move(if_false)};
+  return MakeOperator(ExprKind::kConditional, Op::kNone, operands);
+}
+
+ExprPtr TreeBuilder::Elvis(ExprPtr left, ExprPtr right) {
+  ExprPtr operands[] = {std::move(left), std::move(right)};
+  return MakeOperator(ExprKind::kElvis, Op::kNone, operands);
+}
+
+ExprPtr TreeBuilder::Parens(ExprPtr inner) {
+  return MakeOperator(ExprKind::kParens, Op::kNone, &inner);
+}
+
+namespace {
+
+uint32_t DeepestOf(const ExprList& list) {
+  uint32_t deepest = 0;
+  for (const ExprPtr& e : list) deepest = std::max(deepest, e->depth());
+  return deepest;
+}
+
+}  // namespace
+
+ExprPtr TreeBuilder::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
+  auto* p = Place<Expr::CallNode>(ExprKind::kCall, Op::kNone);
+  Placed(Expr::NodeBytes(ExprKind::kCall));
+  p->node.name_hash = HashAttributeName(name);
+  p->node.name = std::move(name);
+  p->node.args = std::make_shared<const ExprList>(std::move(args));
+  p->node.builtin = builtin;
+  p->expr.depth_ = DeepestOf(*p->node.args) + 1;
+  return View(&p->expr);
+}
+
+ExprPtr TreeBuilder::List(std::vector<ExprPtr> items) {
+  auto* p = Place<Expr::ListNode>(ExprKind::kList, Op::kNone);
+  Placed(Expr::NodeBytes(ExprKind::kList));
+  p->node.items = std::make_shared<const ExprList>(std::move(items));
+  p->expr.depth_ = DeepestOf(*p->node.items) + 1;
+  return View(&p->expr);
+}
+
+ExprPtr TreeBuilder::Ad(std::shared_ptr<const ClassAd> ad) {
+  auto* p = Place<Expr::AdNode>(ExprKind::kAd, Op::kNone);
+  Placed(Expr::NodeBytes(ExprKind::kAd));
+  p->node.ad = std::move(ad);
+  return View(&p->expr);
+}
+
+}  // namespace classad
