@@ -445,7 +445,8 @@ size_t EstimateTreeBytesWithItems(const Tokens& tokens, std::vector<uint32_t>* i
   auto finish_item = [&]() {
     const Item& item = items.back();
     if (item_bytes->empty()) item_bytes->resize(tokens.size());
-    (*item_bytes)[item.first_token] = static_cast<uint32_t>(std::min<size_t>(item.bytes, UINT32_MAX));
+    (*item_bytes)[item.first_token] =
+        static_cast<uint32_t>(std::min<size_t>(item.bytes, UINT32_MAX));
     items.pop_back();
   };
   Tok previous = Tok::kEnd;
@@ -601,69 +602,70 @@ class Parser {
   // The whole text as one tree built in `builder`, or null.
   ExprPtr Run(TreeBuilder* builder) {
     builder_ = builder;
-    ExprPtr e = Expression();
+    const Expr* e = Expression();
     if (e == nullptr || Peek().kind != Tok::kEnd) return nullptr;
     return builder->Finish(e);
   }
 
  private:
+  static ExprPtr View(const Expr* node) { return TreeBuilder::View(node); }
   const Token& Peek() const { return tokens_[at_]; }
   const Token& Take() { return tokens_[at_++]; }
   std::string_view TextOf(const Token& t) const { return text_.substr(t.begin, t.end - t.begin); }
 
-  ExprPtr Checked(ExprPtr e) const {
+  const Expr* Checked(const Expr* e) const {
     if (e->depth() > static_cast<uint32_t>(options_.limits.max_tree_depth)) return nullptr;
     return e;
   }
 
   // c ? a : b (right-associative), or a binary expression.
-  ExprPtr Expression() {
-    ExprPtr test = Binary(1);
+  const Expr* Expression() {
+    const Expr* test = Binary(1);
     if (test == nullptr || Peek().kind != Tok::kQuestion) return test;
     Take();
     if (Peek().kind == Tok::kColon) {
       // `c ? : d`: the elvis operator at this level, right-associative.
       Take();
-      ExprPtr if_false = Expression();
+      const Expr* if_false = Expression();
       if (if_false == nullptr) return nullptr;
-      return LooseElvis(std::move(test), std::move(if_false));
+      return LooseElvis(test, if_false);
     }
-    ExprPtr if_true = Expression();
+    const Expr* if_true = Expression();
     if (if_true == nullptr || Take().kind != Tok::kColon) return nullptr;
-    ExprPtr if_false = Expression();
+    const Expr* if_false = Expression();
     if (if_false == nullptr) return nullptr;
-    return Checked(builder_->Conditional(std::move(test), std::move(if_true), std::move(if_false)));
+    return Checked(builder_->Conditional(View(test), View(if_true), View(if_false)));
   }
 
   // `c ? : d` as ANTLR's path builds it: an elvis, with parentheses where
   // the canonical `c ?: d` would otherwise read back otherwise (see
   // parser.cc's LooseElvis).
-  ExprPtr LooseElvis(ExprPtr left, ExprPtr right) {
-    if (!IsPostfixLevel(*left)) left = builder_->Parens(std::move(left));
+  const Expr* LooseElvis(const Expr* left, const Expr* right) {
+    if (!IsPostfixLevel(*left)) left = builder_->Parens(View(left));
     if (!IsPostfixLevel(*right) && right->kind() != ExprKind::kUnary) {
-      right = builder_->Parens(std::move(right));
+      right = builder_->Parens(View(right));
     }
-    return Checked(builder_->Elvis(std::move(left), std::move(right)));
+    return Checked(builder_->Elvis(View(left), View(right)));
   }
 
   // Left-associative binary operators binding at least `min_precedence`.
-  ExprPtr Binary(int min_precedence) {
-    ExprPtr left = Unary();
+  const Expr* Binary(int min_precedence) {
+    const Expr* left = Unary();
     while (left != nullptr) {
       const Token& t = Peek();
       const int precedence = Precedence(t);
       if (precedence < min_precedence || precedence == 0) break;
       Take();
       const Op op = t.kind == Tok::kMinus ? Op::kSubtract : t.kind == Tok::kPlus ? Op::kAdd : t.op;
-      ExprPtr right = Binary(precedence + 1);
+      const Expr* right = Binary(precedence + 1);
       if (right == nullptr) return nullptr;
-      left = Checked(builder_->Binary(op, std::move(left), std::move(right)));
+      left = Checked(builder_->Binary(op, View(left), View(right)));
     }
     return left;
   }
 
   // Prefix operators, then a postfix-level operand.
-  ExprPtr Unary() {
+  const Expr* Unary() {
     const Token& t = Peek();
     Op op;
     switch (t.kind) {
@@ -695,19 +697,19 @@ class Parser {
         }
       }
     }
-    ExprPtr operand = Unary();
+    const Expr* operand = Unary();
     if (operand == nullptr) return nullptr;
-    return Checked(builder_->Unary(op, std::move(operand)));
+    return Checked(builder_->Unary(op, View(operand)));
   }
 
   // A primary followed by `.name`, `[index]` and `?: operand` (all binding
   // tighter than prefix operators; `?:` chains to the left).
-  ExprPtr Postfix() { return PostfixChain(Primary(), /*with_elvis=*/true); }
+  const Expr* Postfix() { return PostfixChain(Primary(), /*with_elvis=*/true); }
 
   // The right operand of `?:`: what binds tighter than it (a primary with
   // `.name` and `[index]`), or a prefix operator, whose own operand may
   // hold further `?:` (as in ANTLR's precedence climbing).
-  ExprPtr ElvisOperand() {
+  const Expr* ElvisOperand() {
     switch (Peek().kind) {
       case Tok::kMinus:
       case Tok::kPlus:
@@ -721,24 +723,24 @@ class Parser {
 
   // `e` followed by `.name` and `[index]`, and `?: operand` when
   // `with_elvis`.
-  ExprPtr PostfixChain(ExprPtr e, bool with_elvis) {
+  const Expr* PostfixChain(const Expr* e, bool with_elvis) {
     while (e != nullptr) {
       const Tok k = Peek().kind;
       if (k == Tok::kDot) {
         Take();
         const Token& name = Take();
         if (name.kind != Tok::kIdentifier) return nullptr;  // keywords, quoted names: ANTLR
-        e = Checked(builder_->Select(std::move(e), TextOf(name)));
+        e = Checked(builder_->Select(View(e), TextOf(name)));
       } else if (k == Tok::kLBracket) {
         Take();
-        ExprPtr index = Expression();
+        const Expr* index = Expression();
         if (index == nullptr || Take().kind != Tok::kRBracket) return nullptr;
-        e = Checked(builder_->Subscript(std::move(e), std::move(index)));
+        e = Checked(builder_->Subscript(View(e), View(index)));
       } else if (k == Tok::kElvis && with_elvis) {
         Take();
-        ExprPtr right = ElvisOperand();
+        const Expr* right = ElvisOperand();
         if (right == nullptr) return nullptr;
-        e = Checked(builder_->Elvis(std::move(e), std::move(right)));
+        e = Checked(builder_->Elvis(View(e), View(right)));
       } else {
         break;
       }
@@ -746,7 +748,7 @@ class Parser {
     return e;
   }
 
-  ExprPtr NumberLiteral(const Token& t, bool negative) {
+  const Expr* NumberLiteral(const Token& t, bool negative) {
     const std::string_view digits = TextOf(t);
     if (t.kind == Tok::kReal) {
       const double value = ParseRealLiteralText(std::string(digits));
@@ -766,7 +768,7 @@ class Parser {
     return builder_->Literal(Value::Integer(static_cast<int64_t>(magnitude)));
   }
 
-  ExprPtr Primary() {
+  const Expr* Primary() {
     const Token& t = Take();
     switch (t.kind) {
       case Tok::kInteger:
@@ -802,9 +804,9 @@ class Parser {
         if (Peek().kind == Tok::kLParen) return Call(t);
         return builder_->Attribute(TextOf(t), false);
       case Tok::kLParen: {
-        ExprPtr inner = Expression();
+        const Expr* inner = Expression();
         if (inner == nullptr || Take().kind != Tok::kRParen) return nullptr;
-        return Checked(builder_->Parens(std::move(inner)));
+        return Checked(builder_->Parens(View(inner)));
       }
       case Tok::kLBrace: {
         std::vector<ExprPtr> items;
@@ -826,7 +828,7 @@ class Parser {
     }
   }
 
-  ExprPtr Call(const Token& name_token) {
+  const Expr* Call(const Token& name_token) {
     std::string name(TextOf(name_token));
     // absTime("...") and relTime("...") may become time literals: ANTLR.
     if (AttributeNamesEqual(name, "absTime") || AttributeNamesEqual(name, "relTime")) {
@@ -854,7 +856,7 @@ class Parser {
     TreeBuilder* outer = builder_;
     TreeBuilder item(at_ < item_bytes_.size() ? item_bytes_[at_] : 0);
     builder_ = &item;
-    ExprPtr e = Expression();
+    const Expr* e = Expression();
     builder_ = outer;
     if (e == nullptr) return nullptr;
     return item.Finish(e);

@@ -18,6 +18,7 @@
 #ifndef CLASSAD_FAST_PARSER_H_
 #define CLASSAD_FAST_PARSER_H_
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,24 +38,35 @@ std::optional<ExprPtr> FastParseExpression(std::string_view text, const ParseOpt
 // closes. Feed it the tokens in order.
 class NestingCounter {
  public:
+  NestingCounter() { in_place_[0] = 0; }
   void Open() {
-    extra_per_level_.push_back(0);
+    if (levels_ >= kInPlace && levels_ - kInPlace == spilled_.size()) {
+      spilled_.resize(std::max(kInPlace, 2 * spilled_.size()));
+    }
+    Extra(levels_++) = 0;
     ++depth_;
   }
   void Close() {
-    if (extra_per_level_.size() > 1) {
-      depth_ -= 1 + extra_per_level_.back();
-      extra_per_level_.pop_back();
+    if (levels_ > 1) {
+      depth_ -= 1 + Extra(--levels_);
     }
   }
   void Prefix() {
-    ++extra_per_level_.back();
+    ++Extra(levels_ - 1);
     ++depth_;
   }
   int depth() const { return depth_; }
 
  private:
-  std::vector<int> extra_per_level_{0};
+  // The prefix operators counted within level `i` (0: outside brackets):
+  // in place for the nesting of ads and policy, on the heap past that.
+  int& Extra(size_t i) { return i < kInPlace ? in_place_[i] : spilled_[i - kInPlace]; }
+
+  static constexpr size_t kInPlace = 32;
+  int in_place_[kInPlace];  // [0, levels_) in use; each set by Open
+
+  std::vector<int> spilled_;
+  size_t levels_ = 1;
   int depth_ = 0;
 };
 

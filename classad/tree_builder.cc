@@ -57,7 +57,8 @@ class RoomAllocator {
 // Expr::NodeBytes(kind) long; the block destroys them when it goes.
 class TreeBuilder::Block {
  public:
-  explicit Block(const ReservedRoom* reserved) : room_(reserved->at), room_bytes_(reserved->bytes) {}
+  explicit Block(const ReservedRoom* reserved)
+      : room_(reserved->at), room_bytes_(reserved->bytes) {}
   Block(const Block&) = delete;
   Block& operator=(const Block&) = delete;
   ~Block() {
@@ -131,29 +132,29 @@ Expr::Packed<N>* TreeBuilder::Place(ExprKind kind, Op op) {
   return new (Room(kind)) Expr::Packed<N>(kind, op);
 }
 
-ExprPtr TreeBuilder::Finish(const ExprPtr& root) {
+ExprPtr TreeBuilder::Finish(const Expr* root) {
   raw_block_ = nullptr;
-  return ExprPtr(std::move(block_), root.get());
+  return ExprPtr(std::move(block_), root);
 }
 
-ExprPtr TreeBuilder::Literal(Value value) {
+const Expr* TreeBuilder::Literal(Value value) {
   Expr* e = new (Room(ExprKind::kLiteral)) Expr(ExprKind::kLiteral, Op::kNone);
   e->literal_ = std::move(value);
   Placed(Expr::NodeBytes(ExprKind::kLiteral));
-  return View(e);
+  return e;
 }
 
-ExprPtr TreeBuilder::Attribute(std::string_view name, bool absolute) {
+const Expr* TreeBuilder::Attribute(std::string_view name, bool absolute) {
   auto* p = Place<Expr::NamedNode>(ExprKind::kAttribute, Op::kNone);
   Placed(Expr::NodeBytes(ExprKind::kAttribute));
   p->node.name_hash = HashAttributeName(name);
   p->expr.name_class_ = ClassifyName(name);
   p->expr.absolute_ = absolute;
   p->node.name.assign(name);
-  return View(&p->expr);
+  return &p->expr;
 }
 
-ExprPtr TreeBuilder::Select(ExprPtr base, std::string_view name) {
+const Expr* TreeBuilder::Select(ExprPtr base, std::string_view name) {
   auto* p = Place<Expr::SelectNode>(ExprKind::kSelect, Op::kNone);
   Placed(Expr::NodeBytes(ExprKind::kSelect));
   p->node.name_hash = HashAttributeName(name);
@@ -161,10 +162,10 @@ ExprPtr TreeBuilder::Select(ExprPtr base, std::string_view name) {
   p->expr.depth_ = base->depth_ + 1;
   p->node.base = std::move(base);
   p->node.name.assign(name);
-  return View(&p->expr);
+  return &p->expr;
 }
 
-ExprPtr TreeBuilder::MakeOperator(ExprKind kind, Op op, ExprPtr* operands) {
+const Expr* TreeBuilder::MakeOperator(ExprKind kind, Op op, ExprPtr* operands) {
   auto* p = Place<Expr::OperatorNode>(kind, op);
   Placed(Expr::NodeBytes(kind));
   const size_t count = Expr::OperandCount(kind);
@@ -174,34 +175,34 @@ ExprPtr TreeBuilder::MakeOperator(ExprKind kind, Op op, ExprPtr* operands) {
     p->node.operands[i] = std::move(operands[i]);
   }
   p->expr.depth_ = deepest + 1;
-  return View(&p->expr);
+  return &p->expr;
 }
 
-ExprPtr TreeBuilder::Subscript(ExprPtr base, ExprPtr index) {
+const Expr* TreeBuilder::Subscript(ExprPtr base, ExprPtr index) {
   ExprPtr operands[] = {std::move(base), std::move(index)};
   return MakeOperator(ExprKind::kSubscript, Op::kNone, operands);
 }
 
-ExprPtr TreeBuilder::Unary(Op op, ExprPtr operand) {
+const Expr* TreeBuilder::Unary(Op op, ExprPtr operand) {
   return MakeOperator(ExprKind::kUnary, op, &operand);
 }
 
-ExprPtr TreeBuilder::Binary(Op op, ExprPtr left, ExprPtr right) {
+const Expr* TreeBuilder::Binary(Op op, ExprPtr left, ExprPtr right) {
   ExprPtr operands[] = {std::move(left), std::move(right)};
   return MakeOperator(ExprKind::kBinary, op, operands);
 }
 
-ExprPtr TreeBuilder::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
+const Expr* TreeBuilder::Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false) {
   ExprPtr operands[] = {std::move(cond), std::move(if_true), std::move(if_false)};
   return MakeOperator(ExprKind::kConditional, Op::kNone, operands);
 }
 
-ExprPtr TreeBuilder::Elvis(ExprPtr left, ExprPtr right) {
+const Expr* TreeBuilder::Elvis(ExprPtr left, ExprPtr right) {
   ExprPtr operands[] = {std::move(left), std::move(right)};
   return MakeOperator(ExprKind::kElvis, Op::kNone, operands);
 }
 
-ExprPtr TreeBuilder::Parens(ExprPtr inner) {
+const Expr* TreeBuilder::Parens(ExprPtr inner) {
   return MakeOperator(ExprKind::kParens, Op::kNone, &inner);
 }
 
@@ -215,7 +216,7 @@ uint32_t DeepestOf(const ExprList& list) {
 
 }  // namespace
 
-ExprPtr TreeBuilder::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
+const Expr* TreeBuilder::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
   auto* p = Place<Expr::CallNode>(ExprKind::kCall, Op::kNone);
   Placed(Expr::NodeBytes(ExprKind::kCall));
   p->node.name_hash = HashAttributeName(name);
@@ -223,22 +224,22 @@ ExprPtr TreeBuilder::Call(std::string name, std::vector<ExprPtr> args, const Bui
   p->node.args = std::make_shared<const ExprList>(std::move(args));
   p->node.builtin = builtin;
   p->expr.depth_ = DeepestOf(*p->node.args) + 1;
-  return View(&p->expr);
+  return &p->expr;
 }
 
-ExprPtr TreeBuilder::List(std::vector<ExprPtr> items) {
+const Expr* TreeBuilder::List(std::vector<ExprPtr> items) {
   auto* p = Place<Expr::ListNode>(ExprKind::kList, Op::kNone);
   Placed(Expr::NodeBytes(ExprKind::kList));
   p->node.items = std::make_shared<const ExprList>(std::move(items));
   p->expr.depth_ = DeepestOf(*p->node.items) + 1;
-  return View(&p->expr);
+  return &p->expr;
 }
 
-ExprPtr TreeBuilder::Ad(std::shared_ptr<const ClassAd> ad) {
+const Expr* TreeBuilder::Ad(std::shared_ptr<const ClassAd> ad) {
   auto* p = Place<Expr::AdNode>(ExprKind::kAd, Op::kNone);
   Placed(Expr::NodeBytes(ExprKind::kAd));
   p->node.ad = std::move(ad);
-  return View(&p->expr);
+  return &p->expr;
 }
 
 }  // namespace classad

@@ -6,10 +6,9 @@
 // a parse costs one allocation instead of one per node, and freeing the
 // tree one instead of one per node.
 //
-// Operands are ExprPtrs. What a builder method returns is a view: an
-// ExprPtr that points to the new node without owning it (the block owns
-// it). A view passed back as an operand of the same builder links two
-// nodes of one block; an owning ExprPtr passed as an operand (another
+// A builder method returns the new node, owned by the block. Operands are
+// ExprPtrs: View(node) of a node of the same builder links two nodes of
+// one block (a view points without owning); an owning ExprPtr (another
 // tree) is kept by the node. So the ExprPtrs of a parsed tree's
 // Expr::children() are mostly views: whoever keeps a subtree keeps the
 // root of its tree.
@@ -49,26 +48,30 @@ class TreeBuilder {
   // An unfinished tree's nodes are destroyed with the builder.
   ~TreeBuilder();
 
-  // The node makers: each returns a view of the new node (see above).
-  // They mirror Expr's factories of the same names.
-  ExprPtr Literal(Value value);
-  ExprPtr Attribute(std::string_view name, bool absolute);
-  ExprPtr Select(ExprPtr base, std::string_view name);
-  ExprPtr Subscript(ExprPtr base, ExprPtr index);
-  ExprPtr Unary(Op op, ExprPtr operand);
-  ExprPtr Binary(Op op, ExprPtr left, ExprPtr right);
-  ExprPtr Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false);
-  ExprPtr Elvis(ExprPtr left, ExprPtr right);
+  // An operand that links to `node`, a node of this builder, without
+  // owning it.
+  static ExprPtr View(const Expr* node) { return ExprPtr(ExprPtr(), node); }
+
+  // The node makers: each returns the new node (see above). They mirror
+  // Expr's factories of the same names.
+  const Expr* Literal(Value value);
+  const Expr* Attribute(std::string_view name, bool absolute);
+  const Expr* Select(ExprPtr base, std::string_view name);
+  const Expr* Subscript(ExprPtr base, ExprPtr index);
+  const Expr* Unary(Op op, ExprPtr operand);
+  const Expr* Binary(Op op, ExprPtr left, ExprPtr right);
+  const Expr* Conditional(ExprPtr cond, ExprPtr if_true, ExprPtr if_false);
+  const Expr* Elvis(ExprPtr left, ExprPtr right);
   // `args` must own their nodes (not views of this builder).
-  ExprPtr Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin);
+  const Expr* Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin);
   // `items` must own their nodes (not views of this builder).
-  ExprPtr List(std::vector<ExprPtr> items);
-  ExprPtr Ad(std::shared_ptr<const ClassAd> ad);
-  ExprPtr Parens(ExprPtr inner);
+  const Expr* List(std::vector<ExprPtr> items);
+  const Expr* Ad(std::shared_ptr<const ClassAd> ad);
+  const Expr* Parens(ExprPtr inner);
 
   // The tree whose root is `root`, a node of this builder: an ExprPtr that
   // owns the block. The builder is spent: call nothing else on it after.
-  ExprPtr Finish(const ExprPtr& root);
+  ExprPtr Finish(const Expr* root);
 
  private:
   class Block;
@@ -79,8 +82,7 @@ class TreeBuilder {
   void Placed(size_t bytes);
   template <typename N>
   Expr::Packed<N>* Place(ExprKind kind, Op op);
-  ExprPtr MakeOperator(ExprKind kind, Op op, ExprPtr* operands);
-  static ExprPtr View(const Expr* node) { return ExprPtr(ExprPtr(), node); }
+  const Expr* MakeOperator(ExprKind kind, Op op, ExprPtr* operands);
 
   std::shared_ptr<Block> block_;
   Block* raw_block_;  // block_.get(), kept to avoid reloading it per node
