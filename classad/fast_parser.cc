@@ -176,12 +176,60 @@ Tok WordKind(std::string_view word, Op* op) {
   return Tok::kIdentifier;
 }
 
-// Lexes `text` into `out`; false when the text is outside the subset (or
-// ANTLR would refuse it: the parse then fails there too).
-bool Lex(std::string_view text, Tokens* out) {
+// The bytes of the tree the parser builds from a text's tokens (the sum of
+// their nodes' TreeBuilder::NodeBytes, or a little more), so that its
+// block is allocated once at its size; counted as the lexer adds them.
+// Call arguments and list items are trees of their own (tree_builder.h):
+// a text with calls or lists is estimated again, item by item
+// (EstimateTreeBytesWithItems).
+class TreeEstimate {
+ public:
+  // Counts token `kind`, which follows `previous` (kEnd for the first).
+  void Add(Tok previous, Tok kind) {
+    bytes_ += kPerKind[static_cast<size_t>(kind)];
+    // `.name`: a select, not an attribute.
+    bytes_ += (previous == Tok::kDot) * (kSelect - kAttribute);
+    // `c ? : d` may add parentheses on both sides of its elvis.
+    bytes_ += (previous == Tok::kQuestion && kind == Tok::kColon) * 2 * kOperator;
+    has_items_ |= (kind == Tok::kLBrace) | (previous == Tok::kIdentifier && kind == Tok::kLParen);
+  }
+  // The estimate, valid when the text has no calls or lists.
+  size_t bytes() const { return bytes_; }
+  bool has_items() const { return has_items_; }
+
+ private:
+  static constexpr size_t kOperator = TreeBuilder::NodeBytes(ExprKind::kBinary);
+  static constexpr size_t kAttribute = TreeBuilder::NodeBytes(ExprKind::kAttribute);
+  static constexpr size_t kSelect = TreeBuilder::NodeBytes(ExprKind::kSelect);
+  // The node each kind of token builds (a name: an attribute's).
+  static constexpr auto kPerKind = [] {
+    std::array<uint16_t, static_cast<size_t>(Tok::kRBrace) + 1> bytes{};
+    for (Tok k : {Tok::kInteger, Tok::kReal, Tok::kString, Tok::kTrue, Tok::kFalse,
+                  Tok::kUndefined, Tok::kError}) {
+      bytes[static_cast<size_t>(k)] = TreeBuilder::NodeBytes(ExprKind::kLiteral);
+    }
+    bytes[static_cast<size_t>(Tok::kIdentifier)] = kAttribute;
+    for (Tok k : {Tok::kBinary, Tok::kMinus, Tok::kPlus, Tok::kNot, Tok::kTilde, Tok::kQuestion,
+                  Tok::kElvis, Tok::kLParen, Tok::kLBracket}) {
+      bytes[static_cast<size_t>(k)] = kOperator;
+    }
+    return bytes;
+  }();
+
+  size_t bytes_ = 0;
+  bool has_items_ = false;
+};
+
+// Lexes `text` into `out`, estimating its tree in `estimate`; false when
+// the text is outside the subset (or ANTLR would refuse it: the parse then
+// fails there too).
+bool Lex(std::string_view text, Tokens* out, TreeEstimate* estimate) {
   const size_t n = text.size();
   size_t i = 0;
+  Tok previous = Tok::kEnd;
   auto add = [&](Tok kind, size_t begin, size_t end, Op op = Op::kNone) {
+    estimate->Add(previous, kind);
+    previous = kind;
     out->push_back(Token{kind, op, static_cast<uint32_t>(begin), static_cast<uint32_t>(end)});
   };
   while (i < n) {
@@ -341,20 +389,24 @@ bool Lex(std::string_view text, Tokens* out) {
       default:
         break;
     }
-    static constexpr std::pair<char, Tok> kPunctuation[] = {
-        {'-', Tok::kMinus},    {'+', Tok::kPlus},     {'~', Tok::kTilde},  {':', Tok::kColon},
-        {'.', Tok::kDot},      {',', Tok::kComma},    {'(', Tok::kLParen}, {')', Tok::kRParen},
-        {'[', Tok::kLBracket}, {']', Tok::kRBracket}, {'{', Tok::kLBrace}, {'}', Tok::kRBrace}};
-    bool known = false;
-    for (const auto& [character, kind] : kPunctuation) {
-      if (c != character) continue;
-      ++i;
-      add(kind, begin, i);
-      known = true;
-      break;
+    Tok kind;
+    switch (c) {
+      case '-': kind = Tok::kMinus; break;
+      case '+': kind = Tok::kPlus; break;
+      case '~': kind = Tok::kTilde; break;
+      case ':': kind = Tok::kColon; break;
+      case '.': kind = Tok::kDot; break;
+      case ',': kind = Tok::kComma; break;
+      case '(': kind = Tok::kLParen; break;
+      case ')': kind = Tok::kRParen; break;
+      case '[': kind = Tok::kLBracket; break;
+      case ']': kind = Tok::kRBracket; break;
+      case '{': kind = Tok::kLBrace; break;
+      case '}': kind = Tok::kRBrace; break;
+      default: return false;  // `;`, quotes, anything not ASCII, NUL, ...: ANTLR
     }
-    // `;`, quotes, anything not ASCII, NUL, ...: ANTLR.
-    if (!known) return false;
+    ++i;
+    add(kind, begin, i);
   }
   add(Tok::kEnd, n, n);
   return true;
@@ -418,15 +470,11 @@ bool NestingWithin(const Tokens& tokens, int max_depth) {
   return true;
 }
 
-// The bytes of the nodes the parser builds from `tokens` (the sum of their
-// Expr::NodeBytes, or a little more), so that a tree's block is allocated
-// once at its size. Call arguments and list items are trees of their own
-// (tree_builder.h): their estimates go to `(*item_bytes)[i]`, `i` the
-// index of the item's first token, and are left out of their enclosing
-// tree's; `item_bytes` is filled only when the text has calls or lists.
-// Returns the estimate of the whole text's tree. Brackets that do not
-// match are the parser's to refuse: the estimate only stays in bounds.
-// EstimateTreeBytes for texts with calls or lists.
+// TreeEstimate for texts with calls or lists: the estimate of each
+// argument and item goes to `(*item_bytes)[i]`, `i` the index of its first
+// token, and is left out of the enclosing tree's. Returns the estimate of
+// the whole text's tree. Brackets that do not match are the parser's to
+// refuse: the estimate only stays in bounds.
 size_t EstimateTreeBytesWithItems(const Tokens& tokens, std::vector<uint32_t>* item_bytes) {
   const size_t kOperator = TreeBuilder::NodeBytes(ExprKind::kBinary);
   const size_t kLiteral = TreeBuilder::NodeBytes(ExprKind::kLiteral);
@@ -516,39 +564,6 @@ size_t EstimateTreeBytesWithItems(const Tokens& tokens, std::vector<uint32_t>* i
   return top;
 }
 
-size_t EstimateTreeBytes(const Tokens& tokens, std::vector<uint32_t>* item_bytes) {
-  // Without calls and lists, one pass without branches on the kinds.
-  constexpr size_t kOperator = TreeBuilder::NodeBytes(ExprKind::kBinary);
-  constexpr size_t kAttribute = TreeBuilder::NodeBytes(ExprKind::kAttribute);
-  constexpr size_t kSelect = TreeBuilder::NodeBytes(ExprKind::kSelect);
-  static constexpr auto per_kind = [] {
-    std::array<uint16_t, static_cast<size_t>(Tok::kRBrace) + 1> bytes{};
-    for (Tok k : {Tok::kInteger, Tok::kReal, Tok::kString, Tok::kTrue, Tok::kFalse,
-                  Tok::kUndefined, Tok::kError}) {
-      bytes[static_cast<size_t>(k)] = TreeBuilder::NodeBytes(ExprKind::kLiteral);
-    }
-    bytes[static_cast<size_t>(Tok::kIdentifier)] = kAttribute;
-    for (Tok k : {Tok::kBinary, Tok::kMinus, Tok::kPlus, Tok::kNot, Tok::kTilde, Tok::kQuestion,
-                  Tok::kElvis, Tok::kLParen, Tok::kLBracket}) {
-      bytes[static_cast<size_t>(k)] = kOperator;
-    }
-    return bytes;
-  }();
-  size_t bytes = 0;
-  bool items = false;
-  Tok previous = Tok::kEnd;
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    const Tok kind = tokens[i].kind;
-    bytes += per_kind[static_cast<size_t>(kind)];
-    bytes += (previous == Tok::kDot) * (kSelect - kAttribute);
-    // `c ? : d` may add parentheses on both sides of its elvis.
-    bytes += (previous == Tok::kQuestion && kind == Tok::kColon) * 2 * kOperator;
-    items |= (kind == Tok::kLBrace) | (previous == Tok::kIdentifier && kind == Tok::kLParen);
-    previous = kind;
-  }
-  return items ? EstimateTreeBytesWithItems(tokens, item_bytes) : bytes;
-}
-
 // Binding strength of a binary operator, loosest 1 (||) to tightest 10 (*).
 int Precedence(const Token& t) {
   switch (t.kind) {
@@ -593,7 +608,7 @@ int Precedence(const Token& t) {
 // returns null and the whole parse gives up (the caller then runs ANTLR).
 class Parser {
  public:
-  // `item_bytes`: EstimateTreeBytes's estimates of call arguments and
+  // `item_bytes`: EstimateTreeBytesWithItems's estimates of call arguments and
   // list items.
   Parser(std::string_view text, const Tokens& tokens, const ParseOptions& options,
          const std::vector<uint32_t>& item_bytes)
@@ -875,11 +890,13 @@ class Parser {
 std::optional<ExprPtr> FastParseExpression(std::string_view text, const ParseOptions& options) {
   if (text.size() > options.limits.max_input_bytes || text.size() > UINT32_MAX) return std::nullopt;
   Tokens tokens(text.size());
-  if (!Lex(text, &tokens)) return std::nullopt;
+  TreeEstimate estimate;
+  if (!Lex(text, &tokens, &estimate)) return std::nullopt;
   if (tokens.size() > options.limits.max_tokens) return std::nullopt;  // as ANTLR counts: EOF too
   if (!NestingWithin(tokens, options.limits.max_nesting_depth)) return std::nullopt;
   std::vector<uint32_t> item_bytes;
-  TreeBuilder builder(EstimateTreeBytes(tokens, &item_bytes));
+  TreeBuilder builder(estimate.has_items() ? EstimateTreeBytesWithItems(tokens, &item_bytes)
+                                           : estimate.bytes());
   ExprPtr e = Parser(text, tokens, options, item_bytes).Run(&builder);
   if (e == nullptr) return std::nullopt;
   return e;
