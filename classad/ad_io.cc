@@ -10,11 +10,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <system_error>
 #include <utility>
 
 #include "classad/formats/ad_io_internal.h"
+#include "classad/tree_builder.h"
 #include "classad/unparse.h"
 
 namespace classad {
@@ -162,9 +164,10 @@ size_t DigitRun(std::string_view text, size_t i) {
   return i - start;
 }
 
-// A plain literal without a sign: see ParseSimpleLiteral.
-ExprPtr ParseSimpleScalar(std::string_view text, const Limits& limits) {
-  if (text.empty()) return nullptr;
+// The value of a plain literal without a sign (see ParseSimpleLiteral), or
+// nullopt.
+std::optional<Value> ParseSimpleScalar(std::string_view text, const Limits& limits) {
+  if (text.empty()) return std::nullopt;
   const char first = text[0];
   if (IsDigitChar(first)) {
     const char* begin = text.data();
@@ -172,106 +175,138 @@ ExprPtr ParseSimpleScalar(std::string_view text, const Limits& limits) {
     size_t digits = DigitRun(text, 0);
     if (digits == text.size()) {
       // No leading zeros (the compat lexer rejects them) and no overflow.
-      if ((first == '0' && digits > 1) || digits > 18) return nullptr;
+      if ((first == '0' && digits > 1) || digits > 18) return std::nullopt;
       int64_t value = 0;
-      if (std::from_chars(begin, end, value).ptr != end) return nullptr;
-      return Expr::Literal(Value::Integer(value));
+      if (std::from_chars(begin, end, value).ptr != end) return std::nullopt;
+      return Value::Integer(value);
     }
-    if (first == '0' && digits > 1) return nullptr;
+    if (first == '0' && digits > 1) return std::nullopt;
     size_t i = digits;
-    if (text[i] != '.') return nullptr;
+    if (text[i] != '.') return std::nullopt;
     size_t fraction = DigitRun(text, i + 1);
-    if (fraction == 0) return nullptr;
+    if (fraction == 0) return std::nullopt;
     i += 1 + fraction;
     if (i < text.size()) {
-      if (text[i] != 'e' && text[i] != 'E') return nullptr;
+      if (text[i] != 'e' && text[i] != 'E') return std::nullopt;
       ++i;
       if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
       size_t exponent = DigitRun(text, i);
-      if (exponent == 0 || i + exponent != text.size()) return nullptr;
+      if (exponent == 0 || i + exponent != text.size()) return std::nullopt;
     }
     double value = 0;
     auto result = std::from_chars(begin, end, value);
-    if (result.ec != std::errc() || result.ptr != end) return nullptr;
-    return Expr::Literal(Value::Real(value));
+    if (result.ec != std::errc() || result.ptr != end) return std::nullopt;
+    return Value::Real(value);
   }
   if (first == '"') {
     if (text.size() < 2 || text.back() != '"' || text.size() - 2 > limits.max_string_bytes) {
-      return nullptr;
+      return std::nullopt;
     }
     std::string_view body = text.substr(1, text.size() - 2);
     for (char c : body) {
-      if (c == '"' || c == '\\' || c < 0x20 || c > 0x7E) return nullptr;
+      if (c == '"' || c == '\\' || c < 0x20 || c > 0x7E) return std::nullopt;
     }
-    return Expr::Literal(Value::String(std::string(body)));
+    return Value::String(std::string(body));
   }
-  if (AttributeNamesEqual(text, "true")) return Expr::Literal(Value::Boolean(true));
-  if (AttributeNamesEqual(text, "false")) return Expr::Literal(Value::Boolean(false));
-  return nullptr;
+  if (AttributeNamesEqual(text, "true")) return Value::Boolean(true);
+  if (AttributeNamesEqual(text, "false")) return Value::Boolean(false);
+  return std::nullopt;
 }
 
 // `-` directly followed by a plain number, folded into the literal exactly
 // as the parser folds it.
-ExprPtr ParseNegativeNumber(std::string_view text, const Limits& limits) {
-  ExprPtr magnitude = ParseSimpleScalar(text.substr(1), limits);
-  if (!magnitude || !magnitude->literal().IsNumber()) return nullptr;
-  const Value& v = magnitude->literal();
-  return v.IsInteger() ? Expr::Literal(Value::Integer(-v.integer()))
-                       : Expr::Literal(Value::Real(-v.real()));
+std::optional<Value> ParseNegativeNumber(std::string_view text, const Limits& limits) {
+  std::optional<Value> magnitude = ParseSimpleScalar(text.substr(1), limits);
+  if (!magnitude || !magnitude->IsNumber()) return std::nullopt;
+  return magnitude->IsInteger() ? Value::Integer(-magnitude->integer())
+                                : Value::Real(-magnitude->real());
 }
 
-// A plain literal, possibly negative.
-ExprPtr ParseSimpleItem(std::string_view text, const Limits& limits) {
+// The value of a plain literal, possibly negative, or nullopt.
+std::optional<Value> ParseSimpleItem(std::string_view text, const Limits& limits) {
   if (!text.empty() && text[0] == '-') return ParseNegativeNumber(text, limits);
   return ParseSimpleScalar(text, limits);
 }
 
 bool IsListBlank(char c) { return c == ' ' || c == '\t'; }
 
-// `{ a, b, ... }` whose items are plain literals.
-ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
-  if (text.size() < 2 || text.front() != '{' || text.back() != '}') return nullptr;
-  const std::string_view body = text.substr(1, text.size() - 2);
-  std::vector<ExprPtr> items;
+// Calls `item(text, repeat)` for each item text of the body of a list (the
+// text between its braces), left to right, `repeat` the index in `recent`
+// of an earlier item with the same text, or -1; the caller records each
+// item it keeps in `recent` (at `recorded++ % kRecentItems`). False when
+// an item is not a plain literal's text or `item` returns false.
+// Lists in ads repeat their items ({1, 1, 2}, {"Busy", "Busy"}): the
+// last few distinct item texts share one node.
+constexpr size_t kRecentItems = 8;
+template <typename ItemFn>
+bool ForEachListItem(std::string_view body, ItemFn item) {
+  std::string_view recent[kRecentItems];
+  size_t recorded = 0;
   size_t i = 0;
   auto skip_blanks = [&] {
     while (i < body.size() && IsListBlank(body[i])) ++i;
   };
   skip_blanks();
-  if (i == body.size()) return Expr::List({});
-  // Lists in ads repeat their items ({1, 1, 2}, {"Busy", "Busy"}): the
-  // last few distinct item texts share one node.
-  constexpr size_t kRecentItems = 8;
-  std::pair<std::string_view, ExprPtr> recent[kRecentItems];
-  size_t recent_count = 0;
+  if (i == body.size()) return true;
   for (;;) {
     skip_blanks();
     const size_t start = i;
     if (i < body.size() && body[i] == '"') {
       const size_t close = body.find('"', i + 1);
-      if (close == std::string_view::npos) return nullptr;
+      if (close == std::string_view::npos) return false;
       i = close + 1;
     } else {
       while (i < body.size() && body[i] != ',' && !IsListBlank(body[i])) ++i;
     }
-    const std::string_view item_text = body.substr(start, i - start);
-    ExprPtr item;
-    for (size_t r = 0; r < std::min(recent_count, kRecentItems); ++r) {
-      if (recent[r].first == item_text) {  // texts in `recent` are distinct
-        item = recent[r].second;
+    const std::string_view text = body.substr(start, i - start);
+    int repeat = -1;
+    for (size_t r = 0; r < std::min(recorded, kRecentItems); ++r) {
+      if (recent[r] == text) {  // texts in `recent` are distinct
+        repeat = static_cast<int>(r);
         break;
       }
     }
-    if (!item) {
-      item = ParseSimpleItem(item_text, limits);
-      if (item) recent[recent_count++ % kRecentItems] = {item_text, item};
-    }
-    if (!item || items.size() >= limits.max_list_items) return nullptr;
-    items.push_back(std::move(item));
+    if (!item(text, repeat)) return false;
+    if (repeat < 0) recent[recorded++ % kRecentItems] = text;
     skip_blanks();
-    if (i == body.size()) break;
-    if (body[i] != ',') return nullptr;
+    if (i == body.size()) return true;
+    if (body[i] != ',') return false;
     ++i;
+  }
+}
+
+// `{ a, b, ... }` whose items are plain literals. The items are one tree
+// each, all in one block (tree_builder.h), sized by a first pass.
+ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
+  if (text.size() < 2 || text.front() != '{' || text.back() != '}') return nullptr;
+  const std::string_view body = text.substr(1, text.size() - 2);
+  size_t items_count = 0, distinct = 0;
+  const bool plain = ForEachListItem(body, [&](std::string_view, int repeat) {
+    ++items_count;
+    if (repeat < 0) ++distinct;
+    return items_count <= limits.max_list_items;
+  });
+  if (!plain) return nullptr;
+  std::vector<ExprPtr> items;
+  if (items_count > 0) {
+    items.reserve(items_count);
+    TreeBuilder builder(distinct * TreeBuilder::NodeBytes(ExprKind::kLiteral));
+    const Expr* recent[kRecentItems];
+    size_t recorded = 0;
+    const bool built = ForEachListItem(body, [&](std::string_view item_text, int repeat) {
+      const Expr* node = nullptr;
+      if (repeat >= 0) {
+        node = recent[repeat];
+      } else {
+        std::optional<Value> value = ParseSimpleItem(item_text, limits);
+        if (!value) return false;
+        node = builder.Literal(std::move(*value));
+        recent[recorded++ % kRecentItems] = node;
+      }
+      items.push_back(builder.Share(node));
+      return true;
+    });
+    if (!built) return nullptr;
   }
   return Expr::List(std::move(items));
 }
@@ -289,7 +324,8 @@ ExprPtr ParseSimpleLiteral(std::string_view text, const Limits& limits) {
     return nullptr;
   }
   if (text[0] == '{') return ParseSimpleList(text, limits);
-  return ParseSimpleItem(text, limits);
+  std::optional<Value> value = ParseSimpleItem(text, limits);
+  return value ? Expr::Literal(std::move(*value)) : nullptr;
 }
 
 std::vector<Attribute> OrderedAttributes(const ClassAd& ad, AttributeOrder order) {

@@ -470,11 +470,12 @@ bool NestingWithin(const Tokens& tokens, int max_depth) {
   return true;
 }
 
-// TreeEstimate for texts with calls or lists: the estimate of each
-// argument and item goes to `(*item_bytes)[i]`, `i` the index of its first
-// token, and is left out of the enclosing tree's. Returns the estimate of
-// the whole text's tree. Brackets that do not match are the parser's to
-// refuse: the estimate only stays in bounds.
+// TreeEstimate for texts with calls or lists: the estimate of the
+// arguments of each call and the items of each list (a block of their own)
+// goes to `(*item_bytes)[i]`, `i` the index of the token after the opening
+// bracket, and is left out of the enclosing tree's. Returns the estimate
+// of the whole text's tree. Brackets that do not match are the parser's
+// to refuse: the estimate only stays in bounds.
 size_t EstimateTreeBytesWithItems(const Tokens& tokens, std::vector<uint32_t>* item_bytes) {
   const size_t kOperator = TreeBuilder::NodeBytes(ExprKind::kBinary);
   const size_t kLiteral = TreeBuilder::NodeBytes(ExprKind::kLiteral);
@@ -482,24 +483,18 @@ size_t EstimateTreeBytesWithItems(const Tokens& tokens, std::vector<uint32_t>* i
   const size_t kSelect = TreeBuilder::NodeBytes(ExprKind::kSelect);
   const size_t kCall = TreeBuilder::NodeBytes(ExprKind::kCall);
   const size_t kList = TreeBuilder::NodeBytes(ExprKind::kList);
-  // A call argument or list item being estimated.
-  struct Item {
+  // The items of a call or list being estimated.
+  struct Items {
     size_t first_token;
     size_t bytes;
-    size_t plain_depth;  // brackets opened within it and not closed
+    size_t plain_depth;  // brackets opened within them and not closed
   };
-  std::vector<Item> items;  // innermost last; empty without calls and lists
+  std::vector<Items> open;  // innermost last
   size_t top = 0;           // the whole text's tree
-  auto finish_item = [&]() {
-    const Item& item = items.back();
-    if (item_bytes->empty()) item_bytes->resize(tokens.size());
-    (*item_bytes)[item.first_token] =
-        static_cast<uint32_t>(std::min<size_t>(item.bytes, UINT32_MAX));
-    items.pop_back();
-  };
+  item_bytes->assign(tokens.size(), 0);
   Tok previous = Tok::kEnd;
   for (size_t i = 0; i < tokens.size(); previous = tokens[i].kind, ++i) {
-    size_t& bytes = items.empty() ? top : items.back().bytes;
+    size_t& bytes = open.empty() ? top : open.back().bytes;
     switch (tokens[i].kind) {
       case Tok::kInteger:
       case Tok::kReal:
@@ -527,34 +522,30 @@ size_t EstimateTreeBytesWithItems(const Tokens& tokens, std::vector<uint32_t>* i
         break;
       case Tok::kLParen:
         if (previous == Tok::kIdentifier) {
-          // A call, not an attribute: its arguments are trees of their own.
-          bytes += kCall - kAttribute;
-          items.push_back(Item{i + 1, 0, 0});
+          bytes += kCall - kAttribute;  // a call, not an attribute
+          open.push_back(Items{i + 1, 0, 0});
           break;
         }
         [[fallthrough]];
       case Tok::kLBracket:
         bytes += kOperator;
-        if (!items.empty()) ++items.back().plain_depth;
+        if (!open.empty()) ++open.back().plain_depth;
         break;
       case Tok::kLBrace:
         bytes += kList;
-        items.push_back(Item{i + 1, 0, 0});
-        break;
-      case Tok::kComma:
-        if (!items.empty() && items.back().plain_depth == 0) {
-          finish_item();
-          items.push_back(Item{i + 1, 0, 0});
-        }
+        open.push_back(Items{i + 1, 0, 0});
         break;
       case Tok::kRParen:
       case Tok::kRBracket:
       case Tok::kRBrace:
-        if (items.empty()) break;
-        if (items.back().plain_depth > 0) {
-          --items.back().plain_depth;
+        if (open.empty()) break;
+        if (open.back().plain_depth > 0) {
+          --open.back().plain_depth;
         } else {
-          finish_item();
+          const Items& items = open.back();
+          (*item_bytes)[items.first_token] =
+              static_cast<uint32_t>(std::min<size_t>(items.bytes, UINT32_MAX));
+          open.pop_back();
         }
         break;
       default:
@@ -825,16 +816,7 @@ class Parser {
       }
       case Tok::kLBrace: {
         std::vector<ExprPtr> items;
-        if (Peek().kind != Tok::kRBrace) {
-          while (true) {
-            ExprPtr item = ItemExpression();
-            if (item == nullptr) return nullptr;
-            items.push_back(std::move(item));
-            if (Peek().kind != Tok::kComma) break;
-            Take();
-          }
-        }
-        if (Take().kind != Tok::kRBrace) return nullptr;
+        if (!Items(Tok::kRBrace, &items)) return nullptr;
         if (items.size() > options_.limits.max_list_items) return nullptr;
         return Checked(builder_->List(std::move(items)));
       }
@@ -851,30 +833,36 @@ class Parser {
     }
     Take();  // (
     std::vector<ExprPtr> args;
-    if (Peek().kind != Tok::kRParen) {
-      while (true) {
-        ExprPtr arg = ItemExpression();
-        if (arg == nullptr) return nullptr;
-        args.push_back(std::move(arg));
-        if (Peek().kind != Tok::kComma) break;
-        Take();
-      }
-    }
-    if (Take().kind != Tok::kRParen) return nullptr;
+    if (!Items(Tok::kRParen, &args)) return nullptr;
     const Builtin* builtin = FindBuiltin(name);
     return Checked(builder_->Call(std::move(name), std::move(args), builtin));
   }
 
-  // An expression as a tree of its own (a call argument or a list item),
-  // or null.
-  ExprPtr ItemExpression() {
+  // The comma-separated expressions up to `closer` (the next token is the
+  // first of them, or `closer`), and `closer`: call arguments or list
+  // items, built in a block of their own (one for them all) and appended
+  // to `*items` as owning pointers (tree_builder.h). False on failure.
+  bool Items(Tok closer, std::vector<ExprPtr>* items) {
+    if (Peek().kind == closer) {
+      Take();
+      return true;
+    }
     TreeBuilder* outer = builder_;
-    TreeBuilder item(at_ < item_bytes_.size() ? item_bytes_[at_] : 0);
-    builder_ = &item;
-    const Expr* e = Expression();
+    TreeBuilder inner(at_ < item_bytes_.size() ? item_bytes_[at_] : 0);
+    builder_ = &inner;
+    bool ok = true;
+    while (ok) {
+      const Expr* e = Expression();
+      if (e == nullptr) {
+        ok = false;
+        break;
+      }
+      items->push_back(inner.Share(e));
+      if (Peek().kind != Tok::kComma) break;
+      Take();
+    }
     builder_ = outer;
-    if (e == nullptr) return nullptr;
-    return item.Finish(e);
+    return ok && Take().kind == closer;
   }
 
   std::string_view text_;

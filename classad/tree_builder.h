@@ -13,9 +13,10 @@
 // Expr::children() are mostly views: whoever keeps a subtree keeps the
 // root of its tree.
 //
-// Call arguments and list items are always owning ExprPtrs (each its own
-// tree): a list value (Value::List) shares its items beyond the life of
-// the tree that held them.
+// Call arguments and list items are always owning ExprPtrs (trees of
+// their own: the parser builds those of one call or list in one block,
+// each shared with Share): a list value (Value::List) shares its items
+// beyond the life of the tree that held them.
 //
 // Not thread-safe while building; the finished tree is immutable and may
 // be shared between threads like any other.
@@ -68,6 +69,10 @@ class TreeBuilder {
   const Expr* List(std::vector<ExprPtr> items);
   const Expr* Ad(std::shared_ptr<const ClassAd> ad);
   const Expr* Parens(ExprPtr inner);
+
+  // An owning pointer to `node`, a node of this builder: it keeps the whole
+  // block alive. Building may go on.
+  ExprPtr Share(const Expr* node) const { return ExprPtr(block_, node); }
 
   // The tree whose root is `root`, a node of this builder: an ExprPtr that
   // owns the block. The builder is spent: call nothing else on it after.

@@ -103,7 +103,8 @@ TEST(TreeBuilder, AnUnfinishedTreeIsDestroyedWithItsBuilder) {
 TEST(TreeBuilder, ListItemsAndArgumentsAreTreesOfTheirOwn) {
   Result<ExprPtr> parsed = ParseExpression("{ \"a\", x + 1, size({ 1, 2 }) }");
   ASSERT_TRUE(parsed.ok());
-  for (const ExprPtr& item : *(*parsed)->items()) EXPECT_GE(item.use_count(), 1);
+  // The items of one list share one block, which each of them owns.
+  for (const ExprPtr& item : *(*parsed)->items()) EXPECT_EQ(item.use_count(), 3);
   const Expr& call = *(*parsed)->children()[2];
   ASSERT_EQ(call.kind(), ExprKind::kCall);
   EXPECT_GE(call.args()[0].use_count(), 1);
