@@ -58,7 +58,7 @@ class RoomAllocator {
 class TreeBuilder::Block {
  public:
   explicit Block(const ReservedRoom* reserved)
-      : room_(reserved->at), room_bytes_(reserved->bytes) {}
+      : room_(reserved->at), room_bytes_(static_cast<uint32_t>(reserved->bytes)) {}
   Block(const Block&) = delete;
   Block& operator=(const Block&) = delete;
   ~Block() {
@@ -89,7 +89,7 @@ class TreeBuilder::Block {
   // Counts `bytes` of the room Room returned as holding a built node.
   void Placed(size_t bytes) {
     if (extra_ == nullptr) {
-      used_ += bytes;
+      used_ += static_cast<uint32_t>(bytes);
     } else {
       extra_->used += bytes;
     }
@@ -105,18 +105,22 @@ class TreeBuilder::Block {
   static_assert(sizeof(Chunk) % 8 == 0);
 
   static void DestroyNodes(std::byte* at, size_t used) {
+    // Nodes lie back to back from `at`, each as long as its kind says.
     const std::byte* end = at + used;
     while (at < end) at += Expr::DestroyInPlace(reinterpret_cast<Expr*>(at));
   }
 
   std::byte* room_;         // the reserved room, after the control block
-  size_t room_bytes_;       // its size
-  size_t used_ = 0;         // bytes of room_ holding nodes
   Chunk* extra_ = nullptr;  // chunks past room_, newest first
+  uint32_t room_bytes_;     // room_'s size (kMaxRoomBytes at most)
+  uint32_t used_ = 0;       // bytes of room_ holding nodes
 };
 
 TreeBuilder::TreeBuilder(size_t expected_bytes) {
-  ReservedRoom reserved{(expected_bytes + 7) & ~size_t{7}};
+  // Beyond kMaxRoomBytes (trees larger than any input the limits allow by
+  // default), the rest goes to chunks.
+  constexpr size_t kMaxRoomBytes = size_t{1} << 30;
+  ReservedRoom reserved{(std::min(expected_bytes, kMaxRoomBytes) + 7) & ~size_t{7}};
   block_ = std::allocate_shared<Block>(RoomAllocator<Block>(&reserved), &reserved);
   raw_block_ = block_.get();
 }
