@@ -5,6 +5,7 @@
 
 #include "classad/builtins/builtins.h"
 #include "classad/operators.h"
+#include "classad/tree_builder.h"
 
 namespace classad {
 
@@ -284,6 +285,8 @@ Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
     if (!Charge(items.size())) return Value::Error();
     auto results = std::make_shared<ExprList>();
     results->reserve(items.size());
+    // The results as literals, all in one block (tree_builder.h).
+    TreeBuilder builder(items.size() * TreeBuilder::NodeBytes(ExprKind::kLiteral));
     for (const ExprPtr& item : items) {
       Value element = EvaluateElement(base, *item);
       Value selected;
@@ -295,7 +298,7 @@ Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
       } else {
         selected = Value::Error();
       }
-      results->push_back(Expr::Literal(std::move(selected)));
+      results->push_back(builder.Share(builder.Literal(std::move(selected))));
     }
     return Value::List(std::move(results));
   }

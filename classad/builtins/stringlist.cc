@@ -26,6 +26,7 @@
 #include "classad/string_list.h"
 #include "classad/evaluator.h"
 #include "classad/expr.h"
+#include "classad/tree_builder.h"
 #include "classad/value.h"
 
 namespace classad {
@@ -81,7 +82,11 @@ Value StringListValue(EvalContext& ctx, const std::vector<std::string>& strings)
   }
   auto items = std::make_shared<ExprList>();
   items->reserve(strings.size());
-  for (const std::string& s : strings) items->push_back(Expr::Literal(Value::String(s)));
+  // The literals in one block (tree_builder.h).
+  TreeBuilder builder(strings.size() * TreeBuilder::NodeBytes(ExprKind::kLiteral));
+  for (const std::string& s : strings) {
+    items->push_back(builder.Share(builder.Literal(Value::String(s))));
+  }
   return Value::List(std::move(items));
 }
 
