@@ -179,34 +179,15 @@ size_t Expr::OperandCount(ExprKind kind) {
 
 size_t Expr::DestroyInPlace(Expr* e) {
   const ExprKind kind = e->kind_;
-  switch (kind) {
-    case ExprKind::kLiteral:
+  WithShape(kind, [e](auto shape) {
+    using N = typename decltype(shape)::type;
+    if constexpr (std::is_void_v<N>) {
       e->~Expr();
-      break;
-    case ExprKind::kAttribute:
-      reinterpret_cast<Packed<NamedNode>*>(e)->~Packed();
-      break;
-    case ExprKind::kSelect:
-      reinterpret_cast<Packed<SelectNode>*>(e)->~Packed();
-      break;
-    case ExprKind::kCall:
-      reinterpret_cast<Packed<CallNode>*>(e)->~Packed();
-      break;
-    case ExprKind::kList:
-      reinterpret_cast<Packed<ListNode>*>(e)->~Packed();
-      break;
-    case ExprKind::kAd:
-      reinterpret_cast<Packed<AdNode>*>(e)->~Packed();
-      break;
-    case ExprKind::kUnary:
-    case ExprKind::kParens:
-    case ExprKind::kBinary:
-    case ExprKind::kSubscript:
-    case ExprKind::kElvis:
-    case ExprKind::kConditional:
-      reinterpret_cast<Packed<OperatorNode>*>(e)->~Packed();
-      break;
-  }
+    } else {
+      reinterpret_cast<Packed<N>*>(e)->~Packed();
+    }
+    return 0;
+  });
   return NodeBytes(kind);
 }
 

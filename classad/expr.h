@@ -8,6 +8,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "classad/value.h"
@@ -192,6 +193,15 @@ class Expr {
   // node of shape N.
   template <typename N>
   struct Packed;
+  // Calls `f(ShapeOf<N>{})` with N the node shape of `kind` (void for a
+  // literal, which has none) and returns what it returns: the one place
+  // that maps kinds to shapes for the block's sizes and destructors.
+  template <typename N>
+  struct ShapeOf {
+    using type = N;
+  };
+  template <typename F>
+  static constexpr auto WithShape(ExprKind kind, F f);
   // How many operands an OperatorNode of `kind` holds (1 to 3).
   static size_t OperandCount(ExprKind kind);
   // The bytes a node of `kind` takes in a tree's block (a multiple of 8).
@@ -218,30 +228,39 @@ struct Expr::Packed {
   Packed(ExprKind kind, Op op) : expr(kind, op) { expr.node_ = &node; }
 };
 
-constexpr size_t Expr::NodeBytes(ExprKind kind) {
-  constexpr auto round_up_8 = [](size_t n) { return (n + 7) & ~size_t{7}; };
+template <typename F>
+constexpr auto Expr::WithShape(ExprKind kind, F f) {
   switch (kind) {
     case ExprKind::kLiteral:
-      return round_up_8(sizeof(Expr));
+      break;
     case ExprKind::kAttribute:
-      return round_up_8(sizeof(Packed<NamedNode>));
+      return f(ShapeOf<NamedNode>{});
     case ExprKind::kSelect:
-      return round_up_8(sizeof(Packed<SelectNode>));
+      return f(ShapeOf<SelectNode>{});
     case ExprKind::kCall:
-      return round_up_8(sizeof(Packed<CallNode>));
+      return f(ShapeOf<CallNode>{});
     case ExprKind::kList:
-      return round_up_8(sizeof(Packed<ListNode>));
+      return f(ShapeOf<ListNode>{});
     case ExprKind::kAd:
-      return round_up_8(sizeof(Packed<AdNode>));
+      return f(ShapeOf<AdNode>{});
     case ExprKind::kUnary:
     case ExprKind::kParens:
     case ExprKind::kBinary:
     case ExprKind::kSubscript:
     case ExprKind::kElvis:
     case ExprKind::kConditional:
-      return round_up_8(sizeof(Packed<OperatorNode>));
+      return f(ShapeOf<OperatorNode>{});
   }
-  return 0;
+  return f(ShapeOf<void>{});
+}
+
+constexpr size_t Expr::NodeBytes(ExprKind kind) {
+  return WithShape(kind, [](auto shape) -> size_t {
+    using N = typename decltype(shape)::type;
+    size_t bytes = sizeof(Expr);
+    if constexpr (!std::is_void_v<N>) bytes = sizeof(Packed<N>);
+    return (bytes + 7) & ~size_t{7};
+  });
 }
 
 }  // namespace classad

@@ -184,13 +184,27 @@ Tok WordKind(std::string_view word, Op* op) {
 // (EstimateTreeBytesWithItems).
 class TreeEstimate {
  public:
+  static constexpr size_t kOperator = TreeBuilder::NodeBytes(ExprKind::kBinary);
+  static constexpr size_t kAttribute = TreeBuilder::NodeBytes(ExprKind::kAttribute);
+  static constexpr size_t kSelect = TreeBuilder::NodeBytes(ExprKind::kSelect);
+  static constexpr size_t kCall = TreeBuilder::NodeBytes(ExprKind::kCall);
+  static constexpr size_t kList = TreeBuilder::NodeBytes(ExprKind::kList);
+
+  // The bytes of what token `kind`, after `previous` (kEnd for the first),
+  // builds in the tree it belongs to, without branches on the kinds. A `(`
+  // counts as parentheses and `{` as nothing: calls and lists are told
+  // apart by EstimateTreeBytesWithItems.
+  static size_t TokenBytes(Tok previous, Tok kind) {
+    return kPerKind[static_cast<size_t>(kind)] +
+           // `.name`: a select, not an attribute.
+           (previous == Tok::kDot) * (kSelect - kAttribute) +
+           // `c ? : d` may add parentheses on both sides of its elvis.
+           (previous == Tok::kQuestion && kind == Tok::kColon) * 2 * kOperator;
+  }
+
   // Counts token `kind`, which follows `previous` (kEnd for the first).
   void Add(Tok previous, Tok kind) {
-    bytes_ += kPerKind[static_cast<size_t>(kind)];
-    // `.name`: a select, not an attribute.
-    bytes_ += (previous == Tok::kDot) * (kSelect - kAttribute);
-    // `c ? : d` may add parentheses on both sides of its elvis.
-    bytes_ += (previous == Tok::kQuestion && kind == Tok::kColon) * 2 * kOperator;
+    bytes_ += TokenBytes(previous, kind);
     has_items_ |= (kind == Tok::kLBrace) | (previous == Tok::kIdentifier && kind == Tok::kLParen);
   }
   // The estimate, valid when the text has no calls or lists.
@@ -198,9 +212,6 @@ class TreeEstimate {
   bool has_items() const { return has_items_; }
 
  private:
-  static constexpr size_t kOperator = TreeBuilder::NodeBytes(ExprKind::kBinary);
-  static constexpr size_t kAttribute = TreeBuilder::NodeBytes(ExprKind::kAttribute);
-  static constexpr size_t kSelect = TreeBuilder::NodeBytes(ExprKind::kSelect);
   // The node each kind of token builds (a name: an attribute's).
   static constexpr auto kPerKind = [] {
     std::array<uint16_t, static_cast<size_t>(Tok::kRBrace) + 1> bytes{};
@@ -477,12 +488,6 @@ bool NestingWithin(const Tokens& tokens, int max_depth) {
 // of the whole text's tree. Brackets that do not match are the parser's
 // to refuse: the estimate only stays in bounds.
 size_t EstimateTreeBytesWithItems(const Tokens& tokens, std::vector<uint32_t>* item_bytes) {
-  const size_t kOperator = TreeBuilder::NodeBytes(ExprKind::kBinary);
-  const size_t kLiteral = TreeBuilder::NodeBytes(ExprKind::kLiteral);
-  const size_t kAttribute = TreeBuilder::NodeBytes(ExprKind::kAttribute);
-  const size_t kSelect = TreeBuilder::NodeBytes(ExprKind::kSelect);
-  const size_t kCall = TreeBuilder::NodeBytes(ExprKind::kCall);
-  const size_t kList = TreeBuilder::NodeBytes(ExprKind::kList);
   // The items of a call or list being estimated.
   struct Items {
     size_t first_token;
@@ -495,44 +500,20 @@ size_t EstimateTreeBytesWithItems(const Tokens& tokens, std::vector<uint32_t>* i
   Tok previous = Tok::kEnd;
   for (size_t i = 0; i < tokens.size(); previous = tokens[i].kind, ++i) {
     size_t& bytes = open.empty() ? top : open.back().bytes;
-    switch (tokens[i].kind) {
-      case Tok::kInteger:
-      case Tok::kReal:
-      case Tok::kString:
-      case Tok::kTrue:
-      case Tok::kFalse:
-      case Tok::kUndefined:
-      case Tok::kError:
-        bytes += kLiteral;
-        break;
-      case Tok::kIdentifier:
-        bytes += previous == Tok::kDot ? kSelect : kAttribute;
-        break;
-      case Tok::kQuestion:
-        // `c ? : d` may add parentheses on both sides of its elvis.
-        bytes += tokens[i + 1].kind == Tok::kColon ? 3 * kOperator : kOperator;
-        break;
-      case Tok::kBinary:
-      case Tok::kMinus:
-      case Tok::kPlus:
-      case Tok::kNot:
-      case Tok::kTilde:
-      case Tok::kElvis:
-        bytes += kOperator;
-        break;
+    const Tok kind = tokens[i].kind;
+    if (kind == Tok::kLParen && previous == Tok::kIdentifier) {
+      bytes += TreeEstimate::kCall - TreeEstimate::kAttribute;  // a call, not an attribute
+      open.push_back(Items{i + 1, 0, 0});
+      continue;
+    }
+    bytes += TreeEstimate::TokenBytes(previous, kind);
+    switch (kind) {
       case Tok::kLParen:
-        if (previous == Tok::kIdentifier) {
-          bytes += kCall - kAttribute;  // a call, not an attribute
-          open.push_back(Items{i + 1, 0, 0});
-          break;
-        }
-        [[fallthrough]];
       case Tok::kLBracket:
-        bytes += kOperator;
         if (!open.empty()) ++open.back().plain_depth;
         break;
       case Tok::kLBrace:
-        bytes += kList;
+        bytes += TreeEstimate::kList;
         open.push_back(Items{i + 1, 0, 0});
         break;
       case Tok::kRParen:
