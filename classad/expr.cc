@@ -192,27 +192,21 @@ size_t Expr::DestroyInPlace(Expr* e) {
 }
 
 std::span<const ExprPtr> Expr::children() const {
-  switch (kind_) {
-    case ExprKind::kLiteral:
-    case ExprKind::kAttribute:
-    case ExprKind::kAd:
-      return {};
-    case ExprKind::kSelect:
+  return WithShape(kind_, [this](auto shape) -> std::span<const ExprPtr> {
+    using N = typename decltype(shape)::type;
+    if constexpr (std::is_same_v<N, SelectNode>) {
       return std::span<const ExprPtr>(&static_cast<const SelectNode*>(node_)->base, 1);
-    case ExprKind::kCall:
+    } else if constexpr (std::is_same_v<N, CallNode>) {
       return *static_cast<const CallNode*>(node_)->args;
-    case ExprKind::kList:
+    } else if constexpr (std::is_same_v<N, ListNode>) {
       return *static_cast<const ListNode*>(node_)->items;
-    case ExprKind::kUnary:
-    case ExprKind::kParens:
-    case ExprKind::kBinary:
-    case ExprKind::kSubscript:
-    case ExprKind::kElvis:
-    case ExprKind::kConditional:
+    } else if constexpr (std::is_same_v<N, OperatorNode>) {
       return std::span<const ExprPtr>(static_cast<const OperatorNode*>(node_)->operands,
                                       OperandCount(kind_));
-  }
-  return {};
+    } else {
+      return {};  // literals, attributes, ads
+    }
+  });
 }
 
 const std::string& Expr::EmptyName() {
