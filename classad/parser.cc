@@ -18,6 +18,7 @@
 #include "classad/builtins/builtins.h"
 #include "classad/fast_parser.h"
 #include "classad/time_util.h"
+#include "classad/tree_builder.h"
 
 namespace classad {
 namespace {
@@ -233,31 +234,84 @@ Value ParseIntegerText(const std::string& digits, bool negative, antlr4::Token* 
 
 // ---------------------------------------------------------------- AST builder
 
+// Builds our trees from ANTLR's parse tree, each in one block as the fast
+// parser builds them (tree_builder.h): an expression's nodes together, the
+// arguments of a call, the items of a list and the attributes of an ad each
+// in a block of their own.
 class AstBuilder {
  public:
   explicit AstBuilder(const ParseOptions& options) : options_(options) {}
 
-  ExprPtr Expression(G::ExpressionContext* ctx);
+  // The tree of a whole expression.
+  ExprPtr Tree(G::ExpressionContext* ctx);
   std::shared_ptr<ClassAd> Ad(G::ClassAdContext* ctx);
 
  private:
+  // Sets the builder the nodes go to while it lives, then restores the
+  // one before (also when a BuildError unwinds).
+  class UseBuilder {
+   public:
+    UseBuilder(AstBuilder* ast, TreeBuilder* builder) : ast_(ast), outer_(ast->builder_) {
+      ast->builder_ = builder;
+    }
+    UseBuilder(const UseBuilder&) = delete;
+    UseBuilder& operator=(const UseBuilder&) = delete;
+    ~UseBuilder() { ast_->builder_ = outer_; }
+
+   private:
+    AstBuilder* ast_;
+    TreeBuilder* outer_;
+  };
+  // What the nodes of the tokens from `first` to `last` take (an estimate
+  // that is rarely short: a node per token, each at most an operator's).
+  static size_t EstimateBytes(antlr4::Token* first, antlr4::Token* last);
+  // `exprs`, each its own tree, all in one block: call arguments, list items.
+  std::vector<ExprPtr> Items(const std::vector<G::ExpressionContext*>& exprs);
+  static ExprPtr View(const Expr* node) { return TreeBuilder::View(node); }
+
+  const Expr* Expression(G::ExpressionContext* ctx);
   // The parts of the expression rule whose first child is not itself an
   // expression (so they end a left-recursive chain).
-  ExprPtr Leaf(G::ExpressionContext* ctx);
+  const Expr* Leaf(G::ExpressionContext* ctx);
   // Builds the node of `ctx` (a left-recursive alternative) on top of its
   // already built left operand.
-  ExprPtr ApplyLeft(G::ExpressionContext* ctx, ExprPtr left);
-  ExprPtr Unary(G::UnaryExprContext* ctx);
-  ExprPtr LooseElvis(ExprPtr left, ExprPtr right, antlr4::ParserRuleContext* ctx);
-  ExprPtr Primary(G::PrimaryContext* ctx);
-  ExprPtr Call(G::CallExprContext* ctx);
+  const Expr* ApplyLeft(G::ExpressionContext* ctx, const Expr* left);
+  const Expr* Unary(G::UnaryExprContext* ctx);
+  const Expr* LooseElvis(const Expr* left, const Expr* right, antlr4::ParserRuleContext* ctx);
+  const Expr* Primary(G::PrimaryContext* ctx);
+  const Expr* Call(G::CallExprContext* ctx);
   std::string AttrName(G::AttrNameContext* ctx);
-  ExprPtr CheckDepth(ExprPtr e, antlr4::ParserRuleContext* ctx);
+  const Expr* CheckDepth(const Expr* e, antlr4::ParserRuleContext* ctx);
 
   const ParseOptions& options_;
+  TreeBuilder* builder_ = nullptr;  // where the nodes of the current tree go
 };
 
-ExprPtr AstBuilder::CheckDepth(ExprPtr e, antlr4::ParserRuleContext* ctx) {
+size_t AstBuilder::EstimateBytes(antlr4::Token* first, antlr4::Token* last) {
+  if (first == nullptr || last == nullptr || last->getTokenIndex() < first->getTokenIndex()) {
+    return 0;
+  }
+  const size_t tokens = last->getTokenIndex() - first->getTokenIndex() + 1;
+  return tokens * TreeBuilder::NodeBytes(ExprKind::kBinary);
+}
+
+ExprPtr AstBuilder::Tree(G::ExpressionContext* ctx) {
+  TreeBuilder tree(EstimateBytes(ctx->getStart(), ctx->getStop()));
+  UseBuilder use(this, &tree);
+  return tree.Finish(Expression(ctx));
+}
+
+std::vector<ExprPtr> AstBuilder::Items(const std::vector<G::ExpressionContext*>& exprs) {
+  std::vector<ExprPtr> items;
+  if (exprs.empty()) return items;
+  items.reserve(exprs.size());
+  TreeBuilder block(EstimateBytes(exprs.front()->getStart(), exprs.back()->getStop()));
+  UseBuilder use(this, &block);
+  for (G::ExpressionContext* e : exprs) items.push_back(block.Share(Expression(e)));
+  return items;
+}
+
+const Expr* AstBuilder::CheckDepth(const Expr* e, antlr4::ParserRuleContext* ctx) {
   if (e->depth() > static_cast<uint32_t>(options_.limits.max_tree_depth)) {
     Fail(StatusCode::kLimitExceeded,
          "expression tree deeper than " + std::to_string(options_.limits.max_tree_depth) +
@@ -270,8 +324,8 @@ ExprPtr AstBuilder::CheckDepth(ExprPtr e, antlr4::ParserRuleContext* ctx) {
 // followed by `.name` or `[index]`), which an operator may take as is.
 // Wraps `e` in parentheses unless `fits` says it prints as an operand that
 // reads back as itself.
-ExprPtr ParenthesizeUnless(bool fits, ExprPtr e) {
-  return fits ? e : Expr::Parens(std::move(e));
+const Expr* ParenthesizeUnless(bool fits, const Expr* e, TreeBuilder* builder) {
+  return fits ? e : builder->Parens(TreeBuilder::View(e));
 }
 
 // The operator a token stands for in a binary position.
@@ -319,7 +373,7 @@ G::ExpressionContext* ChildExpression(G::ExpressionContext* ctx, size_t i) {
   return static_cast<G::ExpressionContext*>(ctx->children[i]);
 }
 
-ExprPtr AstBuilder::Expression(G::ExpressionContext* ctx) {
+const Expr* AstBuilder::Expression(G::ExpressionContext* ctx) {
   // Left-recursive alternatives nest down their left operand: walk that
   // spine with a loop, not recursion, so `a || b || ... ` of any length
   // cannot exhaust the stack (the tree depth limit still applies).
@@ -329,28 +383,30 @@ ExprPtr AstBuilder::Expression(G::ExpressionContext* ctx) {
     spine.push_back(cur);
     cur = ChildExpression(cur, 0);
   }
-  ExprPtr e = Leaf(cur);
-  for (auto it = spine.rbegin(); it != spine.rend(); ++it) e = ApplyLeft(*it, std::move(e));
+  const Expr* e = Leaf(cur);
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it) e = ApplyLeft(*it, e);
   return e;
 }
 
-ExprPtr AstBuilder::ApplyLeft(G::ExpressionContext* ctx, ExprPtr left) {
+const Expr* AstBuilder::ApplyLeft(G::ExpressionContext* ctx, const Expr* left) {
   const std::type_info& t = typeid(*ctx);
   if (t == typeid(G::SelectExprContext)) {
     auto* name = static_cast<G::AttrNameContext*>(ctx->children[2]);
-    return CheckDepth(Expr::Select(std::move(left), AttrName(name)), ctx);
+    return CheckDepth(builder_->Select(View(left), AttrName(name)), ctx);
   }
+  const Expr* right = Expression(ChildExpression(ctx, 2));
   if (t == typeid(G::SubscriptExprContext)) {
-    return CheckDepth(Expr::Subscript(std::move(left), Expression(ChildExpression(ctx, 2))), ctx);
+    return CheckDepth(builder_->Subscript(View(left), View(right)), ctx);
   }
   if (t == typeid(G::ElvisExprContext)) {
-    return CheckDepth(Expr::Elvis(std::move(left), Expression(ChildExpression(ctx, 2))), ctx);
+    return CheckDepth(builder_->Elvis(View(left), View(right)), ctx);
   }
   const Op op = BinaryOpOf(FirstToken(ctx->children[1])->getType());
-  return CheckDepth(Expr::Binary(op, std::move(left), Expression(ChildExpression(ctx, 2))), ctx);
+  return CheckDepth(builder_->Binary(op, View(left), View(right)), ctx);
 }
 
-ExprPtr AstBuilder::LooseElvis(ExprPtr left, ExprPtr right, antlr4::ParserRuleContext* ctx) {
+const Expr* AstBuilder::LooseElvis(const Expr* left, const Expr* right,
+                                   antlr4::ParserRuleContext* ctx) {
   // `c ? : d` binds loosest, but its canonical form `c ?: d` binds at
   // postfix level; parentheses keep the printed text meaning the same: the
   // left side must be a postfix-level operand, the right side a
@@ -358,27 +414,27 @@ ExprPtr AstBuilder::LooseElvis(ExprPtr left, ExprPtr right, antlr4::ParserRuleCo
   // `a ?: b ?: c` reads back as `(a ?: b) ?: c`, while `a ? : b ? : c`
   // (right-associative, like every conditional) is `a ?: (b ?: c)`.
   const bool left_fits = IsPostfixLevel(*left);
-  left = ParenthesizeUnless(left_fits, std::move(left));
+  left = ParenthesizeUnless(left_fits, left, builder_);
   const bool right_fits = IsPostfixLevel(*right) || right->kind() == ExprKind::kUnary;
-  right = ParenthesizeUnless(right_fits, std::move(right));
-  return CheckDepth(Expr::Elvis(std::move(left), std::move(right)), ctx);
+  right = ParenthesizeUnless(right_fits, right, builder_);
+  return CheckDepth(builder_->Elvis(View(left), View(right)), ctx);
 }
 
-ExprPtr AstBuilder::Leaf(G::ExpressionContext* ctx) {
+const Expr* AstBuilder::Leaf(G::ExpressionContext* ctx) {
   const std::type_info& t = typeid(*ctx);
   if (t == typeid(G::PrimaryExprContext)) {
     return Primary(static_cast<G::PrimaryContext*>(ctx->children[0]));
   }
   if (t == typeid(G::UnaryExprContext)) return Unary(static_cast<G::UnaryExprContext*>(ctx));
   auto* cond = static_cast<G::ConditionalExprContext*>(ctx);
-  ExprPtr test = Expression(ChildExpression(cond, 0));
-  ExprPtr if_false = Expression(ChildExpression(cond, cond->children.size() - 1));
-  if (cond->middle == nullptr) return LooseElvis(std::move(test), std::move(if_false), ctx);
-  return CheckDepth(Expr::Conditional(std::move(test), Expression(cond->middle), std::move(if_false)),
-                    ctx);
+  const Expr* test = Expression(ChildExpression(cond, 0));
+  const Expr* if_false = Expression(ChildExpression(cond, cond->children.size() - 1));
+  if (cond->middle == nullptr) return LooseElvis(test, if_false, ctx);
+  const Expr* if_true = Expression(cond->middle);
+  return CheckDepth(builder_->Conditional(View(test), View(if_true), View(if_false)), ctx);
 }
 
-ExprPtr AstBuilder::Unary(G::UnaryExprContext* ctx) {
+const Expr* AstBuilder::Unary(G::UnaryExprContext* ctx) {
   auto* o = static_cast<G::UnaryOpContext*>(ctx->children[0]);
   G::ExpressionContext* operand = ChildExpression(ctx, 1);
   const size_t op_type = o->getStart()->getType();
@@ -390,10 +446,10 @@ ExprPtr AstBuilder::Unary(G::UnaryExprContext* ctx) {
     antlr4::Token* number = p->getStart();
     if (minus->getStopIndex() + 1 == number->getStartIndex()) {
       if (typeid(*p) == typeid(G::IntegerLiteralContext)) {
-        return Expr::Literal(ParseIntegerText(number->getText(), true, number));
+        return builder_->Literal(ParseIntegerText(number->getText(), true, number));
       }
       if (typeid(*p) == typeid(G::RealLiteralContext)) {
-        return Expr::Literal(Value::Real(-ParseRealLiteralText(number->getText())));
+        return builder_->Literal(Value::Real(-ParseRealLiteralText(number->getText())));
       }
     }
   }
@@ -401,7 +457,7 @@ ExprPtr AstBuilder::Unary(G::UnaryExprContext* ctx) {
           : op_type == ClassAdLexer::PLUS ? Op::kPlus
           : op_type == ClassAdLexer::NOT  ? Op::kNot
                                           : Op::kBitNot;
-  return CheckDepth(Expr::Unary(op, Expression(operand)), ctx);
+  return CheckDepth(builder_->Unary(op, View(Expression(operand))), ctx);
 }
 
 std::string AstBuilder::AttrName(G::AttrNameContext* ctx) {
@@ -410,12 +466,12 @@ std::string AstBuilder::AttrName(G::AttrNameContext* ctx) {
   return DecodeQuoted(t->getText(), t, options_.limits);
 }
 
-ExprPtr AstBuilder::Primary(G::PrimaryContext* ctx) {
+const Expr* AstBuilder::Primary(G::PrimaryContext* ctx) {
   if (auto* i = dynamic_cast<G::IntegerLiteralContext*>(ctx)) {
-    return Expr::Literal(ParseIntegerText(i->INTEGER()->getText(), false, i->getStart()));
+    return builder_->Literal(ParseIntegerText(i->INTEGER()->getText(), false, i->getStart()));
   }
   if (auto* r = dynamic_cast<G::RealLiteralContext*>(ctx)) {
-    return Expr::Literal(Value::Real(ParseRealLiteralText(r->REAL()->getText())));
+    return builder_->Literal(Value::Real(ParseRealLiteralText(r->REAL()->getText())));
   }
   if (auto* s = dynamic_cast<G::StringLiteralContext*>(ctx)) {
     std::string text;
@@ -426,21 +482,21 @@ ExprPtr AstBuilder::Primary(G::PrimaryContext* ctx) {
              piece->getSymbol());
       }
     }
-    return Expr::Literal(Value::String(std::move(text)));
+    return builder_->Literal(Value::String(std::move(text)));
   }
-  if (dynamic_cast<G::TrueLiteralContext*>(ctx)) return Expr::Literal(Value::Boolean(true));
-  if (dynamic_cast<G::FalseLiteralContext*>(ctx)) return Expr::Literal(Value::Boolean(false));
-  if (dynamic_cast<G::UndefinedLiteralContext*>(ctx)) return Expr::Literal(Value::Undefined());
-  if (dynamic_cast<G::ErrorLiteralContext*>(ctx)) return Expr::Literal(Value::Error());
+  if (dynamic_cast<G::TrueLiteralContext*>(ctx)) return builder_->Literal(Value::Boolean(true));
+  if (dynamic_cast<G::FalseLiteralContext*>(ctx)) return builder_->Literal(Value::Boolean(false));
+  if (dynamic_cast<G::UndefinedLiteralContext*>(ctx)) return builder_->Literal(Value::Undefined());
+  if (dynamic_cast<G::ErrorLiteralContext*>(ctx)) return builder_->Literal(Value::Error());
   if (auto* c = dynamic_cast<G::CallExprContext*>(ctx)) return Call(c);
   if (auto* a = dynamic_cast<G::AbsoluteAttrContext*>(ctx)) {
-    return Expr::Attribute(AttrName(a->attrName()), true);
+    return builder_->Attribute(AttrName(a->attrName()), true);
   }
   if (auto* a = dynamic_cast<G::AttrRefContext*>(ctx)) {
-    return Expr::Attribute(AttrName(a->attrName()), false);
+    return builder_->Attribute(AttrName(a->attrName()), false);
   }
   if (auto* p = dynamic_cast<G::ParenExprContext*>(ctx)) {
-    return CheckDepth(Expr::Parens(Expression(p->expression())), ctx);
+    return CheckDepth(builder_->Parens(View(Expression(p->expression()))), ctx);
   }
   if (auto* l = dynamic_cast<G::ListLiteralContext*>(ctx)) {
     auto items = l->expression();
@@ -448,16 +504,13 @@ ExprPtr AstBuilder::Primary(G::PrimaryContext* ctx) {
       FailAt("list literal with more than " + std::to_string(options_.limits.max_list_items) +
                  " items (Limits::max_list_items)", ctx, StatusCode::kLimitExceeded);
     }
-    std::vector<ExprPtr> built;
-    built.reserve(items.size());
-    for (auto* item : items) built.push_back(Expression(item));
-    return CheckDepth(Expr::List(std::move(built)), ctx);
+    return CheckDepth(builder_->List(Items(items)), ctx);
   }
   auto* ad = static_cast<G::AdLiteralContext*>(ctx);
-  return CheckDepth(Expr::Ad(Ad(ad->classAd())), ctx);
+  return CheckDepth(builder_->Ad(Ad(ad->classAd())), ctx);
 }
 
-ExprPtr AstBuilder::Call(G::CallExprContext* ctx) {
+const Expr* AstBuilder::Call(G::CallExprContext* ctx) {
   std::string name = ctx->IDENTIFIER()->getText();
   std::vector<ExprPtr> args;
   if (G::ArgListContext* list = ctx->argList()) {
@@ -469,7 +522,7 @@ ExprPtr AstBuilder::Call(G::CallExprContext* ctx) {
         }
       }
     }
-    for (G::ExpressionContext* arg : list->expression()) args.push_back(Expression(arg));
+    args = Items(list->expression());
   }
   // absTime("literal") and relTime("literal") become time literals.
   const bool is_abs = AttributeNamesEqual(name, "absTime");
@@ -480,14 +533,14 @@ ExprPtr AstBuilder::Call(G::CallExprContext* ctx) {
     if (is_abs) {
       AbsTime t;
       if (!ParseAbsTimeString(text, &t)) FailAt("invalid absolute time \"" + std::string(text) + "\"", ctx);
-      return Expr::Literal(Value::AbsoluteTime(t));
+      return builder_->Literal(Value::AbsoluteTime(t));
     }
     double seconds;
     if (!ParseRelTimeString(text, &seconds)) FailAt("invalid relative time \"" + std::string(text) + "\"", ctx);
-    return Expr::Literal(Value::RelTime(seconds));
+    return builder_->Literal(Value::RelTime(seconds));
   }
   const Builtin* builtin = FindBuiltin(name);
-  return CheckDepth(Expr::Call(std::move(name), std::move(args), builtin), ctx);
+  return CheckDepth(builder_->Call(std::move(name), std::move(args), builtin), ctx);
 }
 
 std::shared_ptr<ClassAd> AstBuilder::Ad(G::ClassAdContext* ctx) {
@@ -496,7 +549,9 @@ std::shared_ptr<ClassAd> AstBuilder::Ad(G::ClassAdContext* ctx) {
     std::string name = AttrName(def->attrName());
     // As HTCondor's ClassAd::Insert: an attribute needs a name (`'' = 1`).
     if (name.empty()) FailAt("empty attribute name", def->attrName());
-    ad->Insert(name, Expression(def->expression()));
+    // Each attribute's tree in a block of its own: an ad keeps its
+    // literals as values, so a shared block would outlive them.
+    ad->Insert(name, Tree(def->expression()));
     if (ad->size() > options_.limits.max_ad_attributes) {
       FailAt("ad with more than " + std::to_string(options_.limits.max_ad_attributes) +
                  " attributes (Limits::max_ad_attributes)", def, StatusCode::kLimitExceeded);
@@ -572,7 +627,7 @@ Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& optio
   return RunParser(text, options, [](G& parser, AstBuilder& builder) -> Result<ExprPtr> {
     G::ExprEntryContext* entry = parser.exprEntry();
     if (parser.getNumberOfSyntaxErrors() > 0) return SyntaxErrorPlaceholder();
-    return builder.Expression(entry->expression());
+    return builder.Tree(entry->expression());
   });
 }
 
