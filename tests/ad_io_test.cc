@@ -859,5 +859,23 @@ TEST(AdIoOld, RepeatedValuesStaySharedAcrossALongInput) {
   }
 }
 
+// A plain-literal list is read without the parser, its items in one block
+// (tree_builder.h), a repeated item one node.
+TEST(AdIo, PlainLiteralListsShareOneBlockAndRepeatedItems) {
+  for (AdFormat format : {AdFormat::kOld, AdFormat::kNew}) {
+    const char* text = format == AdFormat::kOld ? "State = { \"Busy\", \"Busy\", -2, 1.5 }\n"
+                                                : "[ State = { \"Busy\", \"Busy\", -2, 1.5 } ]";
+    AdList ads = Read(text, format);
+    ASSERT_EQ(ads.size(), 1u);
+    const Value value = EvaluateAttr(*ads[0], "State", nullptr);
+    ASSERT_TRUE(value.IsList());
+    const ExprList& items = value.list();
+    ASSERT_EQ(items.size(), 4u);
+    EXPECT_EQ(items[0].get(), items[1].get());
+    for (const ExprPtr& item : items) EXPECT_EQ(item.use_count(), 4);
+    EXPECT_EQ(UnparseValue(value), "{ \"Busy\",\"Busy\",-2,1.500000000000000E+00 }");
+  }
+}
+
 }  // namespace
 }  // namespace classad

@@ -43,6 +43,21 @@ TEST(TreeBuilder, ParsedTreeLinksItsNodesByViews) {
   EXPECT_EQ(copy->depth(), 5u);  // &&, (), >=, ., TARGET
 }
 
+TEST(TreeBuilder, AntlrsPathBuildsTheSameBlocks) {
+  ParseOptions antlr_only;
+  antlr_only.fast_path = false;
+  Result<ExprPtr> parsed = ParseExpression("'a b' + size({ 1, x.y })", antlr_only);
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ((*parsed).use_count(), 1);
+  for (const ExprPtr& child : (*parsed)->children()) EXPECT_EQ(child.use_count(), 0);
+  const Expr& call = *(*parsed)->children()[1];
+  ASSERT_EQ(call.kind(), ExprKind::kCall);
+  EXPECT_EQ(call.args()[0].use_count(), 1);  // the argument's block, owned by it alone
+  const Expr& list = *call.args()[0];
+  for (const ExprPtr& item : *list.items()) EXPECT_EQ(item.use_count(), 2);
+  EXPECT_EQ(Unparse(**parsed), "'a b' + size({ 1,x.y })");
+}
+
 TEST(TreeBuilder, FactoryNodesOwnTheirOperands) {
   ExprPtr sum =
       Expr::Binary(Op::kAdd, Expr::Attribute("a", false), Expr::Literal(Value::Integer(1)));
