@@ -77,6 +77,21 @@ struct TableSpec {
   uint32_t slot_text = 0;        // the slots' clauses of this text (MY = the slot)
 };
 
+// Evaluates `what` (an expression or attribute of `job`, which is MY)
+// against each slot of `slots` in turn (TARGET) and hands each value to
+// `use(p, value)`, `p` the slot's position in `slots`.
+template <typename What, typename Use>
+void EvaluateAgainstSlots(const Pool& pool, std::span<const uint32_t> slots, const ClassAd& job,
+                          const What& what, const classad::EvalOptions& options, Use use) {
+  classad::MatchContext pair(&job, &job);
+  classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
+  for (size_t p = 0; p < slots.size(); ++p) {
+    pair.Retarget(pool.slots()[slots[p]].ad.get());
+    eval.Restart();
+    use(p, eval.Evaluate(what));
+  }
+}
+
 }  // namespace
 
 MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
@@ -176,15 +191,12 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       std::vector<uint64_t>& bits = tables_[i];
       if (spec.clause != nullptr) {
         bits.assign(words_, 0);
-        classad::MatchContext pair(&job, &job);
-        classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-        for (size_t p = 0; p < n; ++p) {
-          pair.Retarget(pool.slots()[slots[p]].ad.get());
-          eval.Restart();
-          if (classad::IsTrueValue(eval.Evaluate(*spec.clause))) {
-            bits[p / 64] |= uint64_t{1} << (p % 64);
-          }
-        }
+        EvaluateAgainstSlots(pool, slots, job, *spec.clause, options,
+                             [&bits](size_t p, const classad::Value& value) {
+                               if (classad::IsTrueValue(value)) {
+                                 bits[p / 64] |= uint64_t{1} << (p % 64);
+                               }
+                             });
       } else {
         bits.assign(words_, ~uint64_t{0});
         for (auto [p, clause] : texts.members(spec.slot_text)) {
@@ -202,13 +214,10 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     values.assign(n, 0.0);
     const AttrRef rank = job.Find("Rank");
     if (!rank) return;
-    classad::MatchContext pair(&job, &job);
-    classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-    for (size_t p = 0; p < n; ++p) {
-      pair.Retarget(pool.slots()[slots[p]].ad.get());
-      eval.Restart();
-      values[p] = classad::RankValue(eval.Evaluate(rank));
-    }
+    EvaluateAgainstSlots(pool, slots, job, rank, options,
+                         [&values](size_t p, const classad::Value& value) {
+                           values[p] = classad::RankValue(value);
+                         });
   });
   active_ = true;
   BuildSlotRanks(pool, autoclusters, slots, threads, options, &readings);
