@@ -122,35 +122,29 @@ TreeBuilder::TreeBuilder(size_t expected_bytes) {
   constexpr size_t kMaxRoomBytes = size_t{1} << 30;
   ReservedRoom reserved{(std::min(expected_bytes, kMaxRoomBytes) + 7) & ~size_t{7}};
   block_ = std::allocate_shared<Block>(RoomAllocator<Block>(&reserved), &reserved);
-  raw_block_ = block_.get();
 }
 
 TreeBuilder::~TreeBuilder() = default;
 
-void* TreeBuilder::Room(ExprKind kind) { return raw_block_->Room(Expr::NodeBytes(kind)); }
-
-void TreeBuilder::Placed(size_t bytes) { raw_block_->Placed(bytes); }
-
-template <typename N>
-Expr::Packed<N>* TreeBuilder::Place(ExprKind kind, Op op) {
-  return new (Room(kind)) Expr::Packed<N>(kind, op);
+template <typename T>
+T* TreeBuilder::Place(ExprKind kind, Op op) {
+  const size_t bytes = Expr::NodeBytes(kind);
+  T* node = new (block_->Room(bytes)) T(kind, op);
+  // Counted once built, so the block never destroys a half-built node.
+  block_->Placed(bytes);
+  return node;
 }
 
-ExprPtr TreeBuilder::Finish(const Expr* root) {
-  raw_block_ = nullptr;
-  return ExprPtr(std::move(block_), root);
-}
+ExprPtr TreeBuilder::Finish(const Expr* root) { return ExprPtr(std::move(block_), root); }
 
 const Expr* TreeBuilder::Literal(Value value) {
-  Expr* e = new (Room(ExprKind::kLiteral)) Expr(ExprKind::kLiteral, Op::kNone);
+  Expr* e = Place<Expr>(ExprKind::kLiteral, Op::kNone);
   e->literal_ = std::move(value);
-  Placed(Expr::NodeBytes(ExprKind::kLiteral));
   return e;
 }
 
 const Expr* TreeBuilder::Attribute(std::string_view name, bool absolute) {
-  auto* p = Place<Expr::NamedNode>(ExprKind::kAttribute, Op::kNone);
-  Placed(Expr::NodeBytes(ExprKind::kAttribute));
+  auto* p = Place<Expr::Packed<Expr::NamedNode>>(ExprKind::kAttribute, Op::kNone);
   p->node.name_hash = HashAttributeName(name);
   p->expr.name_class_ = ClassifyName(name);
   p->expr.absolute_ = absolute;
@@ -159,8 +153,7 @@ const Expr* TreeBuilder::Attribute(std::string_view name, bool absolute) {
 }
 
 const Expr* TreeBuilder::Select(ExprPtr base, std::string_view name) {
-  auto* p = Place<Expr::SelectNode>(ExprKind::kSelect, Op::kNone);
-  Placed(Expr::NodeBytes(ExprKind::kSelect));
+  auto* p = Place<Expr::Packed<Expr::SelectNode>>(ExprKind::kSelect, Op::kNone);
   p->node.name_hash = HashAttributeName(name);
   p->expr.name_class_ = ClassifyName(name);
   p->expr.depth_ = base->depth_ + 1;
@@ -170,8 +163,7 @@ const Expr* TreeBuilder::Select(ExprPtr base, std::string_view name) {
 }
 
 const Expr* TreeBuilder::MakeOperator(ExprKind kind, Op op, ExprPtr* operands) {
-  auto* p = Place<Expr::OperatorNode>(kind, op);
-  Placed(Expr::NodeBytes(kind));
+  auto* p = Place<Expr::Packed<Expr::OperatorNode>>(kind, op);
   const size_t count = Expr::OperandCount(kind);
   uint32_t deepest = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -221,8 +213,7 @@ uint32_t DeepestOf(const ExprList& list) {
 }  // namespace
 
 const Expr* TreeBuilder::Call(std::string name, std::vector<ExprPtr> args, const Builtin* builtin) {
-  auto* p = Place<Expr::CallNode>(ExprKind::kCall, Op::kNone);
-  Placed(Expr::NodeBytes(ExprKind::kCall));
+  auto* p = Place<Expr::Packed<Expr::CallNode>>(ExprKind::kCall, Op::kNone);
   p->node.name_hash = HashAttributeName(name);
   p->node.name = std::move(name);
   p->node.args = std::make_shared<const ExprList>(std::move(args));
@@ -232,16 +223,14 @@ const Expr* TreeBuilder::Call(std::string name, std::vector<ExprPtr> args, const
 }
 
 const Expr* TreeBuilder::List(std::vector<ExprPtr> items) {
-  auto* p = Place<Expr::ListNode>(ExprKind::kList, Op::kNone);
-  Placed(Expr::NodeBytes(ExprKind::kList));
+  auto* p = Place<Expr::Packed<Expr::ListNode>>(ExprKind::kList, Op::kNone);
   p->node.items = std::make_shared<const ExprList>(std::move(items));
   p->expr.depth_ = DeepestOf(*p->node.items) + 1;
   return &p->expr;
 }
 
 const Expr* TreeBuilder::Ad(std::shared_ptr<const ClassAd> ad) {
-  auto* p = Place<Expr::AdNode>(ExprKind::kAd, Op::kNone);
-  Placed(Expr::NodeBytes(ExprKind::kAd));
+  auto* p = Place<Expr::Packed<Expr::AdNode>>(ExprKind::kAd, Op::kNone);
   p->node.ad = std::move(ad);
   return &p->expr;
 }

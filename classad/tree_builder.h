@@ -80,17 +80,13 @@ class TreeBuilder {
 
  private:
   class Block;
-  // Room for a node of `kind` (Expr::NodeBytes) in the block.
-  void* Room(ExprKind kind);
-  // Counts the node just placed in the room Room returned (a node is
-  // counted only once built, so the block never destroys a half-built one).
-  void Placed(size_t bytes);
-  template <typename N>
-  Expr::Packed<N>* Place(ExprKind kind, Op op);
+  // Builds a node of `kind` in the block: T is Expr for a literal, else
+  // Expr::Packed of the kind's shape.
+  template <typename T>
+  T* Place(ExprKind kind, Op op);
   const Expr* MakeOperator(ExprKind kind, Op op, ExprPtr* operands);
 
   std::shared_ptr<Block> block_;
-  Block* raw_block_;  // block_.get(), kept to avoid reloading it per node
 };
 
 }  // namespace classad
