@@ -320,8 +320,6 @@ const Expr* AstBuilder::CheckDepth(const Expr* e, antlr4::ParserRuleContext* ctx
   return e;
 }
 
-// Whether `e` prints as a postfix-level expression (a primary, possibly
-// followed by `.name` or `[index]`), which an operator may take as is.
 // Wraps `e` in parentheses unless `fits` says it prints as an operand that
 // reads back as itself.
 const Expr* ParenthesizeUnless(bool fits, const Expr* e, TreeBuilder* builder) {
