@@ -490,11 +490,14 @@ bool IsTrueValue(const Value& v) {
   return v.IsBoolean() ? v.boolean() : (ValueAsCondition(v, &truth) && truth);
 }
 
-double RankValue(const Value& v) {
-  double rank = 0.0;
-  if (v.IsNumber() || v.IsBoolean()) v.ToReal(&rank);
-  return rank;
+std::optional<double> RankNumber(const Value& v) {
+  if (v.IsInteger()) return static_cast<double>(v.integer());
+  if (v.IsReal()) return v.real();
+  if (v.IsBoolean()) return v.boolean() ? 1.0 : 0.0;
+  return std::nullopt;
 }
+
+double RankValue(const Value& v) { return RankNumber(v).value_or(0.0); }
 
 bool LeftMatchesRight(const ClassAd& left, const ClassAd& right, const EvalOptions& options) {
   return AttrIsTrue(left, "Requirements", &right, options);

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -301,7 +302,11 @@ bool AttrIsTrue(const ClassAd& ad, std::string_view name, const ClassAd* other,
 
 // Whether a Requirements value counts as true: true, or a non-zero number.
 bool IsTrueValue(const Value& v);
-// A Rank value as a real: numbers and booleans convert, anything else is 0.0.
+// A rank's value as a number, as HTCondor's EvalFloat reads it: an
+// integer's or a real's value, a boolean's 1 or 0 (`Rank = TARGET.Owner ==
+// "alice"` ranks alice's jobs 1); nullopt for anything else.
+std::optional<double> RankNumber(const Value& v);
+// A Rank value as a real: RankNumber, with 0.0 for anything not a number.
 double RankValue(const Value& v);
 
 // Requirements of `left` hold against `right` (HTCondor's leftMatchesRight).

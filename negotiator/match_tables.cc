@@ -11,7 +11,6 @@
 #include "negotiator/conjuncts.h"
 #include "negotiator/job_readings.h"
 #include "negotiator/parallel.h"
-#include "negotiator/rank_number.h"
 
 namespace negotiator {
 namespace {
@@ -235,7 +234,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
     const AttrRef rank = pool.slots()[slots[p]].ad->Find("Rank");
     if (!rank) continue;  // undefined: 0
     if (rank.is_literal()) {
-      slot_rank_literal_[p] = RankNumber(rank.literal()).value_or(0.0);
+      slot_rank_literal_[p] = classad::RankValue(rank.literal());
       continue;
     }
     const int64_t text = texts.Add(rank.expr(), static_cast<uint32_t>(p), SIZE_MAX);
@@ -275,7 +274,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
     for (auto [p, rank] : texts.members(keys[k].second)) {
       classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
       classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-      values.push_back(RankNumber(eval.Evaluate(*rank)).value_or(0.0));
+      values.push_back(classad::RankValue(eval.Evaluate(*rank)));
     }
   });
   slot_ranks_active_ = true;

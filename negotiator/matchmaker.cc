@@ -13,7 +13,6 @@
 #include "negotiator/conjuncts.h"
 #include "negotiator/job_readings.h"
 #include "negotiator/parallel.h"
-#include "negotiator/rank_number.h"
 #include "policy/concurrency_limits.h"
 #include "policy/text_util.h"
 
@@ -55,7 +54,7 @@ float PolicyRank(const policy::PolicyExpression& e, const ClassAd& slot, const C
                  const classad::EvalOptions& options) {
   if (!e.is_set()) return kNoRank;
   std::optional<double> v =
-      RankNumber(EvaluateIn(*e.expr, &slot, &job, slot_overlay, job_overlay, options));
+      classad::RankNumber(EvaluateIn(*e.expr, &slot, &job, slot_overlay, job_overlay, options));
   return v ? static_cast<float>(*v) : kNoRank;
 }
 
@@ -499,9 +498,8 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
             EvaluateAttrIn(*ads[i], "Requirements", &job, nullptr, request_overlay, eval_options_);
         if (!classad::IsTrueValue(right)) continue;
         results[i].matched = true;
-        const std::optional<double> rank = RankNumber(
+        results[i].rank = classad::RankValue(
             EvaluateAttrIn(job, "Rank", ads[i], request_overlay, nullptr, eval_options_));
-        results[i].rank = rank.value_or(0.0);
       }
     }
   }
@@ -620,10 +618,9 @@ double Matchmaker::SlotRankOf(Candidate& c, uint32_t match_class, const MatchReq
     const ClassAd& job = *pool_.jobs()[autoclusters_.class_representative[match_class]].ad;
     const classad::AttributeOverlay* slot_overlay =
         ranks_read_remote_ ? BoundRemoteOverlay(c.slot) : nullptr;
-    c.slot_rank =
-        RankNumber(EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay,
-                                  per_submitter_ ? r.request_overlay : nullptr, eval_options_))
-            .value_or(0.0);
+    c.slot_rank = classad::RankValue(EvaluateAttrIn(
+        *slot.ad, "Rank", &job, slot_overlay, per_submitter_ ? r.request_overlay : nullptr,
+        eval_options_));
     c.slot_rank_known = true;
   }
   return c.slot_rank;
@@ -785,9 +782,8 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
   if (best && best->state == PreemptState::kNone) {
     // An unclaimed slot's Rank of the job becomes its CurrentRank.
     const PoolSlot& slot = pool_.slots()[best->slot];
-    best->slot_rank = RankNumber(EvaluateAttrIn(*slot.ad, "Rank", &job, nullptr, r.request_overlay,
-                                                eval_options_))
-                          .value_or(0.0);
+    best->slot_rank = classad::RankValue(
+        EvaluateAttrIn(*slot.ad, "Rank", &job, nullptr, r.request_overlay, eval_options_));
   }
   return best;
 }

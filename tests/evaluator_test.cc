@@ -177,5 +177,19 @@ TEST_F(EvaluatorTest, ValuesOutliveTheirExpressions) {
   EXPECT_EQ(UnparseValue(v), "[ a = { 1,2 }; b = a[1] ]");
 }
 
+// Ranks read as HTCondor's EvalFloat reads them: numbers as they are,
+// booleans as 1 or 0, anything else no number (RankValue: 0).
+TEST(RankNumberTest, NumbersAndBooleansAreRanks) {
+  EXPECT_EQ(RankNumber(Value::Integer(-3)), -3.0);
+  EXPECT_EQ(RankNumber(Value::Real(2.5)), 2.5);
+  EXPECT_EQ(RankNumber(Value::Boolean(true)), 1.0);
+  EXPECT_EQ(RankNumber(Value::Boolean(false)), 0.0);
+  EXPECT_EQ(RankNumber(Value::String("7")), std::nullopt);
+  EXPECT_EQ(RankNumber(Value::Undefined()), std::nullopt);
+  EXPECT_EQ(RankNumber(Value::Error()), std::nullopt);
+  EXPECT_EQ(RankValue(Value::Boolean(true)), 1.0);
+  EXPECT_EQ(RankValue(Value::Undefined()), 0.0);
+}
+
 }  // namespace
 }  // namespace classad
