@@ -27,8 +27,10 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "classad/parser.h"
@@ -86,6 +88,13 @@ class TextCache {
       IndexLast();
     }
     return entries_.back().value;
+  }
+
+  // What `text` makes, `value`, for a caller that found no kept value:
+  // kept when `keep` (as Find said), else held in `*held`. Returns it
+  // either way (valid until the next Keep, or while `*held` holds it).
+  const V& KeepOrHold(std::string_view text, V value, bool keep, std::optional<V>* held) {
+    return keep ? Keep(text, std::move(value)) : held->emplace(std::move(value));
   }
 
   // Texts kept now.

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 #include "classad/unparse.h"
@@ -35,6 +36,21 @@ TEST(TextCacheTest, KeepsATextFromItsSecondSight) {
   EXPECT_EQ(*found, 42);
   EXPECT_EQ(found, &kept);
   EXPECT_EQ(cache.size(), 1u);
+}
+
+TEST(TextCacheTest, KeepOrHoldKeepsOnlyWhatFindSaidToKeep) {
+  TextCache<int> cache;
+  std::optional<int> held;
+  bool keep = true;
+  cache.Find("x", &keep);
+  const int& first = cache.KeepOrHold("x", 1, keep, &held);
+  EXPECT_EQ(&first, &*held);
+  EXPECT_EQ(cache.size(), 0u);
+  cache.Find("x", &keep);
+  const int& second = cache.KeepOrHold("x", 2, keep, &held);
+  EXPECT_EQ(second, 2);
+  EXPECT_EQ(held, 1) << "a kept value leaves `held` alone";
+  EXPECT_EQ(cache.Find("x", &keep), &second);
 }
 
 TEST(TextCacheTest, DistinctTextsAreNeverKept) {

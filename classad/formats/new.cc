@@ -107,7 +107,7 @@ bool FillByAttributes(std::string_view text, const ParseOptions& options,
     if (value.empty()) return false;
     bool keep = false;
     const StoredAttr* stored = cache->Find(value, &keep);
-    std::optional<StoredAttr> not_kept;
+    std::optional<StoredAttr> held;
     if (stored == nullptr) {
       ExprPtr expr = ParseSimpleLiteral(value, value_options.limits);
       if (!expr) {
@@ -115,8 +115,7 @@ bool FillByAttributes(std::string_view text, const ParseOptions& options,
         if (!parsed.ok()) return false;
         expr = std::move(parsed).value();
       }
-      stored = keep ? &cache->Keep(value, StoredAttr(std::move(expr)))
-                    : &not_kept.emplace(std::move(expr));
+      stored = &cache->KeepOrHold(value, StoredAttr(std::move(expr)), keep, &held);
     }
     if (builder->size() >= options.limits.max_ad_attributes && !builder->Has(name)) return false;
     builder->Insert(name, *stored);

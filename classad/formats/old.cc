@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -312,11 +313,8 @@ class OldFormatReader : public ad_io_internal::FormatReader {
 
   // Inserts what `text` made, kept in the cache when `keep`.
   void Insert(std::string_view name, std::string_view text, ExprPtr expr, bool keep) {
-    if (keep) {
-      builder_.Insert(name, cache_.Keep(text, StoredAttr(std::move(expr))));
-    } else {
-      builder_.Insert(name, StoredAttr(std::move(expr)));
-    }
+    std::optional<StoredAttr> held;
+    builder_.Insert(name, cache_.KeepOrHold(text, StoredAttr(std::move(expr)), keep, &held));
   }
 
   ad_io_internal::TextCursor* cursor_;
