@@ -230,13 +230,13 @@ std::optional<Value> ParseSimpleItem(std::string_view text, const Limits& limits
 
 bool IsListBlank(char c) { return c == ' ' || c == '\t'; }
 
-// Calls `item(text, repeat)` for each item text of the body of a list (the
-// text between its braces), left to right, `repeat` the index in `recent`
-// of an earlier item with the same text, or -1; the caller records each
-// item it keeps in `recent` (at `recorded++ % kRecentItems`). False when
-// an item is not a plain literal's text or `item` returns false.
-// Lists in ads repeat their items ({1, 1, 2}, {"Busy", "Busy"}): the
-// last few distinct item texts share one node.
+// Calls `item(text, slot, repeat)` for each item text of the body of a
+// list (the text between its braces), left to right. Lists in ads repeat
+// their items ({1, 1, 2}, {"Busy", "Busy"}): the last kRecentItems
+// distinct item texts each have a slot, and `repeat` says the text is the
+// one of `slot` (so the caller may share what it made of it); otherwise
+// the text takes `slot`. False when an item is not a plain literal's text
+// or `item` returns false.
 constexpr size_t kRecentItems = 8;
 template <typename ItemFn>
 bool ForEachListItem(std::string_view body, ItemFn item) {
@@ -259,15 +259,15 @@ bool ForEachListItem(std::string_view body, ItemFn item) {
       while (i < body.size() && body[i] != ',' && !IsListBlank(body[i])) ++i;
     }
     const std::string_view text = body.substr(start, i - start);
-    int repeat = -1;
-    for (size_t r = 0; r < std::min(recorded, kRecentItems); ++r) {
-      if (recent[r] == text) {  // texts in `recent` are distinct
-        repeat = static_cast<int>(r);
-        break;
-      }
+    const size_t filled = std::min(recorded, kRecentItems);
+    size_t slot = 0;
+    while (slot < filled && recent[slot] != text) ++slot;  // texts in `recent` are distinct
+    const bool repeat = slot < filled;
+    if (!repeat) {
+      slot = recorded++ % kRecentItems;
+      recent[slot] = text;
     }
-    if (!item(text, repeat)) return false;
-    if (repeat < 0) recent[recorded++ % kRecentItems] = text;
+    if (!item(text, slot, repeat)) return false;
     skip_blanks();
     if (i == body.size()) return true;
     if (body[i] != ',') return false;
@@ -281,9 +281,9 @@ ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
   if (text.size() < 2 || text.front() != '{' || text.back() != '}') return nullptr;
   const std::string_view body = text.substr(1, text.size() - 2);
   size_t items_count = 0, distinct = 0;
-  const bool plain = ForEachListItem(body, [&](std::string_view, int repeat) {
+  const bool plain = ForEachListItem(body, [&](std::string_view, size_t, bool repeat) {
     ++items_count;
-    if (repeat < 0) ++distinct;
+    if (!repeat) ++distinct;
     return items_count <= limits.max_list_items;
   });
   if (!plain) return nullptr;
@@ -291,19 +291,15 @@ ExprPtr ParseSimpleList(std::string_view text, const Limits& limits) {
   if (items_count > 0) {
     items.reserve(items_count);
     TreeBuilder builder(distinct * TreeBuilder::NodeBytes(ExprKind::kLiteral));
-    const Expr* recent[kRecentItems];
-    size_t recorded = 0;
-    const bool built = ForEachListItem(body, [&](std::string_view item_text, int repeat) {
-      const Expr* node = nullptr;
-      if (repeat >= 0) {
-        node = recent[repeat];
-      } else {
+    const Expr* recent[kRecentItems];  // the node of each slot's text
+    const bool built = ForEachListItem(body, [&](std::string_view item_text, size_t slot,
+                                                 bool repeat) {
+      if (!repeat) {
         std::optional<Value> value = ParseSimpleItem(item_text, limits);
         if (!value) return false;
-        node = builder.Literal(std::move(*value));
-        recent[recorded++ % kRecentItems] = node;
+        recent[slot] = builder.Literal(std::move(*value));
       }
-      items.push_back(builder.Share(node));
+      items.push_back(builder.Share(recent[slot]));
       return true;
     });
     if (!built) return nullptr;
