@@ -19,8 +19,8 @@ void AdBuilder::Insert(std::string_view name, const StoredAttr& stored) {
       ++matched_;
       return;
     }
-    const int earlier = expected_->Find(name, HashAttributeName(name));
-    if (earlier >= 0 && static_cast<size_t>(earlier) < matched_) {
+    const int earlier = MatchedPosition(name);
+    if (earlier >= 0) {
       ad_->slots_[static_cast<size_t>(earlier)] = stored.slot_;  // a repeated name
       return;
     }
@@ -38,11 +38,15 @@ void AdBuilder::Diverge() {
   ad_->layout_ = std::move(own);
 }
 
+int AdBuilder::MatchedPosition(std::string_view name) const {
+  const int p = expected_->Find(name, HashAttributeName(name));
+  return p >= 0 && static_cast<size_t>(p) < matched_ ? p : -1;
+}
+
 bool AdBuilder::Has(std::string_view name) const {
   if (ad_ == nullptr) return false;
   if (diverged_) return static_cast<bool>(ad_->Find(name));
-  const int p = expected_->Find(name, HashAttributeName(name));
-  return p >= 0 && static_cast<size_t>(p) < matched_;
+  return MatchedPosition(name) >= 0;
 }
 
 size_t AdBuilder::size() const { return ad_ == nullptr ? 0 : ad_->size(); }

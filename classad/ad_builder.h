@@ -42,6 +42,9 @@ class AdBuilder {
  private:
   // Gives the ad a layout of its own holding the names matched so far.
   void Diverge();
+  // Before Diverge: the position of `name` among the names matched so far,
+  // or -1.
+  int MatchedPosition(std::string_view name) const;
 
   std::shared_ptr<ClassAd> ad_;
   // The names expected (the last ad's layout, in insertion order), or null.
