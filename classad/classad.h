@@ -83,8 +83,8 @@ class AdLayout {
   void Rehash(size_t buckets);
   // Enters name `i` into the index (which has room for it).
   void IndexPosition(size_t i);
-  // The first bucket to probe for `hash` (both halves of it mixed: the low
-  // bits of FNV-1a alone cluster).
+  // The first bucket to probe for `hash` (HashAttributeName's; both halves
+  // mixed, so that the index does not rest on the low bits alone).
   size_t HomeBucket(uint64_t hash) const {
     return static_cast<size_t>((hash ^ (hash >> 32)) & (index_.size() - 1));
   }
