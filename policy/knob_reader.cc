@@ -32,10 +32,12 @@ void Problems::SortByPosition() {
 
 classad::Status Problems::ToStatus() const {
   if (errors_.empty()) return classad::Status::Ok();
-  std::string all;
-  for (const classad::Status& e : errors_) {
-    if (!all.empty()) all += '\n';
-    all += e.ToString();
+  // The first error's position is the status's location, so its message
+  // goes without one; ToString prints every position once.
+  std::string all = errors_.front().message();
+  for (size_t i = 1; i < errors_.size(); ++i) {
+    all += '\n';
+    all += errors_[i].ToString();
   }
   return classad::Status(classad::StatusCode::kInvalidArgument, std::move(all),
                          errors_.front().where());

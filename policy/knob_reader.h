@@ -47,9 +47,10 @@ class Problems {
   // Orders the errors and the warnings by file, line and column (problems
   // without a position last), keeping the order of those at one place.
   void SortByPosition();
-  // OK when there is no error; else kInvalidArgument whose message lists
-  // every error, one per line as "file:line:col: message", and whose
-  // location is the first error's.
+  // OK when there is no error; else kInvalidArgument located at the first
+  // error, whose message is that error's message followed by every other
+  // error, one per line as "file:line:col: message": its ToString gives
+  // each position once.
   classad::Status ToStatus() const;
 
  private:

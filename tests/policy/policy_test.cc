@@ -94,7 +94,7 @@ TEST(PolicyTest, EveryProblemIsReportedWithItsPosition) {
   Problems problems;
   classad::Result<Policy> p = Policy::Build(config, {}, &problems);
   ASSERT_FALSE(p.ok());
-  const std::string& all = p.status().message();
+  const std::string all = p.status().ToString();
   EXPECT_NE(all.find("policy.config:1:34: NEGOTIATOR_CONSIDER_PREEMPTION: \"Flase\" is not a boolean"),
             std::string::npos) << all;
   EXPECT_NE(all.find("policy.config:3:17: GROUP_QUOTA_a: \"lots\""), std::string::npos) << all;
@@ -106,14 +106,16 @@ TEST(PolicyTest, EveryProblemIsReportedWithItsPosition) {
   EXPECT_NE(all.find("policy.config:8:31: GROUP_SORT_EXPR:"), std::string::npos) << all;
   EXPECT_EQ(problems.errors().size(), 5u) << all;
   EXPECT_EQ(p.status().where().line, 1);
+  // Each position once.
+  EXPECT_EQ(all.find("policy.config:1:34: policy.config:1:34:"), std::string::npos) << all;
 }
 
 TEST(PolicyTest, ParseErrorThroughAMacroSaysSo) {
   Config config = Read("Guard = (StateTimer > \nPREEMPTION_REQUIREMENTS = $(Guard)\n");
   classad::Result<Policy> p = Policy::Build(config);
   ASSERT_FALSE(p.ok());
-  EXPECT_NE(p.status().message().find("policy.config:2:27: PREEMPTION_REQUIREMENTS:"),
-            std::string::npos) << p.status().message();
+  EXPECT_NE(p.status().ToString().find("policy.config:2:27: PREEMPTION_REQUIREMENTS:"),
+            std::string::npos) << p.status().ToString();
   EXPECT_NE(p.status().message().find("after macro expansion"), std::string::npos);
 }
 
@@ -193,8 +195,8 @@ TEST(PolicyTest, MissingAccountingGroupMapIsAnError) {
   ASSERT_FALSE(p.ok());
   EXPECT_NE(p.status().message().find("CLASSAD_USER_MAPFILE_AssignAccountingGroup"),
             std::string::npos) << p.status().message();
-  EXPECT_NE(p.status().message().find("policy.config:1:"), std::string::npos)
-      << p.status().message();
+  EXPECT_NE(p.status().ToString().find("policy.config:1:"), std::string::npos)
+      << p.status().ToString();
 }
 
 TEST(PolicyTest, BundledExampleBuildsWithoutAProblem) {

@@ -1,5 +1,5 @@
-// Submitters and autoclusters (submitters.h).
-#include "negotiator/submitters.h"
+// Autoclusters (autoclusters.h).
+#include "negotiator/autoclusters/autoclusters.h"
 
 #include <algorithm>
 #include <set>
@@ -9,7 +9,7 @@
 
 #include "classad/match.h"
 #include "classad/unparse.h"
-#include "negotiator/ad_reads.h"
+#include "classad/expression_reads.h"
 #include "negotiator/parallel.h"
 #include "policy/text_util.h"
 
@@ -41,8 +41,8 @@ std::set<std::string> MatchSignificantNames(const Pool& pool) {
     }
     if (!seen_texts.insert(text).second) continue;
     std::set<std::string> slot_own;
-    FollowReads(*slot.ad, "Requirements", &slot_own, &names);
-    FollowReads(*slot.ad, "Rank", &slot_own, &names);
+    classad::FollowReads(*slot.ad, "Requirements", &slot_own, &names);
+    classad::FollowReads(*slot.ad, "Rank", &slot_own, &names);
   }
   // The ranks' policy expressions: MY = the slot, TARGET = the job; an
   // unqualified name a slot lacks is looked up in the job.
@@ -76,46 +76,7 @@ std::set<std::string> GlobalSignificantNames(const Pool& pool,
   return names;
 }
 
-}  // namespace
 
-std::vector<Submitter> BuildSubmitters(const Pool& pool) {
-  std::vector<Submitter> out;
-  std::unordered_map<std::string_view, size_t> index;
-  const std::vector<PoolJob>& jobs = pool.jobs();
-  for (size_t j = 0; j < jobs.size(); ++j) {
-    const PoolJob& job = jobs[j];
-    if (job.status != 1 && job.status != 2) continue;
-    auto [it, inserted] = index.emplace(job.submitter, out.size());
-    if (inserted) {
-      out.emplace_back();
-      out.back().name = job.submitter;
-      out.back().group = job.group;
-    }
-    Submitter& s = out[it->second];
-    if (job.status == 1) {
-      s.idle_jobs.push_back(static_cast<uint32_t>(j));
-      s.idle += 1;
-      s.weighted_idle += job.weight;
-    } else {
-      s.running += 1;
-      s.weighted_running += job.weight;
-    }
-  }
-  for (Submitter& s : out) {
-    std::stable_sort(s.idle_jobs.begin(), s.idle_jobs.end(), [&jobs](uint32_t a, uint32_t b) {
-      const PoolJob& x = jobs[a];
-      const PoolJob& y = jobs[b];
-      if (x.prio != y.prio) return x.prio > y.prio;
-      if (x.cluster != y.cluster) return x.cluster < y.cluster;
-      return x.proc < y.proc;
-    });
-  }
-  std::sort(out.begin(), out.end(),
-            [](const Submitter& a, const Submitter& b) { return a.name < b.name; });
-  return out;
-}
-
-namespace {
 
 // The autoclusters of a run of jobs, numbered by first appearance within
 // the run (BuildAutoclusters merges runs in order).
@@ -163,7 +124,7 @@ void ClusterRun(const Pool& pool, size_t begin, size_t end,
   std::unordered_map<std::string, uint32_t> by_signature;
   std::unordered_map<std::string, uint32_t> by_class;
   std::string shape, class_signature, signature;
-  AttributeTextWriter texts;
+  classad::AttributeTextWriter texts;
   for (size_t j = begin; j < end; ++j) {
     if (jobs[j].status != 1) continue;
     const ClassAd& ad = *jobs[j].ad;
@@ -181,9 +142,9 @@ void ClusterRun(const Pool& pool, size_t begin, size_t end,
     }
     if (reads == nullptr) {
       std::set<std::string> matching, limits, other;
-      FollowReads(ad, "requirements", &matching, &other);
-      FollowReads(ad, "rank", &matching, &other);
-      FollowReads(ad, "concurrencylimits", &limits, &other);
+      classad::FollowReads(ad, "requirements", &matching, &other);
+      classad::FollowReads(ad, "rank", &matching, &other);
+      classad::FollowReads(ad, "concurrencylimits", &limits, &other);
       OwnReads found;
       for (const std::string& n : matching) {
         if (!match_names.contains(n)) found.matching.push_back(n);

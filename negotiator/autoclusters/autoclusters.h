@@ -1,46 +1,24 @@
-// The cycle's submitters and autoclusters, built from a pool's job ads as
-// HTCondor's schedd builds them before it negotiates.
-//
-// Submitters: one per submitter name (submitter_identity.h), with the
-// counts of its submitter ad (IdleJobs, RunningJobs and their weighted
-// sums) and its idle jobs in the order the schedd offers them: JobPrio
-// descending, then submission order (ClusterId, ProcId ascending).
-//
-// Autoclusters: idle jobs that no expression of the cycle can tell apart
-// share one autocluster, so that each autocluster is matched once. Two
-// jobs are in one autocluster when they agree on every significant
-// attribute: SIGNIFICANT_ATTRIBUTES; Requirements, Rank and
+// Autoclusters, built from a pool's idle jobs as HTCondor's schedd builds
+// them before it negotiates: idle jobs that no expression of the cycle can
+// tell apart share one autocluster, so that each autocluster is matched
+// once. Two jobs are in one autocluster when they agree on every
+// significant attribute: SIGNIFICANT_ATTRIBUTES; Requirements, Rank and
 // ConcurrencyLimits; what those read from the job (followed through the
 // job's own expressions); and what the slots' expressions and the
 // negotiator's policy expressions read from a job (TARGET.x), followed the
 // same way. With NEGOTIATE_ALL_JOBS_IN_CLUSTER every job is its own
 // autocluster.
-#ifndef NEGOTIATOR_SUBMITTERS_H_
-#define NEGOTIATOR_SUBMITTERS_H_
+#ifndef NEGOTIATOR_AUTOCLUSTERS_AUTOCLUSTERS_H_
+#define NEGOTIATOR_AUTOCLUSTERS_AUTOCLUSTERS_H_
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "negotiator/pool.h"
+#include "negotiator/pool/pool.h"
 #include "policy/policy.h"
 
 namespace negotiator {
-
-// One submitter (HTCondor's submitter ad, as the schedd would send it).
-struct Submitter {
-  std::string name;
-  int group = 0;                    // the assigned group (index in the tree)
-  std::vector<uint32_t> idle_jobs;  // indices into Pool::jobs(), in offer order
-  int64_t idle = 0;                 // IdleJobs
-  int64_t running = 0;              // RunningJobs
-  double weighted_idle = 0;         // WeightedIdleJobs
-  double weighted_running = 0;      // WeightedRunningJobs
-};
-
-// The submitters of `pool`'s idle and running jobs, sorted by name. A
-// submitter with neither is not listed (HTCondor drops such ads).
-std::vector<Submitter> BuildSubmitters(const Pool& pool);
 
 // The autoclusters of a pool's idle jobs.
 //
@@ -68,4 +46,4 @@ Autoclusters BuildAutoclusters(const Pool& pool, int threads = 1);
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_SUBMITTERS_H_
+#endif  // NEGOTIATOR_AUTOCLUSTERS_AUTOCLUSTERS_H_

@@ -1,0 +1,47 @@
+// Submitters (submitters.h).
+#include "negotiator/pool/submitters.h"
+
+#include <algorithm>
+#include <string_view>
+#include <unordered_map>
+
+namespace negotiator {
+
+std::vector<Submitter> BuildSubmitters(const Pool& pool) {
+  std::vector<Submitter> out;
+  std::unordered_map<std::string_view, size_t> index;
+  const std::vector<PoolJob>& jobs = pool.jobs();
+  for (size_t j = 0; j < jobs.size(); ++j) {
+    const PoolJob& job = jobs[j];
+    if (job.status != 1 && job.status != 2) continue;
+    auto [it, inserted] = index.emplace(job.submitter, out.size());
+    if (inserted) {
+      out.emplace_back();
+      out.back().name = job.submitter;
+      out.back().group = job.group;
+    }
+    Submitter& s = out[it->second];
+    if (job.status == 1) {
+      s.idle_jobs.push_back(static_cast<uint32_t>(j));
+      s.idle += 1;
+      s.weighted_idle += job.weight;
+    } else {
+      s.running += 1;
+      s.weighted_running += job.weight;
+    }
+  }
+  for (Submitter& s : out) {
+    std::stable_sort(s.idle_jobs.begin(), s.idle_jobs.end(), [&jobs](uint32_t a, uint32_t b) {
+      const PoolJob& x = jobs[a];
+      const PoolJob& y = jobs[b];
+      if (x.prio != y.prio) return x.prio > y.prio;
+      if (x.cluster != y.cluster) return x.cluster < y.cluster;
+      return x.proc < y.proc;
+    });
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Submitter& a, const Submitter& b) { return a.name < b.name; });
+  return out;
+}
+
+}  // namespace negotiator
