@@ -59,7 +59,7 @@ build/userprio -config examples/policy/condor_config --state "$state/acct.db" \
   --import examples/accountant/accountant.json
 build/userprio -config examples/policy/condor_config --state "$state/acct.db" --now 1700000000
 build/userprio -config examples/policy/condor_config --state "$state/acct.db" --now 1700000000 \
-  -setfactor alice@pool.example.org 500
+  -setfactor group_physics.hep.alice@pool.example.org 500
 build/userprio -config examples/policy/condor_config --state "$state/acct.db" --now 1700000000 -quotas
 
 echo "== negotiator: the shares scenario (EUP 5, 10, 20 on 70 slots), then a generated pool"
