@@ -22,9 +22,9 @@
 
 #include "classad/classad.h"
 #include "classad/value.h"
-#include "negotiator/accountant.h"
-#include "negotiator/durable_accountant.h"
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/accountant/durable_accountant.h"
+#include "negotiator/accountant/store/accountant_store.h"
 #include "policy/config_reader.h"
 #include "policy/policy.h"
 

@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "negotiator/accountant.h"
+#include "negotiator/accountant/accountant.h"
 #include "negotiator/cycle.h"
-#include "negotiator/pool.h"
+#include "negotiator/pool/pool.h"
 #include "policy/config_reader.h"
 #include "policy/policy.h"
 

@@ -1,15 +1,13 @@
-// SplitConjuncts (conjuncts.h).
-#include "negotiator/conjuncts.h"
+// SplitConjuncts (and_clauses.h).
+#include "classad/and_clauses.h"
 
 #include <string_view>
 
 #include "classad/evaluator.h"
 
-namespace negotiator {
+namespace classad {
 namespace {
 
-using classad::Expr;
-using classad::ExprKind;
 
 // How deep references to the ad's own expressions are followed.
 constexpr int kMaxInlineDepth = 16;
@@ -17,13 +15,13 @@ constexpr int kMaxInlineDepth = 16;
 // The name a reference reads from its own ad (`name`, `MY.name`), or empty.
 std::string_view OwnReference(const Expr& e) {
   if (e.kind() == ExprKind::kAttribute && !e.absolute() &&
-      e.name_class() == classad::NameClass::kOrdinary) {
+      e.name_class() == NameClass::kOrdinary) {
     return e.name();
   }
   if (e.kind() == ExprKind::kSelect) {
     const Expr& base = e.child(0);
     if (base.kind() == ExprKind::kAttribute && !base.absolute() &&
-        base.name_class() == classad::NameClass::kMy) {
+        base.name_class() == NameClass::kMy) {
       return e.name();
     }
   }
@@ -38,7 +36,7 @@ void Split(const Expr& e, const ConjunctOptions& options, int depth, std::vector
     case ExprKind::kParens:
       return Split(e.child(0), options, depth, out, never);
     case ExprKind::kBinary:
-      if (e.op() == classad::Op::kAnd) {
+      if (e.op() == Op::kAnd) {
         Split(e.child(0), options, depth, out, never);
         Split(e.child(1), options, depth, out, never);
         return;
@@ -46,7 +44,7 @@ void Split(const Expr& e, const ConjunctOptions& options, int depth, std::vector
       break;
     case ExprKind::kLiteral:
       if (options.fold_literals) {
-        if (!classad::IsTrueValue(e.literal())) *never = true;
+        if (!IsTrueValue(e.literal())) *never = true;
         return;
       }
       break;
@@ -56,10 +54,10 @@ void Split(const Expr& e, const ConjunctOptions& options, int depth, std::vector
   if (options.inline_from != nullptr && depth < kMaxInlineDepth) {
     const std::string_view name = OwnReference(e);
     if (!name.empty()) {
-      if (const classad::AttrRef ref = options.inline_from->Find(name)) {
+      if (const AttrRef ref = options.inline_from->Find(name)) {
         if (!ref.is_literal()) return Split(ref.expr(), options, depth + 1, out, never);
         if (options.fold_literals) {
-          if (!classad::IsTrueValue(ref.literal())) *never = true;
+          if (!IsTrueValue(ref.literal())) *never = true;
           return;
         }
       }
@@ -76,4 +74,4 @@ bool SplitConjuncts(const Expr& e, const ConjunctOptions& options, std::vector<c
   return !never;
 }
 
-}  // namespace negotiator
+}  // namespace classad

@@ -1,18 +1,18 @@
 // SplitConjuncts: an expression's top-level `&&` clauses. ClassAd `&&` is
 // true exactly when both sides are true conditions (numbers counting as
 // conditions), so an `&&` chain holds exactly when each of its clauses
-// does and the clauses can be decided one by one: the Requirements by the
-// match tables (match_tables.h), PREEMPTION_REQUIREMENTS by what each
-// clause reads (matchmaker.h).
-#ifndef NEGOTIATOR_CONJUNCTS_H_
-#define NEGOTIATOR_CONJUNCTS_H_
+// does and the clauses can be decided one by one (the negotiator's match
+// tables decide Requirements so, and PREEMPTION_REQUIREMENTS by what each
+// clause reads).
+#ifndef CLASSAD_AND_CLAUSES_H_
+#define CLASSAD_AND_CLAUSES_H_
 
 #include <vector>
 
 #include "classad/classad.h"
 #include "classad/expr.h"
 
-namespace negotiator {
+namespace classad {
 
 // What SplitConjuncts does besides splitting.
 struct ConjunctOptions {
@@ -21,7 +21,7 @@ struct ConjunctOptions {
   // split in turn as that attribute's expression (the value of such a
   // reference is that expression's, evaluated in the same pair), up to 16
   // references deep.
-  const classad::ClassAd* inline_from = nullptr;
+  const ClassAd* inline_from = nullptr;
   // Fold literal clauses, and references to literal attributes of
   // `inline_from`: a true one is dropped, any other makes the whole never
   // true.
@@ -32,9 +32,9 @@ struct ConjunctOptions {
 // `*out`, left to right, as `options` says. False when a folded literal
 // is not true: `e` can never be true (the other clauses are appended all
 // the same).
-bool SplitConjuncts(const classad::Expr& e, const ConjunctOptions& options,
-                    std::vector<const classad::Expr*>* out);
+bool SplitConjuncts(const Expr& e, const ConjunctOptions& options,
+                    std::vector<const Expr*>* out);
 
-}  // namespace negotiator
+}  // namespace classad
 
-#endif  // NEGOTIATOR_CONJUNCTS_H_
+#endif  // CLASSAD_AND_CLAUSES_H_

@@ -7,11 +7,20 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <string_view>
 
 namespace classad::bytes {
 
 // Lower-cases an ASCII letter; other bytes are returned unchanged.
 inline char FoldAscii(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+
+// A copy of `text` with its ASCII capital letters lower-cased.
+inline std::string FoldAsciiCopy(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = FoldAscii(c);
+  return out;
+}
 
 // The 8 (4, 2) bytes at `p`, in any alignment.
 inline uint64_t Load8(const char* p) {

@@ -1,22 +1,22 @@
-// What an ad's expressions read (ad_reads.h).
-#include "negotiator/ad_reads.h"
+// What an ad's expressions read (expression_reads.h).
+#include "classad/expression_reads.h"
 
 #include <unordered_set>
 #include <vector>
 
+#include "classad/bytes.h"
 #include "classad/match.h"
 #include "classad/unparse.h"
-#include "policy/text_util.h"
 
-namespace negotiator {
+namespace classad {
 
 // How far the names an expression reads are followed through the ad's own
 // attributes (expressions followed, per start).
 constexpr int kMaxFollowed = 64;
 
-void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<std::string>* own,
+void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string>* own,
                  std::set<std::string>* other, bool* complete) {
-  std::vector<std::string> pending = {policy::LowerAscii(start)};
+  std::vector<std::string> pending = {bytes::FoldAsciiCopy(start)};
   std::unordered_set<std::string> seen;
   int followed = 0;
   while (!pending.empty() && followed < kMaxFollowed) {
@@ -24,7 +24,7 @@ void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<st
     pending.pop_back();
     if (!seen.insert(name).second) continue;
     own->insert(name);
-    classad::AttrRef attr = ad.Find(name);
+    AttrRef attr = ad.Find(name);
     if (!attr) {
       // An unqualified name the ad lacks is looked up in the other ad.
       other->insert(name);
@@ -33,55 +33,53 @@ void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<st
     if (attr.is_literal()) continue;
     ++followed;
     std::vector<std::string> mine, theirs;
-    classad::CollectReferencedNames(attr.expr(), &mine, &theirs);
-    for (std::string& n : mine) pending.push_back(policy::LowerAscii(n));
-    for (const std::string& n : theirs) other->insert(policy::LowerAscii(n));
+    CollectReferencedNames(attr.expr(), &mine, &theirs);
+    for (std::string& n : mine) pending.push_back(bytes::FoldAsciiCopy(n));
+    for (const std::string& n : theirs) other->insert(bytes::FoldAsciiCopy(n));
   }
   if (complete != nullptr) *complete = pending.empty();
 }
 
-void NamesRead(const classad::Expr& e, std::set<std::string>* mine, std::set<std::string>* theirs) {
+void NamesRead(const Expr& e, std::set<std::string>* mine, std::set<std::string>* theirs) {
   std::vector<std::string> m, t;
-  classad::CollectReferencedNames(e, &m, &t);
-  for (const std::string& n : m) mine->insert(policy::LowerAscii(n));
-  for (const std::string& n : t) theirs->insert(policy::LowerAscii(n));
+  CollectReferencedNames(e, &m, &t);
+  for (const std::string& n : m) mine->insert(bytes::FoldAsciiCopy(n));
+  for (const std::string& n : t) theirs->insert(bytes::FoldAsciiCopy(n));
 }
 
-void AppendAttributeText(const classad::ClassAd& ad, const std::string& name, std::string* out) {
+void AppendAttributeText(const ClassAd& ad, const std::string& name, std::string* out) {
   out->append(name);
   out->push_back('=');
-  classad::AttrRef ref = ad.Find(name);
+  AttrRef ref = ad.Find(name);
   if (!ref) {
     out->push_back('\x01');
   } else if (ref.is_literal()) {
-    classad::UnparseValueTo(ref.literal(), out);
+    UnparseValueTo(ref.literal(), out);
   } else {
-    classad::UnparseTo(ref.expr(), out);
+    UnparseTo(ref.expr(), out);
   }
   out->push_back('\0');
 }
 
-void AttributeTextWriter::Append(const classad::ClassAd& ad, const std::string& name,
+void AttributeTextWriter::Append(const ClassAd& ad, const std::string& name,
                                  std::string* out) {
-  const classad::AttrRef ref = ad.Find(name);
+  const AttrRef ref = ad.Find(name);
   if (!ref || ref.is_literal()) return AppendAttributeText(ad, name, out);
   out->append(name);
   out->push_back('=');
   auto [it, added] = texts_.try_emplace(&ref.expr());
-  if (added) classad::UnparseTo(ref.expr(), &it->second);
+  if (added) UnparseTo(ref.expr(), &it->second);
   out->append(it->second);
   out->push_back('\0');
 }
 
-bool ReadsOnlyNamedAttributes(const classad::Expr& e) {
-  using classad::ExprKind;
-  using classad::NameClass;
+bool ReadsOnlyNamedAttributes(const Expr& e) {
   switch (e.kind()) {
     case ExprKind::kAttribute:
       return !e.absolute() &&
              (e.name_class() == NameClass::kOrdinary || e.name_class() == NameClass::kCurrentTime);
     case ExprKind::kSelect: {
-      const classad::Expr& base = e.child(0);
+      const Expr& base = e.child(0);
       return base.kind() == ExprKind::kAttribute && !base.absolute() &&
              (base.name_class() == NameClass::kMy || base.name_class() == NameClass::kTarget);
     }
@@ -89,7 +87,7 @@ bool ReadsOnlyNamedAttributes(const classad::Expr& e) {
     case ExprKind::kAd:
       return false;
     case ExprKind::kCall: {
-      const std::string name = policy::LowerAscii(e.name());
+      const std::string name = bytes::FoldAsciiCopy(e.name());
       if (name == "random" || name == "eval" || name == "unresolved" ||
           name == "evalineachcontext") {
         return false;
@@ -99,10 +97,10 @@ bool ReadsOnlyNamedAttributes(const classad::Expr& e) {
     default:
       break;
   }
-  for (const classad::ExprPtr& child : e.children()) {
+  for (const ExprPtr& child : e.children()) {
     if (!ReadsOnlyNamedAttributes(*child)) return false;
   }
   return true;
 }
 
-}  // namespace negotiator
+}  // namespace classad

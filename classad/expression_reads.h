@@ -1,8 +1,8 @@
 // What an ad's expressions read, for grouping ads that no expression of a
 // cycle can tell apart (autoclusters, match classes, the matchmaker's
 // per-slot rank tables).
-#ifndef NEGOTIATOR_AD_READS_H_
-#define NEGOTIATOR_AD_READS_H_
+#ifndef CLASSAD_EXPRESSION_READS_H_
+#define CLASSAD_EXPRESSION_READS_H_
 
 #include <set>
 #include <string>
@@ -12,7 +12,7 @@
 #include "classad/classad.h"
 #include "classad/expr.h"
 
-namespace negotiator {
+namespace classad {
 
 // Adds to `own` the names (lower case) that `ad`'s attribute `start` reads
 // from `ad` itself, followed through `ad`'s own expressions (at most 64 of
@@ -21,28 +21,28 @@ namespace negotiator {
 // lacks (they fall back to the other ad). `*complete` (when not null) is
 // set false when the limit stopped the following. Thread-safe for an ad no
 // one changes.
-void FollowReads(const classad::ClassAd& ad, std::string_view start, std::set<std::string>* own,
+void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string>* own,
                  std::set<std::string>* other, bool* complete = nullptr);
 
 // Adds the names (lower case) `e` reads from its own ad to `*mine` and
 // those it reads from the other ad to `*theirs`, as
-// classad::CollectReferencedNames splits them.
-void NamesRead(const classad::Expr& e, std::set<std::string>* mine, std::set<std::string>* theirs);
+// CollectReferencedNames splits them.
+void NamesRead(const Expr& e, std::set<std::string>* mine, std::set<std::string>* theirs);
 
 // Appends `name`, '=', the text of `ad`'s attribute `name` (its value when
 // a literal, its expression otherwise; a \x01 mark when absent) and a NUL:
 // equal texts for two ads mean the attribute reads the same in both.
-void AppendAttributeText(const classad::ClassAd& ad, const std::string& name, std::string* out);
+void AppendAttributeText(const ClassAd& ad, const std::string& name, std::string* out);
 
 // AppendAttributeText with each expression's text remembered (ads read
 // from one file share their expressions, so most are unparsed once). The
 // expressions must outlive the writer. Not thread-safe: one per thread.
 class AttributeTextWriter {
  public:
-  void Append(const classad::ClassAd& ad, const std::string& name, std::string* out);
+  void Append(const ClassAd& ad, const std::string& name, std::string* out);
 
  private:
-  std::unordered_map<const classad::Expr*, std::string> texts_;
+  std::unordered_map<const Expr*, std::string> texts_;
 };
 
 // Whether `e`'s value depends only on the attributes it names plainly
@@ -52,8 +52,8 @@ class AttributeTextWriter {
 // root), reads `.name`, selects from or subscripts anything else, or holds
 // a nested ad. Results of evaluating an expression for which this is true
 // may be shared between ads that agree on those attributes.
-bool ReadsOnlyNamedAttributes(const classad::Expr& e);
+bool ReadsOnlyNamedAttributes(const Expr& e);
 
-}  // namespace negotiator
+}  // namespace classad
 
-#endif  // NEGOTIATOR_AD_READS_H_
+#endif  // CLASSAD_EXPRESSION_READS_H_

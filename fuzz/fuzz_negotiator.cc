@@ -13,8 +13,11 @@
 //      (ParseAccountantJson; refused text means a fresh accountant).
 // Each part is cut at kMaxPartBytes. The first line of the configuration
 // may be "#flags N": bit 0 matches autoclusters on two threads, bit 1 runs
-// a second cycle after the first's matches become claims (Pool::ClaimSlot,
-// as `negotiator cycle --cycles 2` does), bit 2 lets 3600 s pass before it.
+// a second cycle after the first's matches become claims (ApplyMatches,
+// as `negotiator cycle --cycles 2` does), bit 2 lets 3600 s pass before it,
+// bit 3 runs four cycles and changes the pool between them as a simulator
+// does (claims end as completions or preemptions, idle jobs leave, a slot
+// leaves, a job arrives again), the choices taken from the input's bytes.
 //
 // No input may crash, hang or trip a sanitizer. Besides, the first cycle
 // must make the same matches with the matchmaker's shortcuts off (every
@@ -22,7 +25,8 @@
 // match names a slot and an idle job of the pool,
 // each slot and each job once; the accountant's state exports to JSON that
 // reads back (it never stores a non-finite number); the text and JSON
-// outputs are not empty.
+// outputs are not empty; after every change the pool's state agrees with
+// its ads (Pool::CheckConsistency).
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -35,11 +39,11 @@
 #include "classad/ad_io.h"
 #include "fuzz/config_fuzz_options.h"
 #include "fuzz/fuzz_util.h"
-#include "negotiator/accountant.h"
-#include "negotiator/accountant_json.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/accountant/accountant_json.h"
 #include "negotiator/cycle.h"
 #include "negotiator/cycle_output.h"
-#include "negotiator/pool.h"
+#include "negotiator/pool/pool.h"
 #include "policy/config_reader.h"
 #include "policy/policy.h"
 
@@ -91,9 +95,10 @@ void AddAds(std::string_view text, bool slots, negotiator::Pool* pool, std::stri
   std::shared_ptr<classad::ClassAd> ad;
   for (size_t n = 0; n < kMaxAds && reader.Next(&ad); ++n) {
     const std::string where = (slots ? "slot ad " : "job ad ") + std::to_string(n + 1);
-    classad::Result<bool> added = slots ? pool->AddSlot(ad, where) : pool->AddJob(ad, where);
+    classad::Status added =
+        slots ? pool->AddSlot(ad, where).status() : pool->AddJob(ad, where).status();
     if (!added.ok()) {
-      classad_fuzz::Check(!added.status().message().empty(), "a refused ad without a message",
+      classad_fuzz::Check(!added.message().empty(), "a refused ad without a message",
                           input);
       return;
     }
@@ -123,6 +128,8 @@ void CheckResult(const negotiator::CycleResult& result, const negotiator::Pool& 
   for (const negotiator::CycleMatch& m : result.matches) {
     classad_fuzz::Check(m.slot_index < pool.slots().size(), "a match of no slot", input, m.slot);
     classad_fuzz::Check(m.job_index < pool.jobs().size(), "a match of no job", input, m.job);
+    classad_fuzz::Check(pool.slots()[m.slot_index].present, "a match of a slot that left", input,
+                        m.slot);
     classad_fuzz::Check(slots.insert(m.slot_index).second, "a slot matched twice", input, m.slot);
     classad_fuzz::Check(jobs.insert(m.job_index).second, "a job matched twice", input, m.job);
     classad_fuzz::Check(pool.jobs()[m.job_index].status == 1, "a job matched that is not idle",
@@ -134,6 +141,54 @@ void CheckResult(const negotiator::CycleResult& result, const negotiator::Pool& 
   classad_fuzz::Check(preemptions == result.preemptions, "the preemption count is off", input);
   classad_fuzz::Check(!negotiator::FormatCycleText(result).empty(), "empty text output", input);
   classad_fuzz::Check(!negotiator::FormatCycleJson(result).empty(), "empty JSON output", input);
+}
+
+// Changes `pool` between cycles as a simulator would, each choice taken
+// from the next byte of `input` (cycling): claims end (the job done or
+// preempted), idle jobs leave, one slot leaves, and a job that left
+// arrives again as a new job. Every change must succeed, and the pool must
+// stay consistent.
+void ChangePool(negotiator::Pool* pool, std::string_view input, int64_t now, size_t* cursor) {
+  auto next = [&]() -> unsigned {
+    if (input.empty()) return 0;
+    return static_cast<unsigned char>(input[(*cursor)++ % input.size()]);
+  };
+  auto must = [&](const classad::Status& s, const char* what) {
+    classad_fuzz::Check(s.ok(), what, input, s.ok() ? std::string_view() : s.message());
+  };
+  std::shared_ptr<const classad::ClassAd> again;
+  for (negotiator::SlotId i = 0; i < pool->slots().size(); ++i) {
+    const negotiator::PoolSlot& slot = pool->slots()[i];
+    if (!slot.present) continue;
+    const bool claimed = slot.state == negotiator::SlotState::kClaimed ||
+                         slot.state == negotiator::SlotState::kPreempting;
+    const unsigned choice = next() % 4;
+    if (claimed && choice == 1) {
+      must(pool->EndClaim(i, negotiator::ClaimEnd::kJobDone, now), "EndClaim (done) failed");
+    } else if (claimed && choice == 2) {
+      must(pool->EndClaim(i, negotiator::ClaimEnd::kPreempted, now), "EndClaim (preempted) failed");
+    }
+  }
+  for (negotiator::JobId j = 0; j < pool->jobs().size(); ++j) {
+    const negotiator::PoolJob& job = pool->jobs()[j];
+    if (!job.present || next() % 5 != 0) continue;
+    if (again == nullptr) again = job.ad;
+    must(pool->RemoveJob(j, now), "RemoveJob failed");
+  }
+  if (pool->present_slots() > 0 && next() % 3 == 0) {
+    for (negotiator::SlotId i = 0; i < pool->slots().size(); ++i) {
+      if (!pool->slots()[i].present) continue;
+      must(pool->RemoveSlot(i, now), "RemoveSlot failed");
+      break;
+    }
+  }
+  if (again != nullptr) {
+    classad::Result<std::optional<negotiator::JobId>> added = pool->AddJob(again, "again");
+    classad_fuzz::Check(added.ok(), "a job that was in the pool is refused again", input);
+  }
+  const classad::Status consistent = pool->CheckConsistency();
+  classad_fuzz::Check(consistent.ok(), "the pool's state disagrees with its ads", input,
+                      consistent.ok() ? std::string_view() : consistent.message());
 }
 
 // The accountant's state must export to JSON that reads back.
@@ -188,7 +243,9 @@ void FuzzNegotiator(std::string_view input) {
   }
   negotiator::Negotiator negotiator(policy,
                                     negotiator::NegotiatorOptions{(flags & 1) != 0 ? 2 : 1});
-  const int cycles = (flags & 2) != 0 ? 2 : 1;
+  const bool changes = (flags & 8) != 0;
+  const int cycles = changes ? 4 : (flags & 2) != 0 ? 2 : 1;
+  size_t cursor = 0;
   for (int cycle = 1; cycle <= cycles; ++cycle) {
     classad::Result<negotiator::CycleResult> result = negotiator.RunCycle(pool, accountant, now);
     if (!result.ok()) {
@@ -204,15 +261,12 @@ void FuzzNegotiator(std::string_view input) {
                           MatchesText(*result) + "\n--- pair by pair:\n" + *plain_matches);
     }
     if (cycle == cycles) break;
-    for (const negotiator::CycleMatch& m : result->matches) {
-      classad::Status claimed = pool.ClaimSlot(m.slot_index, m.job_index, m.submitter, m.slot_rank,
-                                               m.concurrency_limits, now);
-      if (!claimed.ok()) {
-        classad_fuzz::Check(!claimed.message().empty(), "a failed claim without a message", input);
-        return;
-      }
+    if (classad::Status claimed = negotiator::ApplyMatches(*result, now, &pool); !claimed.ok()) {
+      classad_fuzz::Check(!claimed.message().empty(), "a failed claim without a message", input);
+      return;
     }
     if ((flags & 4) != 0) now += 3600;
+    if (changes) ChangePool(&pool, input, now, &cursor);
   }
 }
 

@@ -12,8 +12,9 @@
 
 #include "classad/evaluator.h"
 #include "classad/value.h"
-#include "negotiator/group_quota.h"
-#include "negotiator/submitters.h"
+#include "negotiator/autoclusters/autoclusters.h"
+#include "negotiator/pool/submitters.h"
+#include "negotiator/quotas/group_quota_allocator.h"
 #include "policy/ephemeral.h"
 
 namespace negotiator {
@@ -93,6 +94,10 @@ class Negotiator::Cycle {
     uint32_t example_job = 0;
   };
   std::map<std::pair<uint32_t, uint32_t>, Rejections> rejections_;
+  // The first error of the accountant's during the negotiation (none is
+  // expected: Pool refuses the slots it could not charge); the cycle
+  // returns it.
+  Status failure_;
 };
 
 void Negotiator::Cycle::ComputePoolSize() {
@@ -102,6 +107,7 @@ void Negotiator::Cycle::ComputePoolSize() {
   double total = 0;
   double min_weight = DBL_MAX;
   for (const PoolSlot& slot : pool_.slots()) {
+    if (!slot.present) continue;
     min_weight = std::min(min_weight, slot.weight);
     if (only.is_set() &&
         !classad::IsTrueValue(classad::EvaluateExpr(*only.expr, slot.ad.get(), nullptr))) {
@@ -128,6 +134,7 @@ std::vector<uint32_t> Negotiator::Cycle::TrimmedSlots() const {
   out.reserve(pool_.slots().size());
   for (uint32_t i = 0; i < pool_.slots().size(); ++i) {
     const PoolSlot& slot = pool_.slots()[i];
+    if (!slot.present) continue;
     const bool claimed = slot.state == SlotState::kClaimed || slot.state == SlotState::kPreempting;
     if (!m.consider_preemption) {
       if (claimed && !slot.partitionable) continue;
@@ -245,16 +252,11 @@ Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, doubl
       classad::EvaluateAttrString(*slot.ad, "JobId", &match.preempted_job);
       ++result_.preemptions;
     }
-    Status charged;
-    if (offer->matched_limits.empty()) {
-      charged = accountant_.AddMatch(submitter.name, *slot.ad, now_);
-    } else {
-      ClassAd offered(*slot.ad);
-      offered.InsertValue("MatchedConcurrencyLimits",
-                          classad::Value::String(offer->matched_limits));
-      charged = accountant_.AddMatch(submitter.name, offered, now_);
+    if (Status charged =
+            accountant_.AddNewMatch(submitter.name, *slot.ad, offer->matched_limits, now_);
+        !charged.ok() && failure_.ok()) {
+      failure_ = charged;  // cannot happen: Pool refuses slots it cannot charge
     }
-    (void)charged;  // every slot in the pool has a Name (Pool checks it)
     matchmaker_->Take(offer->slot);
     job_matched_[j] = 1;
     --state.idle_left;
@@ -457,7 +459,7 @@ Status Negotiator::Cycle::NegotiateGroups() {
 classad::Result<CycleResult> Negotiator::Cycle::Run() {
   const Clock::time_point start = Clock::now();
   result_.now = now_;
-  result_.slots_total = pool_.slots().size();
+  result_.slots_total = pool_.present_slots();
 
   // Phase 2: the pie, the accountant, the slots on offer.
   ComputePoolSize();
@@ -466,9 +468,10 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   accountant_.UpdatePriorities(now_);
   std::vector<const ClassAd*> slot_ads;
   slot_ads.reserve(pool_.slots().size());
-  for (const PoolSlot& slot : pool_.slots()) slot_ads.push_back(slot.ad.get());
-  Status checked = accountant_.CheckMatches(slot_ads, now_);
-  (void)checked;  // Pool refuses slots without a Name
+  for (const PoolSlot& slot : pool_.slots()) {
+    if (slot.present) slot_ads.push_back(slot.ad.get());
+  }
+  if (Status checked = accountant_.CheckMatches(slot_ads, now_); !checked.ok()) return checked;
   result_.phases.accountant = Millis(phase);
 
   phase = Clock::now();
@@ -520,6 +523,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
     if (Status s = NegotiateGroups(); !s.ok()) return s;
   }
   result_.phases.negotiation = Millis(phase);
+  if (!failure_.ok()) return failure_;
 
   for (uint32_t s = 0; s < submitters_.size(); ++s) {
     outcomes_[s].usage_end = accountant_.GetWeightedResourcesUsed(submitters_[s].name);
@@ -552,6 +556,17 @@ classad::Result<CycleResult> Negotiator::RunCycle(const Pool& pool, Accountant& 
                                                   int64_t now) {
   Cycle cycle(*this, pool, accountant, now);
   return cycle.Run();
+}
+
+Status ApplyMatches(const CycleResult& result, int64_t now, Pool* pool) {
+  for (const CycleMatch& m : result.matches) {
+    if (Status s = pool->ClaimSlot(m.slot_index, m.job_index, m.submitter, m.slot_rank,
+                                   m.concurrency_limits, now);
+        !s.ok()) {
+      return s;
+    }
+  }
+  return Status::Ok();
 }
 
 }  // namespace negotiator

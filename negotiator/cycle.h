@@ -7,7 +7,7 @@
 // (§3.9); autoclusters and submitters; every autocluster matched against
 // the slots (on several threads); then, without group quotas, a floor
 // round and the pie spins over all submitters, and with them the group
-// quota allocation (group_quota.h) calling the same negotiation for each
+// quota allocation (group_quota_allocator.h) calling the same negotiation for each
 // group with its limit. Each match is charged to the accountant at once
 // (AddMatch), so later requests see the new usage and concurrency counts,
 // as in HTCondor.
@@ -30,10 +30,10 @@
 #include <vector>
 
 #include "classad/status.h"
-#include "negotiator/accountant.h"
-#include "negotiator/group_quota.h"
-#include "negotiator/matchmaker.h"
-#include "negotiator/pool.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/matching/matchmaker.h"
+#include "negotiator/pool/pool.h"
+#include "negotiator/quotas/group_quota_allocator.h"
 #include "policy/policy.h"
 
 namespace negotiator {
@@ -140,6 +140,12 @@ class Negotiator {
   // The last round's group quota map (RemoteGroupQuota in the next cycle).
   std::map<std::string, double, std::less<>> last_quotas_;
 };
+
+// What a schedd and the startds do with a cycle's matches: each match of
+// `result` becomes a claim in `*pool` at `now` (Pool::ClaimSlot, in the
+// order of the matches; a partitionable slot is carved). The first error
+// stops (the claims before it stay made). Not thread-safe for `*pool`.
+classad::Status ApplyMatches(const CycleResult& result, int64_t now, Pool* pool);
 
 }  // namespace negotiator
 

@@ -5,8 +5,8 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "negotiator/group_quota.h"
 #include "classad/json_writer.h"
+#include "negotiator/quotas/group_quota_allocator.h"
 
 namespace negotiator {
 namespace {

@@ -1,5 +1,5 @@
-// A cycle's group quota table as accountant records (group_quota_records.h).
-#include "negotiator/group_quota_records.h"
+// A cycle's group quota table as accountant records (cycle_quota_records.h).
+#include "negotiator/cycle_quota_records.h"
 
 namespace negotiator {
 

@@ -1,12 +1,12 @@
 // The group quota table of one negotiation cycle as the accountant keeps it
-// (GroupQuotaRecord, accountant_records.h): what `userprio -quotas` shows
+// (GroupQuotaRecord, records.h): what `userprio -quotas` shows
 // after the negotiator stored a cycle.
-#ifndef NEGOTIATOR_GROUP_QUOTA_RECORDS_H_
-#define NEGOTIATOR_GROUP_QUOTA_RECORDS_H_
+#ifndef NEGOTIATOR_CYCLE_QUOTA_RECORDS_H_
+#define NEGOTIATOR_CYCLE_QUOTA_RECORDS_H_
 
 #include <vector>
 
-#include "negotiator/accountant_records.h"
+#include "negotiator/accountant/records.h"
 #include "negotiator/cycle.h"
 
 namespace negotiator {
@@ -26,4 +26,4 @@ std::vector<GroupQuotaRecord> GroupQuotaRecordsOf(const CycleResult& result);
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_GROUP_QUOTA_RECORDS_H_
+#endif  // NEGOTIATOR_CYCLE_QUOTA_RECORDS_H_

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "classad/bytes.h"
+
 namespace policy {
 
 // isspace in the C locale: space, \t, \n, \v, \f, \r.
@@ -26,11 +28,7 @@ constexpr char LowerAsciiChar(char c) {
 }
 
 // A copy of `text` with ASCII capital letters lower-cased.
-inline std::string LowerAscii(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = LowerAsciiChar(c);
-  return out;
-}
+inline std::string LowerAscii(std::string_view text) { return classad::bytes::FoldAsciiCopy(text); }
 
 // Whether `a` and `b` are equal with ASCII letters compared without case.
 constexpr bool EqualsNoCase(std::string_view a, std::string_view b) {

@@ -1,7 +1,7 @@
 // SplitConjuncts: the top-level `&&` clauses, plain (as for
 // PREEMPTION_REQUIREMENTS) and following the ad's own attributes with
 // literals folded (as for the Requirements).
-#include "negotiator/conjuncts.h"
+#include "classad/and_clauses.h"
 
 #include <gtest/gtest.h>
 
@@ -10,20 +10,20 @@
 
 #include "classad/parser.h"
 #include "classad/unparse.h"
-#include "tests/negotiator/cycle_test_util.h"
+#include "tests/test_ads.h"
 
-namespace negotiator {
+namespace classad {
 namespace {
 
 // The clauses' texts, with "never" appended when SplitConjuncts said so.
 std::vector<std::string> Split(const std::string& text, const ConjunctOptions& options) {
-  classad::Result<classad::ExprPtr> e = classad::ParseExpression(text);
+  Result<ExprPtr> e = ParseExpression(text);
   EXPECT_TRUE(e.ok()) << text;
   if (!e.ok()) return {};
-  std::vector<const classad::Expr*> clauses;
+  std::vector<const Expr*> clauses;
   const bool may_hold = SplitConjuncts(**e, options, &clauses);
   std::vector<std::string> out;
-  for (const classad::Expr* c : clauses) out.push_back(classad::Unparse(*c));
+  for (const Expr* c : clauses) out.push_back(Unparse(*c));
   if (!may_hold) out.push_back("never");
   return out;
 }
@@ -35,7 +35,7 @@ TEST(ConjunctsTest, SplitsTopLevelAndsThroughParentheses) {
 }
 
 TEST(ConjunctsTest, FollowsTheAdsOwnAttributesAndFoldsLiterals) {
-  auto ad = testing_util::Ad("[ Start = x && MY.Within; Within = y > 1; On = true; Off = false ]");
+  auto ad = TestAd("[ Start = x && MY.Within; Within = y > 1; On = true; Off = false ]");
   const ConjunctOptions inlined{.inline_from = ad.get(), .fold_literals = true};
   EXPECT_EQ(Split("Start && On && true && TARGET.z", inlined),
             (std::vector<std::string>{"x", "y > 1", "TARGET.z"}));
@@ -47,7 +47,7 @@ TEST(ConjunctsTest, FollowsTheAdsOwnAttributesAndFoldsLiterals) {
 }
 
 TEST(ConjunctsTest, StopsFollowingALoop) {
-  auto ad = testing_util::Ad("[ A = B && x; B = A ]");
+  auto ad = TestAd("[ A = B && x; B = A ]");
   const std::vector<std::string> clauses =
       Split("A", {.inline_from = ad.get(), .fold_literals = true});
   ASSERT_FALSE(clauses.empty());
@@ -55,4 +55,4 @@ TEST(ConjunctsTest, StopsFollowingALoop) {
 }
 
 }  // namespace
-}  // namespace negotiator
+}  // namespace classad

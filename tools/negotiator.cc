@@ -28,14 +28,14 @@
 #include <string>
 #include <vector>
 
-#include "negotiator/accountant.h"
-#include "negotiator/accountant_json.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/accountant/accountant_json.h"
+#include "negotiator/accountant/durable_accountant.h"
+#include "negotiator/accountant/store/accountant_store.h"
 #include "negotiator/cycle.h"
 #include "negotiator/cycle_output.h"
-#include "negotiator/durable_accountant.h"
-#include "negotiator/group_quota_records.h"
-#include "negotiator/pool.h"
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/cycle_quota_records.h"
+#include "negotiator/pool/pool.h"
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
 #include "policy/policy.h"
@@ -256,13 +256,7 @@ int main(int argc, char** argv) {
     }
     if (cycle < r.cycles) {
       // The matches become claims; the preempted jobs go back to the queue.
-      for (const negotiator::CycleMatch& m : result->matches) {
-        if (Status c = pool.ClaimSlot(m.slot_index, m.job_index, m.submitter, m.slot_rank,
-                                      m.concurrency_limits, now);
-            !c.ok()) {
-          return Fail(c);
-        }
-      }
+      if (Status c = negotiator::ApplyMatches(*result, now, &pool); !c.ok()) return Fail(c);
       now += r.interval;
     }
     results.push_back(std::move(*result));

@@ -1,12 +1,12 @@
 // The accountant (accountant.h), after HTCondor 25.0's Accountant.cpp.
-#include "negotiator/accountant.h"
+#include "negotiator/accountant/accountant.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "classad/evaluator.h"
-#include "negotiator/submitter_identity.h"
+#include "negotiator/pool/submitter_identity.h"
 #include "policy/concurrency_limits.h"
 #include "policy/text_util.h"
 
@@ -504,12 +504,21 @@ classad::Status Accountant::AddMatch(std::string_view customer, const classad::C
                                      int64_t now) {
   classad::Result<std::string> resource = ResourceName(slot);
   if (!resource.ok()) return resource.status();
-  AddNamedMatch(customer, slot, std::move(resource).value(), now);
+  AddNamedMatch(customer, slot, std::move(resource).value(), nullptr, now);
+  return Status::Ok();
+}
+
+classad::Status Accountant::AddNewMatch(std::string_view customer, const classad::ClassAd& slot,
+                                        std::string_view matched_limits, int64_t now) {
+  classad::Result<std::string> resource = ResourceName(slot);
+  if (!resource.ok()) return resource.status();
+  AddNamedMatch(customer, slot, std::move(resource).value(), &matched_limits, now);
   return Status::Ok();
 }
 
 void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd& slot,
-                               std::string name, int64_t now) {
+                               std::string name, const std::string_view* matched_limits,
+                               int64_t now) {
   double weight = 0;
   int64_t kept_cp_matches = 0;
   double match_cost = 0;
@@ -557,7 +566,11 @@ void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd
   record.slot_weight = weight;
   record.start_time = now;
   record.num_cp_matches = kept_cp_matches;
-  if (EvaluateAttrString(slot, "MatchedConcurrencyLimits", &record.matched_concurrency_limits)) {
+  if (matched_limits != nullptr) {
+    record.matched_concurrency_limits = *matched_limits;
+    if (!matched_limits->empty()) IncrementLimits(record.matched_concurrency_limits);
+  } else if (EvaluateAttrString(slot, "MatchedConcurrencyLimits",
+                                &record.matched_concurrency_limits)) {
     IncrementLimits(record.matched_concurrency_limits);
   }
   PutResource(std::move(record));
@@ -665,7 +678,7 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
       }
       continue;
     }
-    AddNamedMatch(customer, *slots[i], names[i], now);
+    AddNamedMatch(customer, *slots[i], names[i], nullptr, now);
   }
 
   // The concurrency-limit counts, from what the slots report.

@@ -31,8 +31,8 @@
 // Thread-safety: not thread-safe to change. The const methods (including
 // the policy::AccountingView ones) never write and may be called from any
 // number of threads at once while no non-const method runs.
-#ifndef NEGOTIATOR_ACCOUNTANT_H_
-#define NEGOTIATOR_ACCOUNTANT_H_
+#ifndef NEGOTIATOR_ACCOUNTANT_ACCOUNTANT_H_
+#define NEGOTIATOR_ACCOUNTANT_ACCOUNTANT_H_
 
 #include <cstdint>
 #include <map>
@@ -45,8 +45,8 @@
 
 #include "classad/classad.h"
 #include "classad/status.h"
-#include "negotiator/accountant_records.h"
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/accountant/records.h"
+#include "negotiator/accountant/store/accountant_store.h"
 #include "policy/accounting_view.h"
 #include "policy/policy.h"
 
@@ -143,7 +143,7 @@ class Accountant : public policy::AccountingView {
   // ---- the last negotiation cycle's group quota table
   // Replaces the table whole with `records` (kept sorted by name; a later
   // duplicate name replaces an earlier one; an empty vector empties it).
-  // The negotiator calls it with each cycle's table (group_quota_records.h)
+  // The negotiator calls it with each cycle's table (cycle_quota_records.h)
   // in the same update as the cycle, so a store keeps the table of the
   // last cycle it committed. Nothing else reads or changes it. Tracked: the
   // next commit replaces the stored table.
@@ -218,6 +218,12 @@ class Accountant : public policy::AccountingView {
   // consumption-policy match recorded under `<name>_cp_match_NNN`.
   // Errors: kInvalidArgument when the slot has no string Name.
   classad::Status AddMatch(std::string_view customer, const classad::ClassAd& slot, int64_t now);
+  // AddMatch of a match the negotiator just made: `matched_limits` is the
+  // match's MatchedConcurrencyLimits (HTCondor inserts it into its copy of
+  // the slot ad before AddMatch reads it back), used instead of the slot
+  // ad's. Errors as AddMatch.
+  classad::Status AddNewMatch(std::string_view customer, const classad::ClassAd& slot,
+                              std::string_view matched_limits, int64_t now);
   // Uncharges resource `resource_name` (no-op when unknown): usage down
   // (never below 0) for its customer, group and ancestors; the time since
   // max(StartTime, LastUpdateTime) into uncharged time; the record removed.
@@ -283,9 +289,10 @@ class Accountant : public policy::AccountingView {
   bool EraseCustomer(std::string_view name);
   void SetLastUpdateTime(int64_t now);
 
-  // AddMatch of `slot`, whose resource name is `name`.
+  // AddMatch of `slot`, whose resource name is `name`; `matched_limits`
+  // null: the slot ad's MatchedConcurrencyLimits.
   void AddNamedMatch(std::string_view customer, const classad::ClassAd& slot, std::string name,
-                     int64_t now);
+                     const std::string_view* matched_limits, int64_t now);
   // The index of group `submitter` is charged to (0: the root).
   int AssignedGroupIndex(std::string_view submitter) const;
   // The name of group `index` ("<none>" for 0), borrowed from the policy.
@@ -351,4 +358,4 @@ class AccountantWithQuotas : public policy::AccountingView {
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_ACCOUNTANT_H_
+#endif  // NEGOTIATOR_ACCOUNTANT_ACCOUNTANT_H_

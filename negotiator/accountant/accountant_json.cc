@@ -4,7 +4,7 @@
 // dialect of ads (stray commas, keywords in any case, unknown escapes) and
 // keeps numbers as ClassAd values, so it cannot give the exactness and the
 // strictness this format promises; this reader is its own.
-#include "negotiator/accountant_json.h"
+#include "negotiator/accountant/accountant_json.h"
 
 #include <sys/stat.h>
 

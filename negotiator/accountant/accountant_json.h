@@ -42,15 +42,15 @@
 // record has (CustomerRecord / ResourceRecord). FormatVersion and
 // LastUpdateTime are required. Every error names the source, line and
 // column (columns count UTF-8 code points).
-#ifndef NEGOTIATOR_ACCOUNTANT_JSON_H_
-#define NEGOTIATOR_ACCOUNTANT_JSON_H_
+#ifndef NEGOTIATOR_ACCOUNTANT_ACCOUNTANT_JSON_H_
+#define NEGOTIATOR_ACCOUNTANT_ACCOUNTANT_JSON_H_
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
 #include "classad/status.h"
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/accountant/store/accountant_store.h"
 
 namespace negotiator {
 
@@ -103,4 +103,4 @@ classad::Result<AccountantSnapshot> ReadAccountantJsonFile(const std::string& pa
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_ACCOUNTANT_JSON_H_
+#endif  // NEGOTIATOR_ACCOUNTANT_ACCOUNTANT_JSON_H_

@@ -1,5 +1,5 @@
 // DurableAccountant (durable_accountant.h).
-#include "negotiator/durable_accountant.h"
+#include "negotiator/accountant/durable_accountant.h"
 
 #include <utility>
 

@@ -19,16 +19,16 @@
 //
 // Thread-safety: not thread-safe; one thread drives it. Several processes
 // may share one store (that is what the generation check is for).
-#ifndef NEGOTIATOR_DURABLE_ACCOUNTANT_H_
-#define NEGOTIATOR_DURABLE_ACCOUNTANT_H_
+#ifndef NEGOTIATOR_ACCOUNTANT_DURABLE_ACCOUNTANT_H_
+#define NEGOTIATOR_ACCOUNTANT_DURABLE_ACCOUNTANT_H_
 
 #include <cstdint>
 #include <functional>
 #include <memory>
 
 #include "classad/status.h"
-#include "negotiator/accountant.h"
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/accountant/store/accountant_store.h"
 #include "policy/policy.h"
 
 namespace negotiator {
@@ -82,4 +82,4 @@ class DurableAccountant {
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_DURABLE_ACCOUNTANT_H_
+#endif  // NEGOTIATOR_ACCOUNTANT_DURABLE_ACCOUNTANT_H_

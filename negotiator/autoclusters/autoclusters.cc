@@ -7,9 +7,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "classad/expression_reads.h"
 #include "classad/match.h"
 #include "classad/unparse.h"
-#include "classad/expression_reads.h"
 #include "negotiator/parallel.h"
 #include "policy/text_util.h"
 
@@ -28,6 +28,7 @@ std::set<std::string> MatchSignificantNames(const Pool& pool) {
   std::unordered_set<std::string> seen_texts;
   std::string text;
   for (const PoolSlot& slot : pool.slots()) {
+    if (!slot.present) continue;
     text.clear();
     for (std::string_view attr : {"Requirements", "Rank"}) {
       if (classad::AttrRef ref = slot.ad->Find(attr)) {

@@ -1,13 +1,13 @@
-// JobReadings (job_readings.h).
-#include "negotiator/job_readings.h"
+// JobKeys (job_keys.h).
+#include "negotiator/matching/job_keys.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <unordered_set>
 #include <vector>
 
+#include "classad/expression_reads.h"
 #include "classad/unparse.h"
-#include "negotiator/ad_reads.h"
 #include "policy/ephemeral.h"
 
 namespace negotiator {
@@ -18,11 +18,11 @@ constexpr size_t kMaxFollowed = 4096;
 
 }  // namespace
 
-JobReadings::JobReadings(const Pool& pool, std::span<const uint32_t> slots,
+JobKeys::JobKeys(const Pool& pool, std::span<const uint32_t> slots,
                          const classad::EvalOptions& options, bool remote_bound)
     : pool_(pool), slots_(slots), options_(options), remote_bound_(remote_bound) {}
 
-bool JobReadings::Append(const classad::ClassAd& job, std::set<std::string> job_names,
+bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_names,
                          const std::set<std::string>& slot_names, std::string* key) {
   for (const std::string& s : slot_names) {
     if (!AddSlotReads(s, &job_names)) return false;
@@ -36,10 +36,10 @@ bool JobReadings::Append(const classad::ClassAd& job, std::set<std::string> job_
     if (own.contains(name) || by_value.contains(name)) continue;
     std::set<std::string> own_here, of_slot;
     bool complete = true;
-    FollowReads(job, name, &own_here, &of_slot, &complete);
+    classad::FollowReads(job, name, &own_here, &of_slot, &complete);
     const bool named_only = std::all_of(own_here.begin(), own_here.end(), [&](const auto& n) {
       const classad::AttrRef r = job.Find(n);
-      return !r || r.is_literal() || ReadsOnlyNamedAttributes(r.expr());
+      return !r || r.is_literal() || classad::ReadsOnlyNamedAttributes(r.expr());
     });
     opaque = opaque || !named_only;
     const classad::AttrRef ref = job.Find(name);
@@ -59,7 +59,7 @@ bool JobReadings::Append(const classad::ClassAd& job, std::set<std::string> job_
       }
     }
   }
-  for (const std::string& name : own) AppendAttributeText(job, name, key);
+  for (const std::string& name : own) classad::AppendAttributeText(job, name, key);
   for (const std::string& name : by_value) {
     if (own.contains(name)) continue;
     key->append(name);
@@ -76,7 +76,7 @@ bool JobReadings::Append(const classad::ClassAd& job, std::set<std::string> job_
   return true;
 }
 
-bool JobReadings::AppendForSlotExpression(const classad::ClassAd& job,
+bool JobKeys::AppendForSlotExpression(const classad::ClassAd& job,
                                           const std::set<std::string>& mine,
                                           const std::set<std::string>& theirs, std::string* key) {
   std::set<std::string> job_names = theirs;
@@ -84,7 +84,7 @@ bool JobReadings::AppendForSlotExpression(const classad::ClassAd& job,
   return Append(job, std::move(job_names), mine, key);
 }
 
-bool JobReadings::AddSlotReads(const std::string& name, std::set<std::string>* job_names) {
+bool JobKeys::AddSlotReads(const std::string& name, std::set<std::string>* job_names) {
   auto it = slot_reads_.find(name);
   if (it == slot_reads_.end()) {
     std::set<std::string> reads;
@@ -95,7 +95,7 @@ bool JobReadings::AddSlotReads(const std::string& name, std::set<std::string>* j
   return true;
 }
 
-bool JobReadings::AnySlotHas(const std::string& name) {
+bool JobKeys::AnySlotHas(const std::string& name) {
   auto [it, added] = any_slot_has_.emplace(name, false);
   if (added) {
     const policy::EphemeralAttributeInfo* info =
@@ -114,7 +114,7 @@ bool JobReadings::AnySlotHas(const std::string& name) {
   return it->second;
 }
 
-bool JobReadings::FollowSlots(const std::string& start, std::set<std::string>* reads) {
+bool JobKeys::FollowSlots(const std::string& start, std::set<std::string>* reads) {
   std::vector<std::string> pending = {start};
   std::unordered_set<std::string> seen;
   std::unordered_set<const classad::Expr*> followed;
@@ -126,9 +126,9 @@ bool JobReadings::FollowSlots(const std::string& start, std::set<std::string>* r
     for (uint32_t s : slots_) {
       const classad::AttrRef ref = pool_.slots()[s].ad->Find(name);
       if (!ref || ref.is_literal() || !followed.insert(&ref.expr()).second) continue;
-      if (followed.size() > kMaxFollowed || !ReadsOnlyNamedAttributes(ref.expr())) return false;
+      if (followed.size() > kMaxFollowed || !classad::ReadsOnlyNamedAttributes(ref.expr())) return false;
       std::set<std::string> mine, theirs;
-      NamesRead(ref.expr(), &mine, &theirs);
+      classad::NamesRead(ref.expr(), &mine, &theirs);
       reads->insert(theirs.begin(), theirs.end());
       for (const std::string& n : mine) pending.push_back(n);
     }

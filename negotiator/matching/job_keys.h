@@ -1,4 +1,4 @@
-// JobReadings: what a job looks like to an expression evaluated against a
+// JobKeys: what a job looks like to an expression evaluated against a
 // set of slots, as a key: two jobs with the same key give the expression
 // the same value against every one of those slots, so it is evaluated once
 // per key and slot instead of once per job and slot. The match tables key
@@ -15,8 +15,8 @@
 //
 // Borrows the pool and the options; not thread-safe (one per building
 // thread).
-#ifndef NEGOTIATOR_JOB_READINGS_H_
-#define NEGOTIATOR_JOB_READINGS_H_
+#ifndef NEGOTIATOR_MATCHING_JOB_KEYS_H_
+#define NEGOTIATOR_MATCHING_JOB_KEYS_H_
 
 #include <cstdint>
 #include <set>
@@ -26,20 +26,20 @@
 
 #include "classad/classad.h"
 #include "classad/evaluator.h"
-#include "negotiator/pool.h"
+#include "negotiator/pool/pool.h"
 
 namespace negotiator {
 
-class JobReadings {
+class JobKeys {
  public:
   // For the slots `slots` (indices into pool.slots()); job expressions
   // kept by value are evaluated with `options`. `remote_bound`: the
   // expressions are evaluated with the slots' Remote* attributes bound
   // through overlays, so a slot may have those too.
-  JobReadings(const Pool& pool, std::span<const uint32_t> slots,
+  JobKeys(const Pool& pool, std::span<const uint32_t> slots,
               const classad::EvalOptions& options, bool remote_bound = false);
-  JobReadings(const JobReadings&) = delete;
-  JobReadings& operator=(const JobReadings&) = delete;
+  JobKeys(const JobKeys&) = delete;
+  JobKeys& operator=(const JobKeys&) = delete;
 
   // Appends to `*key` how `job` reads to an expression that reads
   // `job_names` from the job and `slot_names` from the slot (lower case).
@@ -75,4 +75,4 @@ class JobReadings {
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_JOB_READINGS_H_
+#endif  // NEGOTIATOR_MATCHING_JOB_KEYS_H_

@@ -1,15 +1,15 @@
 // MatchTables (match_tables.h).
-#include "negotiator/match_tables.h"
+#include "negotiator/matching/match_tables.h"
 
 #include <set>
 #include <string>
 #include <unordered_map>
 
+#include "classad/and_clauses.h"
+#include "classad/expression_reads.h"
 #include "classad/match.h"
 #include "classad/unparse.h"
-#include "negotiator/ad_reads.h"
-#include "negotiator/conjuncts.h"
-#include "negotiator/job_readings.h"
+#include "negotiator/matching/job_keys.h"
 #include "negotiator/parallel.h"
 
 namespace negotiator {
@@ -39,14 +39,14 @@ class SlotTexts {
   int64_t Add(const Expr& e, uint32_t position, size_t max_texts) {
     auto [known, added] = text_of_expr_.emplace(&e, 0);
     if (added) {
-      if (!ReadsOnlyNamedAttributes(e)) return -1;
+      if (!classad::ReadsOnlyNamedAttributes(e)) return -1;
       auto [number, new_text] =
           numbers_.emplace(classad::Unparse(e), static_cast<uint32_t>(numbers_.size()));
       if (new_text) {
         if (numbers_.size() > max_texts) return -1;
         mine_.emplace_back();
         theirs_.emplace_back();
-        NamesRead(e, &mine_.back(), &theirs_.back());
+        classad::NamesRead(e, &mine_.back(), &theirs_.back());
         members_.emplace_back();
       }
       known->second = number->second;
@@ -111,7 +111,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       continue;
     }
     clauses.clear();
-    if (!SplitConjuncts(requirements.expr(), {.inline_from = &slot, .fold_literals = true},
+    if (!classad::SplitConjuncts(requirements.expr(), {.inline_from = &slot, .fold_literals = true},
                         &clauses)) {
       continue;
     }
@@ -123,7 +123,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   slot_text_count_ = texts.size();
 
   // Each class's tables, and its Rank's reading.
-  JobReadings readings(pool, slots, options);
+  JobKeys readings(pool, slots, options);
   const size_t classes = autoclusters.class_representative.size();
   std::unordered_map<std::string, uint32_t> table_numbers, rank_numbers;
   std::vector<TableSpec> specs;
@@ -147,15 +147,15 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     if (requirements && requirements.is_literal()) {
       never = !classad::IsTrueValue(requirements.literal());
     } else if (requirements) {
-      never = !SplitConjuncts(requirements.expr(), {.inline_from = &job, .fold_literals = true},
+      never = !classad::SplitConjuncts(requirements.expr(), {.inline_from = &job, .fold_literals = true},
                               &clauses);
     }
     class_never_[c] = never ? 1 : 0;
     if (!never) {
       for (const Expr* clause : clauses) {
-        if (!ReadsOnlyNamedAttributes(*clause)) return;
+        if (!classad::ReadsOnlyNamedAttributes(*clause)) return;
         std::set<std::string> job_names, slot_names;
-        NamesRead(*clause, &job_names, &slot_names);
+        classad::NamesRead(*clause, &job_names, &slot_names);
         key = "J";
         classad::UnparseTo(*clause, &key);
         key.push_back('\x03');
@@ -224,7 +224,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
 
 void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
                                  std::span<const uint32_t> slots, int threads,
-                                 const classad::EvalOptions& options, JobReadings* readings) {
+                                 const classad::EvalOptions& options, JobKeys* readings) {
   const size_t n = slots.size();
   slot_rank_text_.assign(n, kLiteralRank);
   slot_rank_literal_.assign(n, 0.0);

@@ -20,20 +20,20 @@
 // (active() is false) and the caller matches pair by pair.
 //
 // Immutable after construction; thread-safe to read.
-#ifndef NEGOTIATOR_MATCH_TABLES_H_
-#define NEGOTIATOR_MATCH_TABLES_H_
+#ifndef NEGOTIATOR_MATCHING_MATCH_TABLES_H_
+#define NEGOTIATOR_MATCHING_MATCH_TABLES_H_
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "classad/evaluator.h"
-#include "negotiator/pool.h"
-#include "negotiator/submitters.h"
+#include "negotiator/autoclusters/autoclusters.h"
+#include "negotiator/pool/pool.h"
 
 namespace negotiator {
 
-class JobReadings;
+class JobKeys;
 
 class MatchTables {
  public:
@@ -89,7 +89,7 @@ class MatchTables {
   // the same `readings`; only flips slot_ranks_active_).
   void BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
                       std::span<const uint32_t> slots, int threads,
-                      const classad::EvalOptions& options, JobReadings* readings);
+                      const classad::EvalOptions& options, JobKeys* readings);
 
   bool active_ = false;
   size_t words_ = 0;
@@ -118,4 +118,4 @@ class MatchTables {
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_MATCH_TABLES_H_
+#endif  // NEGOTIATOR_MATCHING_MATCH_TABLES_H_

@@ -1,5 +1,5 @@
 // The matchmaker (matchmaker.h).
-#include "negotiator/matchmaker.h"
+#include "negotiator/matching/matchmaker.h"
 
 #include <algorithm>
 #include <limits>
@@ -7,11 +7,11 @@
 #include <set>
 #include <tuple>
 
+#include "classad/and_clauses.h"
+#include "classad/expression_reads.h"
 #include "classad/match.h"
 #include "classad/value.h"
-#include "negotiator/ad_reads.h"
-#include "negotiator/conjuncts.h"
-#include "negotiator/job_readings.h"
+#include "negotiator/matching/job_keys.h"
 #include "negotiator/parallel.h"
 #include "policy/concurrency_limits.h"
 #include "policy/text_util.h"
@@ -149,19 +149,19 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
     }
     if (ranks_read_remote_) RemoteOverlay(s);
   }
-  JobReadings readings(pool_, slots_, eval_options_, ranks_read_remote_);
+  JobKeys readings(pool_, slots_, eval_options_, ranks_read_remote_);
   BuildRankTable(m.pre_job_rank, &readings, &pre_ranks_);
   BuildRankTable(m.post_job_rank, &readings, &post_ranks_);
 }
 
-void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, JobReadings* readings,
+void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, JobKeys* readings,
                                 SlotRankTable* table) {
   table->active = false;
-  if (!e.is_set() || per_submitter_ || !options_.shortcuts || !ReadsOnlyNamedAttributes(*e.expr)) {
+  if (!e.is_set() || per_submitter_ || !options_.shortcuts || !classad::ReadsOnlyNamedAttributes(*e.expr)) {
     return;
   }
   std::set<std::string> mine, theirs;
-  NamesRead(*e.expr, &mine, &theirs);
+  classad::NamesRead(*e.expr, &mine, &theirs);
   // One key per distinct way the match classes' jobs look to it.
   const size_t classes = autoclusters_.class_representative.size();
   std::unordered_map<std::string, uint32_t> keys;
@@ -276,7 +276,7 @@ bool Matchmaker::NoIdleJobHas(const std::string& name) const {
 }
 
 Matchmaker::Reading Matchmaker::ReadingOf(const classad::Expr& e) const {
-  if (!ReadsOnlyNamedAttributes(e)) return Reading::kPair;
+  if (!classad::ReadsOnlyNamedAttributes(e)) return Reading::kPair;
   std::set<std::string> my, unqualified, target;
   CollectSides(e, &my, &unqualified, &target);
   bool reads_request = !target.empty();
@@ -336,7 +336,7 @@ void Matchmaker::SplitPreemptionRequirements() {
   const policy::PolicyExpression& pr = policy_.matching.preemption_requirements;
   if (!pr.is_set()) return;
   std::vector<const classad::Expr*> clauses;
-  SplitConjuncts(*pr.expr, {}, &clauses);
+  classad::SplitConjuncts(*pr.expr, {}, &clauses);
   if (clauses.size() < 2 && clauses[0]->kind() == classad::ExprKind::kLiteral) return;
   // An unqualified name reads the request when no slot has it and it is
   // not one of the Remote* attributes bound on slots.

@@ -33,8 +33,8 @@
 //
 // Not thread-safe (one negotiation drives it); PrepareAll uses its own
 // threads internally.
-#ifndef NEGOTIATOR_MATCHMAKER_H_
-#define NEGOTIATOR_MATCHMAKER_H_
+#ifndef NEGOTIATOR_MATCHING_MATCHMAKER_H_
+#define NEGOTIATOR_MATCHING_MATCHMAKER_H_
 
 #include <cstdint>
 #include <memory>
@@ -45,11 +45,11 @@
 #include <vector>
 
 #include "classad/evaluator.h"
-#include "negotiator/accountant.h"
-#include "negotiator/job_readings.h"
-#include "negotiator/match_tables.h"
-#include "negotiator/pool.h"
-#include "negotiator/submitters.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/autoclusters/autoclusters.h"
+#include "negotiator/matching/job_keys.h"
+#include "negotiator/matching/match_tables.h"
+#include "negotiator/pool/pool.h"
 #include "policy/ephemeral.h"
 #include "policy/policy.h"
 
@@ -148,7 +148,7 @@ class Matchmaker {
   };
   // A rank policy expression (MY = the slot, TARGET = the job) evaluated
   // once per slot for each distinct way the match classes' jobs look to
-  // it (their keys from `readings`, job_readings.h). Inactive (evaluated
+  // it (their keys from `readings`, job_keys.h). Inactive (evaluated
   // per candidate) when the lists are per submitter, when it reads more
   // than named attributes, or when the jobs look too many ways.
   struct SlotRankTable {
@@ -156,7 +156,7 @@ class Matchmaker {
     std::vector<uint32_t> key_of_class;      // match class -> index into values
     std::vector<std::vector<float>> values;  // [key][slot]; kNoRank when not a number
   };
-  void BuildRankTable(const policy::PolicyExpression& e, JobReadings* readings,
+  void BuildRankTable(const policy::PolicyExpression& e, JobKeys* readings,
                       SlotRankTable* table);
   // The slot's Rank of the request's job, computed when first needed.
   double SlotRankOf(Candidate& c, uint32_t match_class, const MatchRequest& request);
@@ -272,4 +272,4 @@ class Matchmaker {
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_MATCHMAKER_H_
+#endif  // NEGOTIATOR_MATCHING_MATCHMAKER_H_

@@ -1,12 +1,17 @@
-// The pool snapshot (pool.h).
-#include "negotiator/pool.h"
+// The pool and its changes (pool.h).
+#include "negotiator/pool/pool.h"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <unordered_map>
 #include <utility>
 
 #include "classad/evaluator.h"
+#include "classad/parser.h"
 #include "classad/value.h"
-#include "negotiator/accountant.h"
-#include "negotiator/submitter_identity.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/pool/submitter_identity.h"
 
 namespace negotiator {
 namespace {
@@ -39,10 +44,57 @@ bool IntegerAttr(const ClassAd& ad, std::string_view name, int64_t* out) {
   return true;
 }
 
+// A number as HTCondor's EvalInteger reads it (an integer, a real
+// truncated, a boolean as 1 or 0); nullopt for anything else.
+std::optional<int64_t> IntegerOf(const Value& v) {
+  std::optional<double> n = classad::RankNumber(v);
+  if (!n || !std::isfinite(*n)) return std::nullopt;
+  return static_cast<int64_t>(*n);
+}
+
+// The resources a startd carves a dynamic slot by, with its default
+// MODIFY_REQUEST_EXPR_<attr> (HTCondor's param_info.in; CATALOG_SPACE is 0
+// for a job that requests no catalogs).
+struct Resource {
+  const char* slot_attr;
+  const char* request_attr;
+  const char* modify;
+};
+constexpr std::array<Resource, 3> kResources = {{
+    {"Cpus", "RequestCpus", "quantize(RequestCpus, {1})"},
+    {"Disk", "RequestDisk", "quantize(RequestDisk, {TARGET.DiskQuantum ?: 1024})"},
+    {"Memory", "RequestMemory", "quantize(RequestMemory, {128})"},
+}};
+
+// "slot1@host" and 3 give "slot1_3@host", as a startd names the dynamic
+// slots of a partitionable slot.
+std::string DynamicSlotName(std::string_view parent, int64_t n) {
+  const size_t at = std::min(parent.find('@'), parent.size());
+  std::string out(parent.substr(0, at));
+  out += '_';
+  out += std::to_string(n);
+  out += parent.substr(at);
+  return out;
+}
+
+// The partitionable slot's name of dynamic slot `name` ("slot1_3@host"
+// gives "slot1@host"); empty when `name` does not have that form.
+std::string ParentSlotName(std::string_view name) {
+  const size_t at = std::min(name.find('@'), name.size());
+  const size_t underscore = name.substr(0, at).rfind('_');
+  if (underscore == std::string_view::npos || underscore + 1 == at) return "";
+  for (size_t i = underscore + 1; i < at; ++i) {
+    if (name[i] < '0' || name[i] > '9') return "";
+  }
+  return std::string(name.substr(0, underscore)) + std::string(name.substr(at));
+}
+
 }  // namespace
 
 Pool::Pool(std::shared_ptr<const policy::Policy> policy)
-    : policy_(std::move(policy)), identity_(IdentityConfig::FromPolicy(*policy_)) {}
+    : policy_(std::move(policy)),
+      identity_(IdentityConfig::FromPolicy(*policy_)),
+      empty_ad_(std::make_shared<const ClassAd>()) {}
 
 Status Pool::DescribeSlot(PoolSlot* slot) const {
   const ClassAd& ad = *slot->ad;
@@ -81,6 +133,8 @@ Status Pool::DescribeJob(PoolJob* job) const {
   IntegerAttr(ad, "JobPrio", &job->prio);
   job->qdate = 0;
   IntegerAttr(ad, "QDate", &job->qdate);
+  job->start_time = 0;
+  IntegerAttr(ad, "JobCurrentStartDate", &job->start_time);
   Result<JobSubmitter> submitter = SubmitterOfJob(ad, identity_);
   if (!submitter.ok()) {
     return Status(StatusCode::kInvalidArgument,
@@ -97,10 +151,11 @@ Status Pool::DescribeJob(PoolJob* job) const {
   return Status::Ok();
 }
 
-Result<bool> Pool::AddSlot(std::shared_ptr<const ClassAd> ad, const std::string& where) {
+Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
+                                            const std::string& where) {
   if (!Accepts(policy_->matching.slot_constraint, *ad)) {
     ++slots_filtered_;
-    return false;
+    return std::optional<SlotId>();
   }
   PoolSlot slot;
   slot.ad = std::move(ad);
@@ -108,22 +163,25 @@ Result<bool> Pool::AddSlot(std::shared_ptr<const ClassAd> ad, const std::string&
     return Status(s.code(), where + ": " + s.message());
   }
   slots_.push_back(std::move(slot));
-  return true;
+  linked_ = false;  // the links are made again (for this slot) when next needed
+  return std::optional<SlotId>(static_cast<SlotId>(slots_.size() - 1));
 }
 
-Result<bool> Pool::AddJob(std::shared_ptr<const ClassAd> ad, const std::string& where) {
+Result<std::optional<JobId>> Pool::AddJob(std::shared_ptr<const ClassAd> ad,
+                                          const std::string& where) {
   if (!Accepts(policy_->matching.job_constraint, *ad)) {
     ++jobs_filtered_;
-    return false;
+    return std::optional<JobId>();
   }
   PoolJob job;
   job.ad = std::move(ad);
   if (Status s = DescribeJob(&job); !s.ok()) {
     return Status(s.code(), where + ": " + s.message());
   }
-  if (jobs_by_id_built_) jobs_by_id_[job.id()].push_back(static_cast<uint32_t>(jobs_.size()));
   jobs_.push_back(std::move(job));
-  return true;
+  // A running job is linked to its slot when next needed.
+  if (jobs_.back().status == 2) linked_ = false;
+  return std::optional<JobId>(static_cast<JobId>(jobs_.size() - 1));
 }
 
 namespace {
@@ -139,7 +197,7 @@ Status ReadEach(const std::string& path, const PoolOptions& options, const char*
   std::shared_ptr<ClassAd> ad;
   while ((*reader)->Next(&ad)) {
     ++n;
-    Result<bool> added = add(std::move(ad), path + ": " + what + " ad " + std::to_string(n));
+    auto added = add(std::move(ad), path + ": " + what + " ad " + std::to_string(n));
     if (!added.ok()) return added.status();
   }
   return (*reader)->status();
@@ -175,32 +233,203 @@ Status Pool::ReadJobs(const std::string& path, const PoolOptions& options) {
   return s;
 }
 
-Status Pool::ClaimSlot(size_t slot_index, size_t job_index, std::string_view submitter, double rank,
-                       std::string_view concurrency_limits, int64_t now) {
-  if (slot_index >= slots_.size() || job_index >= jobs_.size()) {
-    return Status(StatusCode::kInvalidArgument, "ClaimSlot: no such slot or job");
+Status Pool::CheckSlot(SlotId slot, const char* what) const {
+  if (slot >= slots_.size() || !slots_[slot].present) {
+    return Status(StatusCode::kInvalidArgument,
+                  std::string(what) + ": no slot " + std::to_string(slot) + " in the pool");
   }
-  PoolSlot& slot = slots_[slot_index];
-  PoolJob& job = jobs_[job_index];
-  // The job the slot ran goes back to the queue (it was preempted).
-  std::string running;
-  if (classad::EvaluateAttrString(*slot.ad, "JobId", &running)) {
-    if (!jobs_by_id_built_) {
-      for (uint32_t j = 0; j < jobs_.size(); ++j) jobs_by_id_[jobs_[j].id()].push_back(j);
-      jobs_by_id_built_ = true;
-    }
-    if (auto found = jobs_by_id_.find(running); found != jobs_by_id_.end()) {
-      for (uint32_t j : found->second) {
-        PoolJob& other = jobs_[j];
-        if (other.status != 2) continue;
-        auto idle = std::make_shared<ClassAd>(*other.ad);
-        idle->InsertValue("JobStatus", Value::Integer(1));
-        other.ad = std::move(idle);
-        other.status = 1;
-        break;
+  return Status::Ok();
+}
+
+Status Pool::CheckJob(JobId job, const char* what) const {
+  if (job >= jobs_.size() || !jobs_[job].present) {
+    return Status(StatusCode::kInvalidArgument,
+                  std::string(what) + ": no job " + std::to_string(job) + " in the pool");
+  }
+  return Status::Ok();
+}
+
+void Pool::LinkRunningJobs() {
+  if (linked_) return;
+  linked_ = true;
+  std::unordered_map<std::string, std::vector<JobId>> running;
+  for (JobId j = 0; j < jobs_.size(); ++j) {
+    const PoolJob& job = jobs_[j];
+    if (job.present && job.status == 2 && job.slot == kNoId) running[job.id()].push_back(j);
+  }
+  std::unordered_map<std::string, SlotId> by_name;
+  for (SlotId i = 0; i < slots_.size(); ++i) {
+    if (slots_[i].present && slots_[i].partitionable) by_name.emplace(slots_[i].name, i);
+  }
+  for (SlotId i = 0; i < slots_.size(); ++i) {
+    PoolSlot& slot = slots_[i];
+    if (!slot.present) continue;
+    if (slot.parent == kNoId && !slot.partitionable &&
+        classad::AttrIsTrue(*slot.ad, "DynamicSlot", nullptr, classad::EvalOptions())) {
+      if (auto p = by_name.find(ParentSlotName(slot.name)); p != by_name.end()) {
+        slot.parent = p->second;
       }
     }
+    if (slot.job != kNoId) continue;
+    if (slot.state != SlotState::kClaimed && slot.state != SlotState::kPreempting) continue;
+    std::string job_id;
+    if (!classad::EvaluateAttrString(*slot.ad, "JobId", &job_id)) continue;
+    auto found = running.find(job_id);
+    if (found == running.end() || found->second.empty()) continue;
+    const JobId j = found->second.front();
+    found->second.erase(found->second.begin());
+    slot.job = j;
+    jobs_[j].slot = i;
   }
+}
+
+void Pool::Forget(PoolSlot* slot) {
+  slot->present = false;
+  slot->ad = empty_ad_;
+  slot->job = kNoId;
+  slot->state = SlotState::kOther;
+  ++removed_slots_;
+}
+
+void Pool::Forget(PoolJob* job) {
+  job->present = false;
+  job->ad = empty_ad_;
+  job->slot = kNoId;
+  job->status = 0;
+  ++removed_jobs_;
+}
+
+void Pool::RequeueJob(JobId j, int64_t now) {
+  PoolJob& job = jobs_[j];
+  job.lost_run_time += std::max<int64_t>(0, now - job.start_time);
+  auto idle = std::make_shared<ClassAd>(*job.ad);
+  idle->InsertValue("JobStatus", Value::Integer(1));
+  idle->Remove("RemoteHost");
+  idle->Remove("JobCurrentStartDate");
+  job.ad = std::move(idle);
+  job.status = 1;
+  job.slot = kNoId;
+  job.start_time = 0;
+}
+
+Status Pool::ReleaseSlot(SlotId i, int64_t now) {
+  PoolSlot& slot = slots_[i];
+  slot.job = kNoId;
+  if (slot.parent != kNoId && slots_[slot.parent].present) {
+    // A dynamic slot: the startd deletes it and gives its resources back.
+    const SlotId parent = slot.parent;
+    auto merged = std::make_shared<ClassAd>(*slots_[parent].ad);
+    for (const Resource& r : kResources) {
+      double have = 0, back = 0;
+      if (classad::EvaluateAttrNumber(*merged, r.slot_attr, &have) &&
+          classad::EvaluateAttrNumber(*slot.ad, r.slot_attr, &back)) {
+        merged->InsertValue(r.slot_attr,
+                            Value::Integer(static_cast<int64_t>(have) + static_cast<int64_t>(back)));
+      }
+    }
+    Forget(&slot);
+    slots_[parent].ad = std::move(merged);
+    return DescribeSlot(&slots_[parent]);
+  }
+  auto idle = std::make_shared<ClassAd>(*slot.ad);
+  idle->InsertValue("State", Value::String("Unclaimed"));
+  idle->InsertValue("Activity", Value::String("Idle"));
+  idle->InsertValue("EnteredCurrentState", Value::Integer(now));
+  idle->InsertValue("EnteredCurrentActivity", Value::Integer(now));
+  for (std::string_view attr : {"RemoteUser", "AccountingGroup", "RemoteOwner", "JobId",
+                                "CurrentRank", "ConcurrencyLimits", "PreemptingAccountingGroup",
+                                "PreemptingUser", "PreemptingRank", "RemoteScheddName"}) {
+    idle->Remove(attr);
+  }
+  slot.ad = std::move(idle);
+  return DescribeSlot(&slot);
+}
+
+Result<SlotId> Pool::CarveDynamicSlot(SlotId p, JobId j, int64_t now) {
+  const ClassAd& parent = *slots_[p].ad;
+  const ClassAd& job = *jobs_[j].ad;
+  // The request as the startd modifies it, unless the modified request
+  // no longer matches the partitionable slot (MUST_MODIFY_REQUEST_EXPRS
+  // false): then the request as the job states it.
+  ClassAd modified(job);
+  for (const Resource& r : kResources) {
+    Result<classad::ExprPtr> e = classad::ParseExpression(r.modify);
+    if (!e.ok()) return e.status();
+    if (std::optional<int64_t> v = IntegerOf(classad::EvaluateExpr(**e, &job, &parent))) {
+      modified.InsertValue(r.request_attr, Value::Integer(*v));
+    }
+  }
+  const ClassAd* request = &modified;
+  if (!classad::IsTrueValue(classad::EvaluateAttr(parent, "Requirements", &modified))) {
+    request = &job;
+    if (!classad::IsTrueValue(classad::EvaluateAttr(parent, "Requirements", &job))) {
+      return Status(StatusCode::kFailedPrecondition,
+                    "partitionable slot " + slots_[p].name + " cannot hold job " +
+                        jobs_[j].id() + "'s request");
+    }
+  }
+  int64_t amount[kResources.size()];
+  for (size_t k = 0; k < kResources.size(); ++k) {
+    const Resource& r = kResources[k];
+    std::optional<int64_t> v =
+        IntegerOf(classad::EvaluateAttr(*request, r.request_attr, &parent));
+    if (!v) {
+      if (k == 0) {
+        v = 1;  // a startd's default for RequestCpus
+      } else {
+        return Status(StatusCode::kFailedPrecondition,
+                      "job " + jobs_[j].id() + " has no " + r.request_attr +
+                          " to carve a dynamic slot by");
+      }
+    }
+    amount[k] = *v;
+  }
+  auto dynamic = std::make_shared<ClassAd>(parent);
+  auto rest = std::make_shared<ClassAd>(parent);
+  for (size_t k = 0; k < kResources.size(); ++k) {
+    const Resource& r = kResources[k];
+    double have = 0;
+    classad::EvaluateAttrNumber(parent, r.slot_attr, &have);
+    dynamic->InsertValue(r.slot_attr, Value::Integer(amount[k]));
+    rest->InsertValue(r.slot_attr, Value::Integer(static_cast<int64_t>(have) - amount[k]));
+  }
+  const int64_t n = slots_[p].next_dynamic++;
+  dynamic->InsertValue("Name", Value::String(DynamicSlotName(slots_[p].name, n)));
+  dynamic->InsertValue("PartitionableSlot", Value::Boolean(false));
+  dynamic->InsertValue("DynamicSlot", Value::Boolean(true));
+  dynamic->InsertValue("SlotType", Value::String("Dynamic"));
+  dynamic->InsertValue("EnteredCurrentState", Value::Integer(now));
+  PoolSlot carved;
+  carved.ad = std::move(dynamic);
+  carved.parent = p;
+  if (Status s = DescribeSlot(&carved); !s.ok()) return s;
+  slots_[p].ad = std::move(rest);
+  if (Status s = DescribeSlot(&slots_[p]); !s.ok()) return s;
+  slots_.push_back(std::move(carved));
+  return static_cast<SlotId>(slots_.size() - 1);
+}
+
+Status Pool::ClaimSlot(SlotId slot_id, JobId job_id, std::string_view submitter, double rank,
+                       std::string_view concurrency_limits, int64_t now) {
+  if (Status s = CheckSlot(slot_id, "ClaimSlot"); !s.ok()) return s;
+  if (Status s = CheckJob(job_id, "ClaimSlot"); !s.ok()) return s;
+  LinkRunningJobs();
+  if (jobs_[job_id].slot != kNoId) {
+    return Status(StatusCode::kFailedPrecondition,
+                  "ClaimSlot: job " + jobs_[job_id].id() + " already runs on " +
+                      slots_[jobs_[job_id].slot].name);
+  }
+  SlotId target = slot_id;
+  if (slots_[slot_id].partitionable) {
+    Result<SlotId> carved = CarveDynamicSlot(slot_id, job_id, now);
+    if (!carved.ok()) return carved.status();
+    target = *carved;
+  } else if (slots_[slot_id].job != kNoId) {
+    // The job the slot ran goes back to the queue (it was preempted).
+    RequeueJob(slots_[slot_id].job, now);
+  }
+  PoolSlot& slot = slots_[target];
+  PoolJob& job = jobs_[job_id];
   auto claimed = std::make_shared<ClassAd>(*slot.ad);
   claimed->InsertValue("State", Value::String("Claimed"));
   claimed->InsertValue("Activity", Value::String("Busy"));
@@ -220,11 +449,130 @@ Status Pool::ClaimSlot(size_t slot_index, size_t job_index, std::string_view sub
   }
   slot.ad = std::move(claimed);
   if (Status s = DescribeSlot(&slot); !s.ok()) return s;
+  slot.job = job_id;
   auto running_job = std::make_shared<ClassAd>(*job.ad);
   running_job->InsertValue("JobStatus", Value::Integer(2));
   running_job->InsertValue("RemoteHost", Value::String(slot.name));
+  running_job->InsertValue("JobCurrentStartDate", Value::Integer(now));
   job.ad = std::move(running_job);
   job.status = 2;
+  job.slot = target;
+  job.start_time = now;
+  return Status::Ok();
+}
+
+Status Pool::EndClaim(SlotId slot_id, ClaimEnd how, int64_t now) {
+  if (Status s = CheckSlot(slot_id, "EndClaim"); !s.ok()) return s;
+  const SlotState state = slots_[slot_id].state;
+  if (state != SlotState::kClaimed && state != SlotState::kPreempting) {
+    return Status(StatusCode::kInvalidArgument,
+                  "EndClaim: slot " + slots_[slot_id].name + " is not claimed");
+  }
+  LinkRunningJobs();
+  if (const JobId j = slots_[slot_id].job; j != kNoId) {
+    if (how == ClaimEnd::kJobDone) {
+      Forget(&jobs_[j]);
+    } else {
+      RequeueJob(j, now);
+    }
+  }
+  return ReleaseSlot(slot_id, now);
+}
+
+Status Pool::RemoveJob(JobId job_id, int64_t now) {
+  if (Status s = CheckJob(job_id, "RemoveJob"); !s.ok()) return s;
+  LinkRunningJobs();
+  if (const SlotId slot = jobs_[job_id].slot; slot != kNoId) {
+    return EndClaim(slot, ClaimEnd::kJobDone, now);
+  }
+  Forget(&jobs_[job_id]);
+  return Status::Ok();
+}
+
+Status Pool::RemoveSlot(SlotId slot_id, int64_t now) {
+  if (Status s = CheckSlot(slot_id, "RemoveSlot"); !s.ok()) return s;
+  LinkRunningJobs();
+  if (slots_[slot_id].partitionable) {
+    for (SlotId d = 0; d < slots_.size(); ++d) {
+      PoolSlot& dynamic = slots_[d];
+      if (!dynamic.present || dynamic.parent != slot_id) continue;
+      if (dynamic.job != kNoId) RequeueJob(dynamic.job, now);
+      Forget(&dynamic);
+    }
+  }
+  if (const JobId j = slots_[slot_id].job; j != kNoId) RequeueJob(j, now);
+  if (slots_[slot_id].parent != kNoId) return ReleaseSlot(slot_id, now);
+  Forget(&slots_[slot_id]);
+  return Status::Ok();
+}
+
+Status Pool::ReplaceSlot(SlotId slot_id, std::shared_ptr<const ClassAd> ad) {
+  if (Status s = CheckSlot(slot_id, "ReplaceSlot"); !s.ok()) return s;
+  PoolSlot replaced = slots_[slot_id];
+  replaced.ad = std::move(ad);
+  if (Status s = DescribeSlot(&replaced); !s.ok()) {
+    return Status(s.code(), "ReplaceSlot: " + s.message());
+  }
+  slots_[slot_id] = std::move(replaced);
+  return Status::Ok();
+}
+
+Status Pool::CheckConsistency() const {
+  auto fail = [](const std::string& what) { return Status(StatusCode::kFailedPrecondition, what); };
+  size_t removed_slots = 0, removed_jobs = 0;
+  for (SlotId i = 0; i < slots_.size(); ++i) {
+    const PoolSlot& slot = slots_[i];
+    if (!slot.present) {
+      ++removed_slots;
+      continue;
+    }
+    PoolSlot fresh;
+    fresh.ad = slot.ad;
+    if (Status s = DescribeSlot(&fresh); !s.ok()) return fail("slot " + slot.name + ": " + s.message());
+    if (fresh.name != slot.name || fresh.state != slot.state ||
+        fresh.remote_user != slot.remote_user || fresh.partitionable != slot.partitionable ||
+        fresh.weight != slot.weight || fresh.retirement_remaining != slot.retirement_remaining) {
+      return fail("slot " + slot.name + ": its fields differ from its ad's");
+    }
+    if (slot.job != kNoId) {
+      if (slot.job >= jobs_.size() || !jobs_[slot.job].present || jobs_[slot.job].slot != i) {
+        return fail("slot " + slot.name + ": its job does not run on it");
+      }
+      if (slot.state != SlotState::kClaimed && slot.state != SlotState::kPreempting) {
+        return fail("slot " + slot.name + ": runs a job but is not claimed");
+      }
+    }
+    if (slot.parent != kNoId &&
+        (slot.parent >= slots_.size() || !slots_[slot.parent].present ||
+         !slots_[slot.parent].partitionable)) {
+      return fail("slot " + slot.name + ": its partitionable slot is gone");
+    }
+  }
+  for (JobId j = 0; j < jobs_.size(); ++j) {
+    const PoolJob& job = jobs_[j];
+    if (!job.present) {
+      ++removed_jobs;
+      continue;
+    }
+    PoolJob fresh;
+    fresh.ad = job.ad;
+    if (Status s = DescribeJob(&fresh); !s.ok()) return fail("job " + job.id() + ": " + s.message());
+    if (fresh.cluster != job.cluster || fresh.proc != job.proc || fresh.status != job.status ||
+        fresh.prio != job.prio || fresh.qdate != job.qdate || fresh.submitter != job.submitter ||
+        fresh.group != job.group || fresh.weight != job.weight ||
+        fresh.start_time != job.start_time) {
+      return fail("job " + job.id() + ": its fields differ from its ad's");
+    }
+    if (job.slot != kNoId) {
+      if (job.slot >= slots_.size() || !slots_[job.slot].present || slots_[job.slot].job != j) {
+        return fail("job " + job.id() + ": its slot does not run it");
+      }
+      if (job.status != 2) return fail("job " + job.id() + ": on a slot but not running");
+    }
+  }
+  if (removed_slots != removed_slots_ || removed_jobs != removed_jobs_) {
+    return fail("the counts of slots and jobs that left are off");
+  }
   return Status::Ok();
 }
 

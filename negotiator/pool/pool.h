@@ -1,6 +1,7 @@
-// A pool snapshot: the slot ads and job ads one negotiation cycle reads,
-// owned, with what the negotiator reads from each ad taken once (names,
-// states, remote users, weights, job ids and priorities).
+// A pool: the slot ads and job ads negotiation cycles read, owned, with
+// what the negotiator reads from each ad taken once (names, states, remote
+// users, weights, job ids and priorities), and the changes a simulator
+// makes between cycles.
 //
 // Slot ads are read as a real startd publishes them (`condor_status
 // -long`, new syntax or JSON): `State`, `Activity`, `RemoteUser`,
@@ -13,28 +14,48 @@
 // refused with an error naming the ad; NEGOTIATOR_SLOT_CONSTRAINT and
 // NEGOTIATOR_JOB_CONSTRAINT leave out the ads they do not accept.
 //
-// A simulator keeps one Pool and changes it between cycles (ClaimSlot),
-// so that nothing is read again.
+// Ids. A slot's and a job's id is its index in slots() / jobs(); it stays
+// valid while the pool changes and is never given to another slot or job.
+// A slot or job that left the pool stays in the vector as a tombstone
+// (`present` false, its ad released to an empty one); every reader of
+// slots() and jobs() skips those.
+//
+// Changes (what a simulator applies between cycles; time is always an
+// argument, never the wall clock): jobs arrive (AddJob) and leave
+// (RemoveJob: completed or removed, ending the claim that ran them); a
+// match becomes a claim (ClaimSlot; `ApplyMatches` in cycle.h applies a
+// whole cycle's); a claim ends (EndClaim: the job done, or preempted back
+// to idle with its lost run time recorded); slots appear (AddSlot),
+// disappear (RemoveSlot) or change (ReplaceSlot). A partitionable slot is
+// carved as a startd carves it: a match on it makes a dynamic slot of the
+// job's quantized request, and the resources go back to it when that
+// claim ends.
 //
 // Thread-safety: const methods may be called from several threads while
 // nothing changes the pool.
-#ifndef NEGOTIATOR_POOL_H_
-#define NEGOTIATOR_POOL_H_
+#ifndef NEGOTIATOR_POOL_POOL_H_
+#define NEGOTIATOR_POOL_POOL_H_
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
-#include <unordered_map>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "classad/ad_io.h"
 #include "classad/classad.h"
 #include "classad/status.h"
-#include "negotiator/submitter_identity.h"
+#include "negotiator/pool/submitter_identity.h"
 #include "policy/policy.h"
 
 namespace negotiator {
+
+// Ids of slots and jobs: indices into Pool::slots() / Pool::jobs().
+using SlotId = uint32_t;
+using JobId = uint32_t;
+inline constexpr uint32_t kNoId = UINT32_MAX;
 
 // A slot's State as the negotiator distinguishes it.
 enum class SlotState { kUnclaimed, kClaimed, kMatched, kPreempting, kOwner, kOther };
@@ -50,6 +71,10 @@ struct PoolSlot {
   bool partitionable = false;        // PartitionableSlot
   double weight = 1;                 // the accountant's SlotWeight of the slot
   int64_t retirement_remaining = 0;  // RetirementTimeRemaining (0 when absent)
+  bool present = true;               // false: the slot left the pool (a tombstone)
+  JobId job = kNoId;       // the job running on it, when the pool knows it
+  SlotId parent = kNoId;   // for a dynamic slot the pool carved: its partitionable slot
+  int64_t next_dynamic = 1;  // for a partitionable slot: the number of its next dynamic slot
 };
 
 // One job ad and what the negotiator reads from it.
@@ -63,7 +88,17 @@ struct PoolJob {
   std::string submitter;  // the submitter name (submitter_identity.h)
   int group = 0;          // the submitter's assigned group (index in the tree)
   double weight = 1;      // what the job counts in WeightedIdleJobs/WeightedRunningJobs
+  bool present = true;    // false: the job left the pool (a tombstone)
+  SlotId slot = kNoId;    // the slot running it, when the pool knows it
+  int64_t start_time = 0;     // when its current run began (JobCurrentStartDate)
+  int64_t lost_run_time = 0;  // seconds of runs ended by preemption (a simulator's badput)
   std::string id() const { return std::to_string(cluster) + "." + std::to_string(proc); }
+};
+
+// How a claim ends (EndClaim).
+enum class ClaimEnd {
+  kJobDone,    // the job completed: it leaves the pool
+  kPreempted,  // the job was evicted: it goes back to idle, its run time lost
 };
 
 // How a Pool reads ads.
@@ -85,43 +120,102 @@ class Pool {
   classad::Status ReadJobs(const std::string& path, const PoolOptions& options = {});
 
   // Adds one slot / job ad (the constraint applied). `where` names it in
-  // errors. Returns whether it was kept, or an error.
-  classad::Result<bool> AddSlot(std::shared_ptr<const classad::ClassAd> ad,
-                                const std::string& where);
-  classad::Result<bool> AddJob(std::shared_ptr<const classad::ClassAd> ad,
-                               const std::string& where);
+  // errors. Returns its id, nothing when the constraint left it out, or an
+  // error (nothing added).
+  classad::Result<std::optional<SlotId>> AddSlot(std::shared_ptr<const classad::ClassAd> ad,
+                                                 const std::string& where);
+  classad::Result<std::optional<JobId>> AddJob(std::shared_ptr<const classad::ClassAd> ad,
+                                               const std::string& where);
 
+  // Every slot and job ever added, by id; tombstones included (`present`).
   const std::vector<PoolSlot>& slots() const { return slots_; }
   const std::vector<PoolJob>& jobs() const { return jobs_; }
+  // How many are present.
+  size_t present_slots() const { return slots_.size() - removed_slots_; }
+  size_t present_jobs() const { return jobs_.size() - removed_jobs_; }
   size_t slots_filtered() const { return slots_filtered_; }
   size_t jobs_filtered() const { return jobs_filtered_; }
   const policy::Policy& policy() const { return *policy_; }
 
-  // For a simulator: slot `slot` becomes Claimed/Busy by `submitter` for
-  // job `job` from `now` (State, Activity, RemoteUser, AccountingGroup,
-  // RemoteOwner, CurrentRank = `rank`, ConcurrencyLimits, JobId,
-  // EnteredCurrentState), the job it ran (if any) goes back to idle, and
-  // job `job` becomes running. The ads are replaced by changed copies.
-  classad::Status ClaimSlot(size_t slot, size_t job, std::string_view submitter, double rank,
+  // Slot `slot` becomes Claimed/Busy by `submitter` for job `job` from
+  // `now` (State, Activity, RemoteUser, AccountingGroup, RemoteOwner,
+  // CurrentRank = `rank`, ConcurrencyLimits, JobId, EnteredCurrentState);
+  // the job it ran (if any) goes back to idle (EndClaim kPreempted), and job
+  // `job` becomes running. A partitionable slot is not claimed itself: a
+  // dynamic slot is carved from it for the job (CarveDynamicSlot), and
+  // claimed. The ads are replaced by changed copies. Errors: no such slot
+  // or job (kInvalidArgument); a partitionable slot that cannot hold the
+  // job's request (kFailedPrecondition; nothing changed).
+  classad::Status ClaimSlot(SlotId slot, JobId job, std::string_view submitter, double rank,
                             std::string_view concurrency_limits, int64_t now);
+
+  // The claim on slot `slot` ends at `now`. Its job, if the pool knows it,
+  // completes (kJobDone: it leaves the pool) or goes back to idle
+  // (kPreempted: `now` − its start time added to its lost run time). The
+  // slot becomes Unclaimed/Idle, or, when the pool carved it from a
+  // partitionable slot, leaves the pool and gives its resources back.
+  // Errors: no such slot, or one that is not claimed (kInvalidArgument).
+  classad::Status EndClaim(SlotId slot, ClaimEnd how, int64_t now);
+
+  // Job `job` leaves the pool at `now` (completed or removed); when it
+  // runs on a slot the pool knows, that claim ends as kJobDone. Errors: no
+  // such job (kInvalidArgument).
+  classad::Status RemoveJob(JobId job, int64_t now);
+
+  // Slot `slot` leaves the pool at `now` (its machine went away); the job
+  // it ran goes back to idle (its run lost). The dynamic slots carved from
+  // a partitionable slot leave with it. Errors: no such slot.
+  classad::Status RemoveSlot(SlotId slot, int64_t now);
+
+  // Slot `slot`'s ad is replaced by `ad` (the startd published a change);
+  // the constraint is not applied again. Errors: no such slot, or an ad
+  // that cannot take part (nothing changed).
+  classad::Status ReplaceSlot(SlotId slot, std::shared_ptr<const classad::ClassAd> ad);
+
+  // Whether what the pool keeps besides the ads agrees with the ads: every
+  // present slot's and job's fields are what reading its ad afresh gives;
+  // a slot's job runs on that slot and the other way round; a carved
+  // slot's partitionable slot is present; the tombstone counts are right.
+  // The state changes leave behind must equal the state a pool rebuilt
+  // from the same ads has (tests and the fuzz target call this after every
+  // change). Ok, or kFailedPrecondition naming the first disagreement.
+  classad::Status CheckConsistency() const;
 
  private:
   // Fills `slot`'s fields from its ad.
   classad::Status DescribeSlot(PoolSlot* slot) const;
   classad::Status DescribeJob(PoolJob* job) const;
+  // Links running jobs and the slots that run them (a slot's JobId),
+  // once: ads read from files name their jobs only by id. Afterwards every
+  // change keeps the links.
+  void LinkRunningJobs();
+  // Job `job` (running) goes back to idle at `now`, its run lost.
+  void RequeueJob(JobId job, int64_t now);
+  // Slot `slot` becomes Unclaimed/Idle, or leaves the pool when it is a
+  // dynamic slot the pool carved (its resources back to its parent).
+  classad::Status ReleaseSlot(SlotId slot, int64_t now);
+  // Carves a dynamic slot for job `job` out of partitionable slot `slot`
+  // (the startd's create_dslot with its default MODIFY_REQUEST_EXPR_*
+  // quantization) and returns its id.
+  classad::Result<SlotId> CarveDynamicSlot(SlotId slot, JobId job, int64_t now);
+  // Marks slot / job `id` as gone.
+  void Forget(PoolSlot* slot);
+  void Forget(PoolJob* job);
+  classad::Status CheckSlot(SlotId slot, const char* what) const;
+  classad::Status CheckJob(JobId job, const char* what) const;
 
   std::shared_ptr<const policy::Policy> policy_;
   IdentityConfig identity_;  // how jobs' submitters are named (borrows *policy_)
   std::vector<PoolSlot> slots_;
   std::vector<PoolJob> jobs_;
-  // Job indices by "ClusterId.ProcId", built by the first ClaimSlot (and
-  // kept up to date after it), for finding the job a slot ran.
-  std::unordered_map<std::string, std::vector<uint32_t>> jobs_by_id_;
-  bool jobs_by_id_built_ = false;
+  bool linked_ = false;  // LinkRunningJobs ran
+  std::shared_ptr<const classad::ClassAd> empty_ad_;  // what a tombstone holds
+  size_t removed_slots_ = 0;
+  size_t removed_jobs_ = 0;
   size_t slots_filtered_ = 0;
   size_t jobs_filtered_ = 0;
 };
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_POOL_H_
+#endif  // NEGOTIATOR_POOL_POOL_H_

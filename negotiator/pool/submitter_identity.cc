@@ -1,5 +1,5 @@
 // Naming a job's submitter (submitter_identity.h).
-#include "negotiator/submitter_identity.h"
+#include "negotiator/pool/submitter_identity.h"
 
 #include <cstdint>
 #include <optional>

@@ -5,8 +5,8 @@
 // `AccountingGroup = "group.user"` kept as written), the AssignAccountingGroup
 // map applied to jobs that name no group, and the configured group the name
 // is charged to (GroupEntry::GetAssignedGroup).
-#ifndef NEGOTIATOR_SUBMITTER_IDENTITY_H_
-#define NEGOTIATOR_SUBMITTER_IDENTITY_H_
+#ifndef NEGOTIATOR_POOL_SUBMITTER_IDENTITY_H_
+#define NEGOTIATOR_POOL_SUBMITTER_IDENTITY_H_
 
 #include <string>
 #include <string_view>
@@ -86,4 +86,4 @@ std::string_view AssignedGroupName(const policy::GroupTree* groups, std::string_
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_SUBMITTER_IDENTITY_H_
+#endif  // NEGOTIATOR_POOL_SUBMITTER_IDENTITY_H_

@@ -1,5 +1,5 @@
-// Exact quantities (group_quota_quantity.h).
-#include "negotiator/group_quota_quantity.h"
+// Exact quantities (exact_quantity.h).
+#include "negotiator/quotas/exact_quantity.h"
 
 #include <charconv>
 #include <cmath>

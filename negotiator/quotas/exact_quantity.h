@@ -1,4 +1,4 @@
-// Exact quantities for the group-quota arithmetic (group_quota_tree.h):
+// Exact quantities for the group-quota arithmetic (quota_tree.h):
 // rationals of unbounded precision, and the conversions between them and
 // the doubles that configuration, submitter ads and the accountant hold.
 //
@@ -8,8 +8,8 @@
 // 0.7 × 10 is 7 and not a hair below it. The map is exact for every decimal
 // of up to 15 significant digits and strictly increasing, so no comparison
 // between two inputs changes.
-#ifndef NEGOTIATOR_GROUP_QUOTA_QUANTITY_H_
-#define NEGOTIATOR_GROUP_QUOTA_QUANTITY_H_
+#ifndef NEGOTIATOR_QUOTAS_EXACT_QUANTITY_H_
+#define NEGOTIATOR_QUOTAS_EXACT_QUANTITY_H_
 
 #include <cstdint>
 
@@ -37,4 +37,4 @@ int64_t TruncateClamped(const Quantity& q, int64_t low, int64_t high);
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_GROUP_QUOTA_QUANTITY_H_
+#endif  // NEGOTIATOR_QUOTAS_EXACT_QUANTITY_H_

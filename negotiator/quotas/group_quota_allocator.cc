@@ -1,7 +1,7 @@
-// GroupQuotaAllocator (group_quota.h), following GroupEntry.cpp's
+// GroupQuotaAllocator (group_quota_allocator.h), following GroupEntry.cpp's
 // hgq_prepare_for_matchmaking, hgq_negotiate_with_all_groups and
 // strict_enforce_quota.
-#include "negotiator/group_quota.h"
+#include "negotiator/quotas/group_quota_allocator.h"
 
 #include <algorithm>
 #include <cfloat>

@@ -11,7 +11,7 @@
 //
 // Arithmetic. HTCondor computes quotas and surplus in double. Here every
 // quota, demand, surplus share and limit is an exact rational
-// (group_quota_quantity.h), each double input taken as the decimal it
+// (exact_quantity.h), each double input taken as the decimal it
 // prints as (0.66 is 66/100). The results are those of HTCondor's formulas
 // computed exactly; they differ from HTCondor's doubles only where rounding
 // noise would have decided: GROUP_QUOTA_DYNAMIC_a = 0.29 of a pool of 100
@@ -76,8 +76,8 @@
 //
 // Thread-safety: none; one cycle at a time. The callbacks run on the
 // calling thread.
-#ifndef NEGOTIATOR_GROUP_QUOTA_H_
-#define NEGOTIATOR_GROUP_QUOTA_H_
+#ifndef NEGOTIATOR_QUOTAS_GROUP_QUOTA_ALLOCATOR_H_
+#define NEGOTIATOR_QUOTAS_GROUP_QUOTA_ALLOCATOR_H_
 
 #include <cstdint>
 #include <functional>
@@ -88,7 +88,7 @@
 
 #include "classad/classad.h"
 #include "classad/status.h"
-#include "negotiator/group_quota_tree.h"
+#include "negotiator/quotas/quota_tree.h"
 #include "policy/policy.h"
 
 namespace negotiator {
@@ -260,4 +260,4 @@ class GroupQuotaAllocator {
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_GROUP_QUOTA_H_
+#endif  // NEGOTIATOR_QUOTAS_GROUP_QUOTA_ALLOCATOR_H_

@@ -1,7 +1,7 @@
-// GroupQuotaTree (group_quota_tree.h), following GroupEntry.cpp's
+// GroupQuotaTree (quota_tree.h), following GroupEntry.cpp's
 // hgq_assign_quotas, hgq_fairshare, hgq_allocate_surplus,
 // hgq_allocate_surplus_loop, hgq_recover_remainders and hgq_round_robin.
-#include "negotiator/group_quota_tree.h"
+#include "negotiator/quotas/quota_tree.h"
 
 #include <algorithm>
 #include <utility>

@@ -2,10 +2,10 @@
 // negotiation cycle, and the arithmetic HTCondor's GroupEntry.cpp does over
 // it (reference §2.3, §2.4): hgq_assign_quotas, hgq_fairshare with
 // hgq_allocate_surplus, and hgq_recover_remainders with hgq_round_robin.
-// Used by GroupQuotaAllocator (group_quota.h), which runs the allocation
+// Used by GroupQuotaAllocator (group_quota_allocator.h), which runs the allocation
 // rounds and the negotiation order around it.
 //
-// Every quantity is exact (group_quota_quantity.h): HTCondor computes in
+// Every quantity is exact (exact_quantity.h): HTCondor computes in
 // double, and where its double differs from the exact value by rounding
 // noise we follow the exact value (see group_quota.h). HTCondor's
 // recursions are done with explicit work lists over the breadth-first
@@ -14,14 +14,14 @@
 // reads its children).
 //
 // Thread-safety: none; one cycle at a time.
-#ifndef NEGOTIATOR_GROUP_QUOTA_TREE_H_
-#define NEGOTIATOR_GROUP_QUOTA_TREE_H_
+#ifndef NEGOTIATOR_QUOTAS_QUOTA_TREE_H_
+#define NEGOTIATOR_QUOTAS_QUOTA_TREE_H_
 
 #include <cstdint>
 #include <limits>
 #include <vector>
 
-#include "negotiator/group_quota_quantity.h"
+#include "negotiator/quotas/exact_quantity.h"
 #include "policy/group_tree.h"
 
 namespace negotiator {
@@ -103,4 +103,4 @@ class GroupQuotaTree {
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_GROUP_QUOTA_TREE_H_
+#endif  // NEGOTIATOR_QUOTAS_QUOTA_TREE_H_

@@ -2,7 +2,7 @@
 // text written, exact round trips of awkward doubles and names, defaults
 // for attributes left out, the optional group quota table, and every kind
 // of bad input refused with its line and column, never a crash.
-#include "negotiator/accountant_json.h"
+#include "negotiator/accountant/accountant_json.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // §1.4, §1.6, §1.8 and issue 14's acceptance items 1–3: priorities over any
 // split of time, factors and their defaults, charging matches up the group
 // tree, CheckMatches, slot weights, floors and ceilings, resets, deletes.
-#include "negotiator/accountant.h"
+#include "negotiator/accountant/accountant.h"
 
 #include <atomic>
 #include <cmath>
@@ -14,10 +14,10 @@
 #include <gtest/gtest.h>
 
 #include "classad/value.h"
-#include "negotiator/submitter_identity.h"
+#include "negotiator/pool/submitter_identity.h"
 #include "policy/config_reader.h"
-#include "tests/negotiator/accountant_test_util.h"
 #include "policy/policy.h"
+#include "tests/negotiator/accountant_test_util.h"
 
 namespace negotiator {
 namespace {

@@ -16,7 +16,7 @@
 
 #include "classad/classad.h"
 #include "classad/value.h"
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/accountant/store/accountant_store.h"
 #include "policy/config_reader.h"
 #include "policy/policy.h"
 

@@ -1,4 +1,4 @@
-// Autoclusters (negotiator/submitters.h): jobs that no expression of the
+// Autoclusters (negotiator/autoclusters/autoclusters.h): jobs that no expression of the
 // cycle can tell apart share one; the numbering is the same on any number
 // of threads.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "negotiator/submitters.h"
+#include "negotiator/autoclusters/autoclusters.h"
 #include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {

@@ -1,6 +1,6 @@
-// GroupQuotaRecordsOf (negotiator/group_quota_records.h): a cycle's group
+// GroupQuotaRecordsOf (negotiator/cycle_quota_records.h): a cycle's group
 // quota report as the records the accountant stores.
-#include "negotiator/group_quota_records.h"
+#include "negotiator/cycle_quota_records.h"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "negotiator/accountant.h"
+#include "negotiator/accountant/accountant.h"
 #include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "classad/ad_io.h"
-#include "negotiator/accountant.h"
+#include "negotiator/accountant/accountant.h"
 #include "negotiator/cycle.h"
-#include "negotiator/pool.h"
+#include "negotiator/pool/pool.h"
 #include "tests/negotiator/accountant_test_util.h"
 
 namespace negotiator::testing_util {
@@ -64,11 +64,11 @@ inline std::unique_ptr<Pool> MakePool(std::shared_ptr<const policy::Policy> poli
                                       const std::vector<std::string>& jobs) {
   auto pool = std::make_unique<Pool>(std::move(policy));
   for (size_t i = 0; i < slots.size(); ++i) {
-    classad::Result<bool> added = pool->AddSlot(Ad(slots[i]), "slot " + std::to_string(i));
+    auto added = pool->AddSlot(Ad(slots[i]), "slot " + std::to_string(i));
     EXPECT_TRUE(added.ok()) << added.status().ToString();
   }
   for (size_t i = 0; i < jobs.size(); ++i) {
-    classad::Result<bool> added = pool->AddJob(Ad(jobs[i]), "job " + std::to_string(i));
+    auto added = pool->AddJob(Ad(jobs[i]), "job " + std::to_string(i));
     EXPECT_TRUE(added.ok()) << added.status().ToString();
   }
   return pool;

@@ -5,7 +5,7 @@
 // one file, the last cycle's group quota table (stored, replaced whole,
 // migrated into a version-1 store), and issue 14's kill test (acceptance
 // item 4).
-#include "negotiator/durable_accountant.h"
+#include "negotiator/accountant/durable_accountant.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -23,9 +23,9 @@
 #include <string>
 #include <vector>
 
-#include "negotiator/accountant.h"
-#include "negotiator/store/accountant_store.h"
-#include "negotiator/store/schema.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/accountant/store/accountant_store.h"
+#include "negotiator/accountant/store/schema.h"
 #include "tests/negotiator/accountant_test_util.h"
 #include "tests/negotiator/group_quota_record_test_util.h"
 

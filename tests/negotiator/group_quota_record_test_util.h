@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "negotiator/accountant_records.h"
+#include "negotiator/accountant/records.h"
 
 namespace negotiator::testing_util {
 

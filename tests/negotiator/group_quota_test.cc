@@ -2,7 +2,7 @@
 // GroupEntry.cpp computes them (reference §2), driven with a fake
 // negotiation that matches up to min(limit, demand, free slots) and raises
 // the group's usage. Also the exact quantities underneath.
-#include "negotiator/group_quota.h"
+#include "negotiator/quotas/group_quota_allocator.h"
 
 #include <gtest/gtest.h>
 
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "negotiator/group_quota_quantity.h"
-#include "negotiator/group_quota_tree.h"
+#include "negotiator/quotas/exact_quantity.h"
+#include "negotiator/quotas/quota_tree.h"
 #include "policy/config_reader.h"
 #include "policy/policy.h"
 

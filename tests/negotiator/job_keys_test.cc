@@ -1,7 +1,7 @@
-// JobReadings: jobs get the same key exactly when an expression of the
+// JobKeys: jobs get the same key exactly when an expression of the
 // slots cannot tell them apart, following reads from the job into the
 // slots and back, keeping slot-independent job expressions by value.
-#include "negotiator/job_readings.h"
+#include "negotiator/matching/job_keys.h"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@ std::vector<std::string> Keys(const Pool& pool, const std::set<std::string>& min
   std::vector<uint32_t> slots;
   for (uint32_t s = 0; s < pool.slots().size(); ++s) slots.push_back(s);
   const classad::EvalOptions options;
-  JobReadings readings(pool, slots, options, remote_bound);
+  JobKeys readings(pool, slots, options, remote_bound);
   std::vector<std::string> keys;
   for (const PoolJob& job : pool.jobs()) {
     std::string key;
@@ -46,27 +46,27 @@ Keyed KeyTwoJobs(const std::string& slot, const std::string& job1, const std::st
   return keys[0] == keys[1] ? Keyed::kAlike : Keyed::kApart;
 }
 
-TEST(JobReadingsTest, JobsThatReadAlikeShareAKey) {
+TEST(JobKeysTest, JobsThatReadAlikeShareAKey) {
   EXPECT_EQ(KeyTwoJobs("", "Want = 1; Other = 1", "Want = 1; Other = 2", {}, {"want"}),
             Keyed::kAlike);
   EXPECT_EQ(KeyTwoJobs("", "Want = 1", "Want = 2", {}, {"want"}), Keyed::kApart);
 }
 
-TEST(JobReadingsTest, FollowsTheJobIntoTheSlotsAndBack) {
+TEST(JobKeysTest, FollowsTheJobIntoTheSlotsAndBack) {
   // TARGET.Want reads the slot's Speed, which reads the job's Boost.
   EXPECT_EQ(KeyTwoJobs("Speed = TARGET.Boost * 2", "Want = TARGET.Speed > 1; Boost = 1",
                        "Want = TARGET.Speed > 1; Boost = 3", {}, {"want"}),
             Keyed::kApart);
 }
 
-TEST(JobReadingsTest, UnqualifiedNamesCountOnBothSides) {
+TEST(JobKeysTest, UnqualifiedNamesCountOnBothSides) {
   // `Cpus` is the slot's where it has it, else the job's: the slot's
   // Weight reads the job's Factor.
   EXPECT_EQ(KeyTwoJobs("Weight = Cpus * Factor", "Factor = 1", "Factor = 2", {"weight"}, {}),
             Keyed::kApart);
 }
 
-TEST(JobReadingsTest, AJobExpressionThatReadsNoSlotStandsByItsValue) {
+TEST(JobKeysTest, AJobExpressionThatReadsNoSlotStandsByItsValue) {
   const std::string a = "Size = ifThenElse(MemoryUsage =!= undefined, MemoryUsage, 100)";
   const std::string b = "Size = ifThenElse(isUndefined(MemoryUsage), 100, MemoryUsage)";
   EXPECT_EQ(KeyTwoJobs("", a, b, {}, {"size"}), Keyed::kAlike);
@@ -74,14 +74,14 @@ TEST(JobReadingsTest, AJobExpressionThatReadsNoSlotStandsByItsValue) {
   EXPECT_EQ(KeyTwoJobs("MemoryUsage = 5", a, b, {}, {"size"}), Keyed::kApart);
 }
 
-TEST(JobReadingsTest, BoundRemoteAttributesCountAsTheSlots) {
+TEST(JobKeysTest, BoundRemoteAttributesCountAsTheSlots) {
   const std::string a = "Prio = ifThenElse(RemoteUserPrio =!= undefined, RemoteUserPrio, 0)";
   const std::string b = "Prio = ifThenElse(isUndefined(RemoteUserPrio), 0, RemoteUserPrio)";
   EXPECT_EQ(KeyTwoJobs("", a, b, {}, {"prio"}), Keyed::kAlike);
   EXPECT_EQ(KeyTwoJobs("", a, b, {}, {"prio"}, /*remote_bound=*/true), Keyed::kApart);
 }
 
-TEST(JobReadingsTest, AJobExpressionThatReadsMoreThanNamesGetsAKeyOfItsOwn) {
+TEST(JobKeysTest, AJobExpressionThatReadsMoreThanNamesGetsAKeyOfItsOwn) {
   // eval() may read the slot's Memory, which CollectReferencedNames cannot
   // see: no value is taken without a slot.
   EXPECT_EQ(KeyTwoJobs("", "Size = eval(\"Mem\" + \"ory\") / 2",
@@ -93,7 +93,7 @@ TEST(JobReadingsTest, AJobExpressionThatReadsMoreThanNamesGetsAKeyOfItsOwn) {
             Keyed::kApart);
 }
 
-TEST(JobReadingsTest, NotKeyedWhenASlotExpressionReadsMoreThanNames) {
+TEST(JobKeysTest, NotKeyedWhenASlotExpressionReadsMoreThanNames) {
   EXPECT_EQ(KeyTwoJobs("Weight = random(10)", "", "", {"weight"}, {}), Keyed::kNot);
 }
 

@@ -3,7 +3,7 @@
 // fall through to the other ad, numbers as conditions, undefined and
 // loops, the tables must say exactly what the kernel says for every
 // (match class, slot) pair.
-#include "negotiator/match_tables.h"
+#include "negotiator/matching/match_tables.h"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "classad/match.h"
-#include "negotiator/submitters.h"
+#include "negotiator/autoclusters/autoclusters.h"
 #include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {

@@ -37,9 +37,9 @@
 #include <vector>
 
 #include "classad/parser.h"
-#include "negotiator/accountant.h"
+#include "negotiator/accountant/accountant.h"
 #include "negotiator/cycle.h"
-#include "negotiator/pool.h"
+#include "negotiator/pool/pool.h"
 #include "tests/negotiator/cycle_test_util.h"
 #include "tests/negotiator/model/reference_negotiator.h"
 
@@ -215,7 +215,7 @@ Case Generate(uint64_t seed) {
     static const std::vector<std::string> kNames = {"grp_a", "grp_b", "grp_c"};
     // Dynamic fractions of one parent sum to at most 1, so that quotas
     // stay exact in binary: the negotiator computes them as exact
-    // rationals, HTCondor (and the model) in double (group_quota.h), and
+    // rationals, HTCondor (and the model) in double (group_quota_allocator.h), and
     // rounding noise would decide some comparisons differently.
     const int n = r.Int(1, 3);
     double dynamic_sum = 0;

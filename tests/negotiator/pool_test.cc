@@ -1,5 +1,5 @@
 // Pool::ClaimSlot, as a simulator drives it between cycles.
-#include "negotiator/pool.h"
+#include "negotiator/pool/pool.h"
 
 #include <gtest/gtest.h>
 

@@ -12,7 +12,7 @@
 // server are skipped. Every test works in a schema of its own (through the
 // connection's search_path), so tests running at the same time never share
 // tables.
-#include "negotiator/store/postgres_store.h"
+#include "negotiator/accountant/store/postgres_store.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,8 +35,8 @@
 
 #include <gtest/gtest.h>
 
-#include "negotiator/durable_accountant.h"
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/accountant/durable_accountant.h"
+#include "negotiator/accountant/store/accountant_store.h"
 #include "tests/negotiator/accountant_test_util.h"
 #include "tests/negotiator/group_quota_record_test_util.h"
 

@@ -38,10 +38,10 @@
 #include "classad/classad.h"
 #include "classad/evaluator.h"
 #include "classad/value.h"
-#include "negotiator/accountant.h"
-#include "negotiator/accountant_json.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/accountant/accountant_json.h"
 #include "negotiator/cycle.h"
-#include "negotiator/pool.h"
+#include "negotiator/pool/pool.h"
 #include "tests/negotiator/accountant_test_util.h"
 #include "tests/tool_run.h"
 
@@ -543,11 +543,8 @@ void RunOurNegotiator(const fs::path& dir, int64_t cycles, OurRun* out) {
                                          m.reason != PreemptState::kNone});
     }
     if (cycle < cycles) {
-      for (const CycleMatch& m : result->matches) {
-        classad::Status claimed = pool.ClaimSlot(m.slot_index, m.job_index, m.submitter,
-                                                 m.slot_rank, m.concurrency_limits, now);
-        ASSERT_TRUE(claimed.ok()) << claimed.ToString();
-      }
+      classad::Status claimed = ApplyMatches(*result, now, &pool);
+      ASSERT_TRUE(claimed.ok()) << claimed.ToString();
     }
   }
 }

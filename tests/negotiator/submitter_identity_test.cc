@@ -2,7 +2,7 @@
 // schedd's `<AccountingGroup or Owner>@<ACCOUNTING_DOMAIN>`, submit's
 // AccountingGroup forms, nice_user, the AssignAccountingGroup map, names
 // with whitespace, and the assigned group (reference §1.7).
-#include "negotiator/submitter_identity.h"
+#include "negotiator/pool/submitter_identity.h"
 
 #include <memory>
 #include <string>

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "negotiator/accountant_json.h"
+#include "negotiator/accountant/accountant_json.h"
 #include "tests/policy/config_test_util.h"
 #include "tests/tool_run.h"
 

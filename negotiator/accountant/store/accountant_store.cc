@@ -1,8 +1,8 @@
 // Choosing an accountant store backend (accountant_store.h).
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/accountant/store/accountant_store.h"
 
-#include "negotiator/store/postgres_store.h"
-#include "negotiator/store/sqlite_store.h"
+#include "negotiator/accountant/store/postgres_store.h"
+#include "negotiator/accountant/store/sqlite_store.h"
 
 namespace negotiator {
 

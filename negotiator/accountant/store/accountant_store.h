@@ -18,8 +18,8 @@
 // update is lost, whatever number of processes share the store.
 //
 // Thread-safety: a store object is used by one thread at a time.
-#ifndef NEGOTIATOR_STORE_ACCOUNTANT_STORE_H_
-#define NEGOTIATOR_STORE_ACCOUNTANT_STORE_H_
+#ifndef NEGOTIATOR_ACCOUNTANT_STORE_ACCOUNTANT_STORE_H_
+#define NEGOTIATOR_ACCOUNTANT_STORE_ACCOUNTANT_STORE_H_
 
 #include <cstdint>
 #include <memory>
@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "classad/status.h"
-#include "negotiator/accountant_records.h"
+#include "negotiator/accountant/records.h"
 
 namespace negotiator {
 
@@ -139,4 +139,4 @@ classad::Result<std::unique_ptr<AccountantStore>> OpenAccountantStore(
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_STORE_ACCOUNTANT_STORE_H_
+#endif  // NEGOTIATOR_ACCOUNTANT_STORE_ACCOUNTANT_STORE_H_

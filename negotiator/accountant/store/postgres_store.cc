@@ -1,5 +1,5 @@
 // The accountant store in PostgreSQL (postgres_store.h).
-#include "negotiator/store/postgres_store.h"
+#include "negotiator/accountant/store/postgres_store.h"
 
 #include <libpq-fe.h>
 
@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "negotiator/store/schema.h"
+#include "negotiator/accountant/store/schema.h"
 
 namespace negotiator {
 namespace {

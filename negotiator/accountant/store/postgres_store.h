@@ -28,14 +28,14 @@
 // back with extra_float_digits = 3, so they round-trip bit for bit; the
 // infinities are stored as PostgreSQL's Infinity. A NaN field, or a NUL
 // byte in a name, is refused (kInvalidArgument) and nothing is committed.
-#ifndef NEGOTIATOR_STORE_POSTGRES_STORE_H_
-#define NEGOTIATOR_STORE_POSTGRES_STORE_H_
+#ifndef NEGOTIATOR_ACCOUNTANT_STORE_POSTGRES_STORE_H_
+#define NEGOTIATOR_ACCOUNTANT_STORE_POSTGRES_STORE_H_
 
 #include <memory>
 #include <string>
 
 #include "classad/status.h"
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/accountant/store/accountant_store.h"
 
 namespace negotiator {
 
@@ -64,4 +64,4 @@ classad::Result<std::string> ExecutePostgresSql(const std::string& location,
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_STORE_POSTGRES_STORE_H_
+#endif  // NEGOTIATOR_ACCOUNTANT_STORE_POSTGRES_STORE_H_

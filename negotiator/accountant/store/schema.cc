@@ -1,5 +1,5 @@
 // The accountant store's migrations (schema.h).
-#include "negotiator/store/schema.h"
+#include "negotiator/accountant/store/schema.h"
 
 #include <array>
 

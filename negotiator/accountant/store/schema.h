@@ -11,14 +11,14 @@
 //   group_quotas     (version 2) one row per GroupQuotaRecord of the last
 //                    negotiation cycle, keyed by name; replaced whole by
 //                    the commit of each cycle
-// Column names are the records' field names (accountant_records.h), which
+// Column names are the records' field names (records.h), which
 // are HTCondor's attribute names in snake case.
 //
 // Versions: 1 made accountant_meta, customers and resources; 2 added
 // group_quotas (a version-1 store opened for writing is migrated in place,
 // its records kept).
-#ifndef NEGOTIATOR_STORE_SCHEMA_H_
-#define NEGOTIATOR_STORE_SCHEMA_H_
+#ifndef NEGOTIATOR_ACCOUNTANT_STORE_SCHEMA_H_
+#define NEGOTIATOR_ACCOUNTANT_STORE_SCHEMA_H_
 
 #include <span>
 #include <string_view>
@@ -53,4 +53,4 @@ inline constexpr int kGroupQuotasSince = 2;
 
 }  // namespace negotiator::store_schema
 
-#endif  // NEGOTIATOR_STORE_SCHEMA_H_
+#endif  // NEGOTIATOR_ACCOUNTANT_STORE_SCHEMA_H_

@@ -1,5 +1,5 @@
 // The SQLite accountant store (sqlite_store.h).
-#include "negotiator/store/sqlite_store.h"
+#include "negotiator/accountant/store/sqlite_store.h"
 
 #include <sqlite3.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "negotiator/store/schema.h"
+#include "negotiator/accountant/store/schema.h"
 
 namespace negotiator {
 namespace {

@@ -13,14 +13,14 @@
 // version this program knows: a file that is not a SQLite database, a
 // database that fails SQLite's quick_check, a database with other tables
 // or a newer schema are refused with the file untouched.
-#ifndef NEGOTIATOR_STORE_SQLITE_STORE_H_
-#define NEGOTIATOR_STORE_SQLITE_STORE_H_
+#ifndef NEGOTIATOR_ACCOUNTANT_STORE_SQLITE_STORE_H_
+#define NEGOTIATOR_ACCOUNTANT_STORE_SQLITE_STORE_H_
 
 #include <memory>
 #include <string>
 
 #include "classad/status.h"
-#include "negotiator/store/accountant_store.h"
+#include "negotiator/accountant/store/accountant_store.h"
 
 namespace negotiator {
 
@@ -31,4 +31,4 @@ classad::Result<std::unique_ptr<AccountantStore>> OpenSqliteStore(const std::str
 
 }  // namespace negotiator
 
-#endif  // NEGOTIATOR_STORE_SQLITE_STORE_H_
+#endif  // NEGOTIATOR_ACCOUNTANT_STORE_SQLITE_STORE_H_

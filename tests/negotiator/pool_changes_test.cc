@@ -1,0 +1,331 @@
+// A pool that changes between cycles (pool.h): claims ending, jobs and
+// slots leaving and arriving, partitionable slots carved and given their
+// resources back; and a pool driven through many cycles whose state, after
+// every change, equals the state of a pool rebuilt from the same ads.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "classad/evaluator.h"
+#include "classad/unparse.h"
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/cycle.h"
+#include "negotiator/pool/pool.h"
+#include "tests/negotiator/cycle_test_util.h"
+
+namespace negotiator {
+namespace {
+
+using testing_util::Ad;
+using testing_util::ClaimedSlotText;
+using testing_util::JobText;
+using testing_util::MakePolicy;
+using testing_util::MakePool;
+using testing_util::SlotText;
+
+constexpr int64_t kNow = testing_util::kCycleNow;
+
+// A partitionable slot `name` with 8 CPUs, 16 GiB and 100 GB of disk that
+// takes any job that fits.
+std::string PartitionableSlotText(const std::string& name) {
+  return SlotText(name,
+                  "PartitionableSlot = true; SlotType = \"Partitionable\"; Cpus = 8; "
+                  "Memory = 16384; Disk = 100000; Requirements = TARGET.RequestCpus <= MY.Cpus "
+                  "&& TARGET.RequestMemory <= MY.Memory && TARGET.RequestDisk <= MY.Disk");
+}
+
+double Number(const PoolSlot& slot, const char* attr) {
+  double v = -1;
+  classad::EvaluateAttrNumber(*slot.ad, attr, &v);
+  return v;
+}
+
+TEST(PoolChangesTest, AJobThatIsDoneLeavesAndItsSlotIsFree) {
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"),
+                       {ClaimedSlotText("slot1@m", "b@x", "9.0")},
+                       {JobText("b", 9, 0, "JobStatus = 2"), JobText("a", 1, 0)});
+  ASSERT_TRUE(pool->EndClaim(0, ClaimEnd::kJobDone, kNow).ok());
+  EXPECT_FALSE(pool->jobs()[0].present);
+  EXPECT_EQ(pool->present_jobs(), 1u);
+  EXPECT_EQ(pool->slots()[0].state, SlotState::kUnclaimed);
+  EXPECT_EQ(pool->slots()[0].remote_user, "");
+  EXPECT_FALSE(pool->slots()[0].ad->Find("JobId"));
+  // Ids stay: the other job is still job 1.
+  EXPECT_EQ(pool->jobs()[1].id(), "1.0");
+  // A slot that is not claimed has no claim to end.
+  EXPECT_FALSE(pool->EndClaim(0, ClaimEnd::kJobDone, kNow).ok());
+  EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+}
+
+TEST(PoolChangesTest, APreemptedJobGoesBackToIdleWithItsRunLost) {
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"), {SlotText("slot1@m")},
+                       {JobText("a", 1, 0)});
+  ASSERT_TRUE(pool->ClaimSlot(0, 0, "a@x", 0, "", kNow).ok());
+  EXPECT_EQ(pool->jobs()[0].status, 2);
+  EXPECT_EQ(pool->jobs()[0].slot, 0u);
+  EXPECT_EQ(pool->slots()[0].job, 0u);
+  ASSERT_TRUE(pool->EndClaim(0, ClaimEnd::kPreempted, kNow + 600).ok());
+  EXPECT_EQ(pool->jobs()[0].status, 1);
+  EXPECT_EQ(pool->jobs()[0].lost_run_time, 600);
+  EXPECT_EQ(pool->jobs()[0].slot, kNoId);
+  EXPECT_TRUE(pool->jobs()[0].present);
+  EXPECT_EQ(pool->slots()[0].state, SlotState::kUnclaimed);
+  EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+}
+
+TEST(PoolChangesTest, RemovingARunningJobEndsItsClaim) {
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"),
+                       {ClaimedSlotText("slot1@m", "b@x", "9.0"), SlotText("slot2@m")},
+                       {JobText("b", 9, 0, "JobStatus = 2"), JobText("a", 1, 0)});
+  ASSERT_TRUE(pool->RemoveJob(0, kNow).ok());
+  EXPECT_EQ(pool->slots()[0].state, SlotState::kUnclaimed);
+  ASSERT_TRUE(pool->RemoveJob(1, kNow).ok());
+  EXPECT_EQ(pool->present_jobs(), 0u);
+  EXPECT_FALSE(pool->RemoveJob(1, kNow).ok());  // gone already
+  EXPECT_FALSE(pool->RemoveJob(7, kNow).ok());  // never was
+  EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+}
+
+TEST(PoolChangesTest, APartitionableSlotIsCarvedAndGetsItsResourcesBack) {
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"), {PartitionableSlotText("slot1@m")},
+                       {JobText("a", 1, 0, "RequestCpus = 2; RequestMemory = 1000; "
+                                           "RequestDisk = 1500"),
+                        JobText("a", 1, 1, "RequestMemory = 129; RequestDisk = 1")});
+  ASSERT_TRUE(pool->ClaimSlot(0, 0, "a@x", 0, "", kNow).ok());
+  ASSERT_EQ(pool->slots().size(), 2u);
+  const PoolSlot& dynamic = pool->slots()[1];
+  EXPECT_EQ(dynamic.name, "slot1_1@m");
+  EXPECT_FALSE(dynamic.partitionable);
+  EXPECT_EQ(dynamic.parent, 0u);
+  EXPECT_EQ(dynamic.state, SlotState::kClaimed);
+  // The startd's default quantization: memory to 128 MB, disk to 1024 KB.
+  EXPECT_EQ(Number(dynamic, "Cpus"), 2);
+  EXPECT_EQ(Number(dynamic, "Memory"), 1024);
+  EXPECT_EQ(Number(dynamic, "Disk"), 2048);
+  EXPECT_EQ(dynamic.weight, 2);  // SlotWeight = Cpus, of the carved slot
+  const PoolSlot& parent = pool->slots()[0];
+  EXPECT_EQ(parent.state, SlotState::kUnclaimed);
+  EXPECT_EQ(Number(parent, "Cpus"), 6);
+  EXPECT_EQ(Number(parent, "Memory"), 16384 - 1024);
+  EXPECT_EQ(parent.weight, 6);
+  EXPECT_EQ(pool->jobs()[0].slot, 1u);
+
+  ASSERT_TRUE(pool->ClaimSlot(0, 1, "a@x", 0, "", kNow).ok());
+  EXPECT_EQ(pool->slots()[2].name, "slot1_2@m");
+  EXPECT_EQ(Number(pool->slots()[2], "Memory"), 256);
+  EXPECT_EQ(Number(pool->slots()[0], "Cpus"), 5);
+
+  // The first claim ends: its slot leaves, its resources go back.
+  ASSERT_TRUE(pool->EndClaim(1, ClaimEnd::kJobDone, kNow + 60).ok());
+  EXPECT_FALSE(pool->slots()[1].present);
+  EXPECT_EQ(Number(pool->slots()[0], "Cpus"), 7);
+  EXPECT_EQ(Number(pool->slots()[0], "Memory"), 16384 - 256);
+  EXPECT_EQ(Number(pool->slots()[0], "Disk"), 100000 - 1024);
+  EXPECT_EQ(pool->present_slots(), 2u);
+  EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+}
+
+TEST(PoolChangesTest, APartitionableSlotThatCannotHoldTheJobIsNotCarved) {
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"), {PartitionableSlotText("slot1@m")},
+                       {JobText("a", 1, 0, "RequestCpus = 9; RequestDisk = 1")});
+  classad::Status s = pool->ClaimSlot(0, 0, "a@x", 0, "", kNow);
+  EXPECT_EQ(s.code(), classad::StatusCode::kFailedPrecondition) << s.ToString();
+  EXPECT_EQ(pool->slots().size(), 1u);
+  EXPECT_EQ(Number(pool->slots()[0], "Cpus"), 8);
+  EXPECT_EQ(pool->jobs()[0].status, 1);
+}
+
+TEST(PoolChangesTest, ASlotThatLeavesSendsItsJobsBackToTheQueue) {
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"),
+                       {PartitionableSlotText("slot1@m"), ClaimedSlotText("slot2@m", "b@x", "9.0")},
+                       {JobText("a", 1, 0, "RequestDisk = 1"), JobText("b", 9, 0, "JobStatus = 2")});
+  ASSERT_TRUE(pool->ClaimSlot(0, 0, "a@x", 0, "", kNow).ok());
+  ASSERT_TRUE(pool->RemoveSlot(1, kNow + 100).ok());
+  EXPECT_EQ(pool->jobs()[1].status, 1);
+  ASSERT_TRUE(pool->RemoveSlot(0, kNow + 100).ok());  // its dynamic slot leaves with it
+  EXPECT_EQ(pool->present_slots(), 0u);
+  EXPECT_EQ(pool->jobs()[0].status, 1);
+  EXPECT_EQ(pool->jobs()[0].lost_run_time, 100);
+  EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+}
+
+TEST(PoolChangesTest, DynamicSlotsReadFromAFileFindTheirPartitionableSlot) {
+  auto pool = MakePool(
+      MakePolicy("UID_DOMAIN = x\n"),
+      {PartitionableSlotText("slot1@m"),
+       ClaimedSlotText("slot1_4@m", "b@x", "9.0", "DynamicSlot = true; Cpus = 3; Memory = 512; "
+                                                  "Disk = 10")},
+      {JobText("b", 9, 0, "JobStatus = 2")});
+  ASSERT_TRUE(pool->EndClaim(1, ClaimEnd::kJobDone, kNow).ok());
+  EXPECT_FALSE(pool->slots()[1].present);
+  EXPECT_EQ(Number(pool->slots()[0], "Cpus"), 11);
+  EXPECT_EQ(Number(pool->slots()[0], "Memory"), 16384 + 512);
+}
+
+TEST(PoolChangesTest, ASlotCanBeReplacedAndReadsAsItsNewAd) {
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"), {SlotText("slot1@m")}, {});
+  ASSERT_TRUE(pool->ReplaceSlot(0, Ad(SlotText("slot1@m", "State = \"Owner\""))).ok());
+  EXPECT_EQ(pool->slots()[0].state, SlotState::kOwner);
+  EXPECT_FALSE(pool->ReplaceSlot(0, Ad("[ State = \"Owner\" ]")).ok());  // no Name
+  EXPECT_EQ(pool->slots()[0].state, SlotState::kOwner);
+  EXPECT_TRUE(pool->CheckConsistency().ok());
+}
+
+// A cycle's matches, one line each, by names (ids differ between a
+// changed pool and one rebuilt from its ads).
+std::string MatchLines(const CycleResult& result) {
+  std::string out;
+  for (const CycleMatch& m : result.matches) {
+    out += m.job + " " + m.slot + " " + m.submitter + " " + PreemptStateName(m.reason) + "\n";
+  }
+  return out;
+}
+
+// A pool read afresh from `pool`'s present ads, in id order.
+std::unique_ptr<Pool> Rebuilt(const Pool& pool, std::shared_ptr<const policy::Policy> policy) {
+  std::vector<std::string> slots, jobs;
+  for (const PoolSlot& slot : pool.slots()) {
+    if (slot.present) slots.push_back(classad::UnparseAd(*slot.ad));
+  }
+  for (const PoolJob& job : pool.jobs()) {
+    if (job.present) jobs.push_back(classad::UnparseAd(*job.ad));
+  }
+  return MakePool(std::move(policy), slots, jobs);
+}
+
+// `changed` and `rebuilt` hold the same slots and jobs, read alike.
+void ExpectSameState(const Pool& changed, const Pool& rebuilt) {
+  std::vector<const PoolSlot*> slots;
+  for (const PoolSlot& s : changed.slots()) {
+    if (s.present) slots.push_back(&s);
+  }
+  ASSERT_EQ(slots.size(), rebuilt.slots().size());
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const PoolSlot& a = *slots[i];
+    const PoolSlot& b = rebuilt.slots()[i];
+    EXPECT_EQ(a.name, b.name);
+    EXPECT_EQ(a.state, b.state) << a.name;
+    EXPECT_EQ(a.remote_user, b.remote_user) << a.name;
+    EXPECT_EQ(a.weight, b.weight) << a.name;
+    EXPECT_EQ(a.partitionable, b.partitionable) << a.name;
+  }
+  std::vector<const PoolJob*> jobs;
+  for (const PoolJob& j : changed.jobs()) {
+    if (j.present) jobs.push_back(&j);
+  }
+  ASSERT_EQ(jobs.size(), rebuilt.jobs().size());
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    EXPECT_EQ(jobs[i]->id(), rebuilt.jobs()[i].id());
+    EXPECT_EQ(jobs[i]->status, rebuilt.jobs()[i].status) << jobs[i]->id();
+    EXPECT_EQ(jobs[i]->submitter, rebuilt.jobs()[i].submitter) << jobs[i]->id();
+  }
+}
+
+TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
+  auto policy = MakePolicy(
+      "UID_DOMAIN = x\n"
+      "PRIORITY_HALFLIFE = 600\n"
+      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2\n");
+  std::vector<std::string> slots;
+  for (int i = 1; i <= 12; ++i) slots.push_back(SlotText("slot" + std::to_string(i) + "@s"));
+  for (int i = 1; i <= 3; ++i) slots.push_back(PartitionableSlotText("slot1@p" + std::to_string(i)));
+  const std::vector<std::string> owners = {"alice", "bob", "carol", "dave"};
+  std::vector<std::string> jobs;
+  int cluster = 1;
+  for (const std::string& owner : owners) {
+    for (int p = 0; p < 10; ++p) {
+      jobs.push_back(JobText(owner, cluster, p,
+                             "RequestDisk = 100; RequestMemory = " + std::to_string(500 + 300 * p)));
+    }
+    ++cluster;
+  }
+  auto pool = MakePool(policy, slots, jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kNow);
+  Negotiator negotiator(policy);
+  std::mt19937 random(7);
+  auto chance = [&](double p) { return std::uniform_real_distribution<double>(0, 1)(random) < p; };
+  int64_t now = kNow;
+  int64_t matches = 0, preemptions = 0, done = 0, evicted = 0, carved = 0, slots_lost = 0;
+  int next_slot = 100;
+  for (int cycle = 1; cycle <= 20; ++cycle) {
+    SCOPED_TRACE("cycle " + std::to_string(cycle));
+    const size_t slots_before = pool->slots().size();
+    CycleResult result = testing_util::RunOneCycle(negotiator, *pool, accountant, now);
+    matches += static_cast<int64_t>(result.matches.size());
+    preemptions += result.preemptions;
+    ASSERT_TRUE(ApplyMatches(result, now, pool.get()).ok());
+    carved += static_cast<int64_t>(pool->slots().size() - slots_before);
+    ASSERT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+    now += 300;
+    // Claims end: most jobs complete, a few are evicted.
+    for (SlotId i = 0; i < pool->slots().size(); ++i) {
+      const PoolSlot& slot = pool->slots()[i];
+      if (!slot.present || slot.state != SlotState::kClaimed) continue;
+      if (chance(0.25)) {
+        ASSERT_TRUE(pool->EndClaim(i, ClaimEnd::kJobDone, now).ok());
+        ++done;
+      } else if (chance(0.05)) {
+        ASSERT_TRUE(pool->EndClaim(i, ClaimEnd::kPreempted, now).ok());
+        ++evicted;
+      }
+    }
+    // Some idle jobs are removed, new ones arrive.
+    for (JobId j = 0; j < pool->jobs().size(); ++j) {
+      if (pool->jobs()[j].present && pool->jobs()[j].status == 1 && chance(0.03)) {
+        ASSERT_TRUE(pool->RemoveJob(j, now).ok());
+      }
+    }
+    for (int k = 0; k < 6; ++k) {
+      const std::string& owner = owners[random() % owners.size()];
+      auto added = pool->AddJob(
+          Ad(JobText(owner, cluster, k,
+                     "RequestDisk = 100; RequestMemory = " + std::to_string(128 * (1 + k)))),
+          "arrival");
+      ASSERT_TRUE(added.ok() && added->has_value());
+    }
+    ++cluster;
+    // A machine goes away now and then, and another comes.
+    if (chance(0.3)) {
+      for (SlotId i = static_cast<SlotId>(random() % pool->slots().size());
+           i < pool->slots().size(); ++i) {
+        if (!pool->slots()[i].present || pool->slots()[i].parent != kNoId) continue;
+        ASSERT_TRUE(pool->RemoveSlot(i, now).ok());
+        ++slots_lost;
+        break;
+      }
+    }
+    if (chance(0.3)) {
+      ASSERT_TRUE(
+          pool->AddSlot(Ad(SlotText("slot" + std::to_string(next_slot++) + "@s")), "new").ok());
+    }
+    ASSERT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+
+    // The next cycle on the changed pool and on one rebuilt from its ads,
+    // from the same accountant, decides the same.
+    std::unique_ptr<Pool> rebuilt = Rebuilt(*pool, policy);
+    ASSERT_NO_FATAL_FAILURE(ExpectSameState(*pool, *rebuilt));
+    Accountant a(policy), b(policy);
+    a.Restore(accountant.Snapshot());
+    b.Restore(accountant.Snapshot());
+    Negotiator na(policy), nb(policy);
+    const CycleResult on_changed = testing_util::RunOneCycle(na, *pool, a, now);
+    const CycleResult on_rebuilt = testing_util::RunOneCycle(nb, *rebuilt, b, now);
+    EXPECT_EQ(MatchLines(on_changed), MatchLines(on_rebuilt));
+    EXPECT_EQ(on_changed.pool_size, on_rebuilt.pool_size);
+  }
+  // The run exercised what it is for.
+  EXPECT_GT(matches, 40);
+  EXPECT_GT(preemptions, 0);
+  EXPECT_GT(done, 10);
+  EXPECT_GT(evicted, 0);
+  EXPECT_GT(carved, 3);
+  EXPECT_GT(slots_lost, 0);
+}
+
+}  // namespace
+}  // namespace negotiator
