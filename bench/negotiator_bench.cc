@@ -7,7 +7,11 @@
 // first after a start (no previous quota map), the same snapshot to a
 // negotiator that has run before (what HTCondor's anchor measures), and
 // the next cycle (the first one's matches claimed, ten minutes later, the
-// priorities now apart, so many claims are preempted).
+// priorities now apart, so many claims are preempted). Then a pool stepped
+// as a simulator steps it (issue 27's figures): cycle 3's matches claimed
+// and a cycle 60 s later with nothing else changed; then 1 % of the jobs
+// changed (that many running jobs finish, as many new idle jobs arrive,
+// copies of idle jobs under new ids) and a cycle 60 s after that.
 //
 // Usage: negotiator_bench POOL_DIR [runs [threads]]
 //   scripts/run-bench.sh generates the pools (never committed) and runs it.
@@ -21,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "classad/classad.h"
+#include "classad/value.h"
 #include "negotiator/accountant/accountant.h"
 #include "negotiator/cycle.h"
 #include "negotiator/pool/pool.h"
@@ -162,13 +168,7 @@ int main(int argc, char** argv) {
   carried.Initialize(now);
   classad::Result<negotiator::CycleResult> ran = running.RunCycle(pool, carried, now);
   if (!ran.ok()) return fail(ran.status());
-  for (const negotiator::CycleMatch& m : ran->matches) {
-    if (classad::Status c = pool.ClaimSlot(m.slot_index, m.job_index, m.submitter, m.slot_rank,
-                                           m.concurrency_limits, now);
-        !c.ok()) {
-      return fail(c);
-    }
-  }
+  if (classad::Status c = negotiator::ApplyMatches(*ran, now, &pool); !c.ok()) return fail(c);
   const negotiator::AccountantSnapshot after = carried.Snapshot();
   Figures next;
   for (int r = 0; r < runs; ++r) {
@@ -179,5 +179,57 @@ int main(int argc, char** argv) {
     next.Add(std::move(result).value());
   }
   next.Print("cycle 3, the next (cycle 2's matches claimed, 10 minutes later)", threads);
+
+  // 4. Stepping: cycle 3's matches claimed, then a cycle 60 s later.
+  negotiator::Accountant stepped(policy);
+  stepped.Restore(after);
+  int64_t t = now + 600;
+  classad::Result<negotiator::CycleResult> third = running.RunCycle(pool, stepped, t);
+  if (!third.ok()) return fail(third.status());
+  Clock::time_point applied = Clock::now();
+  if (classad::Status c = negotiator::ApplyMatches(*third, t, &pool); !c.ok()) return fail(c);
+  std::printf("stepping: %zu matches claimed in %.0f ms\n", third->matches.size(),
+              Millis(Clock::now() - applied));
+  t += 60;
+  Figures quiet;
+  {
+    classad::Result<negotiator::CycleResult> result = running.RunCycle(pool, stepped, t);
+    if (!result.ok()) return fail(result.status());
+    quiet.Add(std::move(result).value());
+  }
+  quiet.Print("cycle 4, 60 s later, nothing changed but the claims", threads);
+
+  // 5. 1 % of the jobs change: running jobs finish, new idle jobs arrive.
+  const size_t churn = pool.present_jobs() / 100;
+  Clock::time_point changed = Clock::now();
+  size_t finished = 0;
+  for (negotiator::JobId j = 0; j < pool.jobs().size() && finished < churn; ++j) {
+    const negotiator::PoolJob& job = pool.jobs()[j];
+    if (!job.present || job.status != 2) continue;
+    if (classad::Status s = pool.RemoveJob(j, t); !s.ok()) return fail(s);
+    ++finished;
+  }
+  size_t arrived = 0;
+  int64_t next_cluster = 1000000000;
+  for (negotiator::JobId j = 0; j < pool.jobs().size() && arrived < churn; ++j) {
+    const negotiator::PoolJob& job = pool.jobs()[j];
+    if (!job.present || job.status != 1) continue;
+    auto copy = std::make_shared<classad::ClassAd>(*job.ad);
+    copy->InsertValue("ClusterId", classad::Value::Integer(next_cluster++));
+    copy->InsertValue("ProcId", classad::Value::Integer(0));
+    auto added = pool.AddJob(std::move(copy), "arrival");
+    if (!added.ok()) return fail(added.status());
+    ++arrived;
+  }
+  std::printf("stepping: %zu jobs finished and %zu arrived in %.0f ms\n", finished, arrived,
+              Millis(Clock::now() - changed));
+  t += 60;
+  Figures churned;
+  {
+    classad::Result<negotiator::CycleResult> result = running.RunCycle(pool, stepped, t);
+    if (!result.ok()) return fail(result.status());
+    churned.Add(std::move(result).value());
+  }
+  churned.Print("cycle 5, 60 s later, after 1 % of the jobs changed", threads);
   return 0;
 }
