@@ -526,12 +526,20 @@ Status Pool::CheckConsistency() const {
       ++removed_slots;
       continue;
     }
-    PoolSlot fresh;
-    fresh.ad = slot.ad;
+    // Read afresh twice: a field whose expression gives another value each
+    // time (random(), time()) cannot be compared, and is not.
+    PoolSlot fresh, again;
+    fresh.ad = again.ad = slot.ad;
     if (Status s = DescribeSlot(&fresh); !s.ok()) return fail("slot " + slot.name + ": " + s.message());
-    if (fresh.name != slot.name || fresh.state != slot.state ||
-        fresh.remote_user != slot.remote_user || fresh.partitionable != slot.partitionable ||
-        fresh.weight != slot.weight || fresh.retirement_remaining != slot.retirement_remaining) {
+    if (Status s = DescribeSlot(&again); !s.ok()) return fail("slot " + slot.name + ": " + s.message());
+    auto differs = [](const auto& kept, const auto& a, const auto& b) { return a == b && kept != a; };
+    if (differs(slot.name, fresh.name, again.name) ||
+        differs(slot.state, fresh.state, again.state) ||
+        differs(slot.remote_user, fresh.remote_user, again.remote_user) ||
+        differs(slot.partitionable, fresh.partitionable, again.partitionable) ||
+        differs(slot.weight, fresh.weight, again.weight) ||
+        differs(slot.retirement_remaining, fresh.retirement_remaining,
+                again.retirement_remaining)) {
       return fail("slot " + slot.name + ": its fields differ from its ad's");
     }
     if (slot.job != kNoId) {
@@ -554,13 +562,19 @@ Status Pool::CheckConsistency() const {
       ++removed_jobs;
       continue;
     }
-    PoolJob fresh;
-    fresh.ad = job.ad;
+    PoolJob fresh, again;
+    fresh.ad = again.ad = job.ad;
     if (Status s = DescribeJob(&fresh); !s.ok()) return fail("job " + job.id() + ": " + s.message());
-    if (fresh.cluster != job.cluster || fresh.proc != job.proc || fresh.status != job.status ||
-        fresh.prio != job.prio || fresh.qdate != job.qdate || fresh.submitter != job.submitter ||
-        fresh.group != job.group || fresh.weight != job.weight ||
-        fresh.start_time != job.start_time) {
+    if (Status s = DescribeJob(&again); !s.ok()) return fail("job " + job.id() + ": " + s.message());
+    auto differs = [](const auto& kept, const auto& a, const auto& b) { return a == b && kept != a; };
+    if (differs(job.cluster, fresh.cluster, again.cluster) ||
+        differs(job.proc, fresh.proc, again.proc) ||
+        differs(job.status, fresh.status, again.status) ||
+        differs(job.prio, fresh.prio, again.prio) || differs(job.qdate, fresh.qdate, again.qdate) ||
+        differs(job.submitter, fresh.submitter, again.submitter) ||
+        differs(job.group, fresh.group, again.group) ||
+        differs(job.weight, fresh.weight, again.weight) ||
+        differs(job.start_time, fresh.start_time, again.start_time)) {
       return fail("job " + job.id() + ": its fields differ from its ad's");
     }
     if (job.slot != kNoId) {

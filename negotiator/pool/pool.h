@@ -178,7 +178,9 @@ class Pool {
   // slot's partitionable slot is present; the tombstone counts are right.
   // The state changes leave behind must equal the state a pool rebuilt
   // from the same ads has (tests and the fuzz target call this after every
-  // change). Ok, or kFailedPrecondition naming the first disagreement.
+  // change). A field whose expression gives another value each time it is
+  // read (random(), time()) is not compared. Ok, or kFailedPrecondition
+  // naming the first disagreement.
   classad::Status CheckConsistency() const;
 
  private:
