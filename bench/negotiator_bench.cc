@@ -73,9 +73,10 @@ struct Figures {
         "negotiation %.0f\n",
         Median(accountant), Median(autoclusters), Median(matching), Median(negotiation));
     std::printf(
-        "  %zu autoclusters (%zu match classes), %zu slots considered, %zu matches, %lld "
-        "preemptions; peak memory so far %.0f MB\n",
-        last.autoclusters, last.match_classes, last.slots_considered, last.matches.size(),
+        "  %zu autoclusters (%zu match classes; %zu idle jobs clustered afresh), %zu slots "
+        "considered, %zu matches, %lld preemptions; peak memory so far %.0f MB\n",
+        last.autoclusters, last.match_classes, last.jobs_clustered, last.slots_considered,
+        last.matches.size(),
         static_cast<long long>(last.preemptions), PeakMegabytes());
   }
 };

@@ -476,9 +476,10 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
 
   phase = Clock::now();
   submitters_ = BuildSubmitters(pool_);
-  autoclusters_ = BuildAutoclusters(pool_, negotiator_.options_.threads);
+  autoclusters_ = negotiator_.autoclusters_.Build(pool_, negotiator_.options_.threads);
   result_.autoclusters = autoclusters_.representative.size();
   result_.match_classes = autoclusters_.class_representative.size();
+  result_.jobs_clustered = negotiator_.autoclusters_.stats().computed;
   job_matched_.assign(pool_.jobs().size(), 0);
   states_.resize(submitters_.size());
   outcomes_.resize(submitters_.size());

@@ -18,8 +18,11 @@
 // snapshot. The same snapshot and accountant always give the same result.
 //
 // A Negotiator keeps what HTCondor keeps between cycles (the group quota
-// map that feeds RemoteGroupQuota, the group round-robin times), so a
-// simulator drives one Negotiator cycle after cycle. Not thread-safe.
+// map that feeds RemoteGroupQuota, the group round-robin times) and, as a
+// schedd does, the autoclusters of the pool it negotiates for (kept by job
+// id, computed again only for jobs that arrived or changed), so a
+// simulator drives one Negotiator cycle after cycle over one changing
+// Pool. Not thread-safe.
 #ifndef NEGOTIATOR_CYCLE_H_
 #define NEGOTIATOR_CYCLE_H_
 
@@ -31,6 +34,7 @@
 
 #include "classad/status.h"
 #include "negotiator/accountant/accountant.h"
+#include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/matching/matchmaker.h"
 #include "negotiator/pool/pool.h"
 #include "negotiator/quotas/group_quota_allocator.h"
@@ -101,6 +105,8 @@ struct CycleResult {
   size_t slots_considered = 0;  // after trimming
   size_t autoclusters = 0;
   size_t match_classes = 0;  // autoclusters that matching cannot tell apart, merged
+  size_t jobs_clustered = 0;  // idle jobs whose autocluster was worked out this cycle (new
+                              // or changed; the others' were kept from earlier cycles)
   std::vector<CycleMatch> matches;
   int64_t preemptions = 0;
   std::vector<SubmitterOutcome> submitters;  // by name
@@ -137,6 +143,7 @@ class Negotiator {
   std::shared_ptr<const policy::Policy> policy_;
   NegotiatorOptions options_;
   std::unique_ptr<GroupQuotaAllocator> groups_;
+  AutoclusterKeeper autoclusters_;
   // The last round's group quota map (RemoteGroupQuota in the next cycle).
   std::map<std::string, double, std::less<>> last_quotas_;
 };

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <set>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -79,23 +80,19 @@ std::set<std::string> GlobalSignificantNames(const Pool& pool,
 
 
 
-// The autoclusters of a run of jobs, numbered by first appearance within
-// the run (BuildAutoclusters merges runs in order).
-struct RunClusters {
-  std::vector<std::string> class_signatures;        // local class -> its signature
-  std::vector<uint32_t> class_first_job;            // local class -> its first job
-  std::vector<std::string> cluster_signatures;      // local cluster -> its signature
-  std::vector<uint32_t> cluster_first_job;          // local cluster -> its first job
-  std::vector<uint32_t> cluster_class;              // local cluster -> its local class
-  std::vector<std::pair<uint32_t, uint32_t>> jobs;  // (idle job, local cluster)
+// The signatures of some idle jobs: what makes two jobs one match class,
+// and one autocluster.
+struct JobSignatures {
+  std::vector<std::string> match_class;  // by position in the list of jobs
+  std::vector<std::string> cluster;      // empty with NEGOTIATE_ALL_JOBS_IN_CLUSTER
 };
 
-// Groups the idle jobs in [begin, end) (see the file comment of
-// submitters.h): `match_names` are compared for the match class,
+// The signatures of the idle jobs `todo` (see the file comment of
+// autoclusters.h): `match_names` are compared for the match class,
 // `global` for the autocluster.
-void ClusterRun(const Pool& pool, size_t begin, size_t end,
-                const std::set<std::string>& match_names, const std::set<std::string>& global,
-                bool every_job, RunClusters* out) {
+void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
+                  const std::set<std::string>& match_names, const std::set<std::string>& global,
+                  bool every_job, JobSignatures* out) {
   const std::vector<PoolJob>& jobs = pool.jobs();
   // What a job's own Requirements and Rank (and ConcurrencyLimits) read
   // from the job. Found once per shape (the three texts) and the way the
@@ -122,13 +119,12 @@ void ClusterRun(const Pool& pool, size_t begin, size_t end,
     }
   };
   std::unordered_map<std::string, std::vector<OwnReads>> own_reads;
-  std::unordered_map<std::string, uint32_t> by_signature;
-  std::unordered_map<std::string, uint32_t> by_class;
   std::string shape, class_signature, signature;
   classad::AttributeTextWriter texts;
-  for (size_t j = begin; j < end; ++j) {
-    if (jobs[j].status != 1) continue;
-    const ClassAd& ad = *jobs[j].ad;
+  out->match_class.resize(todo.size());
+  out->cluster.resize(todo.size());
+  for (size_t t = 0; t < todo.size(); ++t) {
+    const ClassAd& ad = *jobs[todo[t]].ad;
     shape.clear();
     for (const char* name : {"requirements", "rank", "concurrencylimits"}) {
       texts.Append(ad, name, &shape);
@@ -173,15 +169,7 @@ void ClusterRun(const Pool& pool, size_t begin, size_t end,
     for (const std::string& name : reads->matching) {
       texts.Append(ad, name, &class_signature);
     }
-    auto [match_class, new_class] =
-        by_class.emplace(class_signature, static_cast<uint32_t>(out->class_signatures.size()));
-    if (new_class) {
-      out->class_signatures.push_back(class_signature);
-      out->class_first_job.push_back(static_cast<uint32_t>(j));
-    }
     // The autocluster: every significant name.
-    bool new_cluster = every_job;
-    uint32_t cluster = static_cast<uint32_t>(out->cluster_first_job.size());
     if (!every_job) {
       signature = class_signature;
       signature.push_back('\x03');
@@ -190,64 +178,106 @@ void ClusterRun(const Pool& pool, size_t begin, size_t end,
       }
       signature.push_back('\x02');
       for (const std::string& name : reads->other) texts.Append(ad, name, &signature);
-      auto [found, inserted] = by_signature.emplace(signature, cluster);
-      new_cluster = inserted;
-      cluster = found->second;
-      if (inserted) out->cluster_signatures.push_back(signature);
+      out->cluster[t] = signature;
     }
-    if (new_cluster) {
-      out->cluster_first_job.push_back(static_cast<uint32_t>(j));
-      out->cluster_class.push_back(match_class->second);
-    }
-    out->jobs.emplace_back(static_cast<uint32_t>(j), cluster);
+    out->match_class[t] = class_signature;
   }
+}
+
+// Interns `text` in `*ids`: its number, new ones numbered in order.
+uint32_t Intern(std::unordered_map<std::string, uint32_t>* ids, std::string&& text) {
+  return ids->try_emplace(std::move(text), static_cast<uint32_t>(ids->size())).first->second;
 }
 
 }  // namespace
 
-Autoclusters BuildAutoclusters(const Pool& pool, int threads) {
+Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
   Autoclusters out;
   const std::vector<PoolJob>& jobs = pool.jobs();
   out.of_job.assign(jobs.size(), Autoclusters::kNone);
-  const std::set<std::string> match_names = MatchSignificantNames(pool);
-  const std::set<std::string> global = GlobalSignificantNames(pool, match_names);
+  std::set<std::string> match_names = MatchSignificantNames(pool);
+  std::set<std::string> global = GlobalSignificantNames(pool, match_names);
   out.significant.assign(global.begin(), global.end());
   const bool every_job = pool.policy().matching.negotiate_all_jobs_in_cluster;
-  // Runs of jobs grouped on the threads, then numbered in job order (the
-  // numbers are those one pass over all jobs would give).
-  const size_t runs = static_cast<size_t>(std::max(1, threads));
-  std::vector<RunClusters> run(runs);
+
+  // What is kept holds for this pool and these significant names only; the
+  // interned signatures are dropped too when those of jobs gone far
+  // outnumber the idle jobs.
+  size_t idle = 0;
+  for (const PoolJob& job : jobs) idle += job.status == 1 ? 1 : 0;
+  if (pool.identity() != pool_identity_ || match_names != match_names_ || global != global_ ||
+      every_job != every_job_ || class_ids_.size() + cluster_ids_.size() > 4 * idle + 4096) {
+    pool_identity_ = pool.identity();
+    match_names_ = std::move(match_names);
+    global_ = std::move(global);
+    every_job_ = every_job;
+    entries_.clear();
+    class_ids_.clear();
+    cluster_ids_.clear();
+  }
+  entries_.resize(jobs.size());
+
+  // The idle jobs that are new or whose ads changed get their signatures
+  // computed, on the threads; the others keep theirs.
+  std::vector<uint32_t> todo;
+  for (uint32_t j = 0; j < jobs.size(); ++j) {
+    if (jobs[j].status != 1) continue;
+    const Entry& e = entries_[j];
+    if (!e.known || e.ad_version != jobs[j].ad_version) todo.push_back(j);
+  }
+  const size_t runs =
+      std::min(static_cast<size_t>(std::max(1, threads)), std::max<size_t>(1, todo.size()));
+  std::vector<JobSignatures> run(runs);
   RunOnThreads(runs, threads, [&](size_t r) {
-    ClusterRun(pool, jobs.size() * r / runs, jobs.size() * (r + 1) / runs, match_names, global,
-               every_job, &run[r]);
+    const size_t begin = todo.size() * r / runs;
+    const size_t end = todo.size() * (r + 1) / runs;
+    SignatureRun(pool, std::span<const uint32_t>(todo).subspan(begin, end - begin), match_names_,
+                 global_, every_job_, &run[r]);
   });
-  std::unordered_map<std::string_view, uint32_t> by_class, by_signature;
-  for (const RunClusters& r : run) {
-    std::vector<uint32_t> class_of(r.class_signatures.size());
-    for (size_t c = 0; c < r.class_signatures.size(); ++c) {
-      auto [it, added] = by_class.emplace(r.class_signatures[c],
-                                          static_cast<uint32_t>(out.class_representative.size()));
-      if (added) out.class_representative.push_back(r.class_first_job[c]);
-      class_of[c] = it->second;
+  for (size_t r = 0, t = 0; r < runs; ++r) {
+    for (size_t k = 0; k < run[r].match_class.size(); ++k, ++t) {
+      Entry& e = entries_[todo[t]];
+      e.known = true;
+      e.ad_version = jobs[todo[t]].ad_version;
+      e.match_class = Intern(&class_ids_, std::move(run[r].match_class[k]));
+      e.cluster = every_job_ ? 0 : Intern(&cluster_ids_, std::move(run[r].cluster[k]));
     }
-    std::vector<uint32_t> cluster_of(r.cluster_first_job.size());
-    for (size_t k = 0; k < r.cluster_first_job.size(); ++k) {
-      bool added = true;
-      uint32_t cluster = static_cast<uint32_t>(out.representative.size());
-      if (!every_job) {
-        auto [it, inserted] = by_signature.emplace(r.cluster_signatures[k], cluster);
-        added = inserted;
-        cluster = it->second;
-      }
-      if (added) {
-        out.representative.push_back(r.cluster_first_job[k]);
-        out.match_class.push_back(class_of[r.cluster_class[k]]);
-      }
-      cluster_of[k] = cluster;
+  }
+  stats_.computed = todo.size();
+  stats_.kept = idle - todo.size();
+
+  // Numbered in job order: autoclusters and classes in the order of their
+  // first jobs, as one pass over the jobs would number them.
+  std::vector<uint32_t> class_number(class_ids_.size(), Autoclusters::kNone);
+  std::vector<uint32_t> cluster_number(cluster_ids_.size(), Autoclusters::kNone);
+  for (uint32_t j = 0; j < jobs.size(); ++j) {
+    if (jobs[j].status != 1) continue;
+    const Entry& e = entries_[j];
+    uint32_t& number_of_class = class_number[e.match_class];
+    if (number_of_class == Autoclusters::kNone) {
+      number_of_class = static_cast<uint32_t>(out.class_representative.size());
+      out.class_representative.push_back(j);
     }
-    for (auto [job, cluster] : r.jobs) out.of_job[job] = cluster_of[cluster];
+    uint32_t cluster = static_cast<uint32_t>(out.representative.size());
+    bool added = true;
+    if (!every_job_) {
+      uint32_t& number = cluster_number[e.cluster];
+      added = number == Autoclusters::kNone;
+      if (added) number = cluster;
+      cluster = number;
+    }
+    if (added) {
+      out.representative.push_back(j);
+      out.match_class.push_back(number_of_class);
+    }
+    out.of_job[j] = cluster;
   }
   return out;
+}
+
+Autoclusters BuildAutoclusters(const Pool& pool, int threads) {
+  AutoclusterKeeper keeper;
+  return keeper.Build(pool, threads);
 }
 
 }  // namespace negotiator

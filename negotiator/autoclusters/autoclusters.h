@@ -12,7 +12,9 @@
 #define NEGOTIATOR_AUTOCLUSTERS_AUTOCLUSTERS_H_
 
 #include <cstdint>
+#include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "negotiator/pool/pool.h"
@@ -38,10 +40,51 @@ struct Autoclusters {
   std::vector<uint32_t> class_representative;  // match class -> its first job's index
 };
 
-// Groups `pool`'s idle jobs into autoclusters (see the file comment), on
-// `threads` threads; the numbering does not depend on them (autoclusters
-// and classes in the order of their first jobs). Thread-safe for a pool
-// no one changes.
+// Keeps autoclusters from one cycle to the next, as HTCondor's schedd
+// keeps them while jobs arrive and leave: each idle job's signatures (what
+// makes it one match class and one autocluster with others) are computed
+// when it first shows up idle, or when the pool replaced its ad, and kept
+// by its id; a cycle where few jobs changed computes only theirs. What is
+// kept holds for one pool (Pool::identity) and one set of significant
+// names: when the slots' expressions or the policy read other job
+// attributes, or another pool is given, everything is computed afresh.
+// Build's result is always exactly what BuildAutoclusters gives.
+// Not thread-safe (Build uses its own threads).
+class AutoclusterKeeper {
+ public:
+  // Groups `pool`'s idle jobs into autoclusters (see the file comment), on
+  // `threads` threads; the numbering does not depend on them, nor on what
+  // was kept (autoclusters and classes in the order of their first jobs).
+  Autoclusters Build(const Pool& pool, int threads = 1);
+
+  // How the last Build went: idle jobs whose signatures were computed, and
+  // those whose signatures were kept.
+  struct Stats {
+    size_t computed = 0;
+    size_t kept = 0;
+  };
+  const Stats& stats() const { return stats_; }
+
+ private:
+  // One job's signatures, as numbers interned in class_ids_ / cluster_ids_.
+  struct Entry {
+    bool known = false;
+    uint32_t ad_version = 0;  // PoolJob::ad_version they were computed from
+    uint32_t match_class = 0;
+    uint32_t cluster = 0;
+  };
+  uint64_t pool_identity_ = 0;
+  std::set<std::string> match_names_;
+  std::set<std::string> global_;
+  bool every_job_ = false;
+  std::vector<Entry> entries_;  // by job id
+  std::unordered_map<std::string, uint32_t> class_ids_;
+  std::unordered_map<std::string, uint32_t> cluster_ids_;
+  Stats stats_;
+};
+
+// The autoclusters of `pool` computed afresh: AutoclusterKeeper().Build.
+// Thread-safe for a pool no one changes.
 Autoclusters BuildAutoclusters(const Pool& pool, int threads = 1);
 
 }  // namespace negotiator

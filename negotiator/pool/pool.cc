@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <random>
 #include <unordered_map>
 #include <utility>
 
@@ -93,7 +94,8 @@ std::string ParentSlotName(std::string_view name) {
 
 Pool::Pool(std::shared_ptr<const policy::Policy> policy)
     : policy_(std::move(policy)),
-      identity_(IdentityConfig::FromPolicy(*policy_)),
+      identity_((static_cast<uint64_t>(std::random_device()()) << 32) ^ std::random_device()()),
+      naming_(IdentityConfig::FromPolicy(*policy_)),
       empty_ad_(std::make_shared<const ClassAd>()) {}
 
 Status Pool::DescribeSlot(PoolSlot* slot) const {
@@ -135,7 +137,7 @@ Status Pool::DescribeJob(PoolJob* job) const {
   IntegerAttr(ad, "QDate", &job->qdate);
   job->start_time = 0;
   IntegerAttr(ad, "JobCurrentStartDate", &job->start_time);
-  Result<JobSubmitter> submitter = SubmitterOfJob(ad, identity_);
+  Result<JobSubmitter> submitter = SubmitterOfJob(ad, naming_);
   if (!submitter.ok()) {
     return Status(StatusCode::kInvalidArgument,
                   "job " + job->id() + ": " + submitter.status().message());
@@ -307,6 +309,7 @@ void Pool::RequeueJob(JobId j, int64_t now) {
   idle->Remove("RemoteHost");
   idle->Remove("JobCurrentStartDate");
   job.ad = std::move(idle);
+  ++job.ad_version;
   job.status = 1;
   job.slot = kNoId;
   job.start_time = 0;
@@ -455,6 +458,7 @@ Status Pool::ClaimSlot(SlotId slot_id, JobId job_id, std::string_view submitter,
   running_job->InsertValue("RemoteHost", Value::String(slot.name));
   running_job->InsertValue("JobCurrentStartDate", Value::Integer(now));
   job.ad = std::move(running_job);
+  ++job.ad_version;
   job.status = 2;
   job.slot = target;
   job.start_time = now;

@@ -92,6 +92,9 @@ struct PoolJob {
   SlotId slot = kNoId;    // the slot running it, when the pool knows it
   int64_t start_time = 0;     // when its current run began (JobCurrentStartDate)
   int64_t lost_run_time = 0;  // seconds of runs ended by preemption (a simulator's badput)
+  // How many times the pool replaced the job's ad: (id, ad_version) names
+  // one ad of one job for the life of the pool (caches key on it).
+  uint32_t ad_version = 0;
   std::string id() const { return std::to_string(cluster) + "." + std::to_string(proc); }
 };
 
@@ -136,6 +139,9 @@ class Pool {
   size_t slots_filtered() const { return slots_filtered_; }
   size_t jobs_filtered() const { return jobs_filtered_; }
   const policy::Policy& policy() const { return *policy_; }
+  // A number drawn when the pool is made, telling it from every other pool
+  // (caches that outlive a cycle key on it with the ids).
+  uint64_t identity() const { return identity_; }
 
   // Slot `slot` becomes Claimed/Busy by `submitter` for job `job` from
   // `now` (State, Activity, RemoteUser, AccountingGroup, RemoteOwner,
@@ -207,7 +213,8 @@ class Pool {
   classad::Status CheckJob(JobId job, const char* what) const;
 
   std::shared_ptr<const policy::Policy> policy_;
-  IdentityConfig identity_;  // how jobs' submitters are named (borrows *policy_)
+  uint64_t identity_;
+  IdentityConfig naming_;  // how jobs' submitters are named (borrows *policy_)
   std::vector<PoolSlot> slots_;
   std::vector<PoolJob> jobs_;
   bool linked_ = false;  // LinkRunningJobs ran

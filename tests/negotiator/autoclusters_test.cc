@@ -56,6 +56,54 @@ TEST(AutoclustersTest, SameOnAnyNumberOfThreads) {
   }
 }
 
+// What a keeper gives equals what is built afresh.
+void ExpectSame(const Autoclusters& kept, const Autoclusters& fresh) {
+  EXPECT_EQ(kept.of_job, fresh.of_job);
+  EXPECT_EQ(kept.representative, fresh.representative);
+  EXPECT_EQ(kept.match_class, fresh.match_class);
+  EXPECT_EQ(kept.class_representative, fresh.class_representative);
+  EXPECT_EQ(kept.significant, fresh.significant);
+}
+
+TEST(AutoclustersTest, AKeeperWorksOutOnlyNewAndChangedJobsAndGivesTheSame) {
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  auto pool = MakePool(policy, {SlotText("s1@m", "Rank = TARGET.RequestMemory")},
+                       RandomJobs(3, 300));
+  AutoclusterKeeper keeper;
+  ExpectSame(keeper.Build(*pool, 2), BuildAutoclusters(*pool, 1));
+  const size_t idle = keeper.stats().computed;
+  EXPECT_GT(idle, 200u);
+  // Nothing changed: nothing is worked out again.
+  ExpectSame(keeper.Build(*pool, 2), BuildAutoclusters(*pool, 1));
+  EXPECT_EQ(keeper.stats().computed, 0u);
+  EXPECT_EQ(keeper.stats().kept, idle);
+  // Jobs leave, arrive and run: only the new and the changed are.
+  for (JobId j = 0; j < 40; ++j) {
+    if (pool->jobs()[j].status == 1) {
+      ASSERT_TRUE(pool->RemoveJob(j, 1).ok());
+    }
+  }
+  for (int i = 0; i < 10; ++i) {
+    ASSERT_TRUE(pool->AddJob(testing_util::Ad(JobText("u9", 900 + i, 0, "Want = 1")), "new").ok());
+  }
+  JobId running = 100;
+  while (pool->jobs()[running].status != 1) ++running;
+  ASSERT_TRUE(pool->ClaimSlot(0, running, "u1@x", 0, "", 1).ok());
+  ASSERT_TRUE(pool->EndClaim(0, ClaimEnd::kPreempted, 2).ok());  // idle again, a new ad
+  ExpectSame(keeper.Build(*pool, 1), BuildAutoclusters(*pool, 2));
+  EXPECT_EQ(keeper.stats().computed, 11u);
+  // The slots read another job attribute: everything afresh.
+  ASSERT_TRUE(pool->AddSlot(testing_util::Ad(SlotText("s2@m", "Rank = TARGET.ImageSize")), "new")
+                  .ok());
+  ExpectSame(keeper.Build(*pool, 2), BuildAutoclusters(*pool, 1));
+  EXPECT_EQ(keeper.stats().kept, 0u);
+  // Another pool: afresh, whatever its ids.
+  auto other = MakePool(policy, {SlotText("s1@m", "Rank = TARGET.RequestMemory")},
+                        RandomJobs(4, 300));
+  ExpectSame(keeper.Build(*other, 2), BuildAutoclusters(*other, 1));
+  EXPECT_EQ(keeper.stats().kept, 0u);
+}
+
 TEST(AutoclustersTest, JobsApartOnlyInWhatNothingReadsShareOne) {
   auto policy = MakePolicy("UID_DOMAIN = x\n");
   auto pool = MakePool(policy, {SlotText("s1")},

@@ -13,6 +13,7 @@
 #include "classad/evaluator.h"
 #include "classad/unparse.h"
 #include "negotiator/accountant/accountant.h"
+#include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/cycle.h"
 #include "negotiator/pool/pool.h"
 #include "tests/negotiator/cycle_test_util.h"
@@ -252,6 +253,7 @@ TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
   int64_t now = kNow;
   int64_t matches = 0, preemptions = 0, done = 0, evicted = 0, carved = 0, slots_lost = 0;
   int next_slot = 100;
+  AutoclusterKeeper keeper;  // stepped alongside: what it keeps must equal a fresh build
   for (int cycle = 1; cycle <= 20; ++cycle) {
     SCOPED_TRACE("cycle " + std::to_string(cycle));
     const size_t slots_before = pool->slots().size();
@@ -304,6 +306,14 @@ TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
           pool->AddSlot(Ad(SlotText("slot" + std::to_string(next_slot++) + "@s")), "new").ok());
     }
     ASSERT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+    {
+      const Autoclusters kept = keeper.Build(*pool, 2);
+      const Autoclusters fresh = BuildAutoclusters(*pool, 1);
+      EXPECT_EQ(kept.of_job, fresh.of_job);
+      EXPECT_EQ(kept.representative, fresh.representative);
+      EXPECT_EQ(kept.match_class, fresh.match_class);
+      EXPECT_EQ(kept.class_representative, fresh.class_representative);
+    }
 
     // The next cycle on the changed pool and on one rebuilt from its ads,
     // from the same accountant, decides the same.
