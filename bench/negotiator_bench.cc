@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
   for (int r = 0; r < runs; ++r) {
     negotiator::Accountant accountant(policy);
     accountant.Initialize(now);
-    negotiator::Negotiator negotiator(policy, negotiator::NegotiatorOptions{threads});
+    negotiator::Negotiator negotiator(policy, negotiator::NegotiatorOptions{.threads = threads});
     classad::Result<negotiator::CycleResult> result = negotiator.RunCycle(pool, accountant, now);
     if (!result.ok()) return fail(result.status());
     first.Add(std::move(result).value());
@@ -146,7 +146,7 @@ int main(int argc, char** argv) {
 
   // 2. The same snapshot to a negotiator that has run a cycle before (its
   // quota map is the previous cycle's): HTCondor's anchor measures this.
-  negotiator::Negotiator running(policy, negotiator::NegotiatorOptions{threads});
+  negotiator::Negotiator running(policy, negotiator::NegotiatorOptions{.threads = threads});
   {
     negotiator::Accountant accountant(policy);
     accountant.Initialize(now);

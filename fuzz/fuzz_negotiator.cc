@@ -237,12 +237,13 @@ void FuzzNegotiator(std::string_view input) {
   {
     negotiator::Accountant plain(policy);
     plain.Restore(accountant.Snapshot());
-    negotiator::Negotiator pairwise(policy, negotiator::NegotiatorOptions{1, false});
+    negotiator::Negotiator pairwise(policy,
+                                    negotiator::NegotiatorOptions{.threads = 1, .shortcuts = false});
     classad::Result<negotiator::CycleResult> result = pairwise.RunCycle(pool, plain, now);
     if (result.ok()) plain_matches = MatchesText(*result);
   }
-  negotiator::Negotiator negotiator(policy,
-                                    negotiator::NegotiatorOptions{(flags & 1) != 0 ? 2 : 1});
+  negotiator::Negotiator negotiator(
+      policy, negotiator::NegotiatorOptions{.threads = (flags & 1) != 0 ? 2 : 1});
   const bool changes = (flags & 8) != 0;
   const int cycles = changes ? 4 : (flags & 2) != 0 ? 2 : 1;
   size_t cursor = 0;

@@ -14,6 +14,7 @@
 #include "classad/value.h"
 #include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/pool/submitters.h"
+#include "negotiator/shares/htcondor_pie.h"
 #include "negotiator/quotas/group_quota_allocator.h"
 #include "policy/ephemeral.h"
 
@@ -28,13 +29,10 @@ double Millis(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
 }
 
-// negotiate()'s outcome for a submitter.
-enum class Outcome { kResume, kDone };
-
 }  // namespace
 
-// One cycle's working state.
-class Negotiator::Cycle {
+// One cycle's working state; the share model's turns come back to it.
+class Negotiator::Cycle : public SubmitterNegotiation {
  public:
   Cycle(Negotiator& negotiator, const Pool& pool, Accountant& accountant, int64_t now)
       : policy_(*negotiator.policy_),
@@ -45,31 +43,26 @@ class Negotiator::Cycle {
 
   classad::Result<CycleResult> Run();
 
+  // HTCondor's negotiate() for one submitter in one spin.
+  TurnOutcome Negotiate(uint32_t s, const SubmitterLimits& limits, double* pie_left) override;
+  size_t SlotsLeft() const override { return matchmaker_->remaining(); }
+
  private:
   // Per submitter, across the spins of the cycle.
   struct SubmitterState {
     size_t cursor = 0;      // idle_jobs before it are all matched
     int64_t idle_left = 0;  // idle jobs not matched yet
-    bool reported = false;  // outcome's priority/share/limit filled in
   };
 
   void ComputePoolSize();
   std::vector<uint32_t> TrimmedSlots() const;
-  // HTCondor's negotiateWithGroup over `*members` (indices into
-  // submitters_), which it sorts and from which it drops the submitters
-  // that are done, as HTCondor changes the group's list it is handed (a
-  // later allocation round sees only those left). `group_name` null: no
-  // group limit.
-  void NegotiateWithGroup(bool floor_round, std::vector<uint32_t>* members, double group_limit,
-                          const std::string* group_name);
-  // HTCondor's negotiate() for one submitter in one spin.
-  Outcome Negotiate(uint32_t s, double eup, double limit, double limit_unclaimed, double headroom,
-                    bool ignore_limit, const std::string* group_name, double* pie_left);
-  // Group quotas (§2): the allocator's rounds calling NegotiateWithGroup.
+  // The share model over `*members` (indices into submitters_), which
+  // drops the submitters that are done, as HTCondor changes the group's
+  // list it is handed (a later allocation round sees only those left).
+  void Share(const ShareCall& call, std::vector<uint32_t>* members);
+  // Group quotas (§2): the allocator's rounds calling Share.
   // Errors are the allocator's (a demand or usage that is not finite).
   Status NegotiateGroups();
-  // The members of `members` below their floor.
-  std::vector<uint32_t> BelowFloor(const std::vector<uint32_t>& members) const;
 
   const policy::Policy& policy_;
   Negotiator& negotiator_;
@@ -83,6 +76,7 @@ class Negotiator::Cycle {
   std::vector<Submitter> submitters_;
   std::vector<SubmitterState> states_;
   std::vector<SubmitterOutcome> outcomes_;
+  std::vector<uint8_t> reported_;  // by submitter: the share model recorded its share
   Autoclusters autoclusters_;
   std::unique_ptr<AccountantWithQuotas> remote_view_;
   std::unique_ptr<Matchmaker> matchmaker_;
@@ -146,21 +140,20 @@ std::vector<uint32_t> Negotiator::Cycle::TrimmedSlots() const {
   return out;
 }
 
-std::vector<uint32_t> Negotiator::Cycle::BelowFloor(const std::vector<uint32_t>& members) const {
-  std::vector<uint32_t> out;
-  for (uint32_t s : members) {
-    const std::string& name = submitters_[s].name;
-    const int64_t floor = accountant_.GetFloor(name);
-    if (floor > 0 && accountant_.GetWeightedResourcesUsed(name) < static_cast<double>(floor)) {
-      out.push_back(s);
-    }
-  }
-  return out;
+void Negotiator::Cycle::Share(const ShareCall& call, std::vector<uint32_t>* members) {
+  ShareContext context{policy_.matching, accountant_,      submitters_, outcomes_,
+                       reported_,        pool_size_,       min_slot_weight_};
+  negotiator_.share_model_->Share(call, context, members, *this);
 }
 
-Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, double limit_unclaimed,
-                                     double headroom, bool ignore_limit,
-                                     const std::string* group_name, double* pie_left) {
+TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limits,
+                                         double* pie_left) {
+  const double eup = limits.eup;
+  const double limit = limits.limit;
+  const double limit_unclaimed = limits.limit_unclaimed;
+  const double headroom = limits.headroom;
+  const bool ignore_limit = limits.ignore_limit;
+  const std::string* group_name = limits.group_name;
   const Submitter& submitter = submitters_[s];
   SubmitterState& state = states_[s];
   SubmitterOutcome& outcome = outcomes_[s];
@@ -187,14 +180,14 @@ Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, doubl
     bool only_startd_rank = false;
     if (limit_used >= limit) {
       if (!ignore_limit) {
-        outcome.stopped = "submitter limit reached";
-        return Outcome::kResume;
+        outcome.stopped = StopReason::kSubmitterLimit;
+        return TurnOutcome::kResume;
       }
       only_startd_rank = true;
     }
     if (limit_used >= headroom) {
-      outcome.stopped = "ceiling reached";
-      return Outcome::kResume;
+      outcome.stopped = StopReason::kCeiling;
+      return TurnOutcome::kResume;
     }
     // The request's ephemeral attributes, as inserted into a fresh copy of
     // the job for each request.
@@ -223,10 +216,11 @@ Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, doubl
       if (r.reasons.empty()) r.example_job = j;
       r.reasons[reason] += 1;
       if (why.submitter_limit) rejected_for_limit = true;
-      outcome.stopped = why.concurrency_limit ? "concurrency limit" : "no matching slot";
+      outcome.stopped =
+          why.concurrency_limit ? StopReason::kConcurrencyLimit : StopReason::kNoMatchingSlot;
       if (why.submitter_limit && !m.consider_preemption && !policy_.accountant.use_slot_weights) {
-        outcome.stopped = "submitter limit reached";
-        return Outcome::kResume;
+        outcome.stopped = StopReason::kSubmitterLimit;
+        return TurnOutcome::kResume;
       }
       continue;
     }
@@ -267,142 +261,19 @@ Outcome Negotiator::Cycle::Negotiate(uint32_t s, double eup, double limit, doubl
     *pie_left -= offer->cost;
     result_.matches.push_back(std::move(match));
   }
-  if (state.idle_left == 0) outcome.stopped = "no more jobs";
+  if (state.idle_left == 0) outcome.stopped = StopReason::kNoMoreJobs;
   // HTCondor checks the ceiling before it asks for another request, so a
   // submitter whose last match reached its ceiling resumes (and stays in
   // the next spin's normalisation) rather than being done.
   if (limit_used >= headroom) {
-    outcome.stopped = "ceiling reached";
-    return Outcome::kResume;
+    outcome.stopped = StopReason::kCeiling;
+    return TurnOutcome::kResume;
   }
   if (limit_used >= limit || rejected_for_limit) {
-    if (limit_used >= limit) outcome.stopped = "submitter limit reached";
-    return Outcome::kResume;
+    if (limit_used >= limit) outcome.stopped = StopReason::kSubmitterLimit;
+    return TurnOutcome::kResume;
   }
-  return Outcome::kDone;
-}
-
-void Negotiator::Cycle::NegotiateWithGroup(bool floor_round, std::vector<uint32_t>* members,
-                                           double group_limit, const std::string* group_name) {
-  const policy::MatchPolicy& m = policy_.matching;
-  std::vector<uint32_t>& active = *members;
-  for (int spin = 1;; ++spin) {
-    const bool ignore_limit = spin == 1 && m.consider_preemption;
-    const double group_usage =
-        group_name != nullptr ? accountant_.GetWeightedResourcesUsed(*group_name) : 0;
-    if (!ignore_limit && group_name != nullptr && group_usage >= group_limit) {
-      for (uint32_t s : active) outcomes_[s].stopped = "group limit reached";
-      break;
-    }
-    if (!m.consider_preemption) {
-      // The submitter ad's IdleJobs: fixed for the cycle.
-      std::erase_if(active, [this](uint32_t s) { return submitters_[s].idle <= 0; });
-    }
-    if (active.empty()) break;
-    // Normalisation (§3.2): shares by EUP over the submitters left.
-    std::vector<double> eup(submitters_.size(), 0);
-    double max_prio = 0;
-    for (uint32_t s : active) {
-      eup[s] = accountant_.GetPriority(submitters_[s].name);
-      max_prio = std::max(max_prio, eup[s]);
-    }
-    double normal_factor = 0;
-    for (uint32_t s : active) normal_factor += max_prio / eup[s];
-    const double pie = std::min(pool_size_, group_limit);
-    // HTCondor's calculateSubmitterLimit; the floor applies only where it
-    // is asked for (calculatePieLeft leaves it out even in a floor round).
-    auto limits_of = [&](uint32_t s, double* limit, double* limit_unclaimed, bool apply_floor) {
-      const std::string& name = submitters_[s].name;
-      const double usage = accountant_.GetWeightedResourcesUsed(name);
-      const double share = max_prio / (eup[s] * normal_factor);
-      *limit = std::max(0.0, share * pie - usage);
-      if (m.ignore_user_priorities) *limit = DBL_MAX;
-      *limit_unclaimed = *limit;
-      if (group_name != nullptr) {
-        *limit_unclaimed = std::min(*limit, std::max(0.0, group_limit - group_usage));
-      }
-      if (!m.consider_preemption) *limit = *limit_unclaimed;
-      if (apply_floor) *limit = std::min(static_cast<double>(accountant_.GetFloor(name)), *limit);
-      return share;
-    };
-    double pie_left = 0;
-    std::vector<double> starvation(submitters_.size(), 0);
-    for (uint32_t s : active) {
-      double limit = 0, unclaimed = 0;
-      const double share = limits_of(s, &limit, &unclaimed, /*apply_floor=*/false);
-      pie_left += limit;
-      const double usage = accountant_.GetWeightedResourcesUsed(submitters_[s].name);
-      starvation[s] = usage + limit > 0 ? usage / (usage + limit) : FLT_MAX;
-      SubmitterOutcome& outcome = outcomes_[s];
-      if (!states_[s].reported) {
-        states_[s].reported = true;
-        outcome.priority = eup[s];
-        outcome.share = share;
-        outcome.limit = share * pie;
-      }
-    }
-    if (!m.consider_preemption && pie_left <= 0) {
-      for (uint32_t s : active) outcomes_[s].stopped = "pie exhausted";
-      break;
-    }
-    if (spin == 1) {
-      std::stable_sort(active.begin(), active.end(), [&](uint32_t a, uint32_t b) {
-        if (eup[a] != eup[b]) return eup[a] < eup[b];
-        if (starvation[a] != starvation[b]) return starvation[a] < starvation[b];
-        return submitters_[a].name < submitters_[b].name;
-      });
-    }
-    const double pie_left_before = pie_left;
-    bool removed_any = false;
-    std::vector<uint32_t> still;
-    for (size_t i = 0; i < active.size(); ++i) {
-      const uint32_t s = active[i];
-      if (group_name != nullptr && !ignore_limit &&
-          accountant_.GetWeightedResourcesUsed(*group_name) >= group_limit) {
-        for (size_t k = i; k < active.size(); ++k) {
-          outcomes_[active[k]].stopped = "group limit reached";
-          still.push_back(active[k]);
-        }
-        break;
-      }
-      double limit = 0, limit_unclaimed = 0;
-      limits_of(s, &limit, &limit_unclaimed, /*apply_floor=*/floor_round);
-      if (limit > pie_left) limit = pie_left;
-      const std::string& name = submitters_[s].name;
-      const int64_t ceiling = accountant_.GetCeiling(name);
-      const double headroom =
-          ceiling < 0 ? static_cast<double>(INT_MAX)
-                      : std::max<double>(0, static_cast<double>(ceiling) -
-                                                static_cast<double>(static_cast<int64_t>(
-                                                    accountant_.GetWeightedResourcesUsed(name))));
-      if (submitters_[s].idle <= 0) {
-        outcomes_[s].stopped = "no more jobs";
-        removed_any = true;
-        continue;
-      }
-      if (spin > 1 && (limit < min_slot_weight_ || pie_left < min_slot_weight_)) {
-        still.push_back(s);
-        continue;
-      }
-      if (headroom <= 0 || headroom < min_slot_weight_) {
-        outcomes_[s].stopped = "ceiling reached";
-        removed_any = true;
-        continue;
-      }
-      const Outcome outcome = Negotiate(s, eup[s], limit, limit_unclaimed, headroom, ignore_limit,
-                                        group_name, &pie_left);
-      if (outcome == Outcome::kDone) {
-        removed_any = true;
-      } else {
-        still.push_back(s);
-      }
-    }
-    active = std::move(still);
-    if (!(pie_left < pie_left_before || removed_any) || active.empty() ||
-        matchmaker_->remaining() == 0 || floor_round) {
-      break;
-    }
-  }
+  return TurnOutcome::kDone;
 }
 
 Status Negotiator::Cycle::NegotiateGroups() {
@@ -442,9 +313,7 @@ Status Negotiator::Cycle::NegotiateGroups() {
         call.unlimited ? nullptr : &groups[static_cast<size_t>(call.group)].name;
     const double limit =
         static_cast<double>(call.limit);  // the root under autoregroup: its pie is the limit too
-    std::vector<uint32_t> below = BelowFloor(list);
-    if (!below.empty()) NegotiateWithGroup(/*floor_round=*/true, &below, limit, name);
-    NegotiateWithGroup(/*floor_round=*/false, &list, limit, name);
+    Share(ShareCall{limit, name}, &list);
   };
   auto usage = [&](int g) {
     return accountant_.GetWeightedResourcesUsed(groups[static_cast<size_t>(g)].name);
@@ -483,6 +352,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   job_matched_.assign(pool_.jobs().size(), 0);
   states_.resize(submitters_.size());
   outcomes_.resize(submitters_.size());
+  reported_.assign(submitters_.size(), 0);
   for (uint32_t s = 0; s < submitters_.size(); ++s) {
     const Submitter& sub = submitters_[s];
     states_[s].idle_left = sub.idle;
@@ -515,11 +385,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   if (!policy_.groups.tree.enabled()) {
     std::vector<uint32_t> all(submitters_.size());
     for (uint32_t s = 0; s < all.size(); ++s) all[s] = s;
-    std::vector<uint32_t> below = BelowFloor(all);
-    if (!below.empty()) {
-      NegotiateWithGroup(/*floor_round=*/true, &below, static_cast<double>(INT_MAX), nullptr);
-    }
-    NegotiateWithGroup(/*floor_round=*/false, &all, static_cast<double>(INT_MAX), nullptr);
+    Share(ShareCall{static_cast<double>(INT_MAX), nullptr}, &all);
   } else {
     if (Status s = NegotiateGroups(); !s.ok()) return s;
   }
@@ -549,6 +415,8 @@ Negotiator::Negotiator(std::shared_ptr<const policy::Policy> policy,
                        const NegotiatorOptions& options)
     : policy_(std::move(policy)),
       options_(options),
+      share_model_(options.share_model != nullptr ? options.share_model
+                                                  : std::make_shared<const HTCondorPie>()),
       groups_(std::make_unique<GroupQuotaAllocator>(policy_)) {}
 
 Negotiator::~Negotiator() = default;

@@ -37,6 +37,7 @@
 #include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/matching/matchmaker.h"
 #include "negotiator/pool/pool.h"
+#include "negotiator/shares/share_model.h"
 #include "negotiator/quotas/group_quota_allocator.h"
 #include "policy/policy.h"
 
@@ -56,27 +57,6 @@ struct CycleMatch {
   double cost = 1;                 // the slot weight charged
   double slot_rank = 0;            // the slot's Rank of the job (its new CurrentRank)
   std::string concurrency_limits;  // MatchedConcurrencyLimits
-};
-
-// How one submitter fared.
-struct SubmitterOutcome {
-  std::string name;
-  std::string group;
-  double priority = 0;     // EUP at the first spin it took part in
-  double share = 0;        // its share of the pie at that spin
-  double limit = 0;        // its submitter limit at that spin (before usage is subtracted)
-  double usage_start = 0;  // weighted usage when the cycle began (after CheckMatches)
-  double usage_end = 0;
-  int64_t idle = 0;
-  int64_t running = 0;
-  int64_t matches = 0;
-  double matched_weight = 0;
-  int64_t floor = 0;
-  int64_t ceiling = -1;
-  // Why it stopped: "no more jobs", "submitter limit reached", "ceiling
-  // reached", "no matching slot", "concurrency limit", "pie exhausted",
-  // "group limit reached", "not negotiated".
-  std::string stopped = "not negotiated";
 };
 
 // An autocluster (of one submitter) left with unmatched jobs, and the
@@ -119,6 +99,9 @@ struct NegotiatorOptions {
   int threads = 2;  // for matching autoclusters up front
   // MatchmakerOptions::shortcuts (false only for tests that compare).
   bool shortcuts = true;
+  // How each negotiation's slots are shared among its submitters; null:
+  // HTCondor's pie (shares/htcondor_pie.h).
+  std::shared_ptr<const ShareModel> share_model = nullptr;
 };
 
 class Negotiator {
@@ -142,6 +125,7 @@ class Negotiator {
   class Cycle;
   std::shared_ptr<const policy::Policy> policy_;
   NegotiatorOptions options_;
+  std::shared_ptr<const ShareModel> share_model_;  // options_.share_model or the pie
   std::unique_ptr<GroupQuotaAllocator> groups_;
   AutoclusterKeeper autoclusters_;
   // The last round's group quota map (RemoteGroupQuota in the next cycle).

@@ -185,7 +185,7 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
     w->Key("ceiling");
     w->Integer(s.ceiling);
     w->Key("stopped");
-    w->String(s.stopped);
+    w->String(StopReasonText(s.stopped));
     w->EndObject();
   }
   w->EndArray();
@@ -253,7 +253,7 @@ std::string FormatCycleText(const CycleResult& r, int cycle) {
     for (const SubmitterOutcome& s : r.submitters) {
       out += Printf("  %-34s %-16s %12.2f %7.4f %9.2f %9.2f %9.2f %6" PRId64 " %6" PRId64 "  %s\n",
                     s.name.c_str(), s.group.c_str(), s.priority, s.share, s.limit, s.usage_start,
-                    s.usage_end, s.idle, s.matches, s.stopped.c_str());
+                    s.usage_end, s.idle, s.matches, StopReasonText(s.stopped));
     }
   }
   if (!r.unmatched.empty()) {

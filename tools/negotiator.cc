@@ -236,7 +236,8 @@ int main(int argc, char** argv) {
     memory->Initialize(now);
   }
 
-  negotiator::Negotiator negotiator(*policy, negotiator::NegotiatorOptions{r.threads});
+  negotiator::Negotiator negotiator(*policy,
+                                    negotiator::NegotiatorOptions{.threads = r.threads});
   std::vector<negotiator::CycleResult> results;
   for (int cycle = 1; cycle <= r.cycles; ++cycle) {
     std::optional<negotiator::CycleResult> result;

@@ -427,7 +427,7 @@ Counts RunNegotiator(const Case& c, std::string* matches, bool shortcuts = true)
     if (a.floor > 0) accountant.SetFloor(name, a.floor);
     if (a.ceiling >= 0) accountant.SetCeiling(name, a.ceiling);
   }
-  Negotiator negotiator(policy, NegotiatorOptions{1, shortcuts});
+  Negotiator negotiator(policy, NegotiatorOptions{.threads = 1, .shortcuts = shortcuts});
   CycleResult result = testing_util::RunOneCycle(negotiator, *pool, accountant);
   Counts out;
   for (const CycleMatch& m : result.matches) {
