@@ -29,15 +29,12 @@
 #include <vector>
 
 #include "negotiator/accountant/accountant.h"
-#include "negotiator/accountant/accountant_json.h"
-#include "negotiator/accountant/durable_accountant.h"
-#include "negotiator/accountant/store/accountant_store.h"
+#include "negotiator/accountant/open_accountant.h"
 #include "negotiator/cycle.h"
 #include "negotiator/cycle_output.h"
 #include "negotiator/cycle_quota_records.h"
 #include "negotiator/pool/pool.h"
-#include "policy/config_file_system.h"
-#include "policy/config_reader.h"
+#include "policy/load_policy.h"
 #include "policy/policy.h"
 
 namespace {
@@ -165,21 +162,6 @@ bool ParseArgs(int argc, char** argv, Request* r) {
   return true;
 }
 
-classad::Result<std::shared_ptr<const policy::Policy>> LoadPolicy(const Request& r,
-                                                                  std::string* database) {
-  classad::Result<policy::Config> config =
-      policy::ReadToolConfig(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"));
-  if (!config.ok()) return config.status();
-  for (const Status& warning : config->warnings()) {
-    std::cerr << "warning: " << warning.ToString() << "\n";
-  }
-  classad::Result<policy::Policy> built = policy::Policy::Build(*config);
-  if (!built.ok()) return built.status();
-  *database = built->accountant.database;
-  return std::shared_ptr<const policy::Policy>(
-      std::make_shared<const policy::Policy>(std::move(built).value()));
-}
-
 int Fail(const Status& s) {
   std::cerr << "negotiator: " << s.ToString() << "\n";
   return kFailed;
@@ -192,14 +174,24 @@ int main(int argc, char** argv) {
   if (!ParseArgs(argc, argv, &r)) return kUsage;
   int64_t now = r.now.value_or(static_cast<int64_t>(std::time(nullptr)));
 
-  std::string database;
-  classad::Result<std::shared_ptr<const policy::Policy>> policy = LoadPolicy(r, &database);
-  if (!policy.ok()) return Fail(policy.status());
-  if (!r.state.empty()) database = r.state;
-  if (!r.accountant_json.empty()) database.clear();
+  classad::Result<policy::LoadedPolicy> loaded =
+      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"));
+  if (!loaded.ok()) return Fail(loaded.status());
+  for (const Status& warning : loaded->config_warnings) {
+    std::cerr << "warning: " << warning.ToString() << "\n";
+  }
+  const std::shared_ptr<const policy::Policy>& policy = loaded->policy;
+  // The accountant: --state, else ACCOUNTANT_DATABASE; --accountant's file
+  // (read only); or none (a fresh one, nothing written).
+  negotiator::AccountantLocation where;
+  if (!r.accountant_json.empty()) {
+    where.json_file = r.accountant_json;
+  } else {
+    where.store = !r.state.empty() ? r.state : policy->accountant.database;
+  }
 
   const auto read_start = std::chrono::steady_clock::now();
-  negotiator::Pool pool(*policy);
+  negotiator::Pool pool(policy);
   for (const std::string& path : r.slot_files) {
     if (Status s = pool.ReadSlots(path); !s.ok()) return Fail(s);
   }
@@ -214,29 +206,11 @@ int main(int argc, char** argv) {
               << " jobs in " << static_cast<int64_t>(read_ms) << " ms\n";
   }
 
-  // The accountant: a store (committed), a JSON file or nothing (memory only).
-  std::unique_ptr<negotiator::DurableAccountant> durable;
-  std::unique_ptr<negotiator::Accountant> memory;
-  if (!database.empty()) {
-    classad::Result<std::unique_ptr<negotiator::AccountantStore>> store =
-        negotiator::OpenAccountantStore(database);
-    if (!store.ok()) return Fail(store.status());
-    auto opened = negotiator::DurableAccountant::Open(*policy, std::move(store).value(), now);
-    if (!opened.ok()) return Fail(opened.status());
-    durable = std::move(opened).value();
-  } else {
-    memory = std::make_unique<negotiator::Accountant>(*policy);
-    if (!r.accountant_json.empty()) {
-      classad::Result<negotiator::AccountantSnapshot> snapshot =
-          negotiator::ReadAccountantJsonFile(r.accountant_json);
-      if (!snapshot.ok()) return Fail(snapshot.status());
-      memory->Restore(std::move(snapshot).value());
-      memory->RecountUsage();
-    }
-    memory->Initialize(now);
-  }
+  classad::Result<negotiator::OpenedAccountant> accountant =
+      negotiator::OpenAccountant(policy, where, {.write = true, .initialize = true}, now);
+  if (!accountant.ok()) return Fail(accountant.status());
 
-  negotiator::Negotiator negotiator(*policy,
+  negotiator::Negotiator negotiator(policy,
                                     negotiator::NegotiatorOptions{.threads = r.threads});
   std::vector<negotiator::CycleResult> results;
   for (int cycle = 1; cycle <= r.cycles; ++cycle) {
@@ -249,7 +223,7 @@ int main(int argc, char** argv) {
       accountant.SetGroupQuotaRecords(negotiator::GroupQuotaRecordsOf(*result));
       return Status::Ok();
     };
-    Status s = durable ? durable->Update(run) : run(*memory);
+    Status s = accountant->Update(run);
     if (!s.ok()) return Fail(s);
     if (!r.json) {
       std::cout << negotiator::FormatCycleText(*result, r.cycles > 1 ? cycle : 0);

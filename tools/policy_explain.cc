@@ -35,6 +35,7 @@
 #include "negotiator/accountant/accountant.h"
 #include "negotiator/accountant/accountant_json.h"
 #include "negotiator/accountant/durable_accountant.h"
+#include "negotiator/accountant/open_accountant.h"
 #include "negotiator/accountant/store/accountant_store.h"
 #include "negotiator/pool/submitter_identity.h"
 #include "policy/concurrency_limits.h"
@@ -44,6 +45,7 @@
 #include "policy/explain/match_explainer.h"
 #include "policy/explain/pool_analysis.h"
 #include "policy/explain/report.h"
+#include "policy/load_policy.h"
 #include "policy/policy.h"
 #include "policy/text_util.h"
 
@@ -357,49 +359,15 @@ std::string SubmitterOf(const classad::ClassAd& job, const policy::Policy& polic
 
 // ---------------------------------------------------------------- the accountant
 
-// An accountant the bindings are read from: --accountant's file restored
-// in memory, or --state's database opened read-only.
-struct AccountantSource {
-  std::unique_ptr<negotiator::Accountant> restored;        // --accountant
-  std::unique_ptr<negotiator::DurableAccountant> durable;  // --state
-  std::string name;                                        // the file or the database
-
-  const negotiator::Accountant& accountant() const {
-    return restored != nullptr ? *restored : durable->accountant();
-  }
-};
-
 // Opens the accountant `request` names under `policy`: --accountant's
-// file (ParseAccountantJson; its errors carry file:line:col) restored as
-// stored, or --state's database opened read-only, never created, migrated
-// or written, and not initialized (the records exactly as stored).
-classad::Result<AccountantSource> OpenAccountant(
+// file (its errors carry file:line:col) restored as stored, or --state's
+// database opened read-only, never created, migrated or written, and not
+// initialized (the records exactly as stored).
+classad::Result<negotiator::OpenedAccountant> OpenAccountant(
     const Request& request, const std::shared_ptr<const policy::Policy>& policy, int64_t now) {
-  AccountantSource source;
-  if (!request.accountant_file.empty()) {
-    source.name = request.accountant_file;
-    classad::Result<negotiator::AccountantSnapshot> snapshot =
-        negotiator::ReadAccountantJsonFile(source.name);
-    if (!snapshot.ok()) return snapshot.status();
-    source.restored = std::make_unique<negotiator::Accountant>(policy);
-    source.restored->Restore(std::move(snapshot).value());
-    return source;
-  }
-  source.name = request.state;
-  negotiator::StoreOptions store_options;
-  store_options.read_only = true;
-  store_options.create_if_missing = false;
-  classad::Result<std::unique_ptr<negotiator::AccountantStore>> store =
-      negotiator::OpenAccountantStore(request.state, store_options);
-  if (!store.ok()) return store.status();
-  source.name = (*store)->Describe();
-  negotiator::DurableAccountantOptions options;
-  options.initialize = false;
-  classad::Result<std::unique_ptr<negotiator::DurableAccountant>> durable =
-      negotiator::DurableAccountant::Open(policy, std::move(store).value(), now, options);
-  if (!durable.ok()) return durable.status();
-  source.durable = std::move(durable).value();
-  return source;
+  return negotiator::OpenAccountant(
+      policy, {.store = request.state, .json_file = request.accountant_file},
+      {.write = false, .initialize = false}, now);
 }
 
 // The bindings of one side of a match: the submitter's or the remote
@@ -561,7 +529,7 @@ std::string LastUpdateText(int64_t when) {
 // job's concurrency limits likewise; then `notes`.
 std::string SourcesText(const explain::MatchExplanation& match,
                         const explain::EphemeralBindings& given,
-                        const explain::EphemeralBindings& bound, const AccountantSource& source,
+                        const explain::EphemeralBindings& bound, const negotiator::OpenedAccountant& source,
                         const std::vector<std::string>& notes) {
   std::vector<std::string> command_line, accountant, defaults, slot;
   for (const explain::BoundAttribute& attribute : match.bound) {
@@ -576,7 +544,7 @@ std::string SourcesText(const explain::MatchExplanation& match,
       defaults.push_back(attribute.name);
     }
   }
-  std::string out = "\nWhere the bound values came from:\n  the accountant: " + source.name + ", " +
+  std::string out = "\nWhere the bound values came from:\n  the accountant: " + source.name() + ", " +
                     LastUpdateText(source.accountant().last_update_time()) + "\n";
   auto list = [&out](const char* what, const std::vector<std::string>& names) {
     if (names.empty()) return;
@@ -627,19 +595,15 @@ int main(int argc, char** argv) {
   // The configuration, as the negotiator reads it.
   const policy::ConfigOptions options =
       policy::DaemonConfigOptions(request.subsystem, request.local_name);
-  classad::Result<policy::Config> config = policy::ReadToolConfig(request.config_files, options);
-  if (!config.ok()) {
-    std::cerr << config.status().ToString() << "\n";
-    return kError;
-  }
   policy::Problems problems;
-  classad::Result<policy::Policy> built = policy::Policy::Build(*config, {}, &problems);
-  if (!built.ok()) {
+  classad::Result<policy::LoadedPolicy> loaded =
+      policy::LoadPolicy(request.config_files, options, &problems);
+  if (!loaded.ok()) {
     for (const classad::Status& e : problems.errors()) std::cerr << e.ToString() << "\n";
-    if (problems.errors().empty()) std::cerr << built.status().ToString() << "\n";
+    if (problems.errors().empty()) std::cerr << loaded.status().ToString() << "\n";
     return kError;
   }
-  const auto policy_ptr = std::make_shared<const policy::Policy>(std::move(built).value());
+  const std::shared_ptr<const policy::Policy> policy_ptr = loaded->policy;
   const policy::Policy& policy = *policy_ptr;
   classad::EvalOptions eval;
   if (request.now) {
@@ -695,11 +659,11 @@ int main(int argc, char** argv) {
   input.eval = eval;
 
   // What the command line left out, from the accountant.
-  std::optional<AccountantSource> accountant;
+  std::optional<negotiator::OpenedAccountant> accountant;
   std::vector<std::string> notes;
   if (!request.accountant_file.empty() || !request.state.empty()) {
     const int64_t now = request.now ? *request.now : static_cast<int64_t>(std::time(nullptr));
-    classad::Result<AccountantSource> opened = OpenAccountant(request, policy_ptr, now);
+    classad::Result<negotiator::OpenedAccountant> opened = OpenAccountant(request, policy_ptr, now);
     if (!opened.ok()) {
       const classad::Status& s = opened.status();
       std::cerr << (s.where().file.empty() ? "policy_explain: " + s.message() : s.ToString())

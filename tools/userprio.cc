@@ -46,12 +46,14 @@
 #include "negotiator/accountant/accountant.h"
 #include "negotiator/accountant/accountant_json.h"
 #include "negotiator/accountant/durable_accountant.h"
+#include "negotiator/accountant/open_accountant.h"
 #include "negotiator/accountant/store/accountant_store.h"
 #include "negotiator/accountant/store/schema.h"
 #include "policy/config.h"
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
 #include "policy/group_tree.h"
+#include "policy/load_policy.h"
 #include "policy/policy.h"
 
 namespace {
@@ -1185,17 +1187,11 @@ Status WriteOutput(const std::string& path, const std::string& text) {
 // Opens the accountant at `location`. `write` opens for an edit or an
 // import (creating the database when missing), else read-only as stored.
 // `initialize` runs HTCondor's startup steps (DurableAccountant::Open).
-classad::Result<std::unique_ptr<DurableAccountant>> OpenAccountant(
+classad::Result<negotiator::OpenedAccountant> OpenAccountant(
     std::shared_ptr<const policy::Policy> policy, const std::string& location, bool write,
     bool initialize, int64_t now) {
-  negotiator::StoreOptions store_options;
-  store_options.read_only = !write;
-  store_options.create_if_missing = write;
-  auto store = negotiator::OpenAccountantStore(location, store_options);
-  if (!store.ok()) return store.status();
-  negotiator::DurableAccountantOptions options;
-  options.initialize = initialize;
-  return DurableAccountant::Open(std::move(policy), std::move(store).value(), now, options);
+  return negotiator::OpenAccountant(std::move(policy), {.store = location},
+                                    {.write = write, .initialize = initialize}, now);
 }
 
 // Runs the edit `r` asks for (already checked) as one transaction.
@@ -1209,7 +1205,7 @@ int RunEdit(const Request& r, const EditValue& v, std::shared_ptr<const policy::
       std::cerr << "userprio: " << reader.status().ToString() << "\n";
       return kUnreadable;
     }
-    if ((*reader)->accountant().FindCustomer(name) == nullptr) {
+    if (reader->accountant().FindCustomer(name) == nullptr) {
       std::cerr << "userprio: -delete: the accountant has no record named \"" << name << "\"\n";
       return kRefused;
     }
@@ -1220,9 +1216,9 @@ int RunEdit(const Request& r, const EditValue& v, std::shared_ptr<const policy::
     return kUnreadable;
   }
   const bool existed =
-      r.edit == Edit::kResetAll || (*durable)->accountant().FindCustomer(name) != nullptr;
+      r.edit == Edit::kResetAll || durable->accountant().FindCustomer(name) != nullptr;
   bool refused = false;
-  Status s = (*durable)->Update([&](Accountant& a) {
+  Status s = durable->Update([&](Accountant& a) {
     switch (r.edit) {
       case Edit::kSetPrio:
         a.SetPriority(name, v.real);
@@ -1343,7 +1339,7 @@ int RunImport(const Request& r, std::shared_ptr<const policy::Policy> policy,
     std::cerr << "userprio: " << durable.status().ToString() << "\n";
     return kUnreadable;
   }
-  Status s = (*durable)->Update([&](Accountant& a) {
+  Status s = durable->Update([&](Accountant& a) {
     a.Restore(std::move(snapshot).value());
     return Status::Ok();
   });
@@ -1372,26 +1368,24 @@ int RunExport(const Request& r, const Accountant& a) {
   return kOk;
 }
 
-// The configuration's policy, or an error printed.
+// The configuration's policy (read as the negotiator reads it,
+// docs/userprio.md), its warnings printed; `*location` (--state) defaults
+// to ACCOUNTANT_DATABASE.
 classad::Result<std::shared_ptr<const policy::Policy>> LoadPolicy(const Request& r,
                                                                   std::string* location) {
-  // The configuration as the negotiator reads it (docs/userprio.md).
-  classad::Result<policy::Config> config =
-      policy::ReadToolConfig(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"));
-  if (!config.ok()) return config.status();
-  for (const Status& warning : config->warnings()) std::cerr << warning.ToString() << "\n";
-  classad::Result<policy::Policy> built = policy::Policy::Build(*config);
-  if (!built.ok()) return built.status();
+  classad::Result<policy::LoadedPolicy> loaded =
+      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"));
+  if (!loaded.ok()) return loaded.status();
+  for (const Status& warning : loaded->config_warnings) std::cerr << warning.ToString() << "\n";
   if (location->empty()) {
-    *location = built->accountant.database;  // ACCOUNTANT_DATABASE
+    *location = loaded->policy->accountant.database;  // ACCOUNTANT_DATABASE
     if (location->empty()) {
       return Status(StatusCode::kNotFound,
                     "userprio: no accountant database: give --state DB or set "
                     "ACCOUNTANT_DATABASE in the configuration");
     }
   }
-  return std::shared_ptr<const policy::Policy>(
-      std::make_shared<const policy::Policy>(std::move(built).value()));
+  return loaded->policy;
 }
 
 }  // namespace
@@ -1437,7 +1431,7 @@ int main(int argc, char** argv) {
     std::cerr << "userprio: " << durable.status().ToString() << "\n";
     return kUnreadable;
   }
-  const Accountant& accountant = (*durable)->accountant();
+  const Accountant& accountant = durable->accountant();
   if (request.do_export) return RunExport(request, accountant);
   const policy::GroupTree& tree = (*policy)->groups.tree;
   if (request.reslist) return PrintResources(accountant, request.reslist_user, now);
@@ -1445,8 +1439,8 @@ int main(int argc, char** argv) {
 
   Listing listing{request, accountant, tree, 0, {}, {}, 0};
   listing.cycle = CycleTableOf(accountant);
-  listing.store = (*durable)->store().Describe();
-  listing.schema_version = (*durable)->store().schema_version();
+  listing.store = durable->durable()->store().Describe();
+  listing.schema_version = durable->durable()->store().schema_version();
   listing.min_last_usage = now - kActiveWindow;
   if (request.allusers || !request.names.empty()) listing.min_last_usage = -1;
   if (request.activefrom) {

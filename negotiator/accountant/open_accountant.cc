@@ -1,0 +1,56 @@
+// Opening a tool's accountant (open_accountant.h).
+#include "negotiator/accountant/open_accountant.h"
+
+#include <utility>
+
+#include "negotiator/accountant/accountant_json.h"
+#include "negotiator/accountant/store/accountant_store.h"
+
+namespace negotiator {
+
+classad::Status OpenedAccountant::Update(
+    const std::function<classad::Status(Accountant&)>& change) {
+  if (durable_ != nullptr) return durable_->Update(change);
+  return change(*memory_);
+}
+
+classad::Result<OpenedAccountant> OpenAccountant(std::shared_ptr<const policy::Policy> policy,
+                                                 const AccountantLocation& where,
+                                                 const OpenAccountantOptions& options,
+                                                 int64_t now) {
+  if (!where.store.empty() && !where.json_file.empty()) {
+    return classad::Status(classad::StatusCode::kInvalidArgument,
+                           "give an accountant store or an accountant file, not both");
+  }
+  OpenedAccountant opened;
+  if (!where.store.empty()) {
+    StoreOptions store_options;
+    store_options.read_only = !options.write;
+    store_options.create_if_missing = options.write;
+    classad::Result<std::unique_ptr<AccountantStore>> store =
+        OpenAccountantStore(where.store, store_options);
+    if (!store.ok()) return store.status();
+    opened.name_ = (*store)->Describe();
+    DurableAccountantOptions durable_options;
+    durable_options.initialize = options.initialize;
+    classad::Result<std::unique_ptr<DurableAccountant>> durable =
+        DurableAccountant::Open(std::move(policy), std::move(store).value(), now, durable_options);
+    if (!durable.ok()) return durable.status();
+    opened.durable_ = std::move(durable).value();
+    return opened;
+  }
+  opened.memory_ = std::make_unique<Accountant>(std::move(policy));
+  if (!where.json_file.empty()) {
+    opened.name_ = where.json_file;
+    classad::Result<AccountantSnapshot> snapshot = ReadAccountantJsonFile(where.json_file);
+    if (!snapshot.ok()) return snapshot.status();
+    opened.memory_->Restore(std::move(snapshot).value());
+    if (options.initialize) opened.memory_->RecountUsage();
+  } else {
+    opened.name_ = "a fresh accountant";
+  }
+  if (options.initialize) opened.memory_->Initialize(now);
+  return opened;
+}
+
+}  // namespace negotiator

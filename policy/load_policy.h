@@ -1,0 +1,38 @@
+// LoadPolicy: the policy a command-line tool works under, loaded one way
+// for every tool: the configuration found as HTCondor finds it for a
+// daemon (ReadToolConfig: the `-config` files, else CONDOR_CONFIG and the
+// files it includes), built into a Policy.
+#ifndef POLICY_LOAD_POLICY_H_
+#define POLICY_LOAD_POLICY_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classad/status.h"
+#include "policy/config.h"
+#include "policy/config_file_system.h"
+#include "policy/knob_reader.h"
+#include "policy/policy.h"
+
+namespace policy {
+
+// A loaded policy and what reading the configuration warned about (each
+// with its position; the policy's own warnings are its warnings()).
+struct LoadedPolicy {
+  std::shared_ptr<const Policy> policy;
+  std::vector<classad::Status> config_warnings;
+};
+
+// Reads the configuration (`config_files`, else the root HTCondor finds
+// under `options`) and builds its policy. Errors: the reader's (file, line
+// and column), or Build's (every error, each position once); with
+// `problems` given, Build's errors and warnings are also put there one by
+// one. Thread-safe as ReadToolConfig and Policy::Build are.
+classad::Result<LoadedPolicy> LoadPolicy(const std::vector<std::string>& config_files,
+                                         const ConfigOptions& options,
+                                         Problems* problems = nullptr);
+
+}  // namespace policy
+
+#endif  // POLICY_LOAD_POLICY_H_
