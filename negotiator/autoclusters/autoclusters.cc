@@ -82,9 +82,12 @@ std::set<std::string> GlobalSignificantNames(const Pool& pool,
 
 // The signatures of some idle jobs: what makes two jobs one match class,
 // and one autocluster.
+// Each distinct signature is held once (most jobs share theirs).
 struct JobSignatures {
-  std::vector<std::string> match_class;  // by position in the list of jobs
-  std::vector<std::string> cluster;      // empty with NEGOTIATE_ALL_JOBS_IN_CLUSTER
+  std::vector<uint32_t> match_class;  // by position in the list of jobs: into class_texts
+  std::vector<uint32_t> cluster;      // into cluster_texts (0 with NEGOTIATE_ALL_JOBS_IN_CLUSTER)
+  std::vector<std::string> class_texts;
+  std::vector<std::string> cluster_texts;
 };
 
 // The signatures of the idle jobs `todo` (see the file comment of
@@ -123,6 +126,13 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
   classad::AttributeTextWriter texts;
   out->match_class.resize(todo.size());
   out->cluster.resize(todo.size());
+  std::unordered_map<std::string, uint32_t> class_index, cluster_index;
+  auto index_of = [](std::unordered_map<std::string, uint32_t>* index,
+                     std::vector<std::string>* texts, const std::string& text) {
+    auto [it, added] = index->try_emplace(text, static_cast<uint32_t>(texts->size()));
+    if (added) texts->push_back(text);
+    return it->second;
+  };
   for (size_t t = 0; t < todo.size(); ++t) {
     const ClassAd& ad = *jobs[todo[t]].ad;
     shape.clear();
@@ -178,9 +188,9 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
       }
       signature.push_back('\x02');
       for (const std::string& name : reads->other) texts.Append(ad, name, &signature);
-      out->cluster[t] = signature;
+      out->cluster[t] = index_of(&cluster_index, &out->cluster_texts, signature);
     }
-    out->match_class[t] = class_signature;
+    out->match_class[t] = index_of(&class_index, &out->class_texts, class_signature);
   }
 }
 
@@ -235,12 +245,20 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
                  global_, every_job_, &run[r]);
   });
   for (size_t r = 0, t = 0; r < runs; ++r) {
+    std::vector<uint32_t> class_id(run[r].class_texts.size());
+    for (size_t c = 0; c < class_id.size(); ++c) {
+      class_id[c] = Intern(&class_ids_, std::move(run[r].class_texts[c]));
+    }
+    std::vector<uint32_t> cluster_id(run[r].cluster_texts.size());
+    for (size_t c = 0; c < cluster_id.size(); ++c) {
+      cluster_id[c] = Intern(&cluster_ids_, std::move(run[r].cluster_texts[c]));
+    }
     for (size_t k = 0; k < run[r].match_class.size(); ++k, ++t) {
       Entry& e = entries_[todo[t]];
       e.known = true;
       e.ad_version = jobs[todo[t]].ad_version;
-      e.match_class = Intern(&class_ids_, std::move(run[r].match_class[k]));
-      e.cluster = every_job_ ? 0 : Intern(&cluster_ids_, std::move(run[r].cluster[k]));
+      e.match_class = class_id[run[r].match_class[k]];
+      e.cluster = every_job_ ? 0 : cluster_id[run[r].cluster[k]];
     }
   }
   stats_.computed = todo.size();
