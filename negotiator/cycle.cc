@@ -205,6 +205,19 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
     request.limit_used_unclaimed = limit_used_unclaimed;
     Rejection why;
     std::optional<Offer> offer = matchmaker_->FindOffer(request, &why);
+    RequestRecord* record = nullptr;
+    if (negotiator_.options_.record_requests) {
+      record = &result_.requests.emplace_back();
+      record->job = j;
+      record->job_name = jobs[j].id();
+      record->submitter = submitter.name;
+      record->group = group_name != nullptr ? *group_name : std::string(policy::kRootGroupName);
+      record->spin = limits.spin;
+      record->floor_round = limits.floor_round;
+      record->limit = limit;
+      record->limit_used = limit_used;
+      record->only_rank_preemption = only_startd_rank;
+    }
     if (!offer) {
       rejected[ac] = 1;
       // Past its limit on spin 1 a submitter may only take slots whose
@@ -212,6 +225,7 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
       const std::string reason = only_startd_rank && why.Reason() == "no match found"
                                      ? "submitter limit reached (only rank preemption was possible)"
                                      : why.Reason();
+      if (record != nullptr) record->refusal = reason;
       Rejections& r = rejections_[{s, ac}];
       if (r.reasons.empty()) r.example_job = j;
       r.reasons[reason] += 1;
@@ -225,6 +239,12 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
       continue;
     }
     // The match: charged at once, the slot off the list.
+    if (record != nullptr) {
+      record->matched = true;
+      record->slot = offer->slot;
+      record->slot_name = pool_.slots()[offer->slot].name;
+      record->preemption = offer->state;
+    }
     const PoolSlot& slot = pool_.slots()[offer->slot];
     CycleMatch match;
     match.job_index = j;

@@ -59,6 +59,29 @@ struct CycleMatch {
   std::string concurrency_limits;  // MatchedConcurrencyLimits
 };
 
+// One request of the cycle (HTCondor's negotiate() asking the matchmaker
+// for a slot for one job), as the cycle decided it. Recorded when
+// NegotiatorOptions::record_requests is set; a request is made for the
+// first job of an autocluster in a turn, and the turn's other jobs of an
+// autocluster that found nothing are not asked for again (as in HTCondor).
+struct RequestRecord {
+  JobId job = 0;
+  std::string job_name;  // "ClusterId.ProcId"
+  std::string submitter;
+  std::string group;     // the negotiation's group ("<none>": no group limit)
+  int spin = 1;          // the spin of that negotiation
+  bool floor_round = false;
+  double limit = 0;       // the submitter limit of the turn
+  double limit_used = 0;  // the weight matched before it in the turn
+  bool only_rank_preemption = false;  // past the limit on spin 1
+  bool matched = false;
+  SlotId slot = kNoId;  // when matched: the slot offered (before carving)
+  std::string slot_name;
+  PreemptState preemption = PreemptState::kNone;
+  // When not matched: HTCondor's reason, the text the unmatched table counts.
+  std::string refusal;
+};
+
 // An autocluster (of one submitter) left with unmatched jobs, and the
 // reason given most often.
 struct UnmatchedAutocluster {
@@ -92,6 +115,7 @@ struct CycleResult {
   std::vector<SubmitterOutcome> submitters;  // by name
   std::vector<GroupQuotaReport> groups;      // with group quotas only
   std::vector<UnmatchedAutocluster> unmatched;
+  std::vector<RequestRecord> requests;  // in the order made (NegotiatorOptions::record_requests)
   CyclePhases phases;
 };
 
@@ -102,6 +126,8 @@ struct NegotiatorOptions {
   // How each negotiation's slots are shared among its submitters; null:
   // HTCondor's pie (shares/htcondor_pie.h).
   std::shared_ptr<const ShareModel> share_model = nullptr;
+  // Record every request and how it ended (CycleResult::requests).
+  bool record_requests = false;
 };
 
 class Negotiator {

@@ -206,6 +206,40 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
     w->EndObject();
   }
   w->EndArray();
+  if (!r.requests.empty()) {
+    w->Key("requests");
+    w->BeginArray();
+    for (const RequestRecord& q : r.requests) {
+      w->BeginObject();
+      w->Key("job");
+      w->String(q.job_name);
+      w->Key("submitter");
+      w->String(q.submitter);
+      w->Key("group");
+      w->String(q.group);
+      w->Key("spin");
+      w->Integer(q.spin);
+      w->Key("floor_round");
+      w->Bool(q.floor_round);
+      w->Key("limit");
+      w->Number(q.limit);
+      w->Key("limit_used");
+      w->Number(q.limit_used);
+      w->Key("only_rank_preemption");
+      w->Bool(q.only_rank_preemption);
+      if (q.matched) {
+        w->Key("slot");
+        w->String(q.slot_name);
+        w->Key("preemption");
+        w->String(PreemptStateName(q.preemption));
+      } else {
+        w->Key("refused");
+        w->String(q.refusal);
+      }
+      w->EndObject();
+    }
+    w->EndArray();
+  }
   w->Key("phases_ms");
   w->BeginObject();
   w->Key("accountant");

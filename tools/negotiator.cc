@@ -2,7 +2,7 @@
 //
 //   negotiator cycle -config FILE --slots FILE --jobs FILE
 //                    [--state DB | --accountant FILE.json] [--now EPOCH]
-//                    [--cycles N] [--interval S] [--threads N] [--json]
+//                    [--cycles N] [--interval S] [--threads N] [--json [--requests]]
 //
 // Reads the configuration as HTCondor would (the policy layer), the slot
 // and job ads (old `Name = value` ads, new `[...]` ads or JSON), and the
@@ -49,7 +49,8 @@ constexpr int kUsage = 3;
 constexpr char kUsageText[] =
     "usage: negotiator cycle -config FILE --slots FILE --jobs FILE\n"
     "                        [--state DB | --accountant FILE.json] [--now EPOCH]\n"
-    "                        [--cycles N] [--interval SECONDS] [--threads N] [--json]\n"
+    "                        [--cycles N] [--interval SECONDS] [--threads N]\n"
+    "                        [--json [--requests]]\n"
     "\n"
     "  -config FILE        the configuration (repeatable; default: CONDOR_CONFIG's)\n"
     "  --slots FILE        slot ads (condor_status -long, new ClassAds or JSON; repeatable)\n"
@@ -61,7 +62,8 @@ constexpr char kUsageText[] =
     "  --cycles N          run N cycles, each cycle's matches becoming claims (default 1)\n"
     "  --interval SECONDS  time between cycles (default 0)\n"
     "  --threads N         threads matching autoclusters (default 2)\n"
-    "  --json              one JSON document instead of tables\n";
+    "  --json              one JSON document instead of tables\n"
+    "  --requests          with --json: every request and how it ended (\"requests\")\n";
 
 struct Request {
   std::vector<std::string> config_files;
@@ -74,6 +76,7 @@ struct Request {
   int64_t interval = 0;
   int threads = 2;
   bool json = false;
+  bool requests = false;
 };
 
 bool ParseInt(const std::string& text, int64_t* out) {
@@ -143,6 +146,8 @@ bool ParseArgs(int argc, char** argv, Request* r) {
       r->threads = static_cast<int>(std::min<int64_t>(n, 256));
     } else if (arg == "-json") {
       r->json = true;
+    } else if (arg == "-requests") {
+      r->requests = true;
     } else if (arg == "-help" || arg == "-h") {
       std::cout << kUsageText;
       std::exit(kOk);
@@ -210,8 +215,8 @@ int main(int argc, char** argv) {
       negotiator::OpenAccountant(policy, where, {.write = true, .initialize = true}, now);
   if (!accountant.ok()) return Fail(accountant.status());
 
-  negotiator::Negotiator negotiator(policy,
-                                    negotiator::NegotiatorOptions{.threads = r.threads});
+  negotiator::Negotiator negotiator(
+      policy, negotiator::NegotiatorOptions{.threads = r.threads, .record_requests = r.requests});
   std::vector<negotiator::CycleResult> results;
   for (int cycle = 1; cycle <= r.cycles; ++cycle) {
     std::optional<negotiator::CycleResult> result;

@@ -136,8 +136,8 @@ void HTCondorPie::Spins(bool floor_round, const ShareCall& call, ShareContext& c
         removed_any = true;
         continue;
       }
-      const SubmitterLimits limits{eup[s],    limit,        limit_unclaimed,
-                                   headroom,  ignore_limit, group_name};
+      const SubmitterLimits limits{eup[s],       limit,      limit_unclaimed, headroom,
+                                   ignore_limit, group_name, spin,            floor_round};
       if (negotiation.Negotiate(s, limits, &pie_left) == TurnOutcome::kDone) {
         removed_any = true;
       } else {

@@ -61,6 +61,8 @@ struct SubmitterLimits {
   double headroom = 0;         // what its ceiling leaves
   bool ignore_limit = false;   // spin 1 with preemption: past the limit, rank preemption only
   const std::string* group_name = nullptr;  // its group's name; null: no group limit
+  int spin = 1;                // the spin of the negotiation (for the records)
+  bool floor_round = false;    // the floor round (for the records)
 };
 
 // What a submitter's turn ended with.

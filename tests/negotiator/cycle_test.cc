@@ -3,6 +3,7 @@
 // example of the manual (4), concurrency limits (5), rank and priority
 // preemption (6), nice users, floors and ceilings (7).
 #include "negotiator/cycle.h"
+#include "negotiator/cycle_output.h"
 
 #include <gtest/gtest.h>
 
@@ -124,6 +125,54 @@ TEST(CycleTest, ANamedLimitLetsThatManyRun) {
   EXPECT_DOUBLE_EQ(accountant.LimitCount("xsw"), 3);
   ASSERT_FALSE(result.unmatched.empty());
   EXPECT_EQ(result.unmatched[0].reason, "concurrency limit xsw reached");
+}
+
+TEST(CycleTest, RequestsAreRecordedAsTheCycleDecidedThem) {
+  auto policy = MakePolicy(std::string(kBase) + "XSW_LIMIT = 3\n");
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 10, "ConcurrencyLimits = \"XSW\"");
+  AddJobs(&jobs, "b", 2, 4);
+  auto pool = MakePool(policy, Slots(10), jobs);
+  auto run = [&](bool record) {
+    Accountant accountant(policy);
+    accountant.Initialize(kCycleNow);
+    Negotiator negotiator(policy, NegotiatorOptions{.record_requests = record});
+    return RunOneCycle(negotiator, *pool, accountant);
+  };
+  const CycleResult plain = run(false);
+  const CycleResult recorded = run(true);
+  EXPECT_TRUE(plain.requests.empty());
+  // Recording changes nothing decided.
+  ASSERT_EQ(plain.matches.size(), recorded.matches.size());
+  for (size_t i = 0; i < plain.matches.size(); ++i) {
+    EXPECT_EQ(plain.matches[i].job, recorded.matches[i].job);
+    EXPECT_EQ(plain.matches[i].slot, recorded.matches[i].slot);
+  }
+  // Every match is a matched request, in order; the limit's refusal is there.
+  std::vector<std::string> matched;
+  int refused = 0;
+  for (const RequestRecord& q : recorded.requests) {
+    if (q.matched) {
+      matched.push_back(q.job_name + " " + q.slot_name);
+      EXPECT_EQ(q.preemption, PreemptState::kNone);
+    } else {
+      ++refused;
+      EXPECT_EQ(q.submitter, "a@x");
+      EXPECT_EQ(q.refusal, "concurrency limit xsw reached");
+    }
+    EXPECT_EQ(q.group, "<none>");
+    EXPECT_GE(q.spin, 1);
+  }
+  std::vector<std::string> made;
+  for (const CycleMatch& m : recorded.matches) made.push_back(m.job + " " + m.slot);
+  EXPECT_EQ(matched, made);
+  EXPECT_GE(refused, 1);
+  // The JSON document has them only when recorded.
+  EXPECT_EQ(FormatCycleJson(plain).find("\"requests\""), std::string::npos);
+  EXPECT_NE(FormatCycleJson(recorded).find("\"concurrency limit xsw reached\""),
+            std::string::npos)
+      << FormatCycleJson(recorded);
+  EXPECT_EQ(recorded.matches.size(), 7u);  // a: 3 (its limit), b: all 4
 }
 
 TEST(CycleTest, SetDefaultsAmountsAndLimitsCountedOnTheMatchedSlot) {
