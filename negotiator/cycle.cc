@@ -348,6 +348,7 @@ Status Negotiator::Cycle::NegotiateGroups() {
 classad::Result<CycleResult> Negotiator::Cycle::Run() {
   const Clock::time_point start = Clock::now();
   result_.now = now_;
+  result_.requests_recorded = negotiator_.options_.record_requests;
   result_.slots_total = pool_.present_slots();
 
   // Phase 2: the pie, the accountant, the slots on offer.
@@ -447,13 +448,16 @@ classad::Result<CycleResult> Negotiator::RunCycle(const Pool& pool, Accountant& 
   return cycle.Run();
 }
 
-Status ApplyMatches(const CycleResult& result, int64_t now, Pool* pool) {
+Status ApplyMatches(const CycleResult& result, int64_t now, Pool* pool, size_t* refused) {
+  if (refused != nullptr) *refused = 0;
   for (const CycleMatch& m : result.matches) {
-    if (Status s = pool->ClaimSlot(m.slot_index, m.job_index, m.submitter, m.slot_rank,
-                                   m.concurrency_limits, now);
-        !s.ok()) {
-      return s;
+    Status s = pool->ClaimSlot(m.slot_index, m.job_index, m.submitter, m.slot_rank,
+                               m.concurrency_limits, now);
+    if (s.code() == classad::StatusCode::kFailedPrecondition) {
+      if (refused != nullptr) ++*refused;
+      continue;
     }
+    if (!s.ok()) return s;
   }
   return Status::Ok();
 }

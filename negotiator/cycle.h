@@ -4,13 +4,15 @@
 //
 // In order: the pool size (slot weights of every slot, before trimming);
 // UpdatePriorities and CheckMatches on the accountant; the slots trimmed
-// (§3.9); autoclusters and submitters; every autocluster matched against
-// the slots (on several threads); then, without group quotas, a floor
-// round and the pie spins over all submitters, and with them the group
-// quota allocation (group_quota_allocator.h) calling the same negotiation for each
-// group with its limit. Each match is charged to the accountant at once
-// (AddMatch), so later requests see the new usage and concurrency counts,
-// as in HTCondor.
+// (§3.9); autoclusters (kept between cycles) and submitters; every
+// autocluster matched against the slots (on several threads); then the
+// share model (shares/: HTCondor's pie unless another is given) over all
+// submitters without group quotas, and with them the group quota
+// allocation (quotas/group_quota_allocator.h) calling the share model for
+// each group with its limit; the model calls back for each submitter's
+// turn. Each match is charged to the accountant at once (AddNewMatch, as
+// HTCondor's AddMatch), so later requests see the new usage and
+// concurrency counts.
 //
 // Ties are broken deterministically: submitters of equal EUP and
 // starvation by name (HTCondor uses LastHeardFrom mod 1009, which is
@@ -61,9 +63,10 @@ struct CycleMatch {
 
 // One request of the cycle (HTCondor's negotiate() asking the matchmaker
 // for a slot for one job), as the cycle decided it. Recorded when
-// NegotiatorOptions::record_requests is set; a request is made for the
-// first job of an autocluster in a turn, and the turn's other jobs of an
-// autocluster that found nothing are not asked for again (as in HTCondor).
+// NegotiatorOptions::record_requests is set. In a submitter's turn each
+// unmatched job is asked for in order until its autocluster is refused
+// once; the turn's later jobs of that autocluster are not asked for again
+// (as in HTCondor).
 struct RequestRecord {
   JobId job = 0;
   std::string job_name;  // "ClusterId.ProcId"
@@ -116,6 +119,7 @@ struct CycleResult {
   std::vector<GroupQuotaReport> groups;      // with group quotas only
   std::vector<UnmatchedAutocluster> unmatched;
   std::vector<RequestRecord> requests;  // in the order made (NegotiatorOptions::record_requests)
+  bool requests_recorded = false;       // NegotiatorOptions::record_requests was set
   CyclePhases phases;
 };
 
@@ -160,9 +164,13 @@ class Negotiator {
 
 // What a schedd and the startds do with a cycle's matches: each match of
 // `result` becomes a claim in `*pool` at `now` (Pool::ClaimSlot, in the
-// order of the matches; a partitionable slot is carved). The first error
-// stops (the claims before it stay made). Not thread-safe for `*pool`.
-classad::Status ApplyMatches(const CycleResult& result, int64_t now, Pool* pool);
+// order of the matches; a partitionable slot is carved). A claim a startd
+// would refuse (a partitionable slot that cannot hold the job:
+// kFailedPrecondition) is skipped, the job left idle, and counted in
+// `*refused` when given. Any other error (a result of another pool) stops,
+// the claims before it made. Not thread-safe for `*pool`.
+classad::Status ApplyMatches(const CycleResult& result, int64_t now, Pool* pool,
+                             size_t* refused = nullptr);
 
 }  // namespace negotiator
 

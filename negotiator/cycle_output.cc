@@ -206,7 +206,7 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
     w->EndObject();
   }
   w->EndArray();
-  if (!r.requests.empty()) {
+  if (r.requests_recorded) {
     w->Key("requests");
     w->BeginArray();
     for (const RequestRecord& q : r.requests) {

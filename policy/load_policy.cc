@@ -7,16 +7,15 @@
 
 namespace policy {
 
-classad::Result<LoadedPolicy> LoadPolicy(const std::vector<std::string>& config_files,
-                                         const ConfigOptions& options, Problems* problems) {
+classad::Result<std::shared_ptr<const Policy>> LoadPolicy(
+    const std::vector<std::string>& config_files, const ConfigOptions& options,
+    std::vector<classad::Status>* config_warnings, Problems* problems) {
   classad::Result<Config> config = ReadToolConfig(config_files, options);
   if (!config.ok()) return config.status();
+  *config_warnings = config->warnings();
   classad::Result<Policy> built = Policy::Build(*config, {}, problems);
   if (!built.ok()) return built.status();
-  LoadedPolicy loaded;
-  loaded.config_warnings = config->warnings();
-  loaded.policy = std::make_shared<const Policy>(std::move(built).value());
-  return loaded;
+  return std::shared_ptr<const Policy>(std::make_shared<const Policy>(std::move(built).value()));
 }
 
 }  // namespace policy

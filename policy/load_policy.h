@@ -17,21 +17,17 @@
 
 namespace policy {
 
-// A loaded policy and what reading the configuration warned about (each
-// with its position; the policy's own warnings are its warnings()).
-struct LoadedPolicy {
-  std::shared_ptr<const Policy> policy;
-  std::vector<classad::Status> config_warnings;
-};
-
 // Reads the configuration (`config_files`, else the root HTCondor finds
-// under `options`) and builds its policy. Errors: the reader's (file, line
-// and column), or Build's (every error, each position once); with
+// under `options`) and builds its policy (its own warnings are its
+// warnings()). What reading the configuration warned about (each with its
+// position) goes into `*config_warnings` as soon as it is read, so a tool
+// prints it even when building then fails. Errors: the reader's (file,
+// line and column), or Build's (every error, each position once); with
 // `problems` given, Build's errors and warnings are also put there one by
 // one. Thread-safe as ReadToolConfig and Policy::Build are.
-classad::Result<LoadedPolicy> LoadPolicy(const std::vector<std::string>& config_files,
-                                         const ConfigOptions& options,
-                                         Problems* problems = nullptr);
+classad::Result<std::shared_ptr<const Policy>> LoadPolicy(
+    const std::vector<std::string>& config_files, const ConfigOptions& options,
+    std::vector<classad::Status>* config_warnings, Problems* problems = nullptr);
 
 }  // namespace policy
 

@@ -160,6 +160,10 @@ bool ParseArgs(int argc, char** argv, Request* r) {
     std::cerr << "negotiator: --slots and --jobs are required\n" << kUsageText;
     return false;
   }
+  if (r->requests && !r->json) {
+    std::cerr << "negotiator: --requests needs --json\n" << kUsageText;
+    return false;
+  }
   if (!r->state.empty() && !r->accountant_json.empty()) {
     std::cerr << "negotiator: give --state or --accountant, not both\n";
     return false;
@@ -179,13 +183,12 @@ int main(int argc, char** argv) {
   if (!ParseArgs(argc, argv, &r)) return kUsage;
   int64_t now = r.now.value_or(static_cast<int64_t>(std::time(nullptr)));
 
-  classad::Result<policy::LoadedPolicy> loaded =
-      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"));
+  std::vector<Status> warnings;
+  classad::Result<std::shared_ptr<const policy::Policy>> loaded =
+      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings);
+  for (const Status& warning : warnings) std::cerr << "warning: " << warning.ToString() << "\n";
   if (!loaded.ok()) return Fail(loaded.status());
-  for (const Status& warning : loaded->config_warnings) {
-    std::cerr << "warning: " << warning.ToString() << "\n";
-  }
-  const std::shared_ptr<const policy::Policy>& policy = loaded->policy;
+  const std::shared_ptr<const policy::Policy>& policy = *loaded;
   // The accountant: --state, else ACCOUNTANT_DATABASE; --accountant's file
   // (read only); or none (a fresh one, nothing written).
   negotiator::AccountantLocation where;

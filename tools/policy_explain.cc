@@ -596,14 +596,15 @@ int main(int argc, char** argv) {
   const policy::ConfigOptions options =
       policy::DaemonConfigOptions(request.subsystem, request.local_name);
   policy::Problems problems;
-  classad::Result<policy::LoadedPolicy> loaded =
-      policy::LoadPolicy(request.config_files, options, &problems);
+  std::vector<classad::Status> config_warnings;  // policy_lint reports them; not repeated here
+  classad::Result<std::shared_ptr<const policy::Policy>> loaded =
+      policy::LoadPolicy(request.config_files, options, &config_warnings, &problems);
   if (!loaded.ok()) {
     for (const classad::Status& e : problems.errors()) std::cerr << e.ToString() << "\n";
     if (problems.errors().empty()) std::cerr << loaded.status().ToString() << "\n";
     return kError;
   }
-  const std::shared_ptr<const policy::Policy> policy_ptr = loaded->policy;
+  const std::shared_ptr<const policy::Policy> policy_ptr = *loaded;
   const policy::Policy& policy = *policy_ptr;
   classad::EvalOptions eval;
   if (request.now) {

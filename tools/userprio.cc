@@ -1373,19 +1373,20 @@ int RunExport(const Request& r, const Accountant& a) {
 // to ACCOUNTANT_DATABASE.
 classad::Result<std::shared_ptr<const policy::Policy>> LoadPolicy(const Request& r,
                                                                   std::string* location) {
-  classad::Result<policy::LoadedPolicy> loaded =
-      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"));
+  std::vector<Status> warnings;
+  classad::Result<std::shared_ptr<const policy::Policy>> loaded =
+      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings);
+  for (const Status& warning : warnings) std::cerr << warning.ToString() << "\n";
   if (!loaded.ok()) return loaded.status();
-  for (const Status& warning : loaded->config_warnings) std::cerr << warning.ToString() << "\n";
   if (location->empty()) {
-    *location = loaded->policy->accountant.database;  // ACCOUNTANT_DATABASE
+    *location = (*loaded)->accountant.database;  // ACCOUNTANT_DATABASE
     if (location->empty()) {
       return Status(StatusCode::kNotFound,
                     "userprio: no accountant database: give --state DB or set "
                     "ACCOUNTANT_DATABASE in the configuration");
     }
   }
-  return loaded->policy;
+  return *loaded;
 }
 
 }  // namespace

@@ -79,14 +79,20 @@ std::string DynamicSlotName(std::string_view parent, int64_t n) {
 }
 
 // The partitionable slot's name of dynamic slot `name` ("slot1_3@host"
-// gives "slot1@host"); empty when `name` does not have that form.
-std::string ParentSlotName(std::string_view name) {
+// gives "slot1@host") and the dynamic slot's number (3); an empty name
+// when `name` does not have that form.
+std::string ParentSlotName(std::string_view name, int64_t* number) {
   const size_t at = std::min(name.find('@'), name.size());
   const size_t underscore = name.substr(0, at).rfind('_');
-  if (underscore == std::string_view::npos || underscore + 1 == at) return "";
+  if (underscore == std::string_view::npos || underscore + 1 == at || at - underscore > 10) {
+    return "";
+  }
+  int64_t n = 0;
   for (size_t i = underscore + 1; i < at; ++i) {
     if (name[i] < '0' || name[i] > '9') return "";
+    n = n * 10 + (name[i] - '0');
   }
+  *number = n;
   return std::string(name.substr(0, underscore)) + std::string(name.substr(at));
 }
 
@@ -268,8 +274,12 @@ void Pool::LinkRunningJobs() {
     if (!slot.present) continue;
     if (slot.parent == kNoId && !slot.partitionable &&
         classad::AttrIsTrue(*slot.ad, "DynamicSlot", nullptr, classad::EvalOptions())) {
-      if (auto p = by_name.find(ParentSlotName(slot.name)); p != by_name.end()) {
+      int64_t number = 0;
+      if (auto p = by_name.find(ParentSlotName(slot.name, &number)); p != by_name.end()) {
         slot.parent = p->second;
+        // The next carved slot must not take this one's name.
+        PoolSlot& parent = slots_[p->second];
+        parent.next_dynamic = std::max(parent.next_dynamic, number + 1);
       }
     }
     if (slot.job != kNoId) continue;
@@ -387,14 +397,22 @@ Result<SlotId> Pool::CarveDynamicSlot(SlotId p, JobId j, int64_t now) {
     }
     amount[k] = *v;
   }
+  int64_t have[kResources.size()];
+  for (size_t k = 0; k < kResources.size(); ++k) {
+    double v = 0;
+    const bool known = classad::EvaluateAttrNumber(parent, kResources[k].slot_attr, &v);
+    have[k] = known && std::isfinite(v) ? static_cast<int64_t>(v) : 0;
+    if (amount[k] < 0 || amount[k] > have[k]) {
+      return Status(StatusCode::kFailedPrecondition,
+                    "partitionable slot " + slots_[p].name + " has not the " +
+                        kResources[k].slot_attr + " job " + jobs_[j].id() + " requests");
+    }
+  }
   auto dynamic = std::make_shared<ClassAd>(parent);
   auto rest = std::make_shared<ClassAd>(parent);
   for (size_t k = 0; k < kResources.size(); ++k) {
-    const Resource& r = kResources[k];
-    double have = 0;
-    classad::EvaluateAttrNumber(parent, r.slot_attr, &have);
-    dynamic->InsertValue(r.slot_attr, Value::Integer(amount[k]));
-    rest->InsertValue(r.slot_attr, Value::Integer(static_cast<int64_t>(have) - amount[k]));
+    dynamic->InsertValue(kResources[k].slot_attr, Value::Integer(amount[k]));
+    rest->InsertValue(kResources[k].slot_attr, Value::Integer(have[k] - amount[k]));
   }
   const int64_t n = slots_[p].next_dynamic++;
   dynamic->InsertValue("Name", Value::String(DynamicSlotName(slots_[p].name, n)));
@@ -510,14 +528,36 @@ Status Pool::RemoveSlot(SlotId slot_id, int64_t now) {
   return Status::Ok();
 }
 
-Status Pool::ReplaceSlot(SlotId slot_id, std::shared_ptr<const ClassAd> ad) {
+Status Pool::ReplaceSlot(SlotId slot_id, std::shared_ptr<const ClassAd> ad, int64_t now) {
   if (Status s = CheckSlot(slot_id, "ReplaceSlot"); !s.ok()) return s;
+  LinkRunningJobs();
   PoolSlot replaced = slots_[slot_id];
   replaced.ad = std::move(ad);
   if (Status s = DescribeSlot(&replaced); !s.ok()) {
     return Status(s.code(), "ReplaceSlot: " + s.message());
   }
+  if (slots_[slot_id].partitionable && !replaced.partitionable) {
+    for (const PoolSlot& other : slots_) {
+      if (other.present && other.parent == slot_id) {
+        return Status(StatusCode::kFailedPrecondition,
+                      "ReplaceSlot: " + replaced.name +
+                          " would stop being partitionable while it has dynamic slots");
+      }
+    }
+  }
+  // The claim the pool knew, if the new ad no longer shows it.
+  if (const JobId j = replaced.job; j != kNoId) {
+    std::string job_id;
+    const bool claimed =
+        replaced.state == SlotState::kClaimed || replaced.state == SlotState::kPreempting;
+    if (!claimed || !classad::EvaluateAttrString(*replaced.ad, "JobId", &job_id) ||
+        job_id != jobs_[j].id()) {
+      RequeueJob(j, now);
+      replaced.job = kNoId;
+    }
+  }
   slots_[slot_id] = std::move(replaced);
+  linked_ = false;  // a claim the new ad shows is linked when next needed
   return Status::Ok();
 }
 
@@ -552,6 +592,11 @@ Status Pool::CheckConsistency() const {
       }
       if (slot.state != SlotState::kClaimed && slot.state != SlotState::kPreempting) {
         return fail("slot " + slot.name + ": runs a job but is not claimed");
+      }
+      std::string job_id;
+      if (!classad::EvaluateAttrString(*slot.ad, "JobId", &job_id) ||
+          job_id != jobs_[slot.job].id()) {
+        return fail("slot " + slot.name + ": its JobId is not its job's");
       }
     }
     if (slot.parent != kNoId &&

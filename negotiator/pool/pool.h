@@ -113,11 +113,16 @@ class Pool {
  public:
   // An empty pool under `policy` (not null).
   explicit Pool(std::shared_ptr<const policy::Policy> policy);
+  // Not copyable: a pool is heavy, and a copy would share its identity
+  // (which caches key on) while its ads diverge.
+  Pool(const Pool&) = delete;
+  Pool& operator=(const Pool&) = delete;
 
   // Reads slot ads from `path` (any supported format). Ads
   // NEGOTIATOR_SLOT_CONSTRAINT rejects are counted in slots_filtered().
   // Errors name the file and the ad's position; on error nothing of the
-  // file is kept.
+  // file is kept (and the ids its ads had are given to later ads: they
+  // were never handed out).
   classad::Status ReadSlots(const std::string& path, const PoolOptions& options = {});
   // Reads job ads from `path` (NEGOTIATOR_JOB_CONSTRAINT applied).
   classad::Status ReadJobs(const std::string& path, const PoolOptions& options = {});
@@ -150,8 +155,11 @@ class Pool {
   // `job` becomes running. A partitionable slot is not claimed itself: a
   // dynamic slot is carved from it for the job (CarveDynamicSlot), and
   // claimed. The ads are replaced by changed copies. Errors: no such slot
-  // or job (kInvalidArgument); a partitionable slot that cannot hold the
-  // job's request (kFailedPrecondition; nothing changed).
+  // or job (kInvalidArgument); the job already runs on a slot, or a
+  // partitionable slot cannot hold the job's request (its Requirements
+  // refuse it, it has not the resources, or the job states no
+  // RequestMemory/RequestDisk: a startd refuses such a claim)
+  // (kFailedPrecondition). Nothing is changed on error.
   classad::Status ClaimSlot(SlotId slot, JobId job, std::string_view submitter, double rank,
                             std::string_view concurrency_limits, int64_t now);
 
@@ -174,9 +182,15 @@ class Pool {
   classad::Status RemoveSlot(SlotId slot, int64_t now);
 
   // Slot `slot`'s ad is replaced by `ad` (the startd published a change);
-  // the constraint is not applied again. Errors: no such slot, or an ad
-  // that cannot take part (nothing changed).
-  classad::Status ReplaceSlot(SlotId slot, std::shared_ptr<const classad::ClassAd> ad);
+  // the constraint is not applied again. When the new ad no longer shows
+  // the claim the pool knew (not Claimed or Preempting, or another JobId),
+  // that job goes back to idle at `now`, its run lost; a new claim it shows is
+  // linked to its job when next needed. Errors: no such slot; an ad that
+  // cannot take part; a partitionable slot that would stop being one while
+  // it has dynamic slots (kFailedPrecondition). Nothing is changed on
+  // error.
+  classad::Status ReplaceSlot(SlotId slot, std::shared_ptr<const classad::ClassAd> ad,
+                              int64_t now);
 
   // Whether what the pool keeps besides the ads agrees with the ads: every
   // present slot's and job's fields are what reading its ad afresh gives;

@@ -12,9 +12,11 @@
 // offers slots in starvation order (EUP, then usage / (usage + limit),
 // then name: HTCondor breaks the last tie at random) on spin 1, in the
 // order left after it later. On spin 1 with preemption a submitter past
-// its limit may still take slots by rank preemption. The spins stop when a
-// spin gave nothing and no one finished, when no one is left, or when no
-// slot is.
+// its limit may still take slots by rank preemption. A group's negotiation
+// stops when the group's usage reaches its limit (after spin 1 with
+// preemption), and without preemption when nothing of the pie is left to
+// share. The spins stop when a spin gave nothing and no one finished, when
+// no one is left, or when no slot is.
 #ifndef NEGOTIATOR_SHARES_HTCONDOR_PIE_H_
 #define NEGOTIATOR_SHARES_HTCONDOR_PIE_H_
 

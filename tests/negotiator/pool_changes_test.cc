@@ -169,11 +169,59 @@ TEST(PoolChangesTest, DynamicSlotsReadFromAFileFindTheirPartitionableSlot) {
 
 TEST(PoolChangesTest, ASlotCanBeReplacedAndReadsAsItsNewAd) {
   auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"), {SlotText("slot1@m")}, {});
-  ASSERT_TRUE(pool->ReplaceSlot(0, Ad(SlotText("slot1@m", "State = \"Owner\""))).ok());
+  ASSERT_TRUE(pool->ReplaceSlot(0, Ad(SlotText("slot1@m", "State = \"Owner\"")), kNow).ok());
   EXPECT_EQ(pool->slots()[0].state, SlotState::kOwner);
-  EXPECT_FALSE(pool->ReplaceSlot(0, Ad("[ State = \"Owner\" ]")).ok());  // no Name
+  EXPECT_FALSE(pool->ReplaceSlot(0, Ad("[ State = \"Owner\" ]"), kNow).ok());  // no Name
   EXPECT_EQ(pool->slots()[0].state, SlotState::kOwner);
   EXPECT_TRUE(pool->CheckConsistency().ok());
+}
+
+TEST(PoolChangesTest, AReplacedAdThatNoLongerShowsTheClaimSendsItsJobBack) {
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"),
+                       {ClaimedSlotText("slot1@m", "b@x", "9.0"), PartitionableSlotText("slot2@m")},
+                       {JobText("b", 9, 0, "JobStatus = 2"), JobText("a", 1, 0, "RequestDisk = 1")});
+  // The same claim published again: nothing changes.
+  ASSERT_TRUE(pool->ReplaceSlot(0, Ad(ClaimedSlotText("slot1@m", "b@x", "9.0", "Memory = 8")),
+                                kNow)
+                  .ok());
+  EXPECT_EQ(pool->jobs()[0].status, 2);
+  EXPECT_EQ(pool->slots()[0].job, 0u);
+  // The claim is gone from the ad: the job is idle again, the slot free.
+  ASSERT_TRUE(pool->ReplaceSlot(0, Ad(SlotText("slot1@m")), kNow + 30).ok());
+  EXPECT_EQ(pool->jobs()[0].status, 1);
+  EXPECT_EQ(pool->slots()[0].job, kNoId);
+  EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+  // A partitionable slot with a dynamic slot stays partitionable.
+  ASSERT_TRUE(pool->ClaimSlot(1, 1, "a@x", 0, "", kNow).ok());
+  EXPECT_EQ(pool->ReplaceSlot(1, Ad(SlotText("slot2@m")), kNow).code(),
+            classad::StatusCode::kFailedPrecondition);
+  EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+}
+
+TEST(PoolChangesTest, ACarvedSlotNeverTakesTheNameOfOneReadFromAFile) {
+  auto pool = MakePool(
+      MakePolicy("UID_DOMAIN = x\n"),
+      {PartitionableSlotText("slot1@m"),
+       ClaimedSlotText("slot1_1@m", "b@x", "9.0", "DynamicSlot = true; Cpus = 1; Memory = 128; "
+                                                  "Disk = 10"),
+       ClaimedSlotText("slot1_4@m", "b@x", "9.1", "DynamicSlot = true; Cpus = 1; Memory = 128; "
+                                                  "Disk = 10")},
+      {JobText("b", 9, 0, "JobStatus = 2"), JobText("b", 9, 1, "JobStatus = 2"),
+       JobText("a", 1, 0, "RequestDisk = 1")});
+  ASSERT_TRUE(pool->ClaimSlot(0, 2, "a@x", 0, "", kNow).ok());
+  EXPECT_EQ(pool->slots()[3].name, "slot1_5@m");
+}
+
+TEST(PoolChangesTest, AJobLargerThanWhatIsLeftIsNotCarved) {
+  // Requirements that test no resources: the carve itself refuses.
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"),
+                       {SlotText("slot1@m", "PartitionableSlot = true; Cpus = 2; Memory = 1000; "
+                                            "Disk = 100")},
+                       {JobText("a", 1, 0, "RequestMemory = 2000; RequestDisk = 1")});
+  EXPECT_EQ(pool->ClaimSlot(0, 0, "a@x", 0, "", kNow).code(),
+            classad::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(pool->slots().size(), 1u);
+  EXPECT_EQ(pool->jobs()[0].status, 1);
 }
 
 // A cycle's matches, one line each, by names (ids differ between a
@@ -254,10 +302,16 @@ TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
   int64_t matches = 0, preemptions = 0, done = 0, evicted = 0, carved = 0, slots_lost = 0;
   int next_slot = 100;
   AutoclusterKeeper keeper;  // stepped alongside: what it keeps must equal a fresh build
+  std::string expected;  // what a fresh negotiator decided on the same pool and accountant
   for (int cycle = 1; cycle <= 20; ++cycle) {
     SCOPED_TRACE("cycle " + std::to_string(cycle));
     const size_t slots_before = pool->slots().size();
     CycleResult result = testing_util::RunOneCycle(negotiator, *pool, accountant, now);
+    // The negotiator stepped along (its autoclusters kept) decides as a
+    // fresh one did.
+    if (cycle > 1) {
+      EXPECT_EQ(MatchLines(result), expected);
+    }
     matches += static_cast<int64_t>(result.matches.size());
     preemptions += result.preemptions;
     ASSERT_TRUE(ApplyMatches(result, now, pool.get()).ok());
@@ -326,6 +380,7 @@ TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
     const CycleResult on_changed = testing_util::RunOneCycle(na, *pool, a, now);
     const CycleResult on_rebuilt = testing_util::RunOneCycle(nb, *rebuilt, b, now);
     EXPECT_EQ(MatchLines(on_changed), MatchLines(on_rebuilt));
+    expected = MatchLines(on_changed);
     EXPECT_EQ(on_changed.pool_size, on_rebuilt.pool_size);
   }
   // The run exercised what it is for.

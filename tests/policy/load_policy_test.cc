@@ -21,27 +21,35 @@ std::string ConfigFile(const std::string& text) {
 
 TEST(LoadPolicyTest, BuildsThePolicyOfTheGivenFiles) {
   const std::string path = ConfigFile("GROUP_NAMES = a, b\nPRIORITY_HALFLIFE = 60\n");
-  classad::Result<LoadedPolicy> loaded = LoadPolicy({path}, DaemonConfigOptions("NEGOTIATOR"));
+  std::vector<classad::Status> warnings;
+  classad::Result<std::shared_ptr<const Policy>> loaded =
+      LoadPolicy({path}, DaemonConfigOptions("NEGOTIATOR"), &warnings);
   ASSERT_TRUE(loaded.ok()) << loaded.status().ToString();
-  ASSERT_NE(loaded->policy, nullptr);
-  EXPECT_EQ(loaded->policy->groups.tree.groups().size(), 3u);  // the root, a and b
+  ASSERT_NE(*loaded, nullptr);
+  EXPECT_EQ((*loaded)->groups.tree.groups().size(), 3u);  // the root, a and b
+  EXPECT_TRUE(warnings.empty());
 }
 
 TEST(LoadPolicyTest, ABuildErrorGivesItsPositionOnce) {
-  const std::string path = ConfigFile("GROUP_NAMES = a\nGROUP_QUOTA_a = lots\n");
+  // A word between the name and `=` is a reader's warning, given even
+  // though building fails.
+  const std::string path = ConfigFile("GROUP_NAMES = a\nGROUP_QUOTA_a = lots\nX junk = 1\n");
   Problems problems;
-  classad::Result<LoadedPolicy> loaded =
-      LoadPolicy({path}, DaemonConfigOptions("NEGOTIATOR"), &problems);
+  std::vector<classad::Status> warnings;
+  classad::Result<std::shared_ptr<const Policy>> loaded =
+      LoadPolicy({path}, DaemonConfigOptions("NEGOTIATOR"), &warnings, &problems);
   ASSERT_FALSE(loaded.ok());
   const std::string text = loaded.status().ToString();
   EXPECT_EQ(text.find(path + ":2:17: GROUP_QUOTA_a:"), 0u) << text;
   EXPECT_EQ(text.find(":2:17:", text.find(":2:17:") + 1), std::string::npos) << text;
   EXPECT_EQ(problems.errors().size(), 1u);
+  EXPECT_EQ(warnings.size(), 1u);
 }
 
 TEST(LoadPolicyTest, AnUnreadableConfigurationSaysWhere) {
-  classad::Result<LoadedPolicy> loaded =
-      LoadPolicy({"/nonexistent/condor_config"}, DaemonConfigOptions("NEGOTIATOR"));
+  std::vector<classad::Status> warnings;
+  classad::Result<std::shared_ptr<const Policy>> loaded =
+      LoadPolicy({"/nonexistent/condor_config"}, DaemonConfigOptions("NEGOTIATOR"), &warnings);
   ASSERT_FALSE(loaded.ok());
   EXPECT_NE(loaded.status().ToString().find("/nonexistent/condor_config"), std::string::npos);
 }
