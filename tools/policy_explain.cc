@@ -42,16 +42,16 @@
 #include "policy/config.h"
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
-#include "policy/explain/match_explainer.h"
-#include "policy/explain/pool_analysis.h"
-#include "policy/explain/report.h"
+#include "negotiator/explain/match_explainer.h"
+#include "negotiator/explain/pool_analysis.h"
+#include "negotiator/explain/report.h"
 #include "policy/load_policy.h"
 #include "policy/policy.h"
 #include "policy/text_util.h"
 
 namespace {
 
-namespace explain = policy::explain;
+namespace explain = negotiator::explain;
 
 constexpr int kMatch = 0, kNoMatch = 1, kError = 2, kUsage = 3;
 

@@ -1,4 +1,4 @@
-// The clause explainer (policy/explain/clause_explainer.h): the clauses of
+// The clause explainer (negotiator/explain/clause_explainer.h): the clauses of
 // && and || chains, nested chains and attribute definitions, the clauses
 // that decided a value under ClassAd's rules for UNDEFINED and ERROR, the
 // operand values of comparisons, and the limits on hostile expressions.
@@ -13,12 +13,12 @@
 #include "classad/parser.h"
 #include "classad/scope.h"
 #include "classad/unparse.h"
-#include "policy/explain/clause_explainer.h"
-#include "policy/explain/display_text.h"
-#include "policy/explain/report.h"
+#include "negotiator/explain/clause_explainer.h"
+#include "negotiator/explain/display_text.h"
+#include "negotiator/explain/report.h"
 #include "tests/test_ads.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
 namespace {
 
 using classad::TestAd;
@@ -357,4 +357,4 @@ TEST(FormatValueTest, ValuesAsPeopleReadThem) {
 }
 
 }  // namespace
-}  // namespace policy::explain
+}  // namespace negotiator::explain

@@ -3,9 +3,9 @@
 #include <string>
 
 #include "classad/json_writer.h"
-#include "policy/explain/report.h"
+#include "negotiator/explain/report.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
 namespace {
 
 using classad::JsonQuote;
@@ -321,4 +321,4 @@ std::string PoolJson(const PoolAnalysis& pool) {
   return w.text();
 }
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain

@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string>
 
-#include "policy/explain/report.h"
+#include "negotiator/explain/report.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
 namespace {
 
 using classad::Op;
@@ -354,4 +354,4 @@ std::string PoolText(const PoolAnalysis& pool, const TextOptions& options) {
   return out;
 }
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain

@@ -1,4 +1,4 @@
-#include "policy/explain/clause_explainer.h"
+#include "negotiator/explain/clause_explainer.h"
 
 #include <memory>
 #include <utility>
@@ -7,10 +7,12 @@
 #include "classad/operators.h"
 #include "classad/scope.h"
 #include "classad/unparse.h"
-#include "policy/explain/display_text.h"
+#include "negotiator/explain/display_text.h"
 #include "policy/text_util.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
+
+using policy::EqualsNoCase;
 namespace {
 
 using classad::Expr;
@@ -360,4 +362,4 @@ std::vector<DecidingLeaf> DecidingLeaves(const Clause& root) {
   return leaves;
 }
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain

@@ -3,15 +3,15 @@
 // in their shortest exact form (0.5, not 5.000000000000000E-01), `, `
 // between function arguments, parentheses exactly as in the source (the
 // tree keeps them). The text parses back to the same expression.
-#ifndef POLICY_EXPLAIN_DISPLAY_TEXT_H_
-#define POLICY_EXPLAIN_DISPLAY_TEXT_H_
+#ifndef NEGOTIATOR_EXPLAIN_DISPLAY_TEXT_H_
+#define NEGOTIATOR_EXPLAIN_DISPLAY_TEXT_H_
 
 #include <string>
 
 #include "classad/expr.h"
 #include "classad/value.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
 
 // `expr` as text for people (see above). Recursion is bounded by the
 // parser's tree depth limit. Pure function; thread-safe.
@@ -22,6 +22,6 @@ std::string DisplayText(const classad::Expr& expr);
 // escaped; lists and nested ads in ClassAd syntax.
 std::string DisplayValue(const classad::Value& value);
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain
 
-#endif  // POLICY_EXPLAIN_DISPLAY_TEXT_H_
+#endif  // NEGOTIATOR_EXPLAIN_DISPLAY_TEXT_H_

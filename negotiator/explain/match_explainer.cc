@@ -1,4 +1,4 @@
-#include "policy/explain/match_explainer.h"
+#include "negotiator/explain/match_explainer.h"
 
 #include <cfloat>
 #include <cmath>
@@ -11,11 +11,40 @@
 #include "classad/unparse.h"
 #include "policy/accounting_view.h"
 #include "policy/concurrency_limits.h"
-#include "policy/explain/display_text.h"
+#include "negotiator/explain/display_text.h"
 #include "policy/ephemeral.h"
 #include "policy/text_util.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
+
+using policy::ConcurrencyLimit;
+using policy::EqualsNoCase;
+using policy::GroupConfig;
+using policy::GroupTree;
+using policy::LowerAscii;
+using policy::MatchPolicy;
+using policy::Policy;
+using policy::PolicyExpression;
+using policy::RemoteAttributeOptions;
+using policy::RemoteAttributes;
+using policy::StaticAccounting;
+using policy::SubmitterAttributes;
+using policy::SubmitterContext;
+using policy::kRemoteGroup;
+using policy::kRemoteGroupQuota;
+using policy::kRemoteGroupResourcesInUse;
+using policy::kRemoteUserPrio;
+using policy::kRemoteUserResourcesInUse;
+using policy::kSubmitterAutoregroup;
+using policy::kSubmitterGroup;
+using policy::kSubmitterGroupQuota;
+using policy::kSubmitterGroupResourcesInUse;
+using policy::kSubmitterNegotiatingGroup;
+using policy::kSubmitterUserPrio;
+using policy::kSubmitterUserResourcesInUse;
+using policy::kSubmittorPrio;
+using policy::kRootGroupName;
+using policy::ParseConcurrencyLimits;
 namespace {
 
 using classad::ClassAd;
@@ -417,4 +446,4 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   return out;
 }
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain

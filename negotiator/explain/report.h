@@ -1,16 +1,16 @@
 // The reports of policy_explain: a match explanation or a pool analysis as
 // text for people or as JSON for programs (the JSON format is described in
 // docs/explain.md). Pure functions of their arguments; thread-safe.
-#ifndef POLICY_EXPLAIN_REPORT_H_
-#define POLICY_EXPLAIN_REPORT_H_
+#ifndef NEGOTIATOR_EXPLAIN_REPORT_H_
+#define NEGOTIATOR_EXPLAIN_REPORT_H_
 
 #include <string>
 
-#include "policy/explain/clause_explainer.h"
-#include "policy/explain/match_explainer.h"
-#include "policy/explain/pool_analysis.h"
+#include "negotiator/explain/clause_explainer.h"
+#include "negotiator/explain/match_explainer.h"
+#include "negotiator/explain/pool_analysis.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
 
 // Which ads a match explanation is about, as the report names them.
 struct PairLabel {
@@ -48,6 +48,6 @@ std::string PoolJson(const PoolAnalysis& pool);
 // MatchText). For tests and tools that show a single expression.
 std::string ClauseText(const Clause& clause, int indent, const TextOptions& options = {});
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain
 
-#endif  // POLICY_EXPLAIN_REPORT_H_
+#endif  // NEGOTIATOR_EXPLAIN_REPORT_H_

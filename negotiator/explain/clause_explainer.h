@@ -17,8 +17,8 @@
 // the evaluator computes), that of a reference its definition's. Clauses that the real
 // evaluation skips (after a false clause of `&&`, a true one of `||`) are
 // evaluated all the same, for the reader, and marked `evaluated = false`.
-#ifndef POLICY_EXPLAIN_CLAUSE_EXPLAINER_H_
-#define POLICY_EXPLAIN_CLAUSE_EXPLAINER_H_
+#ifndef NEGOTIATOR_EXPLAIN_CLAUSE_EXPLAINER_H_
+#define NEGOTIATOR_EXPLAIN_CLAUSE_EXPLAINER_H_
 
 #include <cstddef>
 #include <optional>
@@ -29,7 +29,7 @@
 #include "classad/expr.h"
 #include "classad/value.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
 
 // How much explaining one expression may do: hostile or huge expressions
 // (a chain of 100,000 clauses, attributes that refer to each other) are
@@ -173,6 +173,6 @@ struct DecidingLeaf {
 // and path) once.
 std::vector<DecidingLeaf> DecidingLeaves(const Clause& root);
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain
 
-#endif  // POLICY_EXPLAIN_CLAUSE_EXPLAINER_H_
+#endif  // NEGOTIATOR_EXPLAIN_CLAUSE_EXPLAINER_H_

@@ -1,4 +1,4 @@
-#include "policy/explain/pool_analysis.h"
+#include "negotiator/explain/pool_analysis.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -11,11 +11,20 @@
 #include "classad/scope.h"
 #include "classad/unparse.h"
 #include "policy/accounting_view.h"
-#include "policy/explain/display_text.h"
+#include "negotiator/explain/display_text.h"
 #include "policy/ephemeral.h"
 #include "policy/text_util.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
+
+using policy::LowerAscii;
+using policy::MatchPolicy;
+using policy::Policy;
+using policy::PolicyExpression;
+using policy::RemoteAttributeOptions;
+using policy::RemoteAttributes;
+using policy::StaticAccounting;
+using policy::SubmitterAttributes;
 namespace {
 
 using classad::ClassAd;
@@ -374,4 +383,4 @@ classad::Result<PoolAnalysis> AnalyzePool(const Policy& policy,
   return out;
 }
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain

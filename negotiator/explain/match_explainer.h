@@ -11,8 +11,8 @@
 // report. Not modelled: submitter limits (the pie), partitionable-slot
 // preemption (ALLOW_PSLOT_PREEMPTION), consumption policies, network
 // bandwidth.
-#ifndef POLICY_EXPLAIN_MATCH_EXPLAINER_H_
-#define POLICY_EXPLAIN_MATCH_EXPLAINER_H_
+#ifndef NEGOTIATOR_EXPLAIN_MATCH_EXPLAINER_H_
+#define NEGOTIATOR_EXPLAIN_MATCH_EXPLAINER_H_
 
 #include <map>
 #include <optional>
@@ -24,10 +24,10 @@
 #include "classad/value.h"
 #include "policy/accounting_view.h"
 #include "policy/ephemeral.h"
-#include "policy/explain/clause_explainer.h"
+#include "negotiator/explain/clause_explainer.h"
 #include "policy/policy.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
 
 // The values the negotiator's accountant would give the ephemeral
 // attributes (names as in policy/ephemeral.h). Each is optional; what is
@@ -165,7 +165,7 @@ struct MatchExplanation {
 // (RemoteAttributes::Bind). The ads and the policy are borrowed for the
 // call; the result's values may borrow from the ads (keep them alive
 // while it is used). Thread-safe for ads and a policy no one changes.
-classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const classad::ClassAd& slot,
+classad::Result<MatchExplanation> ExplainMatch(const policy::Policy& policy, const classad::ClassAd& slot,
                                                const classad::ClassAd& job,
                                                const MatchInput& input);
 
@@ -179,34 +179,34 @@ enum class SlotTrim {
 
 // The first reason `slot` is left out, or kKept. The slot constraint is
 // evaluated without a TARGET, as the collector query is.
-SlotTrim TrimBeforeMatching(const Policy& policy, const classad::ClassAd& slot,
+SlotTrim TrimBeforeMatching(const policy::Policy& policy, const classad::ClassAd& slot,
                             const classad::EvalOptions& options);
 
 // Enters `user` into `accounting` with one side of `bindings` (the remote
 // side when `remote`, else the submitter's), defaulted as
 // EphemeralBindings says. Returns the group the user was charged to, if
 // any (which makes the group attributes present).
-std::optional<std::string> AddBoundUser(const Policy& policy, const EphemeralBindings& bindings,
+std::optional<std::string> AddBoundUser(const policy::Policy& policy, const EphemeralBindings& bindings,
                                         bool remote, const std::string& user,
-                                        StaticAccounting* accounting);
+                                        policy::StaticAccounting* accounting);
 
 // The SubmitterContext of `submitter`, whose group AddBoundUser returned
 // (`group`), for SubmitterAttributes::Bind. `negotiating_group` receives
 // the group name the context refers to and must outlive the context.
-SubmitterContext BoundSubmitterContext(const Policy& policy, const EphemeralBindings& bindings,
+policy::SubmitterContext BoundSubmitterContext(const policy::Policy& policy, const EphemeralBindings& bindings,
                                        const std::string& submitter,
                                        const std::optional<std::string>& group,
                                        std::string* negotiating_group);
 
 // The RemoteAttributeOptions of `policy` (NEGOTIATOR_CONSIDER_PREEMPTION,
 // NEGOTIATOR_CROSS_SLOT_PRIOS, STARTD_RESOURCE_PREFIX).
-RemoteAttributeOptions RemoteOptionsOf(const Policy& policy);
+policy::RemoteAttributeOptions RemoteOptionsOf(const policy::Policy& policy);
 
 // The user whose claim a slot carries: the first string among
 // PreemptingAccountingGroup, PreemptingUser, AccountingGroup, RemoteUser
 // (empty for an unclaimed slot).
 std::string RemoteUserOf(const classad::ClassAd& slot);
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain
 
-#endif  // POLICY_EXPLAIN_MATCH_EXPLAINER_H_
+#endif  // NEGOTIATOR_EXPLAIN_MATCH_EXPLAINER_H_

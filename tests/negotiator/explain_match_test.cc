@@ -1,4 +1,4 @@
-// The match explainer (policy/explain/match_explainer.h): the verdict and
+// The match explainer (negotiator/explain/match_explainer.h): the verdict and
 // its reasons, ranks, concurrency limits, the kinds of preemption and
 // PREEMPTION_REQUIREMENTS, and the ephemeral attributes bound from the
 // bindings (reference §3.5–3.8).
@@ -9,12 +9,17 @@
 
 #include "classad/unparse.h"
 #include "policy/config_reader.h"
-#include "policy/explain/match_explainer.h"
-#include "policy/explain/report.h"
+#include "negotiator/explain/match_explainer.h"
+#include "negotiator/explain/report.h"
 #include "policy/policy.h"
 #include "tests/test_ads.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
+
+using policy::Config;
+using policy::ConfigOptions;
+using policy::Policy;
+using policy::ReadConfigText;
 namespace {
 
 using classad::TestAd;
@@ -367,4 +372,4 @@ TEST_F(MatchExplainerTest, TheTextReportShowsTheDecidingClauses) {
 }
 
 }  // namespace
-}  // namespace policy::explain
+}  // namespace negotiator::explain

@@ -8,8 +8,8 @@
 // The job's Requirements are also tallied clause by clause, in the manner
 // of `condor_q -better-analyze`: for each top-level clause, the slots for
 // which it alone is true.
-#ifndef POLICY_EXPLAIN_POOL_ANALYSIS_H_
-#define POLICY_EXPLAIN_POOL_ANALYSIS_H_
+#ifndef NEGOTIATOR_EXPLAIN_POOL_ANALYSIS_H_
+#define NEGOTIATOR_EXPLAIN_POOL_ANALYSIS_H_
 
 #include <cstddef>
 #include <functional>
@@ -21,11 +21,11 @@
 #include "classad/classad.h"
 #include "classad/evaluator.h"
 #include "classad/status.h"
-#include "policy/explain/clause_explainer.h"
-#include "policy/explain/match_explainer.h"
+#include "negotiator/explain/clause_explainer.h"
+#include "negotiator/explain/match_explainer.h"
 #include "policy/policy.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
 
 struct PoolOptions {
   // Jobs with the same submitter and the same values of every attribute
@@ -103,7 +103,7 @@ struct PoolAnalysis {
 // limit; the message names the slot). Null pointers are not allowed. Cost: one match per (group,
 // considered slot), and one explanation per rejecting side. Allocates;
 // thread-safe for ads and a policy no one changes.
-classad::Result<PoolAnalysis> AnalyzePool(const Policy& policy,
+classad::Result<PoolAnalysis> AnalyzePool(const policy::Policy& policy,
                                           std::span<const std::shared_ptr<classad::ClassAd>> jobs,
                                           std::span<const std::shared_ptr<classad::ClassAd>> slots,
                                           const PoolOptions& options);
@@ -111,6 +111,6 @@ classad::Result<PoolAnalysis> AnalyzePool(const Policy& policy,
 // "ClusterId.ProcId" of `job` when both are numbers, else empty.
 std::string JobIdOf(const classad::ClassAd& job);
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain
 
-#endif  // POLICY_EXPLAIN_POOL_ANALYSIS_H_
+#endif  // NEGOTIATOR_EXPLAIN_POOL_ANALYSIS_H_

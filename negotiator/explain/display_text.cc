@@ -1,4 +1,4 @@
-#include "policy/explain/display_text.h"
+#include "negotiator/explain/display_text.h"
 
 #include <charconv>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include "classad/classad.h"
 #include "classad/unparse.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
 namespace {
 
 using classad::Expr;
@@ -160,4 +160,4 @@ std::string DisplayValue(const classad::Value& value) {
   return out;
 }
 
-}  // namespace policy::explain
+}  // namespace negotiator::explain

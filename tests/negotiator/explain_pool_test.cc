@@ -1,4 +1,4 @@
-// The pool analysis (policy/explain/pool_analysis.h): jobs grouped by
+// The pool analysis (negotiator/explain/pool_analysis.h): jobs grouped by
 // their significant attributes, slots matched and rejected per group, the
 // clauses that decided the rejections, and the slots the negotiator leaves
 // out.
@@ -9,12 +9,17 @@
 #include <gtest/gtest.h>
 
 #include "policy/config_reader.h"
-#include "policy/explain/pool_analysis.h"
-#include "policy/explain/report.h"
+#include "negotiator/explain/pool_analysis.h"
+#include "negotiator/explain/report.h"
 #include "policy/policy.h"
 #include "tests/test_ads.h"
 
-namespace policy::explain {
+namespace negotiator::explain {
+
+using policy::Config;
+using policy::ConfigOptions;
+using policy::Policy;
+using policy::ReadConfigText;
 namespace {
 
 using Ads = std::vector<std::shared_ptr<classad::ClassAd>>;
@@ -229,4 +234,4 @@ TEST_F(PoolAnalysisTest, AHostileSlotIsNamed) {
 }
 
 }  // namespace
-}  // namespace policy::explain
+}  // namespace negotiator::explain
