@@ -268,6 +268,15 @@ Value EvalContext::EvalSelect(const Expr& expr) {
     }
     return SelectFrom(expr, EvalFound(base));
   }
+  if (base_expr.kind() == ExprKind::kSubscript) {
+    // As in HTCondor: an ad taken out of an ad by name (`ad["x"]`) is not
+    // one a selection can read from, so `ad["x"].y` is undefined.
+    Value ad = EvalTree(base_expr.child(0));
+    Value index = EvalTree(base_expr.child(1));
+    Value selected = SubscriptValues(ad, index);
+    if (ad.IsAd() && index.IsString() && selected.IsAd()) return Value::Undefined();
+    return SelectFrom(expr, selected);
+  }
   return SelectFrom(expr, EvalTree(base_expr));
 }
 
@@ -308,6 +317,10 @@ Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
 Value EvalContext::EvalSubscript(const Expr& expr) {
   Value base = EvalTree(expr.child(0));
   Value index = EvalTree(expr.child(1));
+  return SubscriptValues(base, index);
+}
+
+Value EvalContext::SubscriptValues(const Value& base, const Value& index) {
   if (base.IsError() || index.IsError()) return Value::Error();
   if (base.IsUndefined() || index.IsUndefined()) return Value::Undefined();
   if (base.IsAd() && index.IsString()) {
@@ -319,7 +332,9 @@ Value EvalContext::EvalSubscript(const Expr& expr) {
   }
   if (base.IsList() && index.IsInteger()) {
     const ExprList& items = base.list();
-    int64_t i = index.integer();
+    // HTCondor reads the index into an int: it wraps to 32 bits
+    // (`{1,2,3}[4294967297]` is the element at 1).
+    const int64_t i = static_cast<int32_t>(index.integer());
     if (i < 0 || static_cast<uint64_t>(i) >= items.size()) return Value::Error();
     return EvaluateElement(base, *items[static_cast<size_t>(i)]);
   }

@@ -192,6 +192,9 @@ class EvalContext {
   Value SelectFrom(const Expr& expr, const Value& base);
   Found ResolveAttribute(const Expr& expr);
   Value EvalSubscript(const Expr& expr);
+  // `base[index]` of two values: a list element by (32-bit wrapped) index,
+  // an ad's attribute by name.
+  Value SubscriptValues(const Value& base, const Value& index);
   Value EvalFound(Found& found);
   Found LookupName(std::string_view name, uint64_t hash, NameClass name_class,
                    const std::shared_ptr<const Scope>& start, bool climb);

@@ -38,6 +38,16 @@ bool HasLossyText(const classad::Expr& expr);
 // The same for any attribute of `ad`.
 bool HasLossyText(const classad::ClassAd& ad);
 
+// True when the canonical text of `expr` may not parse at all, by design:
+// HTCondor's unparser, which ours reproduces, prints a relative time with
+// "%02g" and its whole seconds through an int (`relTime("1e-05")`, garbage
+// beyond 2^31), and selection names without quotes (`a.b c`, `a.true`);
+// and a tree near HTCondor's parser depth limit may go past it with the
+// parentheses its text adds.
+bool HasUnreadableText(const classad::Expr& expr);
+// The same for any attribute of `ad`.
+bool HasUnreadableText(const classad::ClassAd& ad);
+
 // Packs `ad` (AttributePacker) with every other attribute name, the last
 // first, and a name it lacks: its attributes end up stored in another
 // order than they are listed, which must change nothing else.

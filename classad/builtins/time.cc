@@ -3,15 +3,16 @@
 // field getters getYear() ... getSeconds().
 //
 // HTCondor's library reads the process time zone in several places (the
-// default offset of absTime(number), getHours() and friends, formatTime()
-// of a number, %z/%Z). This engine never does: an absolute time is shown
-// and taken apart in its own offset, and a time made from a plain number
-// has offset 0 (UTC), which is what the reference gives under TZ=UTC.
-// Other deliberate differences from the reference are listed in
-// docs/compatibility.md: absTime()/relTime() of a computed string parse
-// it, absTime(t, offset) re-labels an absolute time too, 64-bit seconds
-// are never cut to 32 bits, and formatTime() is our own strftime for the
-// C locale whose %z/%Z show the time's own offset.
+// default offset of absTime(number), getHours() and friends, formatTime()'s
+// %z, %Z and %s). This engine behaves as HTCondor does in a process whose
+// zone is UTC (what pools and the reference corpus use): a time made from a
+// plain number has offset 0, the field getters read the time in UTC,
+// formatTime() shows the time's own offset but its %z/%Z are "+0000"/"UTC"
+// and its %s reads the shown wall-clock fields as UTC (strftime's mktime).
+// Remaining differences from the reference are listed in
+// docs/compatibility.md: absTime(t, offset) re-labels an absolute time
+// too, 64-bit seconds are never cut to 32 bits, and formatTime() is our own
+// strftime for the C locale.
 
 #include <algorithm>
 #include <cmath>
@@ -209,15 +210,6 @@ void AppendName(std::string text, CaseRule rule, const ConversionSpec& spec,
   AppendPaddedText(text, spec, out);
 }
 
-// "+hhmm" for %z.
-std::string NumericZone(int64_t offset) {
-  const int64_t minutes = (offset < 0 ? -offset : offset) / 60;
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%c%02lld%02lld", offset < 0 ? '-' : '+',
-                static_cast<long long>(minutes / 60), static_cast<long long>(minutes % 60));
-  return buf;
-}
-
 // Defined below; the composite conversions recurse into it.
 bool FormatCalendar(const CalendarTime& t, std::string_view format, size_t max_bytes,
                     std::string* out);
@@ -274,7 +266,9 @@ bool AppendConversion(const CalendarTime& t, char c, const ConversionSpec& spec,
     case 'P': AppendName(t.hour > 11 ? "pm" : "am", CaseRule::kNone, spec, out); return true;
     case 'r': composite("%I:%M:%S %p"); return true;
     case 'R': composite("%H:%M"); return true;
-    case 's': number(t.epoch, 1); return true;
+    // strftime's %s runs mktime on the shown fields, in the process zone
+    // (UTC): the wall-clock time read as UTC.
+    case 's': number(t.epoch + t.offset, 1); return true;
     case 'S': number(t.second, 2); return true;
     case 't': AppendPaddedText("\t", spec, out); return true;
     case 'T': composite("%H:%M:%S"); return true;
@@ -287,10 +281,9 @@ bool AppendConversion(const CalendarTime& t, char c, const ConversionSpec& spec,
     case 'X': composite("%H:%M:%S"); return true;
     case 'y': number(FloorMod(t.year, 100), 2); return true;
     case 'Y': number(t.year, 1); return true;
-    case 'z': AppendPaddedText(NumericZone(t.offset), spec, out); return true;
-    case 'Z':
-      AppendName(t.offset == 0 ? "UTC" : NumericZone(t.offset), CaseRule::kSwapLower, spec, out);
-      return true;
+    // HTCondor's struct tm carries no zone: strftime shows the process's.
+    case 'z': AppendPaddedText("+0000", spec, out); return true;
+    case 'Z': AppendName("UTC", CaseRule::kSwapLower, spec, out); return true;
     case '%': AppendPaddedText("%", spec, out); return true;
     default: return false;
   }
@@ -446,7 +439,7 @@ Value DayTime(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 }
 
 // absTime(): the current time; absTime(x): x as an absolute time (numbers
-// are seconds since the epoch, truncated; strings are parsed); absTime(x,
+// are seconds since the epoch, truncated; a string is returned as it is); absTime(x,
 // offset): the same instant shown at `offset` seconds east of UTC.
 // Undefined gives undefined; other types, or a bad offset, give error.
 Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
@@ -476,10 +469,10 @@ Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
       t = arg.abstime();
       break;
     case ValueType::kString:
-      if (!ctx.Charge(arg.string().size()) || !ParseAbsTimeString(arg.string(), &t)) {
-        return Value::Error();
-      }
-      break;
+      // HTCondor folds absTime("literal") at parse time and has no case for
+      // a string computed at run time: it falls into the absolute-time case
+      // and returns the string itself.
+      return arg;
     default:
       return Value::Error();
   }
@@ -488,7 +481,8 @@ Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 }
 
 // relTime(x): x as a relative time (numbers are seconds; an absolute time
-// gives its seconds since the epoch; strings are parsed). Undefined gives
+// gives its seconds since the epoch; a string gives relTime(0), as in
+// HTCondor). Undefined gives
 // undefined; no argument, two arguments or other types give error.
 Value RelTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   if (args.size() != 1) return Value::Error();
@@ -504,13 +498,10 @@ Value RelTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
       return arg;
     case ValueType::kAbsTime:
       return Value::RelTime(static_cast<double>(arg.abstime().seconds));
-    case ValueType::kString: {
-      double seconds = 0;
-      if (!ctx.Charge(arg.string().size()) || !ParseRelTimeString(arg.string(), &seconds)) {
-        return Value::Error();
-      }
-      return Value::RelTime(seconds);
-    }
+    case ValueType::kString:
+      // As HTCondor: a string computed at run time falls into its
+      // absolute-time case, which reads no time from it: relTime(0).
+      return Value::RelTime(0);
     default:
       return Value::Error();
   }
@@ -655,9 +646,11 @@ enum class TimeField {
   kYear, kMonth, kDayOfYear, kDayOfMonth, kDayOfWeek, kDays, kHours, kMinutes, kSeconds,
 };
 
-// A component of an absolute time, in its own offset; error for kDays.
+// A component of an absolute time as HTCondor reads it (localtime() in a
+// process whose zone is UTC: the time's own offset is ignored); error for
+// kDays.
 Value AbsTimeField(AbsTime time, TimeField field) {
-  const CalendarTime t = CalendarFromEpoch(time.seconds, time.offset);
+  const CalendarTime t = CalendarFromEpoch(time.seconds, 0);
   switch (field) {
     case TimeField::kYear: return Value::Integer(t.year);
     case TimeField::kMonth: return Value::Integer(t.month);
@@ -672,11 +665,11 @@ Value AbsTimeField(AbsTime time, TimeField field) {
   return Value::Error();
 }
 
-// A component of a relative time (whole seconds, truncated; each component
-// keeps the sign); error for the calendar fields.
+// A component of a relative time (whole seconds, truncated as HTCondor's
+// time_t is, TruncateLikeX86; each component keeps the sign); error for the
+// calendar fields.
 Value RelTimeField(double seconds, TimeField field) {
-  int64_t whole = 0;
-  if (!TruncateSeconds(seconds, &whole)) return Value::Error();
+  const int64_t whole = TruncateLikeX86(seconds);
   switch (field) {
     case TimeField::kDays: return Value::Integer(whole / kSecondsPerDay);
     case TimeField::kHours: return Value::Integer(whole % kSecondsPerDay / 3600);
