@@ -12,16 +12,6 @@ namespace classad {
 // What a name resolved to: an attribute's expression and the scope it lives
 // in (kExpr), an ad named by a special name such as self, parent, root or
 // TARGET (kScope, in `scope`), or another value computed directly (kValue).
-struct EvalContext::Found {
-  enum Kind { kNone, kExpr, kScope, kValue } kind = kNone;
-  // kValue: the value is an overlay's (an attribute bound over an ad, see
-  // overlay.h), not a special name's.
-  bool from_overlay = false;
-  AttrRef attr;  // kExpr: what the attribute holds
-  std::shared_ptr<const Scope> scope;
-  Value value;
-};
-
 EvalContext::EvalContext(const EvalOptions& options, std::shared_ptr<const Scope> scope)
     : options_(options),
       scope_(std::move(scope)),
@@ -142,6 +132,12 @@ bool EvalContext::SpecialName(NameClass name_class, const std::shared_ptr<const 
       }
       return true;
     case NameClass::kRoot:
+      if (at->TopLevel()->target != nullptr) {
+        // In a match, HTCondor's root ad is its MatchClassAd wrapper.
+        out->kind = Found::kValue;
+        out->value = MatchWrapperAd(at);
+        return true;
+      }
       out->kind = Found::kScope;
       out->scope = ShareTopLevel(at);
       return true;
@@ -240,6 +236,13 @@ Value EvalContext::EvalAttribute(const Expr& expr) {
 EvalContext::Found EvalContext::ResolveAttribute(const Expr& expr) {
   if (expr.absolute()) {
     std::shared_ptr<const Scope> root = ShareTopLevel(scope_);
+    if (root->target != nullptr) {
+      // In a match, `.name` is looked up in HTCondor's MatchClassAd
+      // wrapper, which holds only LEFT, RIGHT and the match attributes.
+      Found found;
+      MatchWrapperName(expr.name(), /*absolute=*/true, root, &found);
+      return found;
+    }
     return LookupName(expr.name(), expr.name_hash(), expr.name_class(), root, false);
   }
   Found found = LookupName(expr.name(), expr.name_hash(), expr.name_class(), scope_, true);
@@ -251,6 +254,9 @@ EvalContext::Found EvalContext::ResolveAttribute(const Expr& expr) {
       found = LookupName(expr.name(), expr.name_hash(), expr.name_class(),
                          std::shared_ptr<const Scope>(scope_, s->target), true);
     }
+  }
+  if (found.kind == Found::kNone && expr.name_class() == NameClass::kOrdinary) {
+    MatchWrapperName(expr.name(), /*absolute=*/false, scope_, &found);
   }
   return found;
 }
@@ -431,6 +437,7 @@ Value EvalContext::Eval(const Expr& outer) {
 
 MatchContext::MatchContext(const ClassAd* my, const ClassAd* target) {
   my_.ad = my;
+  my_.left = true;
   target_.ad = target;
   if (target != nullptr) {
     my_.target = &target_;

@@ -4,14 +4,11 @@
 // programs or the tree walker, and `classad_eval -stdin` -- and requires
 // byte-for-byte equal output. Two corpus files: cases.tsv, and quirks.tsv,
 // HTCondor's accidental-looking behaviours, which we reproduce too
-// (docs/compatibility.md). tests/data/quirks_pending.txt names the quirk
-// cases not reproduced yet; it may only shrink: a listed case that passes
-// everywhere fails QuirksPendingListIsCurrent.
+// (docs/compatibility.md).
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -34,19 +31,6 @@ std::vector<ConformanceCase> AllCases(const std::string& file) {
   return cases.ok() ? *cases : std::vector<ConformanceCase>{};
 }
 
-// The quirk cases not reproduced yet (empty for cases.tsv).
-std::set<std::string> Pending(const std::string& file) {
-  std::set<std::string> ids;
-  if (file != kQuirks) return ids;
-  std::ifstream in(std::string(CLASSAD_TEST_DATA_DIR) + "/quirks_pending.txt");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    ids.insert(line.substr(0, line.find_first_of(" \t")));
-  }
-  return ids;
-}
-
 // Whether a classad_eval output line matches the expectation (a parse
 // failure prints PARSE_ERROR followed by the reason).
 bool EvalLineMatches(const ConformanceCase& c, const std::string& line) {
@@ -54,17 +38,16 @@ bool EvalLineMatches(const ConformanceCase& c, const std::string& line) {
 }
 
 // Runs the cases of one kind of `file` through the library along `path`;
-// reports each mismatch that is not pending.
+// reports each mismatch.
 void RunKindThroughLibrary(const std::string& file, const std::string& kind,
                            const LibraryPath& path = {}) {
   AdLibrary ads(kDataDir);
-  const std::set<std::string> pending = Pending(file);
   int ran = 0, failed = 0;
   for (const ConformanceCase& c : AllCases(file)) {
     if (c.kind != kind) continue;
     ++ran;
     std::string got = RunCaseWithLibrary(c, ads, path);
-    if (got != c.expected && !pending.contains(c.id)) {
+    if (got != c.expected) {
       ++failed;
       ADD_FAILURE() << c.id << " [" << c.my_ad << "|" << c.target_ad << "] " << c.expression
                     << "\n  expected: " << c.expected << "\n  got:      " << got;
@@ -157,13 +140,12 @@ std::map<std::string, std::string> RunThroughClassadEval(const std::string& file
 
 // Compares classad_eval's lines for `file` with the expectations.
 void CheckClassadEval(const std::string& file) {
-  const std::set<std::string> pending = Pending(file);
   std::map<std::string, std::string> lines = RunThroughClassadEval(file);
   int ran = 0, failed = 0;
   for (const ConformanceCase& c : AllCases(file)) {
     ++ran;
     const std::string& line = lines[c.id];
-    if (!EvalLineMatches(c, line) && !pending.contains(c.id)) {
+    if (!EvalLineMatches(c, line)) {
       ++failed;
       ADD_FAILURE() << c.id << " [" << c.my_ad << "|" << c.target_ad << "] " << c.expression
                     << "\n  expected: " << c.expected << "\n  got:      " << line;
@@ -174,28 +156,6 @@ void CheckClassadEval(const std::string& file) {
 
 TEST(Conformance, AllCasesThroughClassadEval) { CheckClassadEval(kCases); }
 TEST(Conformance, QuirksThroughClassadEval) { CheckClassadEval(kQuirks); }
-
-// A pending quirk that now passes on every path must leave the list, so the
-// list always says exactly what is not reproduced.
-TEST(Conformance, QuirksPendingListIsCurrent) {
-  const std::set<std::string> pending = Pending(kQuirks);
-  AdLibrary ads(kDataDir);
-  std::map<std::string, std::string> lines = RunThroughClassadEval(kQuirks);
-  std::set<std::string> known;
-  for (const ConformanceCase& c : AllCases(kQuirks)) {
-    known.insert(c.id);
-    if (!pending.contains(c.id)) continue;
-    bool passes = EvalLineMatches(c, lines[c.id]);
-    for (LibraryPath path : {LibraryPath{}, kTreeWalker, kAntlrOnly,
-                             LibraryPath{.compiled = false, .fast_path = false}}) {
-      passes = passes && RunCaseWithLibrary(c, ads, path) == c.expected;
-    }
-    EXPECT_FALSE(passes) << c.id << " passes on every path: remove it from quirks_pending.txt";
-  }
-  for (const std::string& id : pending) {
-    EXPECT_TRUE(known.contains(id)) << id << " in quirks_pending.txt is not a quirk case";
-  }
-}
 
 }  // namespace
 }  // namespace classad::testing
