@@ -9,10 +9,10 @@
 // plain number has offset 0, the field getters read the time in UTC,
 // formatTime() shows the time's own offset but its %z/%Z are "+0000"/"UTC"
 // and its %s reads the shown wall-clock fields as UTC (strftime's mktime).
-// Remaining differences from the reference are listed in
-// docs/compatibility.md: absTime(t, offset) re-labels an absolute time
-// too, 64-bit seconds are never cut to 32 bits, and formatTime() is our own
-// strftime for the C locale.
+// Seconds and offsets are read into a C int where HTCondor does (absTime()
+// of a number, relTime() of an integer, interval()). Remaining differences
+// from the reference are listed in docs/compatibility.md: formatTime() is
+// our own strftime for the C locale.
 
 #include <algorithm>
 #include <cmath>
@@ -345,20 +345,27 @@ bool TruncateSeconds(double r, int64_t* out) {
   return true;
 }
 
-// The offset argument of absTime(t, offset): an integer, real or relative
-// time of seconds east of UTC, truncated. Any 32-bit offset is kept (the
-// reference keeps any int); false for other types or larger magnitudes.
+// A value read into a C int as HTCondor reads it: integers wrap to 32 bits,
+// reals are cast (x86-64: INT_MIN when they do not fit, for NaN too).
+int32_t IntLikeHTCondor(int64_t i) { return static_cast<int32_t>(static_cast<uint32_t>(i)); }
+int32_t IntLikeHTCondor(double r) {
+  if (!(r >= -2147483648.0 && r < 2147483648.0)) return INT32_MIN;
+  return static_cast<int32_t>(r);
+}
+
+// The offset argument of absTime(t, offset), read as HTCondor reads it into
+// an int: an integer (wrapped to 32 bits), a real (cast) or a relative time
+// (its whole seconds, wrapped); false for other types.
 bool OffsetFromValue(const Value& v, int32_t* offset) {
-  int64_t seconds = 0;
   if (v.IsInteger()) {
-    seconds = v.integer();
-  } else if (v.IsReal() || v.IsRelTime()) {
-    if (!TruncateSeconds(v.IsReal() ? v.real() : v.reltime(), &seconds)) return false;
+    *offset = IntLikeHTCondor(v.integer());
+  } else if (v.IsReal()) {
+    *offset = IntLikeHTCondor(v.real());
+  } else if (v.IsRelTime()) {
+    *offset = IntLikeHTCondor(TruncateLikeX86(v.reltime()));
   } else {
     return false;
   }
-  if (seconds < INT32_MIN || seconds > INT32_MAX) return false;
-  *offset = static_cast<int32_t>(seconds);
   return true;
 }
 
@@ -457,17 +464,19 @@ Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     case ValueType::kUndefined:
       return Value::Undefined();
     case ValueType::kInteger:
-      t.seconds = arg.integer();
+      // HTCondor reads the seconds into an int, and takes an offset of -1
+      // (its error marker) as an error.
+      t.seconds = IntLikeHTCondor(arg.integer());
+      if (has_offset && offset == -1) return Value::Error();
       break;
     case ValueType::kReal:
-      if (!TruncateSeconds(arg.real(), &t.seconds)) return Value::Error();
+      t.seconds = IntLikeHTCondor(arg.real());
       break;
     case ValueType::kRelTime:
-      if (!TruncateSeconds(arg.reltime(), &t.seconds)) return Value::Error();
+      t.seconds = TruncateLikeX86(arg.reltime());
       break;
     case ValueType::kAbsTime:
-      t = arg.abstime();
-      break;
+      return arg;  // as HTCondor: the offset argument is ignored
     case ValueType::kString:
       // HTCondor folds absTime("literal") at parse time and has no case for
       // a string computed at run time: it falls into the absolute-time case
@@ -490,8 +499,8 @@ Value RelTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   switch (arg.type()) {
     case ValueType::kUndefined:
       return Value::Undefined();
-    case ValueType::kInteger:
-      return Value::RelTime(static_cast<double>(arg.integer()));
+    case ValueType::kInteger:  // read into an int, as HTCondor does
+      return Value::RelTime(static_cast<double>(IntLikeHTCondor(arg.integer())));
     case ValueType::kReal:
       return Value::RelTime(arg.real());
     case ValueType::kRelTime:
@@ -619,7 +628,7 @@ Value Interval(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   if (args.size() != 1) return Value::Error();
   Value seconds = ConvertToInteger(EvalArg(ctx, args, 0));
   if (!seconds.IsInteger()) return Value::Error();
-  const int64_t total = seconds.integer();
+  const int64_t total = IntLikeHTCondor(seconds.integer());  // an int, as in HTCondor
   const int64_t days = total / kSecondsPerDay;
   const int64_t within_day = total % kSecondsPerDay;
   const int64_t hours = within_day / 3600;
