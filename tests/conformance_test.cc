@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <unistd.h>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -113,8 +114,10 @@ std::map<std::string, std::string> RunThroughClassadEval(const std::string& file
   std::map<std::string, std::string> lines;
   for (const auto& [key, cases] : groups) {
     const auto& [kind, my, target] = key;
-    const std::string in_path = tmp + "/conformance_in.txt";
-    const std::string out_path = tmp + "/conformance_out.txt";
+    // Per corpus and process: ctest runs the corpora's tests in parallel.
+    const std::string stem = tmp + "/conformance_" + file + "_" + std::to_string(getpid());
+    const std::string in_path = stem + "_in.txt";
+    const std::string out_path = stem + "_out.txt";
     {
       std::ofstream in(in_path);
       for (const ConformanceCase& c : cases) in << c.expression << "\n";
@@ -134,6 +137,8 @@ std::map<std::string, std::string> RunThroughClassadEval(const std::string& file
     }
     std::string extra;
     EXPECT_FALSE(std::getline(out, extra)) << "extra output line: " << extra;
+    std::remove(in_path.c_str());
+    std::remove(out_path.c_str());
   }
   return lines;
 }
