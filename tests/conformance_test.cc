@@ -2,9 +2,10 @@
 // of ../shared/conformance) through every path a case can take -- the
 // library with the hand-written parser first or ANTLR alone, compiled
 // programs or the tree walker, and `classad_eval -stdin` -- and requires
-// byte-for-byte equal output. Two corpus files: cases.tsv, and quirks.tsv,
-// HTCondor's accidental-looking behaviours, which we reproduce too
-// (docs/compatibility.md).
+// byte-for-byte equal output. The corpus files: conformance/cases.tsv, and
+// conformance/quirks.tsv, HTCondor's accidental-looking behaviours, which we
+// reproduce too (docs/compatibility.md); and htcondor_edges.tsv, the edges
+// settled from HTCondor's code for issue 29 (not in the shared corpus).
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -22,12 +23,16 @@
 namespace classad::testing {
 namespace {
 
+// The ads the cases name live here; corpus files are named relative to the
+// parent folder.
 const std::string kDataDir = std::string(CLASSAD_TEST_DATA_DIR) + "/conformance";
-const std::string kCases = "cases.tsv";
-const std::string kQuirks = "quirks.tsv";
+const std::string kCases = "conformance/cases.tsv";
+const std::string kQuirks = "conformance/quirks.tsv";
+const std::string kEdges = "htcondor_edges.tsv";
 
 std::vector<ConformanceCase> AllCases(const std::string& file) {
-  Result<std::vector<ConformanceCase>> cases = LoadCases(kDataDir + "/" + file);
+  Result<std::vector<ConformanceCase>> cases =
+      LoadCases(std::string(CLASSAD_TEST_DATA_DIR) + "/" + file);
   EXPECT_TRUE(cases.ok()) << cases.status().ToString();
   return cases.ok() ? *cases : std::vector<ConformanceCase>{};
 }
@@ -115,7 +120,9 @@ std::map<std::string, std::string> RunThroughClassadEval(const std::string& file
   for (const auto& [key, cases] : groups) {
     const auto& [kind, my, target] = key;
     // Per corpus and process: ctest runs the corpora's tests in parallel.
-    const std::string stem = tmp + "/conformance_" + file + "_" + std::to_string(getpid());
+    std::string name = file;
+    for (char& ch : name) ch = ch == '/' ? '_' : ch;
+    const std::string stem = tmp + "/conformance_" + name + "_" + std::to_string(getpid());
     const std::string in_path = stem + "_in.txt";
     const std::string out_path = stem + "_out.txt";
     {
@@ -161,6 +168,16 @@ void CheckClassadEval(const std::string& file) {
 
 TEST(Conformance, AllCasesThroughClassadEval) { CheckClassadEval(kCases); }
 TEST(Conformance, QuirksThroughClassadEval) { CheckClassadEval(kQuirks); }
+
+// The settled edges through every path.
+TEST(Conformance, HTCondorEdgesThroughEveryPath) {
+  for (const char* kind : {"eval-compat", "unparse"}) {
+    for (LibraryPath path : {LibraryPath{}, kTreeWalker, kAntlrOnly}) {
+      RunKindThroughLibrary(kEdges, kind, path);
+    }
+  }
+  CheckClassadEval(kEdges);
+}
 
 }  // namespace
 }  // namespace classad::testing
