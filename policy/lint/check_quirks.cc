@@ -13,6 +13,7 @@
 #include "classad/convert.h"
 #include "classad/evaluator.h"
 #include "classad/parser.h"
+#include "classad/scope.h"
 #include "classad/unparse.h"
 #include "policy/lint/checks.h"
 #include "policy/lint/lint_util.h"
@@ -460,6 +461,29 @@ void CheckQuirkTimeZone(const LintContext& context, std::vector<Diagnostic>* out
              out);
       return;
     }
+  });
+}
+
+void CheckQuirkMatchWrapper(const LintContext& context, std::vector<Diagnostic>* out) {
+  ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
+    if (node.kind() != ExprKind::kAttribute) return;
+    const std::string& name = node.name();
+    std::string message;
+    if (node.absolute()) {
+      message = "." + name +
+                " is looked up in HTCondor's internal MatchClassAd wrapper during a match, "
+                "which holds only LEFT, RIGHT and the match attributes, so it is undefined "
+                "there; write MY." + name + " or TARGET." + name;
+    } else if (classad::IsMatchWrapperName(name) || EqualsNoCase(name, "root") ||
+               EqualsNoCase(name, "toplevel")) {
+      message = name +
+                " names an attribute of HTCondor's internal MatchClassAd wrapper (or the "
+                "wrapper itself), which only a match has and which HTCondor does not document; "
+                "write MY or TARGET";
+    } else {
+      return;
+    }
+    Report(e, node, "htcondor-quirk-match-wrapper", message, out);
   });
 }
 

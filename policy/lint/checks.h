@@ -141,6 +141,10 @@ void CheckQuirkVersionCompare(const LintContext& context, std::vector<Diagnostic
 // field functions on an absTime literal with an offset (read in the
 // process's zone).
 void CheckQuirkTimeZone(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-match-wrapper: a name only HTCondor's internal MatchClassAd
+// wrapper binds (other, LEFT, symmetricMatch, root, ...), and `.name`,
+// which in a match is looked up in that wrapper.
+void CheckQuirkMatchWrapper(const LintContext& context, std::vector<Diagnostic>* out);
 
 // policy-build: the problems Policy::Build reports that no other check
 // covers (a map file that cannot be read, a malformed group name, ...).

@@ -120,6 +120,10 @@ constexpr std::array kChecks = {
           "formatTime() with %z, %Z or %s and get*() of an absTime with an offset, which "
           "HTCondor reads in its own time zone",
           &CheckQuirkTimeZone},
+    Check{"htcondor-quirk-match-wrapper",
+          "other, LEFT, symmetricMatch, root and .name, which in a match reach HTCondor's "
+          "internal MatchClassAd wrapper",
+          &CheckQuirkMatchWrapper},
     Check{"policy-build", "a problem building the negotiator's policy that no other check reports",
           &CheckPolicyBuild},
     // Made by the tool, not by Lint: the configuration cannot be read at all.

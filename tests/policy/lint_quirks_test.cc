@@ -146,6 +146,14 @@ TEST(LintQuirks, TimeZone) {
       V{});
 }
 
+TEST(LintQuirks, MatchWrapper) {
+  const std::string check = "htcondor-quirk-match-wrapper";
+  EXPECT_EQ(Fires(check, "other.Memory"), V{Col(0)});
+  EXPECT_EQ(Fires(check, "Memory + .Memory"), V{Col(9)});
+  EXPECT_EQ(Fires(check, "symmetricMatch"), V{Col(0)});
+  EXPECT_EQ(Fires(check, "TARGET.Memory + MY.Memory + Memory + Other_Memory"), V{});
+}
+
 // Every check of the family is listed, so --list-checks and --disable know it.
 TEST(LintQuirks, EveryCheckIsRegistered) {
   std::vector<std::string> names;
@@ -158,7 +166,7 @@ TEST(LintQuirks, EveryCheckIsRegistered) {
         "htcondor-quirk-stringlist-summary", "htcondor-quirk-abstime-literal",
         "htcondor-quirk-reltime-conversion", "htcondor-quirk-conversion",
         "htcondor-quirk-trailing-text", "htcondor-quirk-versioncmp",
-        "htcondor-quirk-time-zone"}) {
+        "htcondor-quirk-time-zone", "htcondor-quirk-match-wrapper"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
 }
