@@ -718,7 +718,8 @@ Status CheckHtcondorDepth(const ClassAd& ad, std::string_view text) {
 Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& options) {
   size_t stop = std::string_view::npos;
   Result<ExprPtr> whole = ParseWhole(text, options, &stop);
-  if (!whole.ok() && stop != std::string_view::npos && stop > 0) {
+  if (!whole.ok() && options.ignore_text_after_conditional && stop != std::string_view::npos &&
+      stop > 0) {
     // HTCondor's parser ends a top-level `c ? a : b` at its last operand and
     // ignores whatever follows (`1 ? 2 : 3 : 4` is 2): when the text up to
     // the offending token is such a conditional, that is the expression.

@@ -523,6 +523,16 @@ TEST(AdIoJson, ReadsObjectsInARow) {
   EXPECT_EQ(Read("[ ]", AdFormat::kJson).size(), 0u);
 }
 
+// HTCondor reads an old-syntax value as a whole expression, which ignores
+// text after a top-level conditional; in a new-syntax ad the extra tokens
+// are an error.
+TEST(AdIo, TextAfterAConditional) {
+  EXPECT_EQ(Canonical(Read("A = true ? 2 : 3 4\nB = 5\n", AdFormat::kOld)),
+            "[ A = true ? 2 : 3; B = 5 ]\n");
+  Status status = ReadError("[ a = true ? 2 : 3 4; b = 5 ]", AdFormat::kNew);
+  EXPECT_EQ(status.where().column, 20) << status.ToString();  // at the 4
+}
+
 TEST(AdIoJson, ErrorsNameFileLineAndColumn) {
   struct Case {
     const char* text;

@@ -79,6 +79,11 @@ TEST(Parser, TrailingTokensAfterATopLevelTernaryAreIgnored) {
   ParseError("1 + 2 3");
   ParseError("a ? b : c +");
   ParseError("f(a ? b : c d)");
+  // Where the text is part of a larger one (an attribute of a new-syntax
+  // ad), HTCondor's parser goes on and the extra tokens are an error.
+  ParseOptions inside;
+  inside.ignore_text_after_conditional = false;
+  ParseError("1 ? 2 : 3 : 4", inside);
 }
 
 // Integer literals as HTCondor's lexer reads them.
