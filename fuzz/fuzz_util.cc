@@ -92,7 +92,11 @@ void Finding(std::string_view what, std::string_view first, std::string_view sec
 }
 
 bool HasLossyText(const classad::Expr& expr) {
-  if (expr.kind() == classad::ExprKind::kLiteral) return !LiteralSurvivesText(expr.literal());
+  if (expr.kind() == classad::ExprKind::kLiteral) {
+    // JSON writes a folded relTime("...") as its value, a real, as
+    // HTCondor's JSON writer does.
+    return expr.reltime_text() || !LiteralSurvivesText(expr.literal());
+  }
   if (expr.kind() == classad::ExprKind::kUnary && expr.op() == classad::Op::kNegate &&
       expr.child(0).kind() == classad::ExprKind::kLiteral &&
       expr.child(0).literal().IsNumber()) {

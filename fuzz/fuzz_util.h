@@ -31,7 +31,9 @@ inline void Check(bool condition, std::string_view what, std::string_view first 
 // True when the canonical text of `expr` does not give back the same tree,
 // by design of the HTCondor formats: a real that 16 significant digits do
 // not pin down (or that is not finite), a relative time with a fraction
-// (printed with %g) or out of range, or a unary minus applied to a number
+// (printed with %g) or out of range, a folded relTime("...") literal
+// (written to JSON as its value, a real, as HTCondor writes it), or a
+// unary minus applied to a number
 // literal (`- 1` prints as ` -1`, which reads back as the literal -1; see
 // FuzzRegressions.UnaryMinusOfANumberSettlesAfterOneRoundTrip).
 bool HasLossyText(const classad::Expr& expr);
