@@ -464,6 +464,85 @@ void CheckQuirkTimeZone(const LintContext& context, std::vector<Diagnostic>* out
   });
 }
 
+void CheckQuirkTimeOfString(const LintContext& context, std::vector<Diagnostic>* out) {
+  ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
+    const bool abs = IsCall(node, "absTime");
+    if ((!abs && !IsCall(node, "relTime")) || node.children().empty()) return;
+    const Expr* arg = Arg(node, 0);
+    // A string computed at run time: a call that gives a string.
+    static constexpr std::string_view kStringCalls[] = {
+        "strcat", "string", "substr", "join", "toUpper", "toLower", "formatTime",
+        "replace", "replaceAll", "regexps", "unparse", "interval"};
+    bool computed = false;
+    for (std::string_view name : kStringCalls) computed = computed || IsCall(*arg, name);
+    if (!computed) return;
+    Report(e, node, "htcondor-quirk-time-of-string",
+           node.name() + "() of a string computed at run time " +
+               (abs ? "returns the string itself" : "is relTime(0)") +
+               " in HTCondor, which reads a time from a string literal only (at parse "
+               "time); compute the seconds as a number instead",
+           out);
+  });
+}
+
+void CheckQuirkThirtyTwoBits(const LintContext& context, std::vector<Diagnostic>* out) {
+  auto beyond = [](const Expr* e) {
+    if (!IsIntegerLiteral(e)) return false;
+    const int64_t v = e->literal().integer();
+    return v < INT32_MIN || v > INT32_MAX;
+  };
+  ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
+    const Expr* culprit = nullptr;
+    if (node.kind() == ExprKind::kSubscript && beyond(&Unparenthesized(node.child(1)))) {
+      culprit = &node.child(1);
+    } else if (IsCall(node, "substr")) {
+      for (size_t i = 1; i < node.children().size() && culprit == nullptr; ++i) {
+        if (beyond(Arg(node, i))) culprit = Arg(node, i);
+      }
+    } else if ((IsCall(node, "interval") || IsCall(node, "absTime") ||
+                IsCall(node, "relTime")) &&
+               beyond(Arg(node, 0))) {
+      culprit = Arg(node, 0);
+    }
+    if (culprit == nullptr) return;
+    Report(e, *culprit, "htcondor-quirk-32-bits",
+           classad::Unparse(*culprit) +
+               " does not fit in 32 bits: HTCondor reads it into an int here, so it wraps "
+               "around (to " +
+               std::to_string(static_cast<int32_t>(
+                   static_cast<uint32_t>(Unparenthesized(*culprit).literal().integer()))) +
+               ")",
+           out);
+  });
+}
+
+void CheckQuirkSubscriptSelect(const LintContext& context, std::vector<Diagnostic>* out) {
+  ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
+    if (node.kind() != ExprKind::kSelect || node.child(0).kind() != ExprKind::kSubscript) return;
+    if (!IsStringLiteral(&Unparenthesized(node.child(0).child(1)))) return;
+    Report(e, node, "htcondor-quirk-subscript-select",
+           "in HTCondor a selection from an ad taken by name, ad[\"x\"].y, is undefined; "
+           "write ad.x.y",
+           out);
+  });
+}
+
+void CheckQuirkQuantize(const LintContext& context, std::vector<Diagnostic>* out) {
+  ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
+    if (!IsCall(node, "quantize")) return;
+    const Expr* value = Arg(node, 0);
+    const Expr* quantum = Arg(node, 1);
+    if (!IsIntegerLiteral(quantum) || quantum->literal().integer() >= 0) return;
+    if (value != nullptr && value->kind() == ExprKind::kLiteral && !value->literal().IsInteger()) {
+      return;  // a real value is rounded with ceil(), which is right
+    }
+    Report(e, node, "htcondor-quirk-quantize",
+           "quantize() with a negative integer quantum uses C's truncating division in "
+           "HTCondor and does not round up (quantize(3, -2) is 0); use a positive quantum",
+           out);
+  });
+}
+
 void CheckQuirkMatchWrapper(const LintContext& context, std::vector<Diagnostic>* out) {
   ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
     if (node.kind() != ExprKind::kAttribute) return;

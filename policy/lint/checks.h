@@ -145,6 +145,17 @@ void CheckQuirkTimeZone(const LintContext& context, std::vector<Diagnostic>* out
 // wrapper binds (other, LEFT, symmetricMatch, root, ...), and `.name`,
 // which in a match is looked up in that wrapper.
 void CheckQuirkMatchWrapper(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-time-of-string: absTime()/relTime() of a string computed at
+// run time (the string itself / relTime(0)).
+void CheckQuirkTimeOfString(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-32-bits: an integer literal beyond 32 bits where HTCondor
+// reads an int (a list index, substr() offsets, interval(), absTime(),
+// relTime()).
+void CheckQuirkThirtyTwoBits(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-subscript-select: ad["x"].y, which is undefined.
+void CheckQuirkSubscriptSelect(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-quantize: quantize() with a negative integer quantum.
+void CheckQuirkQuantize(const LintContext& context, std::vector<Diagnostic>* out);
 
 // policy-build: the problems Policy::Build reports that no other check
 // covers (a map file that cannot be read, a malformed group name, ...).

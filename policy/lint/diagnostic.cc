@@ -124,6 +124,19 @@ constexpr std::array kChecks = {
           "other, LEFT, symmetricMatch, root and .name, which in a match reach HTCondor's "
           "internal MatchClassAd wrapper",
           &CheckQuirkMatchWrapper},
+    Check{"htcondor-quirk-time-of-string",
+          "absTime()/relTime() of a string computed at run time (HTCondor gives the string "
+          "itself / relTime(0))",
+          &CheckQuirkTimeOfString},
+    Check{"htcondor-quirk-32-bits",
+          "an integer beyond 32 bits where HTCondor reads an int (a list index, substr(), "
+          "interval(), absTime(), relTime())",
+          &CheckQuirkThirtyTwoBits},
+    Check{"htcondor-quirk-subscript-select", "ad[\"x\"].y, which is undefined in HTCondor",
+          &CheckQuirkSubscriptSelect},
+    Check{"htcondor-quirk-quantize",
+          "quantize() with a negative integer quantum, which does not round up in HTCondor",
+          &CheckQuirkQuantize},
     Check{"policy-build", "a problem building the negotiator's policy that no other check reports",
           &CheckPolicyBuild},
     // Made by the tool, not by Lint: the configuration cannot be read at all.

@@ -154,6 +154,32 @@ TEST(LintQuirks, MatchWrapper) {
   EXPECT_EQ(Fires(check, "TARGET.Memory + MY.Memory + Memory + Other_Memory"), V{});
 }
 
+TEST(LintQuirks, TimeOfString) {
+  const std::string check = "htcondor-quirk-time-of-string";
+  EXPECT_EQ(Fires(check, "QDate > absTime(strcat(\"2020\", \"-01-01\"))"), V{Col(8)});
+  EXPECT_EQ(Fires(check, "relTime(string(MaxRuntime))"), V{Col(0)});
+  EXPECT_EQ(Fires(check, "QDate > absTime(\"2020-01-01\") + relTime(MaxRuntime)"), V{});
+}
+
+TEST(LintQuirks, ThirtyTwoBits) {
+  const std::string check = "htcondor-quirk-32-bits";
+  EXPECT_EQ(Fires(check, "Tags[4294967296]"), V{Col(5)});
+  EXPECT_EQ(Fires(check, "size(substr(Name, 4294967297))"), V{Col(18)});
+  EXPECT_EQ(Fires(check, "Tags[2] + size(substr(Name, 2147483647)) + interval(86400)"), V{});
+}
+
+TEST(LintQuirks, SubscriptSelect) {
+  const std::string check = "htcondor-quirk-subscript-select";
+  EXPECT_EQ(Fires(check, "Resources[\"gpu\"].count"), V{Col(0)});
+  EXPECT_EQ(Fires(check, "Resources.gpu.count + Resources[\"gpu\"] + Tags[0].x"), V{});
+}
+
+TEST(LintQuirks, Quantize) {
+  const std::string check = "htcondor-quirk-quantize";
+  EXPECT_EQ(Fires(check, "quantize(RequestMemory, -1024)"), V{Col(0)});
+  EXPECT_EQ(Fires(check, "quantize(RequestMemory, 1024) + quantize(2.5, -2)"), V{});
+}
+
 // Every check of the family is listed, so --list-checks and --disable know it.
 TEST(LintQuirks, EveryCheckIsRegistered) {
   std::vector<std::string> names;
@@ -166,7 +192,9 @@ TEST(LintQuirks, EveryCheckIsRegistered) {
         "htcondor-quirk-stringlist-summary", "htcondor-quirk-abstime-literal",
         "htcondor-quirk-reltime-conversion", "htcondor-quirk-conversion",
         "htcondor-quirk-trailing-text", "htcondor-quirk-versioncmp",
-        "htcondor-quirk-time-zone", "htcondor-quirk-match-wrapper"}) {
+        "htcondor-quirk-time-zone", "htcondor-quirk-match-wrapper",
+        "htcondor-quirk-time-of-string", "htcondor-quirk-32-bits",
+        "htcondor-quirk-subscript-select", "htcondor-quirk-quantize"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
 }
