@@ -9,9 +9,6 @@
 
 namespace classad {
 
-// What a name resolved to: an attribute's expression and the scope it lives
-// in (kExpr), an ad named by a special name such as self, parent, root or
-// TARGET (kScope, in `scope`), or another value computed directly (kValue).
 EvalContext::EvalContext(const EvalOptions& options, std::shared_ptr<const Scope> scope)
     : options_(options),
       scope_(std::move(scope)),

@@ -129,8 +129,10 @@ class EvalContext {
   void LeaveNested();
 
  private:
-  // What a name resolves to: nothing, an attribute (its expression and the
-  // scope it is evaluated in), an ad (a scope), or a value.
+  // What a name resolved to: an attribute's expression and the scope it
+  // lives in (kExpr), an ad named by a special name such as self, parent,
+  // root or TARGET (kScope, in `scope`), or another value computed directly
+  // (kValue).
   struct Found {
     enum Kind { kNone, kExpr, kScope, kValue } kind = kNone;
     // kValue: the value is an overlay's (an attribute bound over an ad, see

@@ -11,7 +11,6 @@
 #include <tuple>
 #include <locale.h>
 
-
 #include "ClassAdLexer.h"
 #include "ClassAdParser.h"
 #include "antlr4-runtime.h"
@@ -451,8 +450,8 @@ const Expr* AstBuilder::LooseElvis(const Expr* left, const Expr* right,
   // `c ? : d` binds loosest, but its canonical form `c ?: d` binds at
   // postfix level; parentheses keep the printed text meaning the same: both
   // sides must be postfix-level operands (HTCondor's grammar has no prefix
-  // operator after `?:`). An elvis is not one on the right: `?:` chains to the left, so
-  // `a ?: b ?: c` reads back as `(a ?: b) ?: c`, while `a ? : b ? : c`
+  // operator after `?:`). An elvis is not one on the right: `?:` chains to
+  // the left, so `a ?: b ?: c` reads back as `(a ?: b) ?: c`, while `a ? : b ? : c`
   // (right-associative, like every conditional) is `a ?: (b ?: c)`.
   const bool left_fits = IsPostfixLevel(*left);
   left = ParenthesizeUnless(left_fits, left, builder_);
