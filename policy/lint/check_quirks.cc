@@ -98,8 +98,17 @@ void CheckQuirkRelTimeLiteral(const LintContext& context, std::vector<Diagnostic
   ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
     if (node.kind() != ExprKind::kLiteral || !node.reltime_text()) return;
     const std::string seconds = NumberText(node.literal().real());
+    // The call as written (relTime("2:00:00")), or its canonical form.
+    std::string written = classad::Unparse(node);
+    if (const std::optional<size_t> at = e.positions().Begin(node)) {
+      const std::string_view text = std::string_view(e.text()).substr(*at);
+      const size_t open = text.find('"');
+      const size_t close = open == std::string_view::npos ? open : text.find('"', open + 1);
+      const size_t paren = close == std::string_view::npos ? close : text.find(')', close);
+      if (paren != std::string_view::npos) written = std::string(text.substr(0, paren + 1));
+    }
     Report(e, node, "htcondor-quirk-reltime-literal",
-           classad::Unparse(node) + " is the plain number " + seconds +
+           written + " is the plain number " + seconds +
                " in HTCondor (a real, not a relative time: comparing it with a relative "
                "time is an error); write " + seconds,
            out);

@@ -38,6 +38,8 @@ TEST(LintQuirks, RelTimeLiteral) {
   const std::string check = "htcondor-quirk-reltime-literal";
   EXPECT_EQ(Fires(check, "TotalJobRunTime > relTime(\"2:00:00\")"), V{Col(18)});
   EXPECT_NE(Message(check, "relTime(\"2:00:00\")").find("write 7200"), std::string::npos);
+  EXPECT_NE(Message(check, "relTime(\"2:00:00\")").find("relTime(\"2:00:00\") is the plain"),
+            std::string::npos);
   EXPECT_EQ(Fires(check, "TotalJobRunTime > 7200"), V{});
   EXPECT_EQ(Fires(check, "TotalJobRunTime > relTime(7200)"), V{});  // a call, not folded
 }
