@@ -157,13 +157,16 @@ void ClassAd::InsertSlot(std::string_view name, Value slot) {
   slots_.push_back(std::move(slot));
 }
 
+// A literal is kept as its value, except a folded relTime("...") literal,
+// whose value (a real) would not print as it was written.
 StoredAttr::StoredAttr(ExprPtr expr)
-    : slot_(expr->kind() == ExprKind::kLiteral ? expr->literal()
-                                               : Value::HoldExpr(std::move(expr))) {}
+    : slot_(expr->kind() == ExprKind::kLiteral && !expr->reltime_text()
+                ? expr->literal()
+                : Value::HoldExpr(std::move(expr))) {}
 
 void ClassAd::Insert(std::string_view name, ExprPtr expr) {
   assert(expr != nullptr);
-  if (expr->kind() == ExprKind::kLiteral) {
+  if (expr->kind() == ExprKind::kLiteral && !expr->reltime_text()) {
     InsertSlot(name, expr->literal());
   } else {
     InsertSlot(name, Value::HoldExpr(std::move(expr)));

@@ -4,6 +4,7 @@
 #ifndef CLASSAD_CONVERT_H_
 #define CLASSAD_CONVERT_H_
 
+#include <cstdint>
 #include <string>
 
 #include "classad/value.h"
@@ -16,11 +17,19 @@ namespace classad {
 // (the caller propagates them).
 bool ValueToString(const Value& value, std::string* out);
 
-// int(): integers as they are, reals truncated, booleans 0/1, strings
-// parsed as numbers, times as seconds. Returns the result value (error when
+// A double converted to a 64-bit integer as HTCondor's casts do on x86-64
+// with g++ (cvttsd2si): truncated toward zero, and INT64_MIN for NaN, the
+// infinities and everything outside [-2^63, 2^63) -- undefined behaviour in
+// C++, but what every HTCondor pool computes. The one place this rule lives.
+int64_t TruncateLikeX86(double r);
+
+// int(): integers as they are, reals truncated (TruncateLikeX86), booleans
+// 0/1, strings read by strtod() (hexadecimal too) and truncated, times as
+// whole seconds. Returns the result value (error when
 // not convertible, undefined for undefined).
 Value ConvertToInteger(const Value& value);
-// real(): as above, giving reals.
+// real(): as above, giving reals; a relative time gives its whole seconds
+// (HTCondor reads it into a time_t).
 Value ConvertToReal(const Value& value);
 // string(): as ValueToString, giving a string value.
 Value ConvertToStringValue(const Value& value);

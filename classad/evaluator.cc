@@ -9,19 +9,6 @@
 
 namespace classad {
 
-// What a name resolved to: an attribute's expression and the scope it lives
-// in (kExpr), an ad named by a special name such as self, parent, root or
-// TARGET (kScope, in `scope`), or another value computed directly (kValue).
-struct EvalContext::Found {
-  enum Kind { kNone, kExpr, kScope, kValue } kind = kNone;
-  // kValue: the value is an overlay's (an attribute bound over an ad, see
-  // overlay.h), not a special name's.
-  bool from_overlay = false;
-  AttrRef attr;  // kExpr: what the attribute holds
-  std::shared_ptr<const Scope> scope;
-  Value value;
-};
-
 EvalContext::EvalContext(const EvalOptions& options, std::shared_ptr<const Scope> scope)
     : options_(options),
       scope_(std::move(scope)),
@@ -142,6 +129,12 @@ bool EvalContext::SpecialName(NameClass name_class, const std::shared_ptr<const 
       }
       return true;
     case NameClass::kRoot:
+      if (at->TopLevel()->target != nullptr) {
+        // In a match, HTCondor's root ad is its MatchClassAd wrapper.
+        out->kind = Found::kValue;
+        out->value = MatchWrapperAd(at);
+        return true;
+      }
       out->kind = Found::kScope;
       out->scope = ShareTopLevel(at);
       return true;
@@ -240,6 +233,13 @@ Value EvalContext::EvalAttribute(const Expr& expr) {
 EvalContext::Found EvalContext::ResolveAttribute(const Expr& expr) {
   if (expr.absolute()) {
     std::shared_ptr<const Scope> root = ShareTopLevel(scope_);
+    if (root->target != nullptr) {
+      // In a match, `.name` is looked up in HTCondor's MatchClassAd
+      // wrapper, which holds only LEFT, RIGHT and the match attributes.
+      Found found;
+      MatchWrapperName(expr.name(), /*absolute=*/true, root, &found);
+      return found;
+    }
     return LookupName(expr.name(), expr.name_hash(), expr.name_class(), root, false);
   }
   Found found = LookupName(expr.name(), expr.name_hash(), expr.name_class(), scope_, true);
@@ -251,6 +251,9 @@ EvalContext::Found EvalContext::ResolveAttribute(const Expr& expr) {
       found = LookupName(expr.name(), expr.name_hash(), expr.name_class(),
                          std::shared_ptr<const Scope>(scope_, s->target), true);
     }
+  }
+  if (found.kind == Found::kNone && expr.name_class() == NameClass::kOrdinary) {
+    MatchWrapperName(expr.name(), /*absolute=*/false, scope_, &found);
   }
   return found;
 }
@@ -267,6 +270,15 @@ Value EvalContext::EvalSelect(const Expr& expr) {
       return EvalFound(found);
     }
     return SelectFrom(expr, EvalFound(base));
+  }
+  if (base_expr.kind() == ExprKind::kSubscript) {
+    // As in HTCondor: an ad taken out of an ad by name (`ad["x"]`) is not
+    // one a selection can read from, so `ad["x"].y` is undefined.
+    Value ad = EvalTree(base_expr.child(0));
+    Value index = EvalTree(base_expr.child(1));
+    Value selected = SubscriptValues(ad, index);
+    if (ad.IsAd() && index.IsString() && selected.IsAd()) return Value::Undefined();
+    return SelectFrom(expr, selected);
   }
   return SelectFrom(expr, EvalTree(base_expr));
 }
@@ -308,6 +320,10 @@ Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
 Value EvalContext::EvalSubscript(const Expr& expr) {
   Value base = EvalTree(expr.child(0));
   Value index = EvalTree(expr.child(1));
+  return SubscriptValues(base, index);
+}
+
+Value EvalContext::SubscriptValues(const Value& base, const Value& index) {
   if (base.IsError() || index.IsError()) return Value::Error();
   if (base.IsUndefined() || index.IsUndefined()) return Value::Undefined();
   if (base.IsAd() && index.IsString()) {
@@ -319,7 +335,9 @@ Value EvalContext::EvalSubscript(const Expr& expr) {
   }
   if (base.IsList() && index.IsInteger()) {
     const ExprList& items = base.list();
-    int64_t i = index.integer();
+    // HTCondor reads the index into an int: it wraps to 32 bits
+    // (`{1,2,3}[4294967297]` is the element at 1).
+    const int64_t i = static_cast<int32_t>(index.integer());
     if (i < 0 || static_cast<uint64_t>(i) >= items.size()) return Value::Error();
     return EvaluateElement(base, *items[static_cast<size_t>(i)]);
   }
@@ -416,6 +434,7 @@ Value EvalContext::Eval(const Expr& outer) {
 
 MatchContext::MatchContext(const ClassAd* my, const ClassAd* target) {
   my_.ad = my;
+  my_.left = true;
   target_.ad = target;
   if (target != nullptr) {
     my_.target = &target_;

@@ -129,7 +129,19 @@ class EvalContext {
   void LeaveNested();
 
  private:
-  struct Found;
+  // What a name resolved to: an attribute's expression and the scope it
+  // lives in (kExpr), an ad named by a special name such as self, parent,
+  // root or TARGET (kScope, in `scope`), or another value computed directly
+  // (kValue).
+  struct Found {
+    enum Kind { kNone, kExpr, kScope, kValue } kind = kNone;
+    // kValue: the value is an overlay's (an attribute bound over an ad, see
+    // overlay.h), not a special name's.
+    bool from_overlay = false;
+    AttrRef attr;  // kExpr: what the attribute holds
+    std::shared_ptr<const Scope> scope;
+    Value value;
+  };
   // Evaluate(expr), the program's loads taking their positions from the
   // load cache when `cached` (see Run).
   Value EvaluateExpr(const Expr& expr, bool cached);
@@ -192,10 +204,25 @@ class EvalContext {
   Value SelectFrom(const Expr& expr, const Value& base);
   Found ResolveAttribute(const Expr& expr);
   Value EvalSubscript(const Expr& expr);
+  // `base[index]` of two values: a list element by (32-bit wrapped) index,
+  // an ad's attribute by name.
+  Value SubscriptValues(const Value& base, const Value& index);
   Value EvalFound(Found& found);
   Found LookupName(std::string_view name, uint64_t hash, NameClass name_class,
                    const std::shared_ptr<const Scope>& start, bool climb);
   bool SpecialName(NameClass name_class, const std::shared_ptr<const Scope>& at, Found* out);
+  // Names of HTCondor's MatchClassAd wrapper (match_wrapper.cc), reached
+  // from `at` (any scope of a match) when nothing else binds them: the
+  // context ad's `ad` and `other` (unless `absolute`), and the wrapper
+  // ad's LEFT, RIGHT, lCtx, rCtx, symmetricMatch, ... Sets *out and returns
+  // true when `name` is one of them and `at` is in a match.
+  bool MatchWrapperName(std::string_view name, bool absolute,
+                        const std::shared_ptr<const Scope>& at, Found* out);
+  // The whole MatchClassAd wrapper of the match `at` is in, as HTCondor's
+  // `root` names it: lCtx, LEFT, rCtx, RIGHT and the match attributes.
+  Value MatchWrapperAd(const std::shared_ptr<const Scope>& at);
+  // LoadName's miss in a match: the wrapper's names, or undefined.
+  void LoadMissInMatch(const Expr& node, const Value** ref, Value* owned);
   // An attribute being evaluated: its expression and the ad holding it.
   // (One expression object may be shared by many attributes and ads; a
   // path from it back to an attribute of the same ad holding the same

@@ -99,7 +99,11 @@ class Expr {
   }
   NameClass name_class() const { return name_class_; }
   // kAttribute: true for `.name`.
-  bool absolute() const { return absolute_; }
+  bool absolute() const { return absolute_ && kind_ == ExprKind::kAttribute; }
+  // kLiteral: true for relTime("...") folded at parse time. As in HTCondor
+  // (its ReltimeLiteral), such a literal holds and evaluates to its seconds
+  // as a real, and prints as the relative time it was written as.
+  bool reltime_text() const { return absolute_ && kind_ == ExprKind::kLiteral; }
   // Operands: kSelect {base}; kSubscript {base, index}; kUnary {x};
   // kBinary {l, r}; kConditional {c, t, f}; kElvis {l, r}; kCall and kList
   // the arguments or items; kParens {inner}. A view into the node, valid
@@ -212,7 +216,7 @@ class Expr {
 
   ExprKind kind_;
   Op op_;
-  bool absolute_ = false;
+  bool absolute_ = false;  // absolute() for kAttribute, reltime_text() for kLiteral
   NameClass name_class_ = NameClass::kOrdinary;
   uint32_t depth_ = 1;
   Value literal_;

@@ -396,6 +396,7 @@ bool Lex(std::string_view text, Tokens* out, TreeEstimate* estimate) {
         continue;
       case '.':
         if (IsDigit(next(1))) return false;  // `.5`: ANTLR
+        if (next(1) == '.') return false;    // `..`, one token: ANTLR
         break;
       default:
         break;
@@ -629,9 +630,7 @@ class Parser {
   // parser.cc's LooseElvis).
   const Expr* LooseElvis(const Expr* left, const Expr* right) {
     if (!IsPostfixLevel(*left)) left = builder_->Parens(View(left));
-    if (!IsPostfixLevel(*right) && right->kind() != ExprKind::kUnary) {
-      right = builder_->Parens(View(right));
-    }
+    if (!IsPostfixLevel(*right)) right = builder_->Parens(View(right));
     return Checked(builder_->Elvis(View(left), View(right)));
   }
 
@@ -694,15 +693,26 @@ class Parser {
   const Expr* Postfix() { return PostfixChain(Primary(), /*with_elvis=*/true); }
 
   // The right operand of `?:`: what binds tighter than it (a primary with
-  // `.name` and `[index]`), or a prefix operator, whose own operand may
-  // hold further `?:` (as in ANTLR's precedence climbing).
+  // `.name` and `[index]`); null (ANTLR's error) for a prefix operator.
   const Expr* ElvisOperand() {
     switch (Peek().kind) {
-      case Tok::kMinus:
+      case Tok::kMinus: {
+        // HTCondor reads it as a postfix expression: only a `-` glued to a
+        // number (one literal in its lexer) may start it; other prefix
+        // operators are ANTLR's parse error.
+        const Token& minus = Take();
+        const Token& number = Peek();
+        if ((number.kind != Tok::kInteger && number.kind != Tok::kReal) ||
+            number.begin != minus.end) {
+          return nullptr;
+        }
+        Take();
+        return PostfixChain(NumberLiteral(number, /*negative=*/true), /*with_elvis=*/false);
+      }
       case Tok::kPlus:
       case Tok::kNot:
       case Tok::kTilde:
-        return Unary();
+        return nullptr;
       default:
         return PostfixChain(Primary(), /*with_elvis=*/false);
     }

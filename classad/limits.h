@@ -19,10 +19,13 @@ struct Limits {
   // Tokens in one text handed to the parser, checked after lexing and
   // before the parse tree is built (which costs far more than the tokens).
   size_t max_tokens = 200'000;
-  // Nesting of brackets, prefix operators and ?: in one expression. The
-  // generated parser is recursive: this keeps it far from the stack's end
-  // (an 8 MiB stack overflows near 10,000 levels, 2,000 under ASan).
-  int max_nesting_depth = 200;
+  // Nesting of brackets, prefix operators and ?: in one expression, counted
+  // on the tokens before the generated parser runs. The generated parser is
+  // recursive: this keeps it far from the stack's end (an 8 MiB stack
+  // overflows near 10,000 levels, 2,000 under ASan). 500 lets through every
+  // text HTCondor's parser accepts (its own guard, which parse_depth.h
+  // reproduces on the tree, counts at least one level for each of these).
+  int max_nesting_depth = 500;
   // Depth of the expression tree built from one text: a chain of binary
   // operators `a || b || ...` is as deep as it is long, and evaluation and
   // unparsing recurse over the tree. Kept well below max_eval_depth so that

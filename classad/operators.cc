@@ -163,7 +163,8 @@ Value TimeArithmetic(Op op, const Value& a, const Value& b) {
     double factor;
     if (a.IsRelTime() && (b.IsInteger() || b.IsReal()) && b.ToReal(&factor)) {
       if (op == Op::kMultiply) return Value::RelTime(a.reltime() * factor);
-      if (factor == 0) return Value::Error();
+      // As HTCondor: dividing by zero gives an infinite (or NaN) relative
+      // time, which prints as its int arithmetic makes it (FormatRelTime).
       return Value::RelTime(a.reltime() / factor);
     }
     if (op == Op::kMultiply && b.IsRelTime() && (a.IsInteger() || a.IsReal()) &&
@@ -189,19 +190,29 @@ Value Arithmetic(Op op, const Value& a, const Value& b) {
   }
 }
 
-// Shift counts outside 0..63 are defined here (HTCondor leaves them to the
-// C++ compiler): a negative count is error, larger counts shift every bit out.
+// HTCondor's shifts (operators.cpp, doBitwise) as they run on x86-64 built
+// by g++: a shift count outside 0..63 is undefined behaviour in C++, and the
+// shift instructions use the count's low 6 bits, so `1 << 64` is 1 and
+// `1 << -1` is INT64_MIN. `>>` of a negative value shifts one bit at a time
+// min(64, count) times (so 64 or more gives -1, a count <= 0 changes
+// nothing); `>>>` of a negative value shifts once, clears the sign bit and
+// shifts by count - 1 (masked: `-1 >>> 0` is 0).
 Value Shift(Op op, int64_t value, int64_t count) {
-  if (count < 0) return Value::Error();
   const uint64_t bits = static_cast<uint64_t>(value);
+  const unsigned masked = static_cast<unsigned>(count) & 63;
   switch (op) {
     case Op::kShiftLeft:
-      return Value::Integer(count >= 64 ? 0 : static_cast<int64_t>(bits << count));
+      return Value::Integer(static_cast<int64_t>(bits << masked));
     case Op::kShiftRight:
-      if (count >= 64) return Value::Integer(value < 0 ? -1 : 0);
+      if (value >= 0) return Value::Integer(value >> masked);
+      if (count <= 0) return Value::Integer(value);
+      if (count >= 64) return Value::Integer(-1);
       return Value::Integer(value >> count);
-    default:  // kShiftRightLogical
-      return Value::Integer(count >= 64 ? 0 : static_cast<int64_t>(bits >> count));
+    default: {  // kShiftRightLogical
+      if (value >= 0) return Value::Integer(value >> masked);
+      const int64_t half = (value >> 1) & std::numeric_limits<int64_t>::max();
+      return Value::Integer(half >> ((static_cast<uint64_t>(count) - 1) & 63));
+    }
   }
 }
 

@@ -8,15 +8,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <tuple>
 #include <locale.h>
-
-#include <boost/multiprecision/cpp_int.hpp>
 
 #include "ClassAdLexer.h"
 #include "ClassAdParser.h"
 #include "antlr4-runtime.h"
 #include "classad/builtins/builtins.h"
 #include "classad/fast_parser.h"
+#include "classad/parse_depth.h"
 #include "classad/time_util.h"
 #include "classad/tree_builder.h"
 
@@ -97,7 +97,8 @@ Status CheckEncoding(std::string_view text) {
 
 bool EndsOperand(size_t type) {
   switch (type) {
-    case ClassAdLexer::INTEGER: case ClassAdLexer::REAL: case ClassAdLexer::STRING:
+    case ClassAdLexer::INTEGER: case ClassAdLexer::HEX_INTEGER: case ClassAdLexer::REAL:
+    case ClassAdLexer::STRING:
     case ClassAdLexer::TRUE: case ClassAdLexer::FALSE: case ClassAdLexer::UNDEFINED:
     case ClassAdLexer::ERROR: case ClassAdLexer::IDENTIFIER: case ClassAdLexer::QUOTED_NAME:
     case ClassAdLexer::RPAREN: case ClassAdLexer::RBRACKET: case ClassAdLexer::RBRACE:
@@ -166,10 +167,15 @@ class FirstErrorListener : public antlr4::BaseErrorListener {
     throw antlr4::ParseCancellationException();
   }
   const Status& status() const { return status_; }
+  // The offending token's index in the input's code points (npos: none).
+  size_t offending_index() const { return offending_index_; }
 
  private:
   void Record(antlr4::Token* offending, size_t line, size_t column, const std::string& msg) {
     if (!status_.ok()) return;
+    if (offending != nullptr && offending->getType() != antlr4::Token::EOF) {
+      offending_index_ = offending->getStartIndex();
+    }
     std::string message = msg;
     if (offending != nullptr) {
       switch (offending->getType()) {
@@ -195,7 +201,19 @@ class FirstErrorListener : public antlr4::BaseErrorListener {
   }
 
   Status status_;
+  size_t offending_index_ = std::string_view::npos;
 };
+
+// The byte offset in UTF-8 `text` of code point `index` (npos stays npos).
+size_t ByteOffset(std::string_view text, size_t index) {
+  if (index == std::string_view::npos) return index;
+  size_t bytes = 0;
+  for (size_t points = 0; bytes < text.size() && points < index; ++points) {
+    ++bytes;
+    while (bytes < text.size() && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) ++bytes;
+  }
+  return bytes;
+}
 
 // ---------------------------------------------------------------- literals
 
@@ -215,22 +233,39 @@ std::string DecodeQuoted(const std::string& text, antlr4::Token* at, const Limit
   return out;
 }
 
-Value ParseIntegerText(const std::string& digits, bool negative, antlr4::Token* at) {
-  if (digits.size() > 1 && digits[0] == '0') {
-    Fail(StatusCode::kParseError,
-         "integer literal '" + digits + "' has a leading zero (octal is not supported)", at);
+// An integer literal as HTCondor's lexer reads it (lexer.cpp,
+// tokenizeNumber). `text` is the token (decimal digits, or `0x` and hex
+// digits), `negative` when a `-` is written right before it: HTCondor's lexer
+// makes that one token, so no leading-zero check applies to it. A leading
+// zero: in compat mode an error (no octal); in strict mode the digits must
+// be octal ones and are still read as decimal (`010` is 10, `09` an error).
+// Hexadecimal (`0x10`): only hex digits may follow, and the value is what a
+// decimal reading of the text gives, 0. A value outside 64 bits becomes 0
+// (HTCondor ignores std::from_chars's failure).
+Value ParseIntegerText(const std::string& text, bool negative, bool compat, antlr4::Token* at) {
+  const bool hex = text.size() > 1 && (text[1] == 'x' || text[1] == 'X');
+  if (hex) {
+    if (text.size() == 2 || text.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos) {
+      Fail(StatusCode::kParseError, "malformed hexadecimal literal " + text, at);
+    }
+  } else if (text.size() > 1 && text[0] == '0') {
+    if (text.find_first_of("89") != std::string::npos) {
+      Fail(StatusCode::kParseError,
+           "integer literal '" + text + "' has a leading zero and a non-octal digit", at);
+    }
   }
-  using boost::multiprecision::cpp_int;
-  cpp_int value(digits);
-  if (negative) value = -value;
-  if (value > std::numeric_limits<int64_t>::max() || value < std::numeric_limits<int64_t>::min()) {
+  if ((hex || (text.size() > 1 && text[0] == '0')) && compat && !negative) {
     Fail(StatusCode::kParseError,
-         "integer literal " + std::string(negative ? "-" : "") + digits +
-             " is outside the 64-bit range", at);
+         "integer literal '" + text + "' has a leading zero (octal and hexadecimal are not "
+         "supported)", at);
   }
-  return Value::Integer(value.convert_to<int64_t>());
+  const std::string signed_text = (negative ? "-" : "") + text;
+  int64_t value = 0;
+  // Like HTCondor: a decimal reading that stops at the first non-digit, and
+  // 0 when out of range.
+  std::ignore = std::from_chars(signed_text.data(), signed_text.data() + signed_text.size(), value);
+  return Value::Integer(value);
 }
-
 
 // ---------------------------------------------------------------- AST builder
 
@@ -397,6 +432,13 @@ const Expr* AstBuilder::ApplyLeft(G::ExpressionContext* ctx, const Expr* left) {
     return CheckDepth(builder_->Subscript(View(left), View(right)), ctx);
   }
   if (t == typeid(G::ElvisExprContext)) {
+    // HTCondor reads the right operand of `?:` as a postfix expression, so a
+    // prefix operator cannot start it (a `-` glued to a number is part of
+    // the literal there, and here, see Unary).
+    if (right->kind() == ExprKind::kUnary) {
+      FailAt("the right operand of ?: cannot start with a prefix operator "
+             "(HTCondor's grammar; write it in parentheses)", ChildExpression(ctx, 2));
+    }
     return CheckDepth(builder_->Elvis(View(left), View(right)), ctx);
   }
   const Op op = BinaryOpOf(FirstToken(ctx->children[1])->getType());
@@ -406,14 +448,14 @@ const Expr* AstBuilder::ApplyLeft(G::ExpressionContext* ctx, const Expr* left) {
 const Expr* AstBuilder::LooseElvis(const Expr* left, const Expr* right,
                                    antlr4::ParserRuleContext* ctx) {
   // `c ? : d` binds loosest, but its canonical form `c ?: d` binds at
-  // postfix level; parentheses keep the printed text meaning the same: the
-  // left side must be a postfix-level operand, the right side a
-  // unary-level one. An elvis is not one there: `?:` chains to the left, so
-  // `a ?: b ?: c` reads back as `(a ?: b) ?: c`, while `a ? : b ? : c`
+  // postfix level; parentheses keep the printed text meaning the same: both
+  // sides must be postfix-level operands (HTCondor's grammar has no prefix
+  // operator after `?:`). An elvis is not one on the right: `?:` chains to
+  // the left, so `a ?: b ?: c` reads back as `(a ?: b) ?: c`, while `a ? : b ? : c`
   // (right-associative, like every conditional) is `a ?: (b ?: c)`.
   const bool left_fits = IsPostfixLevel(*left);
   left = ParenthesizeUnless(left_fits, left, builder_);
-  const bool right_fits = IsPostfixLevel(*right) || right->kind() == ExprKind::kUnary;
+  const bool right_fits = IsPostfixLevel(*right);  // no prefix operator after `?:`
   right = ParenthesizeUnless(right_fits, right, builder_);
   return CheckDepth(builder_->Elvis(View(left), View(right)), ctx);
 }
@@ -444,7 +486,8 @@ const Expr* AstBuilder::Unary(G::UnaryExprContext* ctx) {
     antlr4::Token* number = p->getStart();
     if (minus->getStopIndex() + 1 == number->getStartIndex()) {
       if (typeid(*p) == typeid(G::IntegerLiteralContext)) {
-        return builder_->Literal(ParseIntegerText(number->getText(), true, number));
+        return builder_->Literal(
+            ParseIntegerText(number->getText(), true, options_.compat, number));
       }
       if (typeid(*p) == typeid(G::RealLiteralContext)) {
         return builder_->Literal(Value::Real(-ParseRealLiteralText(number->getText())));
@@ -460,13 +503,18 @@ const Expr* AstBuilder::Unary(G::UnaryExprContext* ctx) {
 
 std::string AstBuilder::AttrName(G::AttrNameContext* ctx) {
   if (ctx->IDENTIFIER() != nullptr) return ctx->IDENTIFIER()->getText();
-  antlr4::Token* t = ctx->QUOTED_NAME()->getSymbol();
-  return DecodeQuoted(t->getText(), t, options_.limits);
+  std::string name;
+  for (antlr4::tree::TerminalNode* part : ctx->QUOTED_NAME()) {
+    antlr4::Token* t = part->getSymbol();
+    name += DecodeQuoted(t->getText(), t, options_.limits);
+  }
+  return name;
 }
 
 const Expr* AstBuilder::Primary(G::PrimaryContext* ctx) {
   if (auto* i = dynamic_cast<G::IntegerLiteralContext*>(ctx)) {
-    return builder_->Literal(ParseIntegerText(i->INTEGER()->getText(), false, i->getStart()));
+    return builder_->Literal(
+        ParseIntegerText(i->getStart()->getText(), false, options_.compat, i->getStart()));
   }
   if (auto* r = dynamic_cast<G::RealLiteralContext*>(ctx)) {
     return builder_->Literal(Value::Real(ParseRealLiteralText(r->REAL()->getText())));
@@ -535,7 +583,7 @@ const Expr* AstBuilder::Call(G::CallExprContext* ctx) {
     }
     double seconds;
     if (!ParseRelTimeString(text, &seconds)) FailAt("invalid relative time \"" + std::string(text) + "\"", ctx);
-    return builder_->Literal(Value::RelTime(seconds));
+    return builder_->RelTimeLiteral(seconds);
   }
   const Builtin* builtin = FindBuiltin(name);
   return CheckDepth(builder_->Call(std::move(name), std::move(args), builtin), ctx);
@@ -565,8 +613,11 @@ std::shared_ptr<ClassAd> AstBuilder::Ad(G::ClassAdContext* ctx) {
 Status SyntaxErrorPlaceholder() { return Status(StatusCode::kParseError, "syntax error"); }
 
 // Lexes and parses `text`, then hands the entry rule to `build`.
+// On a syntax error, `*stop` (when given) is the byte offset of the
+// offending token.
 template <typename Build>
-auto RunParser(std::string_view text, const ParseOptions& options, Build build)
+auto RunParser(std::string_view text, const ParseOptions& options, Build build,
+               size_t* stop = nullptr)
     -> decltype(build(std::declval<G&>(), std::declval<AstBuilder&>())) {
   if (text.size() > options.limits.max_input_bytes) {
     return Status(StatusCode::kLimitExceeded,
@@ -604,12 +655,16 @@ auto RunParser(std::string_view text, const ParseOptions& options, Build build)
     parser.addErrorListener(&errors);
     AstBuilder builder(options);
     auto result = build(parser, builder);
-    if (!errors.status().ok()) return errors.status();
+    if (!errors.status().ok()) {
+      if (stop != nullptr) *stop = ByteOffset(text, errors.offending_index());
+      return errors.status();
+    }
     return result;
   } catch (const BuildError& e) {
     return e.status;
   } catch (const antlr4::ParseCancellationException&) {
     // The first syntax error stopped the lexer or parser (FirstErrorListener).
+    if (stop != nullptr) *stop = ByteOffset(text, errors.offending_index());
     return errors.status();
   } catch (const std::exception& e) {
     return Status(StatusCode::kParseError, std::string("parser failure: ") + e.what());
@@ -618,29 +673,84 @@ auto RunParser(std::string_view text, const ParseOptions& options, Build build)
 
 }  // namespace
 
-Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& options) {
+namespace {
+
+// The tree parsed from all of `text`, by the fast parser or ANTLR; on a
+// syntax error, `*stop` is the byte offset of the offending token.
+Result<ExprPtr> ParseWhole(std::string_view text, const ParseOptions& options, size_t* stop) {
   if (options.fast_path) {
     if (std::optional<ExprPtr> fast = FastParseExpression(text, options)) return std::move(*fast);
   }
-  return RunParser(text, options, [](G& parser, AstBuilder& builder) -> Result<ExprPtr> {
-    G::ExprEntryContext* entry = parser.exprEntry();
-    if (parser.getNumberOfSyntaxErrors() > 0) return SyntaxErrorPlaceholder();
-    return builder.Tree(entry->expression());
-  });
+  return RunParser(
+      text, options,
+      [](G& parser, AstBuilder& builder) -> Result<ExprPtr> {
+        G::ExprEntryContext* entry = parser.exprEntry();
+        if (parser.getNumberOfSyntaxErrors() > 0) return SyntaxErrorPlaceholder();
+        return builder.Tree(entry->expression());
+      },
+      stop);
+}
+
+// Refuses a tree HTCondor's parser would refuse for its depth (parse_depth.h).
+// No text shorter than this can go that deep (each level takes a character).
+constexpr size_t kShortestTooDeep = kHtcondorMaxParserDepth / 3;
+
+Status CheckHtcondorDepth(const Expr& e) {
+  if (HtcondorParserDepth(e) <= kHtcondorMaxParserDepth) return Status::Ok();
+  return Status(StatusCode::kParseError,
+                "expression nested deeper than HTCondor's parser accepts (" +
+                    std::to_string(kHtcondorMaxParserDepth) + " levels)",
+                {"", 1, 1});
+}
+
+Status CheckHtcondorDepth(const ClassAd& ad, std::string_view text) {
+  if (text.size() < kShortestTooDeep) return Status::Ok();
+  for (const Attribute& a : ad.Attributes()) {
+    Status depth = CheckHtcondorDepth(*a.expr);
+    if (!depth.ok()) return depth;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& options) {
+  size_t stop = std::string_view::npos;
+  Result<ExprPtr> whole = ParseWhole(text, options, &stop);
+  if (!whole.ok() && options.ignore_text_after_conditional && stop != std::string_view::npos &&
+      stop > 0) {
+    // HTCondor's parser ends a top-level `c ? a : b` at its last operand and
+    // ignores whatever follows (`1 ? 2 : 3 : 4` is 2): when the text up to
+    // the offending token is such a conditional, that is the expression.
+    size_t ignored = std::string_view::npos;
+    Result<ExprPtr> head = ParseWhole(text.substr(0, stop), options, &ignored);
+    if (head.ok() && (*head)->kind() == ExprKind::kConditional) whole = std::move(head);
+  }
+  if (whole.ok() && text.size() >= kShortestTooDeep) {
+    Status depth = CheckHtcondorDepth(**whole);
+    if (!depth.ok()) return depth;
+  }
+  return whole;
 }
 
 Result<std::shared_ptr<ClassAd>> ParseAd(std::string_view text, const ParseOptions& options) {
-  return RunParser(text, options,
-                   [](G& parser, AstBuilder& builder) -> Result<std::shared_ptr<ClassAd>> {
-                     G::AdEntryContext* entry = parser.adEntry();
-                     if (parser.getNumberOfSyntaxErrors() > 0) return SyntaxErrorPlaceholder();
-                     return builder.Ad(entry->classAd());
-                   });
+  Result<std::shared_ptr<ClassAd>> ad =
+      RunParser(text, options,
+                [](G& parser, AstBuilder& builder) -> Result<std::shared_ptr<ClassAd>> {
+                  G::AdEntryContext* entry = parser.adEntry();
+                  if (parser.getNumberOfSyntaxErrors() > 0) return SyntaxErrorPlaceholder();
+                  return builder.Ad(entry->classAd());
+                });
+  if (ad.ok()) {
+    Status depth = CheckHtcondorDepth(**ad, text);
+    if (!depth.ok()) return depth;
+  }
+  return ad;
 }
 
 Result<std::vector<std::shared_ptr<ClassAd>>> ParseAdSequence(std::string_view text,
                                                               const ParseOptions& options) {
-  return RunParser(
+  Result<std::vector<std::shared_ptr<ClassAd>>> ads = RunParser(
       text, options,
       [](G& parser, AstBuilder& builder) -> Result<std::vector<std::shared_ptr<ClassAd>>> {
         G::AdSeqEntryContext* entry = parser.adSeqEntry();
@@ -649,6 +759,13 @@ Result<std::vector<std::shared_ptr<ClassAd>>> ParseAdSequence(std::string_view t
         for (G::ClassAdContext* ad : entry->classAd()) ads.push_back(builder.Ad(ad));
         return ads;
       });
+  if (ads.ok()) {
+    for (const std::shared_ptr<ClassAd>& ad : *ads) {
+      Status depth = CheckHtcondorDepth(*ad, text);
+      if (!depth.ok()) return depth;
+    }
+  }
+  return ads;
 }
 
 }  // namespace classad

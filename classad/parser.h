@@ -23,6 +23,12 @@ struct ParseOptions {
   // the ANTLR parser only when it declines; the two build the same tree.
   // False: the ANTLR parser only (for tests that compare the two).
   bool fast_path = true;
+  // HTCondor's parser ends a top-level `c ? a : b` at its last operand and
+  // ignores the text after it (`1 ? 2 : 3 : 4` is 2): ParseExpression does
+  // the same. False where the text is one part of a larger one (the value
+  // of an attribute in a new-syntax ad), where HTCondor's parser goes on and
+  // the extra tokens are an error.
+  bool ignore_text_after_conditional = true;
 };
 
 // Parses one expression. On failure the Status is kParseError (or

@@ -84,18 +84,17 @@ constexpr uint32_t kInlineStack = 8;
     }
     if (e) return LoadFound(e, s, ref, owned);
     const Scope* target = s->target;
-    if (!compat() || target == nullptr) {
+    if (target == nullptr) {
       *owned = Value::Undefined();
       *ref = owned;
       return;
     }
+    if (!compat()) return LoadMissInMatch(node, ref, owned);
     if (target->is_top_level()) {
       if (target->overlay != nullptr && LoadOverlay(*target->overlay, node, ref, owned)) return;
       const AttrRef t = target->ad->Find(node.name(), node.name_hash());
       if (t) return LoadFound(t, target, ref, owned);
-      *owned = Value::Undefined();
-      *ref = owned;
-      return;
+      return LoadMissInMatch(node, ref, owned);
     }
   }
   *owned = EvalAttribute(node);

@@ -3,6 +3,7 @@
 #define CLASSAD_SCOPE_H_
 
 #include <memory>
+#include <string_view>
 
 #include "classad/classad.h"
 #include "classad/overlay.h"
@@ -27,11 +28,21 @@ struct Scope {
   // every name lookup in this scope before the ad's own; null for none.
   // Borrowed.
   const AttributeOverlay* overlay = nullptr;
+  // Top-level only, in a match: this is the LEFT ad of HTCondor's
+  // MatchClassAd, the one the match was made with as MY (see
+  // match_wrapper.cc); its target is the RIGHT ad.
+  bool left = false;
 
   bool is_top_level() const { return parent == nullptr; }
   // The outermost scope of this chain.
   const Scope* TopLevel() const;
 };
+
+// Whether `name` (any case) is an attribute of HTCondor's MatchClassAd
+// wrapper or of its two context ads, which names in a match can reach:
+// ad, other, LEFT, RIGHT, lCtx, rCtx, symmetricMatch, leftMatchesRight,
+// rightMatchesLeft, leftRankValue, rightRankValue.
+bool IsMatchWrapperName(std::string_view name);
 
 // A non-owning shared_ptr to a scope that the caller keeps alive.
 std::shared_ptr<const Scope> BorrowScope(const Scope* scope);

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -29,119 +30,31 @@ bool IsSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
-int DaysInMonth(int64_t year, int month) {
-  static const int kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return (month == 2 && IsLeapYear(year)) ? 29 : kDays[month - 1];
+// C's atoi() of text that starts with a digit: the leading digits' value.
+int LeadingDigits(std::string_view text) {
+  int value = 0;
+  for (char c : text) {
+    if (!IsDigit(c)) break;
+    value = value * 10 + (c - '0');
+  }
+  return value;
 }
 
-// ---------------------------------------------------------------------------
-// absTime strings
-
-// A numeric zone "+hhmm"/"-hhmm" at text[pos, pos+5): stores its offset in
-// seconds east of UTC. Returns false when those five characters are not a
-// well-formed zone.
-bool ReadNumericZone(std::string_view text, size_t pos, int32_t* offset) {
-  if (pos + 5 > text.size()) return false;
-  const char sign = text[pos];
-  if (sign != '+' && sign != '-') return false;
-  for (size_t i = pos + 1; i < pos + 5; ++i) {
-    if (!IsDigit(text[i])) return false;
+// HTCondor's extractTimeZone: a "+hhmm"/"-hhmm" ending `text` is removed
+// and read into *hours and *minutes (both negative for '-').
+bool ExtractZone(std::string* text, int* hours, int* minutes) {
+  const size_t len = text->size();
+  const std::string_view zone = std::string_view(*text).substr(len - 5, 5);
+  if ((zone[0] != '+' && zone[0] != '-') || !IsDigit(zone[1]) || !IsDigit(zone[2]) ||
+      !IsDigit(zone[3]) || !IsDigit(zone[4])) {
+    return false;
   }
-  const int hours = (text[pos + 1] - '0') * 10 + (text[pos + 2] - '0');
-  const int minutes = (text[pos + 3] - '0') * 10 + (text[pos + 4] - '0');
-  if (hours > 23 || minutes > 59) return false;
-  const int32_t magnitude = hours * 3600 + minutes * 60;
-  *offset = sign == '-' ? -magnitude : magnitude;
+  const int sign = zone[0] == '+' ? 1 : -1;
+  *hours = sign * LeadingDigits(zone.substr(1, 2));
+  *minutes = sign * LeadingDigits(zone.substr(3, 2));
+  text->erase(len - 5, 5);
   return true;
 }
-
-// Removes a trailing zone ("Z", "+hhmm", "+hh:mm", either sign) from `text`
-// (already free of trailing spaces). Sets *has_zone and *offset when one was
-// found. A trailing "+..." that is not a well-formed zone is left in place.
-void StripZone(std::string_view* text, bool* has_zone, int32_t* offset) {
-  *has_zone = false;
-  *offset = 0;
-  const size_t n = text->size();
-  if (n >= 2 && (text->back() == 'z' || text->back() == 'Z')) {
-    *has_zone = true;
-    text->remove_suffix(1);
-    return;
-  }
-  if (n > 5 && ReadNumericZone(*text, n - 5, offset)) {
-    *has_zone = true;
-    text->remove_suffix(5);
-    return;
-  }
-  if (n > 6 && (*text)[n - 3] == ':') {
-    std::string joined(text->substr(n - 6, 3));
-    joined.append(text->substr(n - 2));
-    if (ReadNumericZone(joined, 0, offset)) {
-      *has_zone = true;
-      text->remove_suffix(6);
-    }
-  }
-}
-
-// Advances *pos past non-digits.
-void SkipNonDigits(std::string_view text, size_t* pos) {
-  while (*pos < text.size() && !IsDigit(text[*pos])) ++*pos;
-}
-
-// Reads an optional two-character field at *pos (the caller has skipped to
-// a digit): one or two digits, the second position possibly a separator,
-// as the reference reads it. Returns false (and leaves *value) when fewer
-// than two characters remain.
-bool ReadTwoCharField(std::string_view text, size_t* pos, int* value) {
-  if (*pos + 2 > text.size()) return false;
-  const char first = text[*pos];
-  const char second = text[*pos + 1];
-  *value = IsDigit(second) ? (first - '0') * 10 + (second - '0') : first - '0';
-  *pos += 2;
-  return true;
-}
-
-// The date-time fields of an absTime string, defaults filled in.
-struct DateTimeFields {
-  int64_t year = 0;
-  int month = 1;
-  int day = 1;
-  int hour = 0;
-  int minute = 0;
-  int second = 0;
-};
-
-// Reads "D* dddd [D* dd [D* dd [D* dd [D* dd [D* dd]]]]] D*" (D a non-digit)
-// from `text` (zone already removed). Returns false on malformed text.
-bool ReadDateTimeFields(std::string_view text, DateTimeFields* fields) {
-  size_t pos = 0;
-  SkipNonDigits(text, &pos);
-  if (pos + 4 > text.size()) return false;
-  int64_t year = 0;
-  for (size_t i = pos; i < pos + 4; ++i) {
-    if (!IsDigit(text[i])) return false;
-    year = year * 10 + (text[i] - '0');
-  }
-  fields->year = year;
-  pos += 4;
-  int* const later_fields[] = {&fields->month, &fields->day, &fields->hour,
-                               &fields->minute, &fields->second};
-  for (int* field : later_fields) {
-    SkipNonDigits(text, &pos);
-    ReadTwoCharField(text, &pos, field);
-  }
-  SkipNonDigits(text, &pos);
-  return pos == text.size();  // no digit may follow the seconds
-}
-
-// Whether every field is within its calendar range.
-bool FieldsInRange(const DateTimeFields& f) {
-  return f.month >= 1 && f.month <= 12 && f.day >= 1 &&
-         f.day <= DaysInMonth(f.year, f.month) && f.hour <= 23 && f.minute <= 59 &&
-         f.second <= 59;
-}
-
-// ---------------------------------------------------------------------------
-// relTime strings
 
 // Moves *i (an index into text, -1 when before the start) back over spaces.
 void SkipSpacesBackward(std::string_view text, int64_t* i) {
@@ -223,60 +136,65 @@ void AppendPadded(int64_t value, int width, std::string* out) {
   out->append(buf);
 }
 
-// %g of a non-negative number, locale-independent.
-std::string FormatG(double value) {
-  char buf[64];
-  auto result = std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::general, 6);
-  return std::string(buf, result.ptr);
-}
-
-// %g's six significant digits of a positive number below 1e-4 (where %g
-// would write an exponent), in fixed notation: 3.17053e-24 is
-// "0.00000000000000000000000317053". Locale-independent.
-std::string FormatFixedSignificant(double value) {
-  const int exponent = static_cast<int>(std::floor(std::log10(value)));
-  char buf[400];  // the smallest double needs 5 + 324 decimals
-  auto result = std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::fixed,
-                              5 - exponent);
-  std::string text(buf, result.ptr);
-  // As %g: no trailing zeros, no bare point.
-  while (!text.empty() && text.back() == '0') text.pop_back();
-  if (!text.empty() && text.back() == '.') text.pop_back();
-  return text;
-}
-
-// The seconds field of a relative time: "%02d" when whole, otherwise %g
-// (in fixed notation where %g would write an exponent, which a relative
-// time's text cannot hold), with a leading zero when `padded` (a minutes
-// field precedes it) and only one integer digit would be shown.
-void AppendSeconds(double seconds, bool has_fraction, bool padded, std::string* out) {
-  if (!has_fraction) {
-    AppendPadded(static_cast<int64_t>(seconds), 2, out);
-    return;
-  }
-  std::string text = FormatG(seconds);
-  if (text.find('e') != std::string::npos) text = FormatFixedSignificant(seconds);
-  if (padded) {
-    size_t int_digits = 0;
-    while (int_digits < text.size() && IsDigit(text[int_digits])) ++int_digits;
-    const bool plain = int_digits == text.size() || text[int_digits] == '.';
-    if (plain && int_digits < 2) out->push_back('0');
-  }
-  out->append(text);
+// A double cast to a 32-bit int as x86-64 does it (cvttsd2si): truncated,
+// and INT_MIN for NaN and whatever does not fit.
+int32_t Int32LikeX86(double r) {
+  if (!(r >= -2147483648.0 && r < 2147483648.0)) return std::numeric_limits<int32_t>::min();
+  return static_cast<int32_t>(r);
 }
 
 }  // namespace
 
-bool ParseAbsTimeString(std::string_view text, AbsTime* out) {
-  while (!text.empty() && IsSpace(text.back())) text.remove_suffix(1);
+bool ParseAbsTimeString(std::string_view input, AbsTime* out) {
+  // HTCondor's Literal::MakeAbsTime, step for step, with the process in UTC
+  // (its mktime() then normalises like timegm: month 13, day 0, hour 25
+  // carry over, "2020" is 2019-12-31).
+  std::string text(input);
+  const int64_t len = static_cast<int64_t>(text.size());
+  int64_t i = len - 1;
+  SkipSpacesBackward(text, &i);
   bool has_zone = false;
-  int32_t offset = 0;
-  StripZone(&text, &has_zone, &offset);
-  DateTimeFields fields;
-  if (!ReadDateTimeFields(text, &fields) || !FieldsInRange(fields)) return false;
-  const int64_t local = DaysFromCivil(fields.year, fields.month, fields.day) * kSecondsPerDay +
-                        fields.hour * 3600 + fields.minute * 60 + fields.second;
-  out->seconds = local - offset;  // no zone means UTC: offset 0
+  int zone_hours = 0, zone_minutes = 0;
+  if (i > 0 && (text[i] == 'z' || text[i] == 'Z')) {
+    has_zone = true;
+    text.erase(static_cast<size_t>(i), 1);
+  } else if (len > 5 && (text[len - 5] == '+' || text[len - 5] == '-')) {
+    has_zone = ExtractZone(&text, &zone_hours, &zone_minutes);
+  } else if (len > 6 && (text[len - 6] == '+' || text[len - 6] == '-') && text[len - 3] == ':') {
+    text.erase(static_cast<size_t>(len - 3), 1);
+    has_zone = ExtractZone(&text, &zone_hours, &zone_minutes);
+  }
+  // D* dddd [D* dd [D* dd [D* dd [D* dd [D* dd D*]]]]]
+  const std::string_view t = text;
+  const size_t n = t.size();
+  size_t pos = 0;
+  const auto next_digit = [&] {
+    while (pos < n && !IsDigit(t[pos])) ++pos;
+  };
+  next_digit();
+  if (pos + 4 > n) return false;  // a year needs four characters
+  const int64_t year = LeadingDigits(t.substr(pos, 4));
+  pos += 4;
+  int64_t fields[5] = {0, 0, 0, 0, 0};  // month (0-based), day, hour, minute, second
+  const int64_t first[5] = {-1, 0, 0, 0, 0};
+  for (int f = 0; f < 5; ++f) {
+    next_digit();
+    if (pos + 2 <= n) {
+      fields[f] = LeadingDigits(t.substr(pos, 2)) + first[f];
+      pos += 2;
+    }
+  }
+  next_digit();
+  if (pos < n && IsDigit(t[pos])) return false;  // more digits than fields
+  // mktime's normalisation: the month carries into the year, then the day
+  // counts from the first of that month.
+  const int64_t month0 = fields[0];
+  const int64_t days = DaysFromCivil(year + FloorDiv(month0, 12), FloorMod(month0, 12) + 1, 1) +
+                       fields[1] - 1;
+  const int64_t wall = days * kSecondsPerDay + fields[2] * 3600 + fields[3] * 60 + fields[4];
+  if (wall == -1) return false;  // mktime's error value
+  const int32_t offset = has_zone ? zone_hours * 3600 + zone_minutes * 60 : 0;
+  out->seconds = wall - offset;
   out->offset = offset;
   return true;
 }
@@ -344,43 +262,52 @@ std::string FormatAbsTime(AbsTime time) {
 }
 
 std::string FormatRelTime(double seconds) {
-  if (std::isnan(seconds)) return "nan";
+  // HTCondor's relTimeToString (util.cpp), step for step: the whole seconds
+  // go through an int (x86-64: INT_MIN when they do not fit, and for NaN
+  // and the infinities), a fraction is printed with "%02g" (so 3600.5 is
+  // "01:00:0.5" and 1e-05 is "1e-05"), and a non-finite value gives what
+  // that arithmetic gives (relTime(60) / 0 is "-24855+-3:-14:-nan").
   std::string out;
   if (seconds < 0) {
     out += '-';
     seconds = -seconds;
   }
-  if (std::isinf(seconds)) return out + "inf";
-  const double whole = std::floor(seconds);
-  const double fraction = seconds - whole;
-  const bool has_fraction = fraction != 0;
-  // fmod is exact, so this split loses nothing even beyond 2^53.
-  const double within_day = std::fmod(whole, static_cast<double>(kSecondsPerDay));
-  const double days = (whole - within_day) / kSecondsPerDay;
-  const int64_t rest = static_cast<int64_t>(within_day);
-  const int64_t hours = rest / 3600;
-  const int64_t minutes = rest / 60 % 60;
-  const double secs = static_cast<double>(rest % 60) + fraction;
-
+  const double fraction = seconds - std::floor(seconds);
+  const int32_t whole = Int32LikeX86(seconds);
+  int32_t days = whole;
+  int32_t hours = days % 86400;
+  int32_t minutes = hours % 3600;
+  const double secs = (minutes % 60) + fraction;
+  days /= 86400;
+  hours /= 3600;
+  minutes /= 60;
+  const bool has_fraction = fraction != 0;  // NaN counts as a fraction
+  char buf[128];
   if (days != 0) {
-    char buf[400];
-    std::snprintf(buf, sizeof(buf), "%.0f+", days);
-    out += buf;
-    AppendPadded(hours, 2, &out);
-    out += ':';
-    AppendPadded(minutes, 2, &out);
-    out += ':';
+    if (has_fraction) {
+      std::snprintf(buf, sizeof(buf), "%d+%02d:%02d:%02g", days, hours, minutes, secs);
+    } else {
+      std::snprintf(buf, sizeof(buf), "%d+%02d:%02d:%02d", days, hours, minutes,
+                    Int32LikeX86(secs));
+    }
   } else if (hours != 0) {
-    AppendPadded(hours, 2, &out);
-    out += ':';
-    AppendPadded(minutes, 2, &out);
-    out += ':';
+    if (has_fraction) {
+      std::snprintf(buf, sizeof(buf), "%02d:%02d:%02g", hours, minutes, secs);
+    } else {
+      std::snprintf(buf, sizeof(buf), "%02d:%02d:%02d", hours, minutes, Int32LikeX86(secs));
+    }
   } else if (minutes != 0) {
-    AppendPadded(minutes, 2, &out);
-    out += ':';
+    if (has_fraction) {
+      std::snprintf(buf, sizeof(buf), "%02d:%02g", minutes, secs);
+    } else {
+      std::snprintf(buf, sizeof(buf), "%02d:%02d", minutes, Int32LikeX86(secs));
+    }
+  } else if (has_fraction) {
+    std::snprintf(buf, sizeof(buf), "%02g", secs);
+  } else {
+    std::snprintf(buf, sizeof(buf), "%02d", Int32LikeX86(secs));
   }
-  const bool after_colon = days != 0 || hours != 0 || minutes != 0;
-  AppendSeconds(secs, has_fraction, after_colon, &out);
+  out += buf;
   return out;
 }
 

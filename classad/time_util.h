@@ -11,10 +11,14 @@
 
 namespace classad {
 
-// Parses the text accepted by absTime("..."): ISO 8601 forms such as
-// "2020-01-01T00:00:00Z", "2020-01-01T00:00:00+05:30", "20200615T123456Z",
-// "1997-08-30T16:04:05-0500", "2020-01-01" (no zone means UTC). Returns
-// false when the text is not a valid time.
+// Parses the text accepted by absTime("...") as HTCondor reads it: a
+// four-digit year and up to five two-digit fields (month, day, hour,
+// minute, second) separated by anything but digits, then an optional zone
+// ("Z", "+05:30", "-0500"; none means UTC). Fields are not checked but
+// carried over as mktime() does ("2020-13-45" is 2021-02-14, "2020" and
+// "2020-06" are day 0: 2019-12-31 and 2020-05-31). Returns false, as
+// HTCondor does, when there is no year, digits remain, or the wall-clock
+// time is 1969-12-31T23:59:59 (mktime's error value).
 bool ParseAbsTimeString(std::string_view text, AbsTime* out);
 
 // Parses the text accepted by relTime("..."): "[-][D+]hh:mm:ss[.frac]",
@@ -28,7 +32,9 @@ bool ParseRelTimeString(std::string_view text, double* seconds);
 std::string FormatAbsTime(AbsTime time);
 
 // "[-][D+]hh:mm:ss" with leading zero components left out ("00", "01:30",
-// "1+00:00:00"), fractional seconds via %g; without relTime(...) or quotes.
+// "1+00:00:00"), fractional seconds via "%02g" ("01:00:0.5"), exactly as
+// HTCondor prints it, non-finite values included; without relTime(...) or
+// quotes. Not every text it gives parses again ("1e-05").
 std::string FormatRelTime(double seconds);
 
 // ---- calendar arithmetic (proleptic Gregorian, no time zone database) ----

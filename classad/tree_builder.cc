@@ -143,6 +143,13 @@ const Expr* TreeBuilder::Literal(Value value) {
   return e;
 }
 
+const Expr* TreeBuilder::RelTimeLiteral(double seconds) {
+  Expr* e = Place<Expr>(ExprKind::kLiteral, Op::kNone);
+  e->literal_ = Value::Real(seconds);
+  e->absolute_ = true;  // reltime_text()
+  return e;
+}
+
 const Expr* TreeBuilder::Attribute(std::string_view name, bool absolute) {
   auto* p = Place<Expr::Packed<Expr::NamedNode>>(ExprKind::kAttribute, Op::kNone);
   p->node.name_hash = HashAttributeName(name);

@@ -56,6 +56,8 @@ class TreeBuilder {
   // The node makers: each returns the new node (see above). They mirror
   // Expr's factories of the same names.
   const Expr* Literal(Value value);
+  // relTime("...") folded at parse time: see Expr::reltime_text().
+  const Expr* RelTimeLiteral(double seconds);
   const Expr* Attribute(std::string_view name, bool absolute);
   const Expr* Select(ExprPtr base, std::string_view name);
   const Expr* Subscript(ExprPtr base, ExprPtr index);

@@ -18,17 +18,45 @@ bool IsKeyword(std::string_view name) {
   return false;
 }
 
-// Selection names (`a.name`) only need quotes when they would not lex as an
-// identifier; `parent` is a name there, not the scope keyword.
-void AppendSelectionName(std::string_view name, std::string* out) {
-  if (IsIdentifierName(name) && !IsKeyword(name)) {
-    out->append(name);
-  } else {
-    AppendQuotedString(name, '\'', out);
-  }
+// Selection names (`a.name`) are printed as they are, never quoted, as
+// HTCondor's unparser does: `a.'b c'` prints `a.b c`, which does not read
+// back (policy_lint's htcondor-quirk checks flag such names).
+void AppendSelectionName(std::string_view name, std::string* out) { out->append(name); }
+
+// The indentation state of HTCondor's PrettyPrint unparser (what its
+// unparse() built-in uses): ads indented by 4, lists by 3, each opening on
+// a new line.
+struct Pretty {
+  int indent = 0;
+};
+
+void UnparseWith(const Expr& expr, Pretty* pretty, std::string* out);
+void UnparseAdWith(const ClassAd& ad, Pretty* pretty, std::string* out);
+
+// A new line and `indent` spaces.
+void NewLine(int indent, std::string* out) {
+  out->push_back('\n');
+  out->append(static_cast<size_t>(indent), ' ');
 }
 
-void AppendList(const ExprList& items, std::string* out) {
+void AppendList(const ExprList& items, Pretty* pretty, std::string* out) {
+  if (pretty != nullptr) {
+    constexpr int kListIndent = 3;
+    pretty->indent += kListIndent;
+    NewLine(pretty->indent, out);
+    out->push_back('{');
+    pretty->indent += kListIndent;
+    for (size_t i = 0; i < items.size(); ++i) {
+      NewLine(pretty->indent, out);
+      UnparseWith(*items[i], pretty, out);
+      if (i + 1 < items.size()) out->push_back(',');
+    }
+    pretty->indent -= kListIndent;
+    NewLine(pretty->indent, out);
+    out->push_back('}');
+    pretty->indent -= kListIndent;
+    return;
+  }
   if (items.empty()) {
     out->append("{  }");
     return;
@@ -36,7 +64,7 @@ void AppendList(const ExprList& items, std::string* out) {
   out->append("{ ");
   for (size_t i = 0; i < items.size(); ++i) {
     if (i > 0) out->push_back(',');
-    UnparseTo(*items[i], out);
+    UnparseWith(*items[i], nullptr, out);
   }
   out->append(" }");
 }
@@ -125,7 +153,31 @@ std::vector<Attribute> AttributesInPrintOrder(const ClassAd& ad) {
   return order;
 }
 
-void UnparseAdTo(const ClassAd& ad, std::string* out) {
+void UnparseAdTo(const ClassAd& ad, std::string* out) { UnparseAdWith(ad, nullptr, out); }
+
+namespace {
+
+void UnparseAdWith(const ClassAd& ad, Pretty* pretty, std::string* out) {
+  if (pretty != nullptr) {
+    constexpr int kAdIndent = 4;
+    pretty->indent += kAdIndent;
+    NewLine(pretty->indent, out);
+    out->push_back('[');
+    pretty->indent += kAdIndent;
+    const std::vector<Attribute> attributes = AttributesInPrintOrder(ad);
+    for (size_t i = 0; i < attributes.size(); ++i) {
+      NewLine(pretty->indent, out);
+      AppendAttributeName(attributes[i].name, out);
+      out->append(" = ");
+      UnparseWith(*attributes[i].expr, pretty, out);
+      if (i + 1 < attributes.size()) out->append("; ");
+    }
+    pretty->indent -= kAdIndent;
+    NewLine(pretty->indent, out);
+    out->push_back(']');
+    pretty->indent -= kAdIndent;
+    return;
+  }
   if (ad.empty()) {
     out->append("[  ]");
     return;
@@ -137,10 +189,12 @@ void UnparseAdTo(const ClassAd& ad, std::string* out) {
     first = false;
     AppendAttributeName(a.name, out);
     out->append(" = ");
-    UnparseTo(*a.expr, out);
+    UnparseWith(*a.expr, nullptr, out);
   }
   out->append(" ]");
 }
+
+}  // namespace
 
 std::string UnparseAd(const ClassAd& ad) {
   std::string out;
@@ -156,7 +210,7 @@ void UnparseValueTo(const Value& value, std::string* out) {
     case ValueType::kInteger: out->append(std::to_string(value.integer())); return;
     case ValueType::kReal: AppendReal(value.real(), out); return;
     case ValueType::kString: AppendQuotedString(value.string(), '"', out); return;
-    case ValueType::kList: AppendList(value.list(), out); return;
+    case ValueType::kList: AppendList(value.list(), nullptr, out); return;
     case ValueType::kAd: UnparseAdTo(value.ad(), out); return;
     case ValueType::kAbsTime:
       out->append("absTime(\"");
@@ -177,17 +231,30 @@ std::string UnparseValue(const Value& value) {
   return out;
 }
 
-void UnparseTo(const Expr& expr, std::string* out) {
+void UnparseTo(const Expr& expr, std::string* out) { UnparseWith(expr, nullptr, out); }
+
+void UnparsePrettyTo(const Expr& expr, std::string* out) {
+  Pretty pretty;
+  UnparseWith(expr, &pretty, out);
+}
+
+namespace {
+
+void UnparseWith(const Expr& expr, Pretty* pretty, std::string* out) {
   switch (expr.kind()) {
     case ExprKind::kLiteral:
-      UnparseValueTo(expr.literal(), out);
+      if (expr.reltime_text()) {
+        UnparseValueTo(Value::RelTime(expr.literal().real()), out);
+      } else {
+        UnparseValueTo(expr.literal(), out);
+      }
       return;
     case ExprKind::kAttribute:
       if (expr.absolute()) out->push_back('.');
       AppendAttributeName(expr.name(), out);
       return;
     case ExprKind::kSelect:
-      UnparseTo(expr.child(0), out);
+      UnparseWith(expr.child(0), pretty, out);
       // `1.s` would read back as the malformed number `1.`.
       if (expr.child(0).kind() == ExprKind::kLiteral && expr.child(0).literal().IsInteger()) {
         out->push_back(' ');
@@ -196,57 +263,59 @@ void UnparseTo(const Expr& expr, std::string* out) {
       AppendSelectionName(expr.name(), out);
       return;
     case ExprKind::kSubscript:
-      UnparseTo(expr.child(0), out);
+      UnparseWith(expr.child(0), pretty, out);
       out->push_back('[');
-      UnparseTo(expr.child(1), out);
+      UnparseWith(expr.child(1), pretty, out);
       out->push_back(']');
       return;
     case ExprKind::kUnary:
       out->push_back(' ');
       out->append(OpSpelling(expr.op()));
-      UnparseTo(expr.child(0), out);
+      UnparseWith(expr.child(0), pretty, out);
       return;
     case ExprKind::kBinary:
-      UnparseTo(expr.child(0), out);
+      UnparseWith(expr.child(0), pretty, out);
       out->push_back(' ');
       out->append(OpSpelling(expr.op()));
       out->push_back(' ');
-      UnparseTo(expr.child(1), out);
+      UnparseWith(expr.child(1), pretty, out);
       return;
     case ExprKind::kConditional:
-      UnparseTo(expr.child(0), out);
+      UnparseWith(expr.child(0), pretty, out);
       out->append(" ? ");
-      UnparseTo(expr.child(1), out);
+      UnparseWith(expr.child(1), pretty, out);
       out->append(" : ");
-      UnparseTo(expr.child(2), out);
+      UnparseWith(expr.child(2), pretty, out);
       return;
     case ExprKind::kElvis:
-      UnparseTo(expr.child(0), out);
+      UnparseWith(expr.child(0), pretty, out);
       out->append(" ?: ");
-      UnparseTo(expr.child(1), out);
+      UnparseWith(expr.child(1), pretty, out);
       return;
     case ExprKind::kCall:
       out->append(expr.name());
       out->push_back('(');
       for (size_t i = 0; i < expr.children().size(); ++i) {
         if (i > 0) out->push_back(',');
-        UnparseTo(expr.child(i), out);
+        UnparseWith(expr.child(i), pretty, out);
       }
       out->push_back(')');
       return;
     case ExprKind::kList:
-      AppendList(*expr.items(), out);
+      AppendList(*expr.items(), pretty, out);
       return;
     case ExprKind::kAd:
-      UnparseAdTo(*expr.ad(), out);
+      UnparseAdWith(*expr.ad(), pretty, out);
       return;
     case ExprKind::kParens:
       out->push_back('(');
-      UnparseTo(expr.child(0), out);
+      UnparseWith(expr.child(0), pretty, out);
       out->push_back(')');
       return;
   }
 }
+
+}  // namespace
 
 std::string Unparse(const Expr& expr) {
   std::string out;

@@ -17,6 +17,12 @@ namespace classad {
 void UnparseTo(const Expr& expr, std::string* out);
 std::string Unparse(const Expr& expr);
 
+// Appends `expr` as HTCondor's PrettyPrint unparser writes it (what its
+// unparse() built-in returns): the canonical form, except that every ad and
+// list opens on a new line indented by 4 (ads) or 3 (lists) more than the
+// enclosing one, with one attribute or item per line.
+void UnparsePrettyTo(const Expr& expr, std::string* out);
+
 // Appends a value as one line: literals in canonical form, lists and ads
 // with their elements unparsed as expressions.
 void UnparseValueTo(const Value& value, std::string* out);

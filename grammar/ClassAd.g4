@@ -43,7 +43,7 @@ additiveOp : PLUS | MINUS ;
 multiplicativeOp : STAR | SLASH | PERCENT ;
 unaryOp : MINUS | PLUS | NOT | TILDE ;
 primary
-    : INTEGER                              # integerLiteral
+    : ( INTEGER | HEX_INTEGER )            # integerLiteral
     | REAL                                 # realLiteral
     | STRING+                              # stringLiteral
     | TRUE                                 # trueLiteral
@@ -63,7 +63,9 @@ argSeparator : COMMA | SEMI ;
 // ---------------------------------------------------------------- ads
 classAd : LBRACKET SEMI* ( attrDef ( SEMI+ attrDef )* SEMI* )? RBRACKET ;
 attrDef : attrName ASSIGN expression ;
-attrName : IDENTIFIER | QUOTED_NAME ;
+// Adjacent quoted names are one name, as adjacent strings are one string
+// (HTCondor's lexer: `'it''s'` is the name its).
+attrName : IDENTIFIER | QUOTED_NAME+ ;
 
 // ---------------------------------------------------------------- lexer
 TRUE      : [tT][rR][uU][eE] ;
@@ -75,8 +77,9 @@ IS        : [iI][sS] ;
 
 IDENTIFIER : [a-zA-Z_] [a-zA-Z0-9_]* ;
 
-// Numbers. Hexadecimal and a trailing '.' are lexed so that the parser can
-// reject them with a precise message.
+// Numbers. Hexadecimal is lexed so that the builder can read it as HTCondor
+// does (classad/parser.cc, ParseIntegerText); a trailing '.' so that the
+// parser can reject it with a precise message.
 REAL
     : DIGIT+ '.' DIGIT+ EXPONENT?
     | '.' DIGIT+ EXPONENT?
@@ -119,7 +122,8 @@ ELVIS   : '?:' ;
 QUESTION: '?' ;
 COLON   : ':' ;
 ASSIGN  : '=' ;
-DOT     : '.' ;
+// HTCondor's lexer takes `..` as one selection operator (`a..b` is a.b).
+DOT     : '.' '.'? ;
 COMMA   : ',' ;
 SEMI    : ';' ;
 LPAREN  : '(' ;

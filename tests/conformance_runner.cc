@@ -29,8 +29,8 @@ Result<std::vector<ConformanceCase>> LoadCases(const std::string& path) {
       fields.push_back(line.substr(start, tab - start));
       start = tab + 1;
     }
-    if (fields.size() != 6) {
-      return Status(StatusCode::kParseError, "expected 6 tab-separated fields",
+    if (fields.size() != 6 && fields.size() != 7) {
+      return Status(StatusCode::kParseError, "expected 6 or 7 tab-separated fields",
                     {path, line_no, 1});
     }
     cases.push_back({fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]});
@@ -52,10 +52,11 @@ Result<const ClassAd*> AdLibrary::Get(const std::string& name) {
   return static_cast<const ClassAd*>(ad->get());
 }
 
-std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads, bool compiled) {
+std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads, const LibraryPath& path) {
   const bool strict = c.kind == "eval-strict";
   ParseOptions parse_options;
   parse_options.compat = !strict;
+  parse_options.fast_path = path.fast_path;
   Result<ExprPtr> expr = ParseExpression(c.expression, parse_options);
   if (!expr.ok()) return "PARSE_ERROR";
   if (c.kind == "unparse") return Unparse(**expr);
@@ -66,7 +67,7 @@ std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads, bool co
   if (!target.ok()) return "AD_ERROR " + target.status().ToString();
   EvalOptions options;
   options.mode = strict ? ScopingMode::kStrict : ScopingMode::kCompat;
-  options.compiled = compiled;
+  options.compiled = path.compiled;
   options.now = [] { return int64_t{1700000000}; };
   return UnparseValue(EvaluateExpr(**expr, *my, *target, options));
 }

@@ -14,7 +14,8 @@
 
 namespace classad::testing {
 
-// One line of cases.tsv.
+// One line of cases.tsv (or of quirks.tsv, whose seventh field, the
+// reason, is not kept).
 struct ConformanceCase {
   std::string id;
   std::string kind;  // eval-compat | eval-strict | unparse | parse-error
@@ -24,7 +25,8 @@ struct ConformanceCase {
   std::string expected;
 };
 
-// Reads `path`; skips comments. Fails on a malformed line.
+// Reads `path`; skips comments. Fails on a malformed line (one with fewer
+// than six or more than seven tab-separated fields).
 Result<std::vector<ConformanceCase>> LoadCases(const std::string& path);
 
 // The ads a case refers to, parsed once.
@@ -39,9 +41,15 @@ class AdLibrary {
   std::map<std::string, std::shared_ptr<ClassAd>> ads_;
 };
 
-// The output line of one case, computed with the library: through compiled
-// programs (the default) or, with `compiled` false, the tree walker alone.
-std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads, bool compiled = true);
+// How a case goes through the library.
+struct LibraryPath {
+  bool compiled = true;   // compiled programs; false: the tree walker alone
+  bool fast_path = true;  // the hand-written parser first; false: ANTLR alone
+};
+
+// The output line of one case, computed with the library along `path`.
+std::string RunCaseWithLibrary(const ConformanceCase& c, AdLibrary& ads,
+                               const LibraryPath& path = {});
 
 }  // namespace classad::testing
 

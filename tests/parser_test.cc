@@ -15,6 +15,13 @@ std::string RoundTrip(const std::string& text) {
   return Unparse(**e);
 }
 
+// The library's strict lexer (no `;` argument separator, octal read as decimal).
+ParseOptions StrictOptions() {
+  ParseOptions options;
+  options.compat = false;
+  return options;
+}
+
 Status ParseError(const std::string& text, const ParseOptions& options = {}) {
   Result<ExprPtr> e = ParseExpression(text, options);
   EXPECT_FALSE(e.ok()) << text << " parsed as " << (e.ok() ? Unparse(**e) : "");
@@ -54,15 +61,84 @@ TEST(Parser, ErrorsNameLineColumnAndWhatWentWrong) {
   s = ParseError("1 @ 2");
   EXPECT_NE(s.message().find("unexpected character '@'"), std::string::npos) << s.ToString();
   EXPECT_EQ(s.where().column, 3);
-  s = ParseError("9223372036854775808");
-  EXPECT_NE(s.message().find("outside the 64-bit range"), std::string::npos) << s.ToString();
+  s = ParseError("0xz", StrictOptions());
+  EXPECT_NE(s.message().find("hexadecimal"), std::string::npos) << s.ToString();
+  s = ParseError("09", StrictOptions());
+  EXPECT_NE(s.message().find("non-octal"), std::string::npos) << s.ToString();
   s = ParseError("absTime(\"not a time\")");
   EXPECT_NE(s.message().find("invalid absolute time"), std::string::npos) << s.ToString();
 }
 
-TEST(Parser, TrailingTokensAfterTernaryAreAnError) {
-  ParseError("1 ? 2 : 3 : 4");
-  ParseError("true ? 1 : 2 3");
+// HTCondor's parser ends a top-level conditional at its last operand and
+// ignores the rest; anywhere else extra tokens are an error.
+TEST(Parser, TrailingTokensAfterATopLevelTernaryAreIgnored) {
+  EXPECT_EQ(RoundTrip("1 ? 2 : 3 : 4"), "1 ? 2 : 3");
+  EXPECT_EQ(RoundTrip("true ? 1 : 2 3"), "true ? 1 : 2");
+  EXPECT_EQ(RoundTrip("false ? 1 : 2 )"), "false ? 1 : 2");
+  ParseError("(1 ? 2 : 3) 4");
+  ParseError("1 + 2 3");
+  ParseError("a ? b : c +");
+  ParseError("f(a ? b : c d)");
+  // Where the text is part of a larger one (an attribute of a new-syntax
+  // ad), HTCondor's parser goes on and the extra tokens are an error.
+  ParseOptions inside;
+  inside.ignore_text_after_conditional = false;
+  ParseError("1 ? 2 : 3 : 4", inside);
+}
+
+// Integer literals as HTCondor's lexer reads them.
+TEST(Parser, IntegerLiteralsAsHTCondorReadsThem) {
+  EXPECT_EQ(RoundTrip("9223372036854775808"), "0");  // out of range: 0
+  EXPECT_EQ(RoundTrip("-9223372036854775809"), "0");
+  EXPECT_EQ(RoundTrip("-9223372036854775808"), "-9223372036854775808");
+  EXPECT_EQ(RoundTrip("-010"), "-10");  // a glued sign skips the leading-zero check
+  EXPECT_EQ(RoundTrip("-0x10"), "0");
+  ParseError("010");
+  ParseError("0x10");
+  ParseError("-09");
+  const ParseOptions strict = StrictOptions();
+  auto strict_text = [&](const std::string& text) {
+    Result<ExprPtr> e = ParseExpression(text, strict);
+    return e.ok() ? Unparse(**e) : "PARSE_ERROR";
+  };
+  EXPECT_EQ(strict_text("010"), "10");
+  EXPECT_EQ(strict_text("0777"), "777");
+  EXPECT_EQ(strict_text("0x1F"), "0");
+  EXPECT_EQ(strict_text("09"), "PARSE_ERROR");
+  EXPECT_EQ(strict_text("0x"), "PARSE_ERROR");
+}
+
+TEST(Parser, HTCondorLexerOddities) {
+  EXPECT_EQ(RoundTrip("..a"), ".a");  // `..` is one selection operator
+  EXPECT_EQ(RoundTrip("a..b"), "a.b");
+  EXPECT_EQ(RoundTrip("'it''s'"), "its");  // adjacent quoted names join
+  EXPECT_EQ(RoundTrip("a.'b c'"), "a.b c");  // selection names print unquoted
+  EXPECT_EQ(RoundTrip("x ?: -1"), "x ?: -1");  // a glued sign is part of the literal
+  ParseError("x ?: !y");  // the right side of ?: is a postfix expression
+  ParseError("x ?: - 1");
+  ParseError("x ?: +1");
+}
+
+// HTCondor's parser counts a level for each parseExpression, unary and
+// postfix call and refuses more than 500.
+TEST(Parser, HTCondorsDepthGuard) {
+  auto nested = [](const std::string& open, const std::string& mid, const std::string& close,
+                   int n) {
+    std::string text;
+    for (int i = 0; i < n; ++i) text += open;
+    text += mid;
+    for (int i = 0; i < n; ++i) text += close;
+    return text;
+  };
+  EXPECT_TRUE(ParseExpression(nested("(", "1", ")", 165)).ok());
+  Status s = ParseError(nested("(", "1", ")", 166));
+  EXPECT_NE(s.message().find("HTCondor's parser"), std::string::npos) << s.ToString();
+  EXPECT_TRUE(ParseExpression(nested("!", "true", "", 497)).ok());
+  ParseError(nested("!", "true", "", 498));
+  EXPECT_TRUE(ParseExpression(nested("{", "", "}", 166)).ok());
+  ParseError(nested("{", "", "}", 167));
+  EXPECT_TRUE(ParseAd("[a = " + nested("(", "1", ")", 165) + "]").ok());
+  EXPECT_FALSE(ParseAd("[a = " + nested("(", "1", ")", 166) + "]").ok());
 }
 
 TEST(Parser, StrictModeRejectsSemicolonArguments) {

@@ -4,12 +4,12 @@
 //
 // List elements are expressions; each is evaluated where it is used, in
 // order, and every comparison goes through the language's own operators.
-// Choices where the reference behaves by accident (see docs/compatibility.md):
-// booleans count as the integers 0 and 1 in sum/avg/min/max (the reference
-// returns a lone boolean unconverted), a list of only undefined values sums
-// and averages to undefined as the manual says (the reference gives 0), and
-// anyCompare() skips elements that compare undefined instead of stopping at
-// the first one with false.
+// As HTCondor's library does, including where it looks accidental (the
+// htcondor-quirk checks of policy_lint name these): a lone boolean is
+// returned unconverted by sum/min/max (booleans count as 0 and 1 only once
+// an operator sees them), a list of only undefined values sums and averages
+// to 0, and anyCompare() stops with false at the first element that
+// compares undefined.
 
 #include <memory>
 #include <string>
@@ -113,9 +113,9 @@ Op ComparisonNamed(std::string_view name) {
 
 // anyCompare(op, list, x) (need_all = false) / allCompare(op, list, x)
 // (need_all = true): compares each element, in order, with x (element on
-// the left). any: true at the first comparison that is true; elements that
-// compare undefined are skipped. all: false at the first comparison that is
-// false or undefined. Either gives error at a comparison that is error.
+// the left). any: true at the first comparison that is true, false at the
+// first that is undefined (HTCondor's loop stops there). all: false at the
+// first comparison that is false or undefined. Either gives error at a comparison that is error.
 // undefined when op or the list is undefined; error for a bad operator
 // string or a non-list.
 Value ListCompare(EvalContext& ctx, const std::vector<ExprPtr>& args, bool need_all) {
@@ -137,7 +137,7 @@ Value ListCompare(EvalContext& ctx, const std::vector<ExprPtr>& args, bool need_
       if (!need_all && outcome.boolean()) return Value::Boolean(true);
       if (need_all && !outcome.boolean()) return Value::Boolean(false);
     } else if (outcome.IsUndefined()) {
-      if (need_all) return Value::Boolean(false);
+      return Value::Boolean(false);
     } else {
       return Value::Error();
     }
@@ -159,8 +159,7 @@ Value AllCompare(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 
 // The numbers of a list, evaluated in order, for the aggregate functions.
 struct NumericElements {
-  std::vector<Value> numbers;  // integers and reals (booleans as 0/1)
-  size_t undefined_count = 0;  // elements that were undefined (skipped)
+  std::vector<Value> numbers;  // integers, reals and booleans
   bool any_real = false;
 };
 
@@ -180,10 +179,8 @@ bool CollectNumbers(EvalContext& ctx, const std::vector<ExprPtr>& args,
     if (!ctx.Charge(1)) return false;
     Value element = ctx.EvaluateElement(list, *item);
     if (element.IsUndefined()) {
-      ++elements->undefined_count;
-    } else if (element.IsBoolean()) {
-      elements->numbers.push_back(Value::Integer(element.boolean() ? 1 : 0));
-    } else if (element.IsNumber()) {
+      continue;
+    } else if (element.IsNumber() || element.IsBoolean()) {
       elements->any_real |= element.IsReal();
       elements->numbers.push_back(std::move(element));
     } else {
@@ -194,7 +191,9 @@ bool CollectNumbers(EvalContext& ctx, const std::vector<ExprPtr>& args,
 }
 
 // The sum of `numbers` with the language's `+` (integer overflow wraps, an
-// integer and a real give a real); integer 0 for none.
+// integer and a real give a real, booleans count as 0 and 1); integer 0 for
+// none; a lone element as it is (so a lone boolean stays one, as in
+// HTCondor, which starts from the first element).
 Value SumOf(const std::vector<Value>& numbers) {
   if (numbers.empty()) return Value::Integer(0);
   Value total = numbers.front();
@@ -205,46 +204,49 @@ Value SumOf(const std::vector<Value>& numbers) {
 }
 
 // sum(list): the sum of the numbers in the list, skipping undefined
-// elements; 0 for an empty list, undefined when every element is undefined.
+// elements; 0 for an empty list and, as in HTCondor, when every element is
+// undefined.
 Value Sum(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   NumericElements elements;
   Value failure;
   if (!CollectNumbers(ctx, args, &elements, &failure)) return failure;
-  if (elements.numbers.empty() && elements.undefined_count > 0) return Value::Undefined();
   return SumOf(elements.numbers);
 }
 
 // avg(list): the real average of the numbers in the list, skipping
-// undefined elements; integer 0 for an empty list (as the reference and
-// the manual have it), undefined when every element is undefined.
+// undefined elements; integer 0 for an empty list and, as in HTCondor, when
+// every element is undefined.
 Value Avg(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   NumericElements elements;
   Value failure;
   if (!CollectNumbers(ctx, args, &elements, &failure)) return failure;
-  if (elements.numbers.empty()) {
-    return elements.undefined_count > 0 ? Value::Undefined() : Value::Integer(0);
-  }
+  if (elements.numbers.empty()) return Value::Integer(0);
   const double count = static_cast<double>(elements.numbers.size());
   return ApplyBinaryOp(Op::kDivide, SumOf(elements.numbers), Value::Real(count));
 }
 
 // min(list) (op = kLess) / max(list) (op = kGreater): the extreme number of
 // the list by the language's comparison, skipping undefined elements; a
-// real when any element is a real; undefined for an empty list.
+// real when any element is a real; undefined for an empty list. A lone
+// element is returned as it is (a boolean too); with more, HTCondor's
+// comparisons turn the bound into a number (`min({true, 2})` is 1).
 Value Bound(EvalContext& ctx, const std::vector<ExprPtr>& args, Op op) {
   NumericElements elements;
   Value failure;
   if (!CollectNumbers(ctx, args, &elements, &failure)) return failure;
   if (elements.numbers.empty()) return Value::Undefined();
+  if (elements.numbers.size() == 1) return elements.numbers.front();
   const Value* best = &elements.numbers.front();
   for (const Value& candidate : elements.numbers) {
     Value better = ApplyBinaryOp(op, candidate, *best);
     if (better.IsBoolean() && better.boolean()) best = &candidate;
   }
-  if (elements.any_real && best->IsInteger()) {
-    return Value::Real(static_cast<double>(best->integer()));
+  const Value number =
+      best->IsBoolean() ? Value::Integer(best->boolean() ? 1 : 0) : *best;
+  if (elements.any_real && number.IsInteger()) {
+    return Value::Real(static_cast<double>(number.integer()));
   }
-  return *best;
+  return number;
 }
 
 // min(list): see Bound.

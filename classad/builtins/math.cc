@@ -1,19 +1,16 @@
 // Math functions: floor(), ceiling()/ceil(), round(), pow(), quantize() and
 // random().
 //
-// Where HTCondor's library casts an out-of-range double to a 64-bit integer
-// (floor(1e30), round(NaN), pow(2, 63), ...) the manual says the result is
-// error, and so it is here. Integer pow() is computed exactly (the
-// reference goes through a double, rounding -8 to -7 and losing precision
-// above 2^53), and integer quantize() rounds up exactly for negative
-// operands and quanta too.
+// As HTCondor's library computes them: a double cast to a 64-bit integer
+// gives what x86-64 gives (TruncateLikeX86: floor(1e30), round(NaN) and
+// pow(2, 63) are INT64_MIN), integer pow() goes through a double (pow(-2, 3)
+// is -7), integer quantize() uses C's truncating division (quantize(3, -2)
+// is 0). The htcondor-quirk checks of policy_lint name these.
 
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <vector>
-
-#include <boost/multiprecision/cpp_int.hpp>
 
 #include "classad/builtins/builtins.h"
 #include "classad/convert.h"
@@ -26,14 +23,9 @@ namespace {
 
 // --- rounding ----------------------------------------------------------------
 
-// A real rounded by `rounder` as an integer, or error when the result is
-// NaN or does not fit in 64 bits.
+// A real rounded by `rounder`, cast to an integer as HTCondor does.
 Value RoundedToInteger(double r, double (*rounder)(double)) {
-  double rounded = rounder(r);
-  if (!(rounded >= -9223372036854775808.0 && rounded < 9223372036854775808.0)) {
-    return Value::Error();
-  }
-  return Value::Integer(static_cast<int64_t>(rounded));
+  return Value::Integer(TruncateLikeX86(rounder(r)));
 }
 
 // round-half-to-even in the default floating-point environment.
@@ -56,18 +48,11 @@ Value RoundCall(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 
 // --- pow ---------------------------------------------------------------------
 
-// base^exponent for integers, exponent >= 0, exactly; error when the result
-// does not fit in 64 bits.
+// base^exponent for integers, exponent >= 0, as HTCondor computes it:
+// std::pow on doubles, plus 0.5, cast to an integer (TruncateLikeX86).
 Value IntegerPower(int64_t base, int64_t exponent) {
-  if (exponent == 0 || base == 1) return Value::Integer(1);
-  if (base == 0) return Value::Integer(0);
-  if (base == -1) return Value::Integer(exponent % 2 == 0 ? 1 : -1);
-  // |base| >= 2, so any exponent of 64 or more overflows.
-  if (exponent >= 64) return Value::Error();
-  using boost::multiprecision::cpp_int;
-  cpp_int result = boost::multiprecision::pow(cpp_int(base), static_cast<unsigned>(exponent));
-  if (result > INT64_MAX || result < INT64_MIN) return Value::Error();
-  return Value::Integer(static_cast<int64_t>(result));
+  const double power = std::pow(static_cast<double>(base), static_cast<double>(exponent));
+  return Value::Integer(TruncateLikeX86(power + 0.5));
 }
 
 // pow(base, exponent): an integer when both are integers and the exponent is
@@ -88,16 +73,17 @@ Value Pow(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 
 // --- quantize ----------------------------------------------------------------
 
-// The smallest multiple of `quantum` (non-zero) that is >= `value` for
-// positive quanta (<= for negative ones: ceiling(value / quantum) *
-// quantum), exactly; error on overflow.
+// HTCondor's integer quantize: ((value + quantum - 1) / quantum) * quantum
+// with C's truncating division and x86's wrap-around (so a negative quantum
+// or value may not round up: quantize(3, -2) is 0). The one case where
+// HTCondor's division traps (INT64_MIN / -1) gives error here.
 Value IntegerQuantize(int64_t value, int64_t quantum) {
-  using boost::multiprecision::cpp_int;
-  cpp_int quotient = cpp_int(value) / quantum;  // truncates toward zero
-  if (cpp_int(value) % quantum != 0 && ((value < 0) == (quantum < 0))) ++quotient;
-  cpp_int result = quotient * quantum;
-  if (result > INT64_MAX || result < INT64_MIN) return Value::Error();
-  return Value::Integer(static_cast<int64_t>(result));
+  const auto wrap = [](uint64_t u) { return static_cast<int64_t>(u); };
+  const int64_t dividend =
+      wrap(static_cast<uint64_t>(value) + static_cast<uint64_t>(quantum) - 1);
+  if (dividend == INT64_MIN && quantum == -1) return Value::Error();
+  return Value::Integer(wrap(static_cast<uint64_t>(dividend / quantum) *
+                             static_cast<uint64_t>(quantum)));
 }
 
 // Rounds `value` (whose real value is `real_value`) up to a multiple of

@@ -50,9 +50,16 @@ struct RegexOptions {
   bool global = false;       // g: substitute every match
 };
 
-// Reads option letters, in either case; unknown letters are ignored.
-void AddOptionLetters(std::string_view letters, RegexOptions* options) {
+// Which option letters a function honours: HTCondor's library functions
+// (regexp, regexpMember, regexps, replace, replaceAll) only the lower-case
+// ones; its daemon function stringList_regexpMember either case.
+enum class OptionCase { kLowerOnly, kEither };
+
+// Reads option letters; unknown letters (and upper-case ones under
+// kLowerOnly, as HTCondor) are ignored.
+void AddOptionLetters(std::string_view letters, OptionCase letter_case, RegexOptions* options) {
   for (char c : letters) {
+    if (letter_case == OptionCase::kLowerOnly && c >= 'A' && c <= 'Z') continue;
     switch (c) {
       case 'i': case 'I': options->caseless = true; break;
       case 'm': case 'M': options->multiline = true; break;
@@ -886,11 +893,12 @@ size_t GroupsSet(const std::vector<re2::StringPiece>& groups) {
 // references filled in. With `full_target` the text between and around the
 // matches is kept, giving the target with the substitutions made; without
 // it only the substitutions are returned ("" when nothing matches).
-// Global replacement follows Perl/PCRE2 for empty matches: an empty match
-// is allowed right after a non-empty one, and after an empty match the
-// search resumes one character later (the reference instead runs past the
-// end of the target and returns error). Returns false, with `*out`
-// unspecified, when the result is error.
+// Global replacement follows HTCondor's loop over PCRE2: an empty match is
+// allowed right after a non-empty one, and after an empty match the search
+// resumes one character later; an empty match at the very end of the target
+// makes HTCondor's loop run past the end, which gives error
+// (`replaceAll("b*", "abc", "-")`, `replaceAll("$", "abc", "<")`). Returns
+// false, with `*out` unspecified, when the result is error.
 bool Substitute(EvalContext& ctx, const RE2& re, std::string_view target,
                 std::string_view replacement, const RegexOptions& options, std::string* out) {
   const re2::StringPiece text(target.data(), target.size());
@@ -908,10 +916,7 @@ bool Substitute(EvalContext& ctx, const RE2& re, std::string_view target,
     pos = match_end;
     if (!options.global) break;
     if (match_begin == match_end) {  // empty match: step over one character
-      if (pos >= target.size()) {
-        pos = target.size() + 1;
-        break;
-      }
+      if (pos >= target.size()) return false;  // HTCondor: past the end, error
       if (options.full_target) out->push_back(target[pos]);
       ++pos;
     }
@@ -947,7 +952,7 @@ bool EvaluateRegexArgs(EvalContext& ctx, const std::vector<ExprPtr>& args, bool 
       *early = Value::Error();
       return false;
     }
-    AddOptionLetters(letters.string(), options);
+    AddOptionLetters(letters.string(), OptionCase::kLowerOnly, options);
   }
   return true;
 }
@@ -976,8 +981,8 @@ Value RegexpFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 // neither a string nor undefined, before a match, gives error; no match
 // with an undefined element gives undefined; no match otherwise false.
 // The argument rules are those of regexp() with a list second. An invalid
-// pattern gives error even when the list is empty (the reference answers
-// false for an invalid pattern).
+// pattern matches nothing, as in HTCondor (false, or undefined with an
+// undefined element); it is error only for an element that is not a string.
 Value RegexpMemberFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   if (args.size() != 2 && args.size() != 3) return Value::Error();
   std::vector<Value> values;
@@ -987,7 +992,6 @@ Value RegexpMemberFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   if (!values[0].IsString() || !values[1].IsList()) return Value::Error();
   if (!ctx.Charge(1 + values[0].string().size())) return Value::Error();
   CompiledPattern pattern(values[0].string(), options);
-  if (!pattern.Valid()) return Value::Error();
   bool saw_undefined = false;
   for (const ExprPtr& item : values[1].list()) {
     Value element = ctx.EvaluateElement(values[1], *item);
@@ -997,9 +1001,8 @@ Value RegexpMemberFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     }
     if (!element.IsString()) return Value::Error();
     if (!ctx.Charge(1 + element.string().size())) return Value::Error();
-    const RE2* re = pattern.ForTarget(element.string());
-    if (re == nullptr) return Value::Error();
-    if (Search(*re, element.string())) return Value::Boolean(true);
+    const RE2* re = pattern.Valid() ? pattern.ForTarget(element.string()) : nullptr;
+    if (re != nullptr && Search(*re, element.string())) return Value::Boolean(true);
   }
   return saw_undefined ? Value::Undefined() : Value::Boolean(false);
 }
@@ -1067,7 +1070,7 @@ Value StringListRegexpMemberFn(EvalContext& ctx, const std::vector<ExprPtr>& arg
   const std::string_view delimiters =
       values.size() >= 3 ? std::string_view(values[2].string()) : std::string_view(", ");
   RegexOptions options;
-  if (values.size() == 4) AddOptionLetters(values[3].string(), &options);
+  if (values.size() == 4) AddOptionLetters(values[3].string(), OptionCase::kEither, &options);
   std::string_view list = values[1].string();
   if (!ctx.Charge(1 + values[0].string().size() + list.size())) return Value::Error();
   CompiledPattern pattern(values[0].string(), options);

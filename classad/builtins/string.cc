@@ -95,10 +95,10 @@ bool JoinAdd(EvalContext& ctx, const Value& value, bool is_separator, JoinState*
   if (is_separator) {
     return AppendText(value, &state->separator) == TextResult::kOk;
   }
-  // Intent, not the reference: the separator goes between every two items,
-  // also when the text so far is empty (the reference drops it then, so
-  // leading empty items vanish).
-  if (state->have_item) state->text.append(state->separator);
+  // As HTCondor: the separator goes before an item only when the text so
+  // far is not empty, so leading empty items vanish (`join(" ", "", "a")`
+  // is "a").
+  if (!state->text.empty()) state->text.append(state->separator);
   if (AppendText(value, &state->text) != TextResult::kOk) return false;
   state->have_item = true;
   return StringSizeAllowed(ctx, state->text.size()) && ChargeBytes(ctx, state->text.size());
@@ -182,7 +182,7 @@ Value ToLowerFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 // The [begin, begin + count) byte range substr(s, offset[, length]) takes
 // from a string of `size` bytes, Perl-style: a negative offset counts from
 // the end, a length <= 0 stops that many bytes before the end, an explicit
-// length 0 is empty. 64-bit throughout (no truncation of the arguments).
+// length 0 is empty.
 std::pair<size_t, size_t> SubstrRange(size_t size, int64_t offset, int64_t length,
                                       bool has_length) {
   const int64_t total = static_cast<int64_t>(size);
@@ -221,7 +221,10 @@ Value SubstrFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   }
   if (!text.IsString() || !offset.IsInteger() || !length.IsInteger()) return Value::Error();
   std::string_view s = text.string();
-  auto [begin, count] = SubstrRange(s.size(), offset.integer(), length.integer(), has_length);
+  // HTCondor reads offset and length into an int: they wrap to 32 bits
+  // (`substr("abcdef", 4294967297)` starts at 1).
+  auto [begin, count] = SubstrRange(s.size(), static_cast<int32_t>(offset.integer()),
+                                    static_cast<int32_t>(length.integer()), has_length);
   if (!ChargeBytes(ctx, count)) return Value::Error();
   return Value::String(s.substr(begin, count));
 }

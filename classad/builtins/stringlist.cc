@@ -11,6 +11,7 @@
 // StringTokenIterator does (items trimmed of white space, empty items
 // dropped); stringListsIntersect keeps the library's own simpler rule.
 
+#include <cfloat>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "classad/builtins/builtins.h"
+#include "classad/convert.h"
 #include "classad/string_list.h"
 #include "classad/evaluator.h"
 #include "classad/expr.h"
@@ -166,23 +168,14 @@ bool ParseNumberItem(std::string_view item, double* value, bool* integral) {
   return true;
 }
 
-// A double as an integer value: truncated toward zero; outside int64's
-// range (or NaN) it is INT64_MIN, what the reference's cast gives on x86.
-Value TruncatedInteger(double value) {
-  if (!(value >= -9223372036854775808.0 && value < 9223372036854775808.0)) {
-    return Value::Integer(INT64_MIN);
-  }
-  return Value::Integer(static_cast<int64_t>(value));
-}
-
 // stringListSum/Avg/Min/Max(list[, delimiters]): the items read as numbers
-// and summarized. The result is an integer when every item is an integer,
-// a real otherwise (stringListAvg is always real, as documented; the
-// reference truncates the average of integers). An item that is not a
-// number gives error. The empty list gives 0.0 for sum and avg, undefined
-// for min and max. Min and max start from the first item (the reference
-// starts from FLT_MAX / FLT_MIN, so that the max of negative numbers is
-// wrong). Both arguments must be strings; other than 1 or 2 is error.
+// and summarized as HTCondor does: the result is an integer (truncated,
+// TruncateLikeX86) when every item is written with signs and digits only,
+// a real otherwise -- so the average of integers is truncated
+// (stringListAvg("1,2") is 1). Min starts from FLT_MAX and max from FLT_MIN
+// (stringListMax("-5,-3") is 0). An item that is not a number gives error.
+// The empty list gives 0.0 for sum and avg, undefined for min and max.
+// Both arguments must be strings; other than 1 or 2 is error.
 Value SummarizeStringList(EvalContext& ctx, const std::vector<ExprPtr>& args, Summary summary) {
   if (args.empty() || args.size() > 2) return Value::Error();
   std::vector<Value> values;
@@ -194,25 +187,24 @@ Value SummarizeStringList(EvalContext& ctx, const std::vector<ExprPtr>& args, Su
     if (summary == Summary::kSum || summary == Summary::kAvg) return Value::Real(0.0);
     return Value::Undefined();
   }
-  double accumulator = 0.0;
+  double accumulator = summary == Summary::kMin   ? static_cast<double>(FLT_MAX)
+                       : summary == Summary::kMax ? static_cast<double>(FLT_MIN)
+                                                  : 0.0;
   bool all_integral = true;
-  for (size_t i = 0; i < items.size(); ++i) {
+  for (std::string_view item : items) {
     double number = 0.0;
     bool integral = false;
-    if (!ParseNumberItem(items[i], &number, &integral)) return Value::Error();
+    if (!ParseNumberItem(item, &number, &integral)) return Value::Error();
     all_integral = all_integral && integral;
-    if (i == 0 || summary == Summary::kSum || summary == Summary::kAvg) {
-      accumulator = (i == 0) ? number : accumulator + number;
-    } else if (summary == Summary::kMin) {
-      if (number < accumulator) accumulator = number;
-    } else if (number > accumulator) {
-      accumulator = number;
+    switch (summary) {
+      case Summary::kSum:
+      case Summary::kAvg: accumulator = number + accumulator; break;
+      case Summary::kMin: accumulator = number < accumulator ? number : accumulator; break;
+      case Summary::kMax: accumulator = number > accumulator ? number : accumulator; break;
     }
   }
-  if (summary == Summary::kAvg) {
-    return Value::Real(accumulator / static_cast<double>(items.size()));
-  }
-  return all_integral ? TruncatedInteger(accumulator) : Value::Real(accumulator);
+  if (summary == Summary::kAvg) accumulator /= static_cast<double>(items.size());
+  return all_integral ? Value::Integer(TruncateLikeX86(accumulator)) : Value::Real(accumulator);
 }
 
 // stringListSum(list[, delimiters]).
@@ -242,9 +234,9 @@ enum class Membership { kMember, kSubset };
 // Undefined stands for the empty string, except that both first arguments
 // undefined give undefined (an undefined delimiter argument means the
 // default). Any argument that is neither a string nor undefined gives
-// error; other than 2 or 3 arguments is error. The empty set is a subset
-// of every list: SubsetMatch is true when `items` has no items (the
-// reference answers false for a non-empty string of delimiters only).
+// error; other than 2 or 3 arguments is error. SubsetMatch is true for an
+// empty `items` string and, as in HTCondor, false for a non-empty one that
+// holds no items (delimiters only).
 Value StringListMembership(EvalContext& ctx, const std::vector<ExprPtr>& args,
                            Membership membership, bool ignore_case) {
   if (args.size() < 2 || args.size() > 3) return Value::Error();
@@ -272,11 +264,14 @@ Value StringListMembership(EvalContext& ctx, const std::vector<ExprPtr>& args,
   for (std::string_view item : list_items) {
     list_set.insert(ignore_case ? LowerCased(item) : std::string(item));
   }
+  if (first.empty()) return Value::Boolean(true);
+  bool found = false;  // HTCondor's rc: false until an item was found
   for (std::string_view item : SplitStringList(first, delimiters)) {
     const std::string key = ignore_case ? LowerCased(item) : std::string(item);
-    if (list_set.count(key) == 0) return Value::Boolean(false);
+    found = list_set.count(key) != 0;
+    if (!found) break;
   }
-  return Value::Boolean(true);
+  return Value::Boolean(found);
 }
 
 // stringListMember(item, list[, delimiters]).

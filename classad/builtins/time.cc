@@ -3,15 +3,16 @@
 // field getters getYear() ... getSeconds().
 //
 // HTCondor's library reads the process time zone in several places (the
-// default offset of absTime(number), getHours() and friends, formatTime()
-// of a number, %z/%Z). This engine never does: an absolute time is shown
-// and taken apart in its own offset, and a time made from a plain number
-// has offset 0 (UTC), which is what the reference gives under TZ=UTC.
-// Other deliberate differences from the reference are listed in
-// docs/compatibility.md: absTime()/relTime() of a computed string parse
-// it, absTime(t, offset) re-labels an absolute time too, 64-bit seconds
-// are never cut to 32 bits, and formatTime() is our own strftime for the
-// C locale whose %z/%Z show the time's own offset.
+// default offset of absTime(number), getHours() and friends, formatTime()'s
+// %z, %Z and %s). This engine behaves as HTCondor does in a process whose
+// zone is UTC (what pools and the reference corpus use): a time made from a
+// plain number has offset 0, the field getters read the time in UTC,
+// formatTime() shows the time's own offset but its %z/%Z are "+0000"/"UTC"
+// and its %s reads the shown wall-clock fields as UTC (strftime's mktime).
+// Seconds and offsets are read into a C int where HTCondor does (absTime()
+// of a number, relTime() of an integer, interval()). Remaining differences
+// from the reference are listed in docs/compatibility.md: formatTime() is
+// our own strftime for the C locale.
 
 #include <algorithm>
 #include <cmath>
@@ -209,15 +210,6 @@ void AppendName(std::string text, CaseRule rule, const ConversionSpec& spec,
   AppendPaddedText(text, spec, out);
 }
 
-// "+hhmm" for %z.
-std::string NumericZone(int64_t offset) {
-  const int64_t minutes = (offset < 0 ? -offset : offset) / 60;
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%c%02lld%02lld", offset < 0 ? '-' : '+',
-                static_cast<long long>(minutes / 60), static_cast<long long>(minutes % 60));
-  return buf;
-}
-
 // Defined below; the composite conversions recurse into it.
 bool FormatCalendar(const CalendarTime& t, std::string_view format, size_t max_bytes,
                     std::string* out);
@@ -274,7 +266,9 @@ bool AppendConversion(const CalendarTime& t, char c, const ConversionSpec& spec,
     case 'P': AppendName(t.hour > 11 ? "pm" : "am", CaseRule::kNone, spec, out); return true;
     case 'r': composite("%I:%M:%S %p"); return true;
     case 'R': composite("%H:%M"); return true;
-    case 's': number(t.epoch, 1); return true;
+    // strftime's %s runs mktime on the shown fields, in the process zone
+    // (UTC): the wall-clock time read as UTC.
+    case 's': number(t.epoch + t.offset, 1); return true;
     case 'S': number(t.second, 2); return true;
     case 't': AppendPaddedText("\t", spec, out); return true;
     case 'T': composite("%H:%M:%S"); return true;
@@ -287,10 +281,9 @@ bool AppendConversion(const CalendarTime& t, char c, const ConversionSpec& spec,
     case 'X': composite("%H:%M:%S"); return true;
     case 'y': number(FloorMod(t.year, 100), 2); return true;
     case 'Y': number(t.year, 1); return true;
-    case 'z': AppendPaddedText(NumericZone(t.offset), spec, out); return true;
-    case 'Z':
-      AppendName(t.offset == 0 ? "UTC" : NumericZone(t.offset), CaseRule::kSwapLower, spec, out);
-      return true;
+    // HTCondor's struct tm carries no zone: strftime shows the process's.
+    case 'z': AppendPaddedText("+0000", spec, out); return true;
+    case 'Z': AppendName("UTC", CaseRule::kSwapLower, spec, out); return true;
     case '%': AppendPaddedText("%", spec, out); return true;
     default: return false;
   }
@@ -352,20 +345,27 @@ bool TruncateSeconds(double r, int64_t* out) {
   return true;
 }
 
-// The offset argument of absTime(t, offset): an integer, real or relative
-// time of seconds east of UTC, truncated. Any 32-bit offset is kept (the
-// reference keeps any int); false for other types or larger magnitudes.
+// A value read into a C int as HTCondor reads it: integers wrap to 32 bits,
+// reals are cast (x86-64: INT_MIN when they do not fit, for NaN too).
+int32_t IntLikeHTCondor(int64_t i) { return static_cast<int32_t>(static_cast<uint32_t>(i)); }
+int32_t IntLikeHTCondor(double r) {
+  if (!(r >= -2147483648.0 && r < 2147483648.0)) return INT32_MIN;
+  return static_cast<int32_t>(r);
+}
+
+// The offset argument of absTime(t, offset), read as HTCondor reads it into
+// an int: an integer (wrapped to 32 bits), a real (cast) or a relative time
+// (its whole seconds, wrapped); false for other types.
 bool OffsetFromValue(const Value& v, int32_t* offset) {
-  int64_t seconds = 0;
   if (v.IsInteger()) {
-    seconds = v.integer();
-  } else if (v.IsReal() || v.IsRelTime()) {
-    if (!TruncateSeconds(v.IsReal() ? v.real() : v.reltime(), &seconds)) return false;
+    *offset = IntLikeHTCondor(v.integer());
+  } else if (v.IsReal()) {
+    *offset = IntLikeHTCondor(v.real());
+  } else if (v.IsRelTime()) {
+    *offset = IntLikeHTCondor(TruncateLikeX86(v.reltime()));
   } else {
     return false;
   }
-  if (seconds < INT32_MIN || seconds > INT32_MAX) return false;
-  *offset = static_cast<int32_t>(seconds);
   return true;
 }
 
@@ -446,7 +446,7 @@ Value DayTime(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 }
 
 // absTime(): the current time; absTime(x): x as an absolute time (numbers
-// are seconds since the epoch, truncated; strings are parsed); absTime(x,
+// are seconds since the epoch, truncated; a string is returned as it is); absTime(x,
 // offset): the same instant shown at `offset` seconds east of UTC.
 // Undefined gives undefined; other types, or a bad offset, give error.
 Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
@@ -464,22 +464,24 @@ Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     case ValueType::kUndefined:
       return Value::Undefined();
     case ValueType::kInteger:
-      t.seconds = arg.integer();
+      // HTCondor reads the seconds into an int, and takes an offset of -1
+      // (its error marker) as an error.
+      t.seconds = IntLikeHTCondor(arg.integer());
+      if (has_offset && offset == -1) return Value::Error();
       break;
     case ValueType::kReal:
-      if (!TruncateSeconds(arg.real(), &t.seconds)) return Value::Error();
+      t.seconds = IntLikeHTCondor(arg.real());
       break;
     case ValueType::kRelTime:
-      if (!TruncateSeconds(arg.reltime(), &t.seconds)) return Value::Error();
+      t.seconds = TruncateLikeX86(arg.reltime());
       break;
     case ValueType::kAbsTime:
-      t = arg.abstime();
-      break;
+      return arg;  // as HTCondor: the offset argument is ignored
     case ValueType::kString:
-      if (!ctx.Charge(arg.string().size()) || !ParseAbsTimeString(arg.string(), &t)) {
-        return Value::Error();
-      }
-      break;
+      // HTCondor folds absTime("literal") at parse time and has no case for
+      // a string computed at run time: it falls into the absolute-time case
+      // and returns the string itself.
+      return arg;
     default:
       return Value::Error();
   }
@@ -488,7 +490,8 @@ Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 }
 
 // relTime(x): x as a relative time (numbers are seconds; an absolute time
-// gives its seconds since the epoch; strings are parsed). Undefined gives
+// gives its seconds since the epoch; a string gives relTime(0), as in
+// HTCondor). Undefined gives
 // undefined; no argument, two arguments or other types give error.
 Value RelTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   if (args.size() != 1) return Value::Error();
@@ -496,21 +499,18 @@ Value RelTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   switch (arg.type()) {
     case ValueType::kUndefined:
       return Value::Undefined();
-    case ValueType::kInteger:
-      return Value::RelTime(static_cast<double>(arg.integer()));
+    case ValueType::kInteger:  // read into an int, as HTCondor does
+      return Value::RelTime(static_cast<double>(IntLikeHTCondor(arg.integer())));
     case ValueType::kReal:
       return Value::RelTime(arg.real());
     case ValueType::kRelTime:
       return arg;
     case ValueType::kAbsTime:
       return Value::RelTime(static_cast<double>(arg.abstime().seconds));
-    case ValueType::kString: {
-      double seconds = 0;
-      if (!ctx.Charge(arg.string().size()) || !ParseRelTimeString(arg.string(), &seconds)) {
-        return Value::Error();
-      }
-      return Value::RelTime(seconds);
-    }
+    case ValueType::kString:
+      // As HTCondor: a string computed at run time falls into its
+      // absolute-time case, which reads no time from it: relTime(0).
+      return Value::RelTime(0);
     default:
       return Value::Error();
   }
@@ -628,7 +628,7 @@ Value Interval(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   if (args.size() != 1) return Value::Error();
   Value seconds = ConvertToInteger(EvalArg(ctx, args, 0));
   if (!seconds.IsInteger()) return Value::Error();
-  const int64_t total = seconds.integer();
+  const int64_t total = IntLikeHTCondor(seconds.integer());  // an int, as in HTCondor
   const int64_t days = total / kSecondsPerDay;
   const int64_t within_day = total % kSecondsPerDay;
   const int64_t hours = within_day / 3600;
@@ -655,9 +655,11 @@ enum class TimeField {
   kYear, kMonth, kDayOfYear, kDayOfMonth, kDayOfWeek, kDays, kHours, kMinutes, kSeconds,
 };
 
-// A component of an absolute time, in its own offset; error for kDays.
+// A component of an absolute time as HTCondor reads it (localtime() in a
+// process whose zone is UTC: the time's own offset is ignored); error for
+// kDays.
 Value AbsTimeField(AbsTime time, TimeField field) {
-  const CalendarTime t = CalendarFromEpoch(time.seconds, time.offset);
+  const CalendarTime t = CalendarFromEpoch(time.seconds, 0);
   switch (field) {
     case TimeField::kYear: return Value::Integer(t.year);
     case TimeField::kMonth: return Value::Integer(t.month);
@@ -672,11 +674,11 @@ Value AbsTimeField(AbsTime time, TimeField field) {
   return Value::Error();
 }
 
-// A component of a relative time (whole seconds, truncated; each component
-// keeps the sign); error for the calendar fields.
+// A component of a relative time (whole seconds, truncated as HTCondor's
+// time_t is, TruncateLikeX86; each component keeps the sign); error for the
+// calendar fields.
 Value RelTimeField(double seconds, TimeField field) {
-  int64_t whole = 0;
-  if (!TruncateSeconds(seconds, &whole)) return Value::Error();
+  const int64_t whole = TruncateLikeX86(seconds);
   switch (field) {
     case TimeField::kDays: return Value::Integer(whole / kSecondsPerDay);
     case TimeField::kHours: return Value::Integer(whole % kSecondsPerDay / 3600);

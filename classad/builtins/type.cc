@@ -134,8 +134,9 @@ std::shared_ptr<const Scope> TopLevelOf(std::shared_ptr<const Scope> scope) {
 
 // --- unparse -----------------------------------------------------------------
 
-// unparse(attr): the canonical text of the expression of attribute `attr`
-// of the current ad, not evaluated; "" when the ad has no attribute spelled
+// unparse(attr): the text of the expression of attribute `attr` of the
+// current ad, not evaluated, as HTCondor's PrettyPrint writes it (lists and
+// ads over several indented lines: UnparsePrettyTo); "" when the ad has no attribute spelled
 // as the reference unparses (so `a.b`, `.a` and quoted names find nothing
 // unless an attribute is literally named that way). error unless the single
 // argument is an attribute reference.
@@ -150,7 +151,7 @@ Value UnparseAttr(EvalContext& ctx, const std::vector<ExprPtr>& args) {
       Value computed;
       UnparseValueTo(*bound->Get(&computed), &text);  // an attribute bound over the ad
     } else if (ExprPtr expr = ad->LookupPtr(name)) {
-      UnparseTo(*expr, &text);
+      UnparsePrettyTo(*expr, &text);
     }
   }
   return Value::String(std::move(text));

@@ -21,9 +21,6 @@
 namespace classad {
 namespace {
 
-// -1, 0 or 1 as `diff` is negative, zero or positive.
-int SignOf(long diff) { return (diff > 0) - (diff < 0); }
-
 // The byte at `i` as a C `char` on the reference platform (signed), or 0
 // past the end (the C string terminator).
 int CharAt(std::string_view s, size_t i) {
@@ -33,9 +30,10 @@ int CharAt(std::string_view s, size_t i) {
 // Whether `c` (as returned by CharAt) is an ASCII digit.
 bool IsDigit(int c) { return c >= '0' && c <= '9'; }
 
-// Natural comparison of two versions; returns -1, 0 or 1. (The reference
-// returns the raw byte or length difference; only its sign is specified,
-// and every non-quirk conformance case expects -1/0/1.)
+// Natural comparison of two versions, returning what HTCondor's natural_cmp
+// returns: the raw difference of the first differing bytes, of the counts
+// of leading zeros or of the numbers' lengths (versioncmp("a", "B") is 31),
+// of which only the sign is documented.
 int CompareVersions(std::string_view a, std::string_view b) {
   size_t i = 0;
   while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
@@ -45,7 +43,7 @@ int CompareVersions(std::string_view a, std::string_view b) {
   // The run of digits (common to both) that leads up to the difference.
   size_t number_begin = i;
   while (number_begin > 0 && IsDigit(CharAt(a, number_begin - 1))) --number_begin;
-  if (number_begin == i && (!IsDigit(ca) || !IsDigit(cb))) return SignOf(ca - cb);
+  if (number_begin == i && (!IsDigit(ca) || !IsDigit(cb))) return ca - cb;
   // Leading zeros of the number in each string; a lone final zero is the
   // number's value, not a leading zero.
   size_t zeros_a_end = number_begin;
@@ -56,17 +54,19 @@ int CompareVersions(std::string_view a, std::string_view b) {
   if (zeros_b_end > number_begin && !IsDigit(CharAt(b, zeros_b_end))) --zeros_b_end;
   // More leading zeros sorts first.
   if (zeros_a_end != zeros_b_end) {
-    return zeros_a_end > zeros_b_end ? -1 : 1;
+    return static_cast<int>(zeros_b_end) - static_cast<int>(zeros_a_end);
   }
-  if (zeros_a_end > number_begin) return SignOf(ca - cb);
+  if (zeros_a_end > number_begin) return ca - cb;
   // No leading zeros: the longer number is the larger; same length
   // compares at the first difference.
   size_t number_a_end = zeros_a_end;
   while (IsDigit(CharAt(a, number_a_end))) ++number_a_end;
   size_t number_b_end = zeros_b_end;
   while (IsDigit(CharAt(b, number_b_end))) ++number_b_end;
-  if (number_a_end != number_b_end) return number_a_end > number_b_end ? 1 : -1;
-  return SignOf(ca - cb);
+  if (number_a_end != number_b_end) {
+    return static_cast<int>(number_a_end) - static_cast<int>(number_b_end);
+  }
+  return ca - cb;
 }
 
 // The text of `value` for a version comparison (strings as they are, other

@@ -269,7 +269,9 @@ class JsonFormatReader : public FormatReader {
       int64_t value = 0;
       auto result = std::from_chars(first, last, value);
       if (result.ec != std::errc() || result.ptr != last) {
-        return Error("integer '" + text + "' is out of the 64-bit range", start);
+        // HTCondor's JSON reader uses its ClassAd lexer, which ignores
+        // std::from_chars's failure: an integer beyond 64 bits reads as 0.
+        value = 0;
       }
       *out = Expr::Literal(Value::Integer(value));
       return true;

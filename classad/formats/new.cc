@@ -86,6 +86,9 @@ bool FillByAttributes(std::string_view text, const ParseOptions& options,
   ParseOptions value_options = options;
   // The ad's own brackets are one level of nesting.
   value_options.limits.max_nesting_depth = options.limits.max_nesting_depth - 1;
+  // A value is part of the ad's text: tokens after a conditional are an
+  // error there, as in HTCondor's parseClassAd.
+  value_options.ignore_text_after_conditional = false;
   const size_t end = text.size() - 1;
   size_t i = 1;
   for (;;) {

@@ -95,6 +95,68 @@ void CheckTypes(const LintContext& context, std::vector<Diagnostic>* out);
 void CheckContradictions(const LintContext& context, std::vector<Diagnostic>* out);
 void CheckRedundantClauses(const LintContext& context, std::vector<Diagnostic>* out);
 
+// The htcondor-quirk family (check_quirks.cc): an expression whose value in
+// HTCondor, which the engine reproduces, is not what it seems to say; each
+// says what HTCondor gives and what to write instead. Static: each fires
+// only where the expression itself shows the quirk.
+// htcondor-quirk-reltime-literal: relTime("...") folds to a plain real.
+void CheckQuirkRelTimeLiteral(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-shift-count: a literal shift count outside 0..63 (masked
+// to 6 bits on x86-64), or `>>> 0`.
+void CheckQuirkShiftCount(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-unary-boolean: unary - or + of a boolean, which is error.
+void CheckQuirkUnaryBoolean(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-integer-pow: pow() of integer literals whose double-based
+// result differs from the exact one.
+void CheckQuirkIntegerPow(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-list-aggregate: sum/avg/min/max of a list literal of only
+// undefined values or with booleans; anyCompare() over a list with undefined.
+void CheckQuirkListAggregate(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-join-empty: join() whose first item is "" (dropped).
+void CheckQuirkJoinEmpty(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-regexp-options: upper-case option letters, which the
+// regular-expression functions ignore.
+void CheckQuirkRegexpOptions(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-integer-literal: an integer literal beyond 64 bits (read as 0).
+void CheckQuirkIntegerLiteral(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-stringlist-summary: stringListAvg() of integers (truncated),
+// stringListMax() of negative numbers (0), stringListMin() above FLT_MAX.
+void CheckQuirkStringListSummary(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-abstime-literal: absTime("2020"), absTime("2020-06") (day
+// 0) and dates with fields out of range (carried over).
+void CheckQuirkAbsTimeLiteral(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-reltime-conversion: floor/ceiling/round/real/string of a
+// relTime(), which see only its whole seconds.
+void CheckQuirkRelTimeConversion(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-conversion: int()/real() of a string literal that strtod()
+// reads unexpectedly (hexadecimal, inf, nan, integers beyond 2^53).
+void CheckQuirkConversionString(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-trailing-text: text after a top-level conditional, which
+// HTCondor's parser ignores.
+void CheckQuirkTrailingText(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-versioncmp: versioncmp() compared with a non-zero constant
+// (it returns a raw difference).
+void CheckQuirkVersionCompare(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-time-zone: formatTime() with %z, %Z or %s, and the get*()
+// field functions on an absTime literal with an offset (read in the
+// process's zone).
+void CheckQuirkTimeZone(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-match-wrapper: a name only HTCondor's internal MatchClassAd
+// wrapper binds (other, LEFT, symmetricMatch, root, ...), and `.name`,
+// which in a match is looked up in that wrapper.
+void CheckQuirkMatchWrapper(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-time-of-string: absTime()/relTime() of a string computed at
+// run time (the string itself / relTime(0)).
+void CheckQuirkTimeOfString(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-32-bits: an integer literal beyond 32 bits where HTCondor
+// reads an int (a list index, substr() offsets, interval(), absTime(),
+// relTime()).
+void CheckQuirkThirtyTwoBits(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-subscript-select: ad["x"].y, which is undefined.
+void CheckQuirkSubscriptSelect(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-quantize: quantize() with a negative integer quantum.
+void CheckQuirkQuantize(const LintContext& context, std::vector<Diagnostic>* out);
+
 // policy-build: the problems Policy::Build reports that no other check
 // covers (a map file that cannot be read, a malformed group name, ...).
 void CheckPolicyBuild(const LintContext& context, std::vector<Diagnostic>* out);
