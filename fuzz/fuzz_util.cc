@@ -8,6 +8,7 @@
 
 #include "classad/attribute_packer.h"
 #include "classad/parse_depth.h"
+#include "classad/time_util.h"
 #include "classad/unparse.h"
 #include "classad/value.h"
 
@@ -43,13 +44,28 @@ bool RelTimeUnreadable(double seconds) {
          std::fabs(seconds) >= 2147483648.0;
 }
 
+// An absolute time whose year is outside 1..9999 (absTime("00-201")
+// normalises to year -1): its ISO 8601 text has a sign or more than four
+// year digits, which the absTime reader does not read back (it skips the
+// sign). Not settled against HTCondor's printing of such years.
+bool AbsTimeUnreadable(const classad::Value& value) {
+  if (!value.IsAbsTime()) return false;
+  const std::string text = classad::FormatAbsTime(value.abstime());
+  return text.empty() || text[0] == '-' || text.find('-') != 4;
+}
+
 bool UnreadableNode(const classad::Expr& expr) {
   switch (expr.kind()) {
     case classad::ExprKind::kLiteral:
       if (expr.reltime_text()) return RelTimeUnreadable(expr.literal().real());
+      if (AbsTimeUnreadable(expr.literal())) return true;
       return expr.literal().IsRelTime() && RelTimeUnreadable(expr.literal().reltime());
     case classad::ExprKind::kSelect:
-      return !classad::IsIdentifierName(expr.name()) || classad::IsReservedName(expr.name());
+      // The name prints unquoted; what it selects from is checked below.
+      if (!classad::IsIdentifierName(expr.name()) || classad::IsReservedName(expr.name())) {
+        return true;
+      }
+      break;
     case classad::ExprKind::kAd:
       return HasUnreadableText(*expr.ad());
     default:
@@ -71,8 +87,9 @@ bool HasUnreadableText(const classad::Expr& expr) {
 bool HasUnreadableText(const classad::ClassAd& ad) {
   for (size_t i = 0; i < ad.size(); ++i) {
     const classad::AttrRef attribute = ad.at(i);
-    if (attribute.is_literal() ? attribute.literal().IsRelTime() &&
-                                     RelTimeUnreadable(attribute.literal().reltime())
+    if (attribute.is_literal() ? AbsTimeUnreadable(attribute.literal()) ||
+                                     (attribute.literal().IsRelTime() &&
+                                      RelTimeUnreadable(attribute.literal().reltime()))
                                : HasUnreadableText(attribute.expr())) {
       return true;
     }
