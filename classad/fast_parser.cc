@@ -707,7 +707,12 @@ class Parser {
           return nullptr;
         }
         Take();
-        return PostfixChain(NumberLiteral(number, /*negative=*/true), /*with_elvis=*/false);
+        // A postfix operator after it (`a ?: -3 ?: b`, `-3[1]`, `-3.x`):
+        // ANTLR reads `-(3 ?: b)` there and refuses it; decline, so that
+        // ANTLR decides.
+        const Tok next = Peek().kind;
+        if (next == Tok::kElvis || next == Tok::kDot || next == Tok::kLBracket) return nullptr;
+        return NumberLiteral(number, /*negative=*/true);
       }
       case Tok::kPlus:
       case Tok::kNot:
