@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "classad/json_writer.h"
 #include "classad/utf8.h"
 
 namespace negotiator {
@@ -95,39 +96,10 @@ constexpr NameRule kGroupNames{"group", false, "GROUP_NAMES cannot name a group 
 
 // ---------------------------------------------------------------- writing
 
-void AppendQuoted(std::string_view text, std::string* out) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out->push_back('"');
-  for (char ch : text) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      case '\r':
-        out->append("\\r");
-        break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out->append("\\u00");
-          out->push_back(kHex[c >> 4]);
-          out->push_back(kHex[c & 0xf]);
-        } else {
-          out->push_back(ch);
-        }
-    }
-  }
-  out->push_back('"');
-}
+// The floor's JSON quoting: a byte that is not UTF-8 (a name that came
+// from an escape in an ad) is written as U+FFFD, so the export always
+// reads back.
+void AppendQuoted(std::string_view text, std::string* out) { out->append(classad::JsonQuote(text)); }
 
 void AppendReal(double value, std::string* out) {
   if (!std::isfinite(value)) {
