@@ -38,6 +38,9 @@ struct Autoclusters {
   std::vector<std::string> significant;        // the names that were compared, sorted
   std::vector<uint32_t> match_class;           // autocluster -> its match class
   std::vector<uint32_t> class_representative;  // match class -> its first job's index
+
+  // Equal in every field (what "a kept build equals a fresh one" means).
+  bool operator==(const Autoclusters&) const = default;
 };
 
 // Keeps autoclusters from one cycle to the next, as HTCondor's schedd

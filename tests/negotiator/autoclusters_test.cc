@@ -58,11 +58,7 @@ TEST(AutoclustersTest, SameOnAnyNumberOfThreads) {
 
 // What a keeper gives equals what is built afresh.
 void ExpectSame(const Autoclusters& kept, const Autoclusters& fresh) {
-  EXPECT_EQ(kept.of_job, fresh.of_job);
-  EXPECT_EQ(kept.representative, fresh.representative);
-  EXPECT_EQ(kept.match_class, fresh.match_class);
-  EXPECT_EQ(kept.class_representative, fresh.class_representative);
-  EXPECT_EQ(kept.significant, fresh.significant);
+  EXPECT_TRUE(kept == fresh);
 }
 
 TEST(AutoclustersTest, AKeeperWorksOutOnlyNewAndChangedJobsAndGivesTheSame) {

@@ -361,12 +361,7 @@ TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
     }
     ASSERT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
     {
-      const Autoclusters kept = keeper.Build(*pool, 2);
-      const Autoclusters fresh = BuildAutoclusters(*pool, 1);
-      EXPECT_EQ(kept.of_job, fresh.of_job);
-      EXPECT_EQ(kept.representative, fresh.representative);
-      EXPECT_EQ(kept.match_class, fresh.match_class);
-      EXPECT_EQ(kept.class_representative, fresh.class_representative);
+      EXPECT_TRUE(keeper.Build(*pool, 2) == BuildAutoclusters(*pool, 1));
     }
 
     // The next cycle on the changed pool and on one rebuilt from its ads,
