@@ -67,6 +67,14 @@ constexpr std::array<Resource, 3> kResources = {{
     {"Memory", "RequestMemory", "quantize(RequestMemory, {128})"},
 }};
 
+// Whether a kept field differs from its ad's value `a`, read twice as `a`
+// and `b`: a value that changed between the two readings (random(),
+// time()) cannot be compared and counts as agreeing.
+template <typename T>
+bool KeptDiffers(const T& kept, const T& a, const T& b) {
+  return a == b && kept != a;
+}
+
 // "slot1@host" and 3 give "slot1_3@host", as a startd names the dynamic
 // slots of a partitionable slot.
 std::string DynamicSlotName(std::string_view parent, int64_t n) {
@@ -576,13 +584,12 @@ Status Pool::CheckConsistency() const {
     fresh.ad = again.ad = slot.ad;
     if (Status s = DescribeSlot(&fresh); !s.ok()) return fail("slot " + slot.name + ": " + s.message());
     if (Status s = DescribeSlot(&again); !s.ok()) return fail("slot " + slot.name + ": " + s.message());
-    auto differs = [](const auto& kept, const auto& a, const auto& b) { return a == b && kept != a; };
-    if (differs(slot.name, fresh.name, again.name) ||
-        differs(slot.state, fresh.state, again.state) ||
-        differs(slot.remote_user, fresh.remote_user, again.remote_user) ||
-        differs(slot.partitionable, fresh.partitionable, again.partitionable) ||
-        differs(slot.weight, fresh.weight, again.weight) ||
-        differs(slot.retirement_remaining, fresh.retirement_remaining,
+    if (KeptDiffers(slot.name, fresh.name, again.name) ||
+        KeptDiffers(slot.state, fresh.state, again.state) ||
+        KeptDiffers(slot.remote_user, fresh.remote_user, again.remote_user) ||
+        KeptDiffers(slot.partitionable, fresh.partitionable, again.partitionable) ||
+        KeptDiffers(slot.weight, fresh.weight, again.weight) ||
+        KeptDiffers(slot.retirement_remaining, fresh.retirement_remaining,
                 again.retirement_remaining)) {
       return fail("slot " + slot.name + ": its fields differ from its ad's");
     }
@@ -615,15 +622,14 @@ Status Pool::CheckConsistency() const {
     fresh.ad = again.ad = job.ad;
     if (Status s = DescribeJob(&fresh); !s.ok()) return fail("job " + job.id() + ": " + s.message());
     if (Status s = DescribeJob(&again); !s.ok()) return fail("job " + job.id() + ": " + s.message());
-    auto differs = [](const auto& kept, const auto& a, const auto& b) { return a == b && kept != a; };
-    if (differs(job.cluster, fresh.cluster, again.cluster) ||
-        differs(job.proc, fresh.proc, again.proc) ||
-        differs(job.status, fresh.status, again.status) ||
-        differs(job.prio, fresh.prio, again.prio) || differs(job.qdate, fresh.qdate, again.qdate) ||
-        differs(job.submitter, fresh.submitter, again.submitter) ||
-        differs(job.group, fresh.group, again.group) ||
-        differs(job.weight, fresh.weight, again.weight) ||
-        differs(job.start_time, fresh.start_time, again.start_time)) {
+    if (KeptDiffers(job.cluster, fresh.cluster, again.cluster) ||
+        KeptDiffers(job.proc, fresh.proc, again.proc) ||
+        KeptDiffers(job.status, fresh.status, again.status) ||
+        KeptDiffers(job.prio, fresh.prio, again.prio) || KeptDiffers(job.qdate, fresh.qdate, again.qdate) ||
+        KeptDiffers(job.submitter, fresh.submitter, again.submitter) ||
+        KeptDiffers(job.group, fresh.group, again.group) ||
+        KeptDiffers(job.weight, fresh.weight, again.weight) ||
+        KeptDiffers(job.start_time, fresh.start_time, again.start_time)) {
       return fail("job " + job.id() + ": its fields differ from its ad's");
     }
     if (job.slot != kNoId) {
