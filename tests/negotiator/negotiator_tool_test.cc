@@ -54,6 +54,12 @@ TEST_F(NegotiatorToolTest, RunsTheSharesScenario) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("\"cycles\""), std::string::npos);
   EXPECT_NE(run.out.find("\"cycle\": 2"), std::string::npos);
+
+  std::vector<std::string> requests = Scenario();
+  requests.insert(requests.end(), {"--json", "--requests"});
+  run = Run(requests);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("\"requests\": ["), std::string::npos) << run.out.substr(0, 400);
 }
 
 TEST_F(NegotiatorToolTest, BadUsageIsExitThree) {
@@ -68,6 +74,11 @@ TEST_F(NegotiatorToolTest, BadUsageIsExitThree) {
   const ToolRun run = Run(args);
   EXPECT_EQ(run.exit_code, 3);
   EXPECT_NE(run.err.find("not a whole number of at least 1"), std::string::npos) << run.err;
+  args = Scenario();
+  args.push_back("--requests");  // without --json
+  const ToolRun requests = Run(args);
+  EXPECT_EQ(requests.exit_code, 3);
+  EXPECT_NE(requests.err.find("--requests needs --json"), std::string::npos) << requests.err;
 }
 
 TEST_F(NegotiatorToolTest, BadInputIsExitTwoWithItsPosition) {
