@@ -1,6 +1,7 @@
 // MatchTables (match_tables.h).
 #include "negotiator/matching/match_tables.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -8,8 +9,10 @@
 #include "classad/and_clauses.h"
 #include "classad/expression_reads.h"
 #include "classad/match.h"
+#include "classad/operators.h"
 #include "classad/unparse.h"
 #include "negotiator/matching/job_keys.h"
+#include "negotiator/matching/match_sides.h"
 #include "negotiator/parallel.h"
 
 namespace negotiator {
@@ -71,10 +74,45 @@ class SlotTexts {
 
 // What one table evaluates.
 struct TableSpec {
-  uint32_t job;                  // the job ad (index into Pool::jobs()) read
+  uint32_t job = 0;              // the job ad (index into Pool::jobs()) read
   const Expr* clause = nullptr;  // a job clause (MY = the job), or
   uint32_t slot_text = 0;        // the slots' clauses of this text (MY = the slot)
+  // How (match_sides.h): the clause reads only the job, so it is evaluated
+  // once; or it is a comparison of a slot side, whose values are in
+  // column `column`, with a job side evaluated once; or neither, and it is
+  // evaluated against each slot.
+  bool reads_only_job = false;
+  std::optional<SplitComparison> split = std::nullopt;
+  uint32_t column = kNoColumn;
+  static constexpr uint32_t kNoColumn = UINT32_MAX;
 };
+
+// The values of a comparison's slot side, one per slot: for a job clause
+// by position, for a slot text by member. Shared by the tables of every
+// job that reads the comparison's job side another way.
+struct SlotSideColumn {
+  uint32_t job = 0;                // the job of the first table using it (any job reads alike)
+  const Expr* side = nullptr;      // a job clause: the slot side, or
+  uint32_t slot_text = 0;          // a slot text: its members' clauses, side `left` or not
+  bool left = false;
+  uint32_t uses = 0;               // tables that read it
+  std::vector<classad::Value> values;
+};
+
+// The operand of the (unparenthesised) comparison `clause`: its left one
+// when `left`.
+const Expr& ComparisonOperand(const Expr& clause, bool left) {
+  const Expr* x = &clause;
+  while (x->kind() == classad::ExprKind::kParens) x = &x->child(0);
+  return x->child(left ? 0 : 1);
+}
+
+// The comparison's value from its two sides' values.
+classad::Value Compare(const SplitComparison& split, const classad::Value& slot_side,
+                       const classad::Value& job_side) {
+  return split.slot_side_left ? classad::ApplyBinaryOp(split.op, slot_side, job_side)
+                              : classad::ApplyBinaryOp(split.op, job_side, slot_side);
+}
 
 // Evaluates `what` (an expression or attribute of `job`, which is MY)
 // against each slot of `slots` in turn (TARGET) and hands each value to
@@ -132,9 +170,45 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   class_never_.assign(classes, 0);
   rank_key_of_class_.assign(classes, 0);
   std::string key;
+  // How each new table is evaluated (see TableSpec), and the slot-side
+  // columns the comparisons share.
+  MatchSides sides(pool, slots);
+  std::unordered_map<std::string, uint32_t> column_numbers;
+  std::vector<SlotSideColumn> columns;
+  auto plan = [&](TableSpec* spec) {
+    const ClassAd& job = *pool.jobs()[spec->job].ad;
+    const bool job_clause = spec->clause != nullptr;
+    const Expr& clause =
+        job_clause ? *spec->clause : *texts.members(spec->slot_text).front().second;
+    const MyAd my = job_clause ? MyAd::kJob : MyAd::kSlot;
+    if (sides.ReadsOnlyJob(clause, job, my)) {
+      spec->reads_only_job = true;
+      return;
+    }
+    spec->split = sides.Split(clause, job, my);
+    if (!spec->split) return;
+    SlotSideColumn column;
+    column.job = spec->job;
+    column.slot_text = spec->slot_text;
+    column.left = spec->split->slot_side_left;
+    std::string column_key;
+    if (job_clause) {
+      column.side = spec->split->slot_side;
+      column_key = "J" + classad::Unparse(*column.side);
+    } else {
+      column_key = "S" + std::to_string(spec->slot_text) + (column.left ? "L" : "R");
+    }
+    auto [it, added] = column_numbers.emplace(column_key, static_cast<uint32_t>(columns.size()));
+    if (added) columns.push_back(std::move(column));
+    spec->column = it->second;
+    ++columns[it->second].uses;
+  };
   auto table_for = [&](const std::string& k, const TableSpec& spec) {
     auto [it, added] = table_numbers.emplace(k, static_cast<uint32_t>(specs.size()));
-    if (added) specs.push_back(spec);
+    if (added) {
+      specs.push_back(spec);
+      plan(&specs.back());
+    }
     return it->second;
   };
   for (size_t c = 0; c < classes; ++c) {
@@ -160,13 +234,13 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
         classad::UnparseTo(*clause, &key);
         key.push_back('\x03');
         if (!readings.Append(job, std::move(job_names), slot_names, &key)) return;
-        mine.push_back(table_for(key, TableSpec{job_index, clause, 0}));
+        mine.push_back(table_for(key, TableSpec{.job = job_index, .clause = clause}));
       }
       for (uint32_t t = 0; t < texts.size(); ++t) {
         key = "S" + std::to_string(t);
         key.push_back('\x03');
         if (!readings.AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) return;
-        mine.push_back(table_for(key, TableSpec{job_index, nullptr, t}));
+        mine.push_back(table_for(key, TableSpec{.job = job_index, .slot_text = t}));
       }
       if (specs.size() > kMaxTables) return;
     }
@@ -180,30 +254,93 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     rank_key_of_class_[c] = rank->second;
   }
 
-  // Evaluate the tables and the ranks, on the threads.
+  // The slot-side columns that more than one table reads, then the tables
+  // and the ranks, on the threads.
+  std::vector<uint32_t> shared_columns;
+  for (uint32_t c = 0; c < columns.size(); ++c) {
+    if (columns[c].uses > 1) shared_columns.push_back(c);
+  }
+  RunOnThreads(shared_columns.size(), threads, [&](size_t i) {
+    SlotSideColumn& column = columns[shared_columns[i]];
+    const ClassAd& job = *pool.jobs()[column.job].ad;
+    if (column.side != nullptr) {
+      column.values.resize(n);
+      EvaluateAgainstSlots(pool, slots, job, *column.side, options,
+                           [&column](size_t p, classad::Value value) {
+                             column.values[p] = std::move(value);
+                           });
+      return;
+    }
+    for (auto [p, clause] : texts.members(column.slot_text)) {
+      classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
+      classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
+      column.values.push_back(eval.Evaluate(ComparisonOperand(*clause, column.left)));
+    }
+  });
+  for (const TableSpec& spec : specs) {
+    if (spec.reads_only_job) ++tables_evaluated_once_;
+    if (spec.column != TableSpec::kNoColumn && columns[spec.column].uses > 1) {
+      ++tables_from_columns_;
+    }
+  }
   tables_.assign(specs.size(), {});
   rank_values_.assign(rank_jobs.size(), {});
   RunOnThreads(specs.size() + rank_jobs.size(), threads, [&](size_t i) {
     if (i < specs.size()) {
       const TableSpec& spec = specs[i];
       const ClassAd& job = *pool.jobs()[spec.job].ad;
+      const SlotSideColumn* column =
+          spec.column != TableSpec::kNoColumn && columns[spec.column].uses > 1
+              ? &columns[spec.column]
+              : nullptr;
       std::vector<uint64_t>& bits = tables_[i];
+      auto set = [&bits](size_t p) { bits[p / 64] |= uint64_t{1} << (p % 64); };
+      auto clear = [&bits](size_t p) { bits[p / 64] &= ~(uint64_t{1} << (p % 64)); };
       if (spec.clause != nullptr) {
         bits.assign(words_, 0);
+        if (n == 0) return;
+        if (spec.reads_only_job || column != nullptr) {
+          // One evaluation against any slot: what it reads of a slot is
+          // the same in all.
+          const ClassAd* any_slot = pool.slots()[slots[0]].ad.get();
+          const Expr& once = spec.reads_only_job ? *spec.clause : *spec.split->job_side;
+          const classad::Value value = classad::EvaluateExpr(once, &job, any_slot, options);
+          for (size_t p = 0; p < n; ++p) {
+            if (classad::IsTrueValue(spec.reads_only_job
+                                         ? value
+                                         : Compare(*spec.split, column->values[p], value))) {
+              set(p);
+            }
+          }
+          return;
+        }
         EvaluateAgainstSlots(pool, slots, job, *spec.clause, options,
-                             [&bits](size_t p, const classad::Value& value) {
-                               if (classad::IsTrueValue(value)) {
-                                 bits[p / 64] |= uint64_t{1} << (p % 64);
-                               }
+                             [&set](size_t p, const classad::Value& value) {
+                               if (classad::IsTrueValue(value)) set(p);
                              });
       } else {
         bits.assign(words_, ~uint64_t{0});
-        for (auto [p, clause] : texts.members(spec.slot_text)) {
+        const auto& members = texts.members(spec.slot_text);
+        if (spec.reads_only_job || column != nullptr) {
+          // The job side (or the whole clause) evaluated once, in the first
+          // member slot: it reads nothing of a slot.
+          const auto [first, first_clause] = members.front();
+          const ClassAd* first_slot = pool.slots()[slots[first]].ad.get();
+          const Expr& once = spec.reads_only_job ? *first_clause : *spec.split->job_side;
+          const classad::Value value = classad::EvaluateExpr(once, first_slot, &job, options);
+          for (size_t m = 0; m < members.size(); ++m) {
+            if (!classad::IsTrueValue(spec.reads_only_job
+                                          ? value
+                                          : Compare(*spec.split, column->values[m], value))) {
+              clear(members[m].first);
+            }
+          }
+          return;
+        }
+        for (auto [p, clause] : members) {
           classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
           classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-          if (!classad::IsTrueValue(eval.Evaluate(*clause))) {
-            bits[p / 64] &= ~(uint64_t{1} << (p % 64));
-          }
+          if (!classad::IsTrueValue(eval.Evaluate(*clause))) clear(p);
         }
       }
       return;
@@ -266,12 +403,27 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
       slot_rank_key_of_class_[c * slot_rank_texts_ + t] = it->second;
     }
   }
+  // A key whose Rank reads only the job has one value in every slot of
+  // its text (match_sides.h): evaluated once.
+  std::vector<uint8_t> once(keys.size(), 0);
+  MatchSides sides(pool, slots);
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const ClassAd& job = *pool.jobs()[keys[k].first].ad;
+    once[k] = sides.ReadsOnlyJob(*texts.members(keys[k].second).front().second, job, MyAd::kSlot);
+  }
   slot_rank_values_.assign(keys.size(), {});
   RunOnThreads(keys.size(), threads, [&](size_t k) {
     const ClassAd& job = *pool.jobs()[keys[k].first].ad;
     std::vector<double>& values = slot_rank_values_[k];
-    values.reserve(texts.members(keys[k].second).size());
-    for (auto [p, rank] : texts.members(keys[k].second)) {
+    const auto& members = texts.members(keys[k].second);
+    if (once[k] != 0) {
+      const auto [p, rank] = members.front();
+      values.assign(members.size(), classad::RankValue(classad::EvaluateExpr(
+                                        *rank, pool.slots()[slots[p]].ad.get(), &job, options)));
+      return;
+    }
+    values.reserve(members.size());
+    for (auto [p, rank] : members) {
       classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
       classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
       values.push_back(classad::RankValue(eval.Evaluate(*rank)));

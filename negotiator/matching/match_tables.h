@@ -14,6 +14,12 @@
 // the AND of its clauses' bits. The job's Rank is tabled the same way: one
 // value per slot for each distinct text of what it reads from the job.
 //
+// A table is found with less work where the clause allows (match_sides.h):
+// a clause that reads only the job is evaluated once, and a comparison
+// whose one side reads only the slot and the other only the job is the
+// operator applied to the slot side's values, evaluated once per slot for
+// every table of that clause, and the job side's value.
+//
 // The results are those of MatchKernel for each pair. When an expression
 // reads something other than named attributes (ReadsOnlyNamedAttributes),
 // or the jobs read the clauses in too many ways, the tables are not built
@@ -82,6 +88,11 @@ class MatchTables {
   // slot clause texts.
   size_t clause_tables() const { return tables_.size(); }
   size_t slot_clause_texts() const { return slot_text_count_; }
+  // Of the clause tables: those found with one evaluation (the clause
+  // reads only the job), and those found from a comparison's slot side
+  // evaluated once per slot for several tables (match_sides.h).
+  size_t tables_evaluated_once() const { return tables_evaluated_once_; }
+  size_t tables_from_columns() const { return tables_from_columns_; }
 
  private:
   static constexpr uint32_t kLiteralRank = UINT32_MAX;
@@ -94,6 +105,8 @@ class MatchTables {
   bool active_ = false;
   size_t words_ = 0;
   size_t slot_text_count_ = 0;
+  size_t tables_evaluated_once_ = 0;
+  size_t tables_from_columns_ = 0;
   std::vector<uint64_t> slot_ok_;  // slots whose Requirements may hold at all
   // Bit tables, one per (clause, distinct reading); a slot clause's table
   // has the bits of slots without that clause set.

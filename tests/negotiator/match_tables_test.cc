@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -35,7 +36,9 @@ class Random {
 };
 
 // `image_size`: some slots have ImageSize, which jobs read unqualified.
-std::string SlotAd(Random& r, int i, bool image_size) {
+// `every_memory`: every slot has a Memory, of any type (the job clauses
+// comparing TARGET.Memory are then split, match_sides.h).
+std::string SlotAd(Random& r, int i, bool image_size, bool every_memory) {
   static const std::vector<std::string> kRequirements = {
       "START && WithinLimits",
       "START",
@@ -65,7 +68,12 @@ std::string SlotAd(Random& r, int i, bool image_size) {
                   "@m\"; StartdIpAddr = \"<10.0.0.1:9618>\"; State = \"Unclaimed\"; "
                   "Activity = \"Idle\"; CurrentRank = 0.0; SlotWeight = 1";
   t += "; Cpus = " + std::to_string(r.Int(1, 4));
-  if (r.Chance(85)) t += "; Memory = " + r.Pick({"1024", "2048", "4096"});
+  if (every_memory) {
+    t += "; Memory = " + r.Pick({"1024", "2048", "4096", "2048.0", "\"2048\"", "undefined",
+                                 "error", "true", "1024 * 2", "Cpus * 1024"});
+  } else if (r.Chance(85)) {
+    t += "; Memory = " + r.Pick({"1024", "2048", "4096"});
+  }
   t += "; Arch = " + r.Pick({"\"X86_64\"", "\"aarch64\""});
   if (r.Chance(60)) t += "; HasX = " + r.Pick({"true", "false", "1"});
   t += "; KFlops = " + std::to_string(r.Int(1, 5) * 100);
@@ -76,7 +84,8 @@ std::string SlotAd(Random& r, int i, bool image_size) {
   if (r.Chance(90)) t += "; START = " + r.Pick(kStart);
   t += "; WithinLimits = " +
        r.Pick({"TARGET.RequestCpus <= MY.Cpus && TARGET.RequestMemory <= Memory",
-               "TARGET.RequestCpus <= Cpus", "true"});
+               "TARGET.RequestCpus <= Cpus", "true", "Memory >= TARGET.RequestMemory",
+               "TARGET.RequestMemory == MY.Memory || TARGET.RequestMemory =?= undefined"});
   t += "; Helper = " + r.Pick({"TARGET.Foo", "TARGET.Foo =?= true", "Foo =!= false"});
   t += "; SlotHelper = " + r.Pick({"TARGET.RequestCpus > 1", "Cpus > 1", "KFlops * 2"});
   t += "; Loop = Loop && true";
@@ -104,7 +113,12 @@ std::string JobAd(Random& r, int cluster) {
       "false",
       "TARGET.HasX && RequestCpus < 3",
       "undefined",
-      "TARGET.Memory >= RequestMemory && TARGET.Memory >= RequestMemory"};
+      "TARGET.Memory >= RequestMemory && TARGET.Memory >= RequestMemory",
+      "TARGET.Memory == RequestMemory && RequestCpus <= TARGET.Cpus",
+      "(RequestMemory =?= TARGET.Memory) || TARGET.Memory is undefined",
+      "TARGET.Memory != RequestMemory",
+      "TARGET.Memory =!= RequestMemory && TARGET.Cpus < RequestCpus + 2",
+      "RequestMemory < TARGET.Memory"};
   static const std::vector<std::string> kRank = {
       "0",    "TARGET.KFlops",     "TARGET.Memory + RequestMemory", "\"str\"",
       "true", "TARGET.SlotHelper", "KFlops / RequestCpus",          "TARGET.Memory =?= undefined"};
@@ -114,7 +128,8 @@ std::string JobAd(Random& r, int cluster) {
   // Expressions that read only the job: tables share them by value.
   t += "; RequestMemory = " +
        r.Pick({"512", "2048", "4096", "ifThenElse(MemUse =!= undefined, MemUse, 2048)", "1024 * 2",
-               "ifThenElse(TARGET.Cpus > 2, 4096, 512)"});
+               "ifThenElse(TARGET.Cpus > 2, 4096, 512)", "2048.0", "\"2048\"", "undefined",
+               "MemUse", "NotDefinedAnywhere"});
   if (r.Chance(50)) t += "; MemUse = " + r.Pick({"512", "4096", "(ImageSize + 1023) / 1024"});
   if (r.Chance(50)) t += "; ImageSize = " + r.Pick({"1000", "2000", "500000"});
   if (r.Chance(50)) t += "; Foo = " + r.Pick({"true", "false", "3"});
@@ -129,11 +144,15 @@ std::string JobAd(Random& r, int cluster) {
 
 // Every (class, slot) pair: the tables against the kernel; counts the
 // pairs that match and those that do not.
-void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs) {
+// `*shortcut_tables` counts the tables found with one evaluation or from a
+// shared column (match_sides.h).
+void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs, size_t* shortcut_tables) {
   Random r(seed);
   std::vector<std::string> slots, jobs;
   const int n_slots = r.Int(1, 80);
-  for (int i = 0; i < n_slots; ++i) slots.push_back(SlotAd(r, i, seed % 2 == 0));
+  for (int i = 0; i < n_slots; ++i) {
+    slots.push_back(SlotAd(r, i, seed % 2 == 0, seed % 3 == 0));
+  }
   const int n_jobs = r.Int(1, 40);
   for (int i = 0; i < n_jobs; ++i) jobs.push_back(JobAd(r, 100 + i));
   auto policy = MakePolicy("");
@@ -146,6 +165,7 @@ void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs) {
   classad::EvalOptions options;
   MatchTables tables(*pool, autoclusters, positions, 2, options);
   ASSERT_TRUE(tables.active()) << "seed " << seed;
+  *shortcut_tables += tables.tables_evaluated_once() + tables.tables_from_columns();
   std::vector<uint64_t> bits;
   for (uint32_t c = 0; c < autoclusters.class_representative.size(); ++c) {
     const classad::ClassAd& job = *pool->jobs()[autoclusters.class_representative[c]].ad;
@@ -178,13 +198,16 @@ void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs) {
 
 TEST(MatchTablesTest, AgreeWithTheKernelOnRandomPools) {
   int matched = 0, unmatched = 0;
+  size_t shortcut_tables = 0;
   for (uint64_t seed = 1; seed <= 300; ++seed) {
-    CheckPool(seed, &matched, &unmatched);
+    CheckPool(seed, &matched, &unmatched, &shortcut_tables);
     if (HasFatalFailure()) return;
   }
-  // Both outcomes are common (the pools are not degenerate).
+  // Both outcomes are common (the pools are not degenerate), and many
+  // tables took the shortcuts.
   EXPECT_GT(matched, 10000);
   EXPECT_GT(unmatched, 10000);
+  EXPECT_GT(shortcut_tables, 1000u);
 }
 
 TEST(MatchTablesTest, ShareClausesAcrossClasses) {
@@ -217,6 +240,10 @@ TEST(MatchTablesTest, ShareClausesAcrossClasses) {
   ASSERT_TRUE(tables.active());
   EXPECT_EQ(tables.slot_clause_texts(), 2u);
   EXPECT_EQ(tables.clause_tables(), 1u + 3u + 2u);
+  // The memory clause's three tables share the slots' Memory values; the
+  // other clauses are read one way each.
+  EXPECT_EQ(tables.tables_from_columns(), 3u);
+  EXPECT_EQ(tables.tables_evaluated_once(), 0u);
   std::vector<uint64_t> bits;
   tables.Matching(2, &bits);  // 4096 MB: slots 3 and 7; slot 0 has KeyboardIdle 0
   EXPECT_EQ(bits[0], (uint64_t{1} << 3) | (uint64_t{1} << 7));

@@ -1,0 +1,131 @@
+// MatchSides (match_sides.h).
+#include "negotiator/matching/match_sides.h"
+
+#include <set>
+
+#include "classad/expression_reads.h"
+
+namespace negotiator {
+namespace {
+
+using classad::Expr;
+using classad::ExprKind;
+using classad::Op;
+
+// Whether `op` is a comparison (both operands evaluated, then compared).
+bool IsComparison(Op op) {
+  switch (op) {
+    case Op::kEqual:
+    case Op::kNotEqual:
+    case Op::kIs:
+    case Op::kIsnt:
+    case Op::kLess:
+    case Op::kLessEq:
+    case Op::kGreater:
+    case Op::kGreaterEq:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Whether every expression among `names` of `ad` reads only named
+// attributes.
+bool NamedOnly(const classad::ClassAd& ad, const std::set<std::string>& names) {
+  for (const std::string& n : names) {
+    const classad::AttrRef ref = ad.Find(n);
+    if (ref && !ref.is_literal() && !classad::ReadsOnlyNamedAttributes(ref.expr())) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+MatchSides::MatchSides(const Pool& pool, std::span<const uint32_t> slots)
+    : pool_(pool), slots_(slots) {}
+
+bool MatchSides::ReadsOnlyJob(const Expr& e, const classad::ClassAd& job, MyAd my) {
+  if (!classad::ReadsOnlyNamedAttributes(e)) return false;
+  std::set<std::string> mine, theirs;
+  classad::NamesRead(e, &mine, &theirs);
+  const std::set<std::string>& slot_names = my == MyAd::kJob ? theirs : mine;
+  const std::set<std::string>& job_names = my == MyAd::kJob ? mine : theirs;
+  if (!slot_names.empty()) return false;
+  for (const std::string& name : job_names) {
+    std::set<std::string> own, other;
+    bool complete = true;
+    classad::FollowReads(job, name, &own, &other, &complete);
+    if (!complete || !NamedOnly(job, own)) return false;
+    for (const std::string& o : other) {
+      if (AnySlotHas(o)) return false;
+    }
+  }
+  return true;
+}
+
+bool MatchSides::ReadsOnlySlot(const Expr& e, MyAd my) {
+  if (!classad::ReadsOnlyNamedAttributes(e)) return false;
+  std::set<std::string> mine, theirs;
+  classad::NamesRead(e, &mine, &theirs);
+  const std::set<std::string>& slot_names = my == MyAd::kJob ? theirs : mine;
+  const std::set<std::string>& job_names = my == MyAd::kJob ? mine : theirs;
+  if (!job_names.empty()) return false;
+  for (const std::string& name : slot_names) {
+    if (!SlotNameReadsOnlySlot(name)) return false;
+  }
+  return true;
+}
+
+std::optional<SplitComparison> MatchSides::Split(const Expr& e, const classad::ClassAd& job,
+                                                 MyAd my) {
+  const Expr* x = &e;
+  while (x->kind() == ExprKind::kParens) x = &x->child(0);
+  if (x->kind() != ExprKind::kBinary || !IsComparison(x->op())) return std::nullopt;
+  const Expr& left = x->child(0);
+  const Expr& right = x->child(1);
+  if (ReadsOnlySlot(left, my) && ReadsOnlyJob(right, job, my)) {
+    return SplitComparison{x->op(), &left, &right, true};
+  }
+  if (ReadsOnlySlot(right, my) && ReadsOnlyJob(left, job, my)) {
+    return SplitComparison{x->op(), &right, &left, false};
+  }
+  return std::nullopt;
+}
+
+bool MatchSides::AnySlotHas(const std::string& name) {
+  auto [it, added] = any_slot_has_.emplace(name, false);
+  if (added) {
+    for (uint32_t s : slots_) {
+      if (pool_.slots()[s].ad->Find(name)) {
+        it->second = true;
+        break;
+      }
+    }
+  }
+  return it->second;
+}
+
+bool MatchSides::SlotNameReadsOnlySlot(const std::string& name) {
+  auto [it, added] = slot_only_.emplace(name, true);
+  if (added) {
+    for (uint32_t s : slots_) {
+      const classad::ClassAd& slot = *pool_.slots()[s].ad;
+      const classad::AttrRef ref = slot.Find(name);
+      if (!ref) {
+        it->second = false;
+        break;
+      }
+      if (ref.is_literal()) continue;
+      std::set<std::string> own, other;
+      bool complete = true;
+      classad::FollowReads(slot, name, &own, &other, &complete);
+      if (!complete || !other.empty() || !NamedOnly(slot, own)) {
+        it->second = false;
+        break;
+      }
+    }
+  }
+  return it->second;
+}
+
+}  // namespace negotiator
