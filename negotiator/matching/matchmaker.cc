@@ -452,10 +452,10 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
       from_tables && tables_->slot_ranks_active() && !ranks_read_remote_;
   std::vector<uint32_t> positions;  // in slots_, with the tables
   bool sorted = false;              // taken in a shared order already
+  std::vector<uint64_t> bits;       // with the tables: the positions that match
   if (from_tables) {
     // Clause by clause: the matching slots are known; only the ranks are
     // looked up.
-    std::vector<uint64_t> bits;
     tables_->Matching(match_class, &bits);
     auto take = [&](size_t p) {
       const uint32_t s = slots_[p];
@@ -465,8 +465,23 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
       results.push_back(classad::MatchResult{true, tables_->JobRank(match_class, p)});
     };
     if (!order_of_class_.empty() && order_of_class_[match_class] != kNoOrder) {
-      for (uint32_t p : orders_[order_of_class_[match_class]]) {
-        if ((bits[p / 64] >> (p % 64)) & 1) take(p);
+      const std::vector<OrderEntry>& order = orders_[order_of_class_[match_class]];
+      if (slot_ranks_from_tables) {
+        // The indices into the order are the list.
+        out->candidates.clear();
+        out->in_order.clear();
+        out->head = 0;
+        out->order = &order;
+        for (uint32_t i = 0; i < order.size(); ++i) {
+          const uint32_t p = order[i].position;
+          if (((bits[p / 64] >> (p % 64)) & 1) != 0 && taken_[order[i].slot] == 0) {
+            out->in_order.push_back(i);
+          }
+        }
+        return;
+      }
+      for (const OrderEntry& e : order) {
+        if ((bits[e.position / 64] >> (e.position % 64)) & 1) take(e.position);
       }
       sorted = true;
     } else {
@@ -503,29 +518,16 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
       }
     }
   }
-  const policy::MatchPolicy& m = policy_.matching;
   out->candidates.clear();
   out->head = 0;
+  out->order = nullptr;
+  out->in_order.clear();
   for (size_t i = 0; i < index.size(); ++i) {
     if (!results[i].matched) continue;
-    const uint32_t s = index[i];
-    const PoolSlot& slot = pool_.slots()[s];
-    const classad::AttributeOverlay* slot_overlay =
-        ranks_read_remote_ && !slot.remote_user.empty() ? BoundRemoteOverlay(s) : nullptr;
-    Candidate c;
-    c.slot = s;
-    c.pre = pre_ranks_.active ? pre_ranks_.values[pre_ranks_.key_of_class[match_class]][s]
-                              : PolicyRank(m.pre_job_rank, *slot.ad, job, slot_overlay,
-                                           request_overlay, eval_options_);
-    c.job_rank = results[i].rank;
-    c.post = post_ranks_.active ? post_ranks_.values[post_ranks_.key_of_class[match_class]][s]
-                                : PolicyRank(m.post_job_rank, *slot.ad, job, slot_overlay,
-                                             request_overlay, eval_options_);
-    if (from_tables && slot_ranks_from_tables) {
-      c.slot_rank = tables_->SlotRank(match_class, positions[i]);
-      c.slot_rank_known = true;
-    }
-    out->candidates.push_back(c);
+    // Positions are known (and the slot's Rank tabled) with the tables only.
+    out->candidates.push_back(MakeCandidate(match_class, index[i], from_tables ? positions[i] : 0,
+                                            results[i].rank, request_overlay,
+                                            slot_ranks_from_tables));
   }
   if (sorted) return;
   std::stable_sort(out->candidates.begin(), out->candidates.end(),
@@ -534,6 +536,48 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
                      if (a.job_rank != b.job_rank) return a.job_rank > b.job_rank;
                      return a.post > b.post;
                    });
+}
+
+Matchmaker::Candidate Matchmaker::MakeCandidate(uint32_t match_class, uint32_t s,
+                                                size_t position, double job_rank,
+                                                const classad::AttributeOverlay* request_overlay,
+                                                bool slot_rank_tabled) const {
+  const policy::MatchPolicy& m = policy_.matching;
+  const PoolSlot& slot = pool_.slots()[s];
+  const ClassAd& job = *pool_.jobs()[autoclusters_.class_representative[match_class]].ad;
+  const classad::AttributeOverlay* slot_overlay =
+      ranks_read_remote_ && !slot.remote_user.empty() ? BoundRemoteOverlay(s) : nullptr;
+  Candidate c;
+  c.slot = s;
+  c.pre = pre_ranks_.active ? pre_ranks_.values[pre_ranks_.key_of_class[match_class]][s]
+                            : PolicyRank(m.pre_job_rank, *slot.ad, job, slot_overlay,
+                                         request_overlay, eval_options_);
+  c.job_rank = job_rank;
+  c.post = post_ranks_.active ? post_ranks_.values[post_ranks_.key_of_class[match_class]][s]
+                              : PolicyRank(m.post_job_rank, *slot.ad, job, slot_overlay,
+                                           request_overlay, eval_options_);
+  if (slot_rank_tabled) {
+    c.slot_rank = tables_->SlotRank(match_class, position);
+    c.slot_rank_known = true;
+  }
+  return c;
+}
+
+bool Matchmaker::CandidateAt(const CandidateList& list, uint32_t match_class, size_t i,
+                             Candidate* out) const {
+  if (!list.by_order()) {
+    *out = list.candidates[i];
+    return taken_[out->slot] == 0;
+  }
+  const OrderEntry& e = (*list.order)[list.in_order[i]];
+  if (taken_[e.slot] != 0) return false;
+  out->slot = e.slot;
+  out->pre = e.pre;
+  out->post = e.post;
+  out->job_rank = e.job_rank;
+  out->slot_rank = tables_->SlotRank(match_class, e.position);
+  out->slot_rank_known = true;
+  return true;
 }
 
 void Matchmaker::BuildOrders() {
@@ -558,13 +602,16 @@ void Matchmaker::BuildOrders() {
       if (post_ranks_.active) post[p] = post_ranks_.values[post_key][slots_[p]];
       job[p] = tables_->JobRank(c, p);
     }
-    std::vector<uint32_t>& order = orders_.emplace_back(slots_.size());
+    std::vector<uint32_t> order(slots_.size());
     for (uint32_t p = 0; p < order.size(); ++p) order[p] = p;
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
       if (pre[a] != pre[b]) return pre[a] > pre[b];
       if (job[a] != job[b]) return job[a] > job[b];
       return post[a] > post[b];
     });
+    std::vector<OrderEntry>& entries = orders_.emplace_back();
+    entries.reserve(order.size());
+    for (uint32_t p : order) entries.push_back(OrderEntry{p, slots_[p], pre[p], post[p], job[p]});
   }
 }
 
@@ -684,8 +731,12 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     }
   }
   CandidateList& list = ListFor(r);
-  while (list.head < list.candidates.size() && taken_[list.candidates[list.head].slot] != 0) {
-    ++list.head;
+  const uint32_t match_class = autoclusters_.match_class[r.autocluster];
+  Candidate by_order;  // an entry of a list by order, made as it is walked
+  for (; list.head < list.size(); ++list.head) {
+    const uint32_t slot = list.by_order() ? (*list.order)[list.in_order[list.head]].slot
+                                          : list.candidates[list.head].slot;
+    if (taken_[slot] == 0) break;
   }
   const policy::MatchPolicy& m = policy_.matching;
   // No slot passes PREEMPTION_REQUIREMENTS when a clause that reads only
@@ -693,12 +744,17 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
   const bool priority_preemption_possible =
       !m.preemption_requirements.is_set() || RequestClausesHold(r);
   std::optional<Offer> best;
-  const Candidate* best_candidate = nullptr;
+  std::optional<Candidate> best_candidate;
   float best_prank = kNoRank;
-  const uint32_t match_class = autoclusters_.match_class[r.autocluster];
-  for (size_t i = list.head; i < list.candidates.size(); ++i) {
-    Candidate& c = list.candidates[i];
-    if (best_candidate != nullptr &&
+  for (size_t i = list.head; i < list.size(); ++i) {
+    Candidate* at = &by_order;
+    if (!list.by_order()) {
+      at = &list.candidates[i];  // its slot's Rank is kept there once computed
+    } else if (!CandidateAt(list, match_class, i, &by_order)) {
+      continue;  // taken
+    }
+    Candidate& c = *at;
+    if (best_candidate &&
         (c.pre != best_candidate->pre || c.job_rank != best_candidate->job_rank ||
          c.post != best_candidate->post)) {
       break;  // a worse rank group: the best is found
@@ -772,10 +828,10 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
         prank = preemption_rank_[c.slot];
       }
     }
-    if (best_candidate == nullptr || state > best->state ||
+    if (!best_candidate || state > best->state ||
         (state == best->state && prank > best_prank)) {
       best = Offer{c.slot, state, slot_rank, std::move(matched_limits), cost};
-      best_candidate = &c;
+      best_candidate = c;
       best_prank = prank;
     }
   }

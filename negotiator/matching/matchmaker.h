@@ -160,10 +160,39 @@ class Matchmaker {
                       SlotRankTable* table);
   // The slot's Rank of the request's job, computed when first needed.
   double SlotRankOf(Candidate& c, uint32_t match_class, const MatchRequest& request);
+  // A slot in a shared order, with the ranks the order's classes all give
+  // it (they read the three ranks alike).
+  struct OrderEntry {
+    uint32_t position;  // in slots_
+    uint32_t slot;
+    float pre;
+    float post;
+    double job_rank;
+  };
+  // The slots that match a match class, best ranks first: candidates, or,
+  // when the class walks a shared order of the slots and its ranks are all
+  // tabled, the indices of its slots in that order (4 bytes a slot instead
+  // of a Candidate: the order holds the ranks the classes share, and the
+  // slot's Rank is looked up as the list is walked).
   struct CandidateList {
     std::vector<Candidate> candidates;
-    size_t head = 0;  // candidates before it are all taken
+    std::vector<uint32_t> in_order;
+    const std::vector<OrderEntry>* order = nullptr;  // with in_order
+    size_t head = 0;  // entries before it are all taken
+    bool by_order() const { return order != nullptr; }
+    size_t size() const { return by_order() ? in_order.size() : candidates.size(); }
   };
+  // Entry `i` of `list` (of class `match_class`): true with `*out` set
+  // when its slot is not taken.
+  bool CandidateAt(const CandidateList& list, uint32_t match_class, size_t i,
+                   Candidate* out) const;
+  // Slot `slot` as a candidate for `match_class`, with its job rank
+  // `job_rank` and the policy ranks looked up or evaluated; with
+  // `slot_rank_tabled`, the slot's Rank too, from the tables at `position`
+  // (its index in slots_).
+  Candidate MakeCandidate(uint32_t match_class, uint32_t slot, size_t position, double job_rank,
+                          const classad::AttributeOverlay* request_overlay,
+                          bool slot_rank_tabled) const;
   // Builds the list of match class `match_class` (for `request_overlay`'s
   // submitter when the lists are per submitter).
   void Build(uint32_t match_class, const classad::AttributeOverlay* request_overlay,
@@ -225,7 +254,7 @@ class Matchmaker {
   std::vector<std::unique_ptr<CandidateList>> lists_;  // by match class (shared lists)
   std::unique_ptr<MatchTables> tables_;                // null: not built (yet), or not used
   static constexpr uint32_t kNoOrder = UINT32_MAX;
-  std::vector<std::vector<uint32_t>> orders_;  // positions in slots_, best first
+  std::vector<std::vector<OrderEntry>> orders_;  // best first
   std::vector<uint32_t> order_of_class_;       // by match class; kNoOrder: sort its own
   bool tables_tried_ = false;
   std::unordered_map<uint64_t, std::unique_ptr<CandidateList>> submitter_lists_;
