@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <unordered_set>
 #include <tuple>
 
 #include "classad/and_clauses.h"
@@ -128,6 +129,11 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
     if (NamesEphemeral(*e->expr, /*on_slot=*/false)) per_submitter_ = true;
     if (NamesEphemeral(*e->expr, /*on_slot=*/true)) ranks_read_remote_ = true;
   }
+  // HTCondor inserts the Remote* attributes into its copies of the
+  // claimed slots' ads before it matches (addRemoteUserPrios): the job's
+  // and the slot's Requirements and Rank see them as the policy ranks do.
+  matching_reads_remote_ = MatchingReadsRemote();
+  if (matching_reads_remote_) ranks_read_remote_ = true;
   SplitPreemptionRequirements();
   if (options_.shortcuts && m.preemption_rank.is_set() &&
       ReadingOf(*m.preemption_rank.expr) == Reading::kSlot) {
@@ -152,6 +158,33 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   JobKeys readings(pool_, slots_, eval_options_, ranks_read_remote_);
   BuildRankTable(m.pre_job_rank, &readings, &pre_ranks_);
   BuildRankTable(m.post_job_rank, &readings, &post_ranks_);
+}
+
+bool Matchmaker::MatchingReadsRemote() const {
+  auto remote = [](const std::set<std::string>& names) {
+    for (const std::string& n : names) {
+      const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(n);
+      if (info != nullptr && info->on_slot) return true;
+    }
+    return false;
+  };
+  for (uint32_t job : autoclusters_.class_representative) {
+    const ClassAd& ad = *pool_.jobs()[job].ad;
+    std::set<std::string> own, other;
+    classad::FollowReads(ad, "requirements", &own, &other);
+    classad::FollowReads(ad, "rank", &own, &other);
+    if (remote(own) || remote(other)) return true;
+  }
+  std::unordered_set<const classad::Expr*> seen;
+  for (uint32_t s : slots_) {
+    const ClassAd& slot = *pool_.slots()[s].ad;
+    for (size_t i = 0; i < slot.size(); ++i) {
+      const classad::AttrRef ref = slot.at(i);
+      if (ref.is_literal() || !seen.insert(&ref.expr()).second) continue;
+      if (NamesEphemeral(ref.expr(), /*on_slot=*/true)) return true;
+    }
+  }
+  return false;
 }
 
 void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, JobKeys* readings,
@@ -499,22 +532,25 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
       ads.push_back(pool_.slots()[s].ad.get());
       index.push_back(s);
     }
-    if (request_overlay == nullptr) {
+    if (request_overlay == nullptr && !matching_reads_remote_) {
       classad::MatchKernel kernel(&job, eval_options_);
       kernel.Match(ads, &results);
     } else {
-      // The request's Submitter* attributes take part: match pair by pair.
+      // The request's Submitter* attributes or the slots' Remote* ones take
+      // part: match pair by pair with them bound.
       results.resize(ads.size());
       for (size_t i = 0; i < ads.size(); ++i) {
-        const Value left =
-            EvaluateAttrIn(job, "Requirements", ads[i], request_overlay, nullptr, eval_options_);
+        const classad::AttributeOverlay* slot_overlay =
+            matching_reads_remote_ ? BoundRemoteOverlay(index[i]) : nullptr;
+        const Value left = EvaluateAttrIn(job, "Requirements", ads[i], request_overlay,
+                                          slot_overlay, eval_options_);
         if (!classad::IsTrueValue(left)) continue;
-        const Value right =
-            EvaluateAttrIn(*ads[i], "Requirements", &job, nullptr, request_overlay, eval_options_);
+        const Value right = EvaluateAttrIn(*ads[i], "Requirements", &job, slot_overlay,
+                                           request_overlay, eval_options_);
         if (!classad::IsTrueValue(right)) continue;
         results[i].matched = true;
-        results[i].rank = classad::RankValue(
-            EvaluateAttrIn(job, "Rank", ads[i], request_overlay, nullptr, eval_options_));
+        results[i].rank = classad::RankValue(EvaluateAttrIn(job, "Rank", ads[i], request_overlay,
+                                                            slot_overlay, eval_options_));
       }
     }
   }
@@ -618,7 +654,8 @@ void Matchmaker::BuildOrders() {
 void Matchmaker::BuildTables() {
   if (tables_tried_) return;
   tables_tried_ = true;
-  if (per_submitter_ || !options_.shortcuts) return;
+  // The tables evaluate without the Remote* attributes.
+  if (per_submitter_ || !options_.shortcuts || matching_reads_remote_) return;
   tables_ =
       std::make_unique<MatchTables>(pool_, autoclusters_, slots_, options_.threads, eval_options_);
   BuildOrders();

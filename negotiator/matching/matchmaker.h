@@ -206,6 +206,11 @@ class Matchmaker {
   // pre, job and post rank): their lists are that order filtered, with no
   // sort of their own.
   void BuildOrders();
+  // Whether the jobs' or the slots' Requirements or Rank may read an
+  // on-slot ephemeral attribute (policy/ephemeral.h): the match classes'
+  // jobs followed through their own expressions, and every expression of
+  // every slot considered (a superset: it costs speed, never a result).
+  bool MatchingReadsRemote() const;
   // Whether every limit of `list` has room for its amount (count + amount
   // <= max, and the count not negative); the full ones go into `*why`.
   bool LimitsFit(std::string_view list, Rejection* why) const;
@@ -251,6 +256,10 @@ class Matchmaker {
   MatchmakerOptions options_;
   bool per_submitter_ = false;      // the lists depend on the request's Submitter* attributes
   bool ranks_read_remote_ = false;  // rank expressions read the slot's Remote* attributes
+  // Requirements or Rank of a job or a slot may read a claimed slot's
+  // Remote* attributes: matching sees them (HTCondor inserts them into
+  // its copies of the slot ads before it matches), pair by pair.
+  bool matching_reads_remote_ = false;
   std::vector<std::unique_ptr<CandidateList>> lists_;  // by match class (shared lists)
   std::unique_ptr<MatchTables> tables_;                // null: not built (yet), or not used
   static constexpr uint32_t kNoOrder = UINT32_MAX;
