@@ -46,6 +46,7 @@ class Negotiator::Cycle : public SubmitterNegotiation {
   // HTCondor's negotiate() for one submitter in one spin.
   TurnOutcome Negotiate(uint32_t s, const SubmitterLimits& limits, double* pie_left) override;
   size_t SlotsLeft() const override { return matchmaker_->remaining(); }
+  void BeginSpin() override { matchmaker_->ForgetMatchList(); }
 
  private:
   // Per submitter, across the spins of the cycle.
@@ -198,6 +199,7 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
     request.submitter = s;
     request.submitter_name = submitter.name;
     request.request_overlay = &request_attributes_.overlay();
+    request.submitter_context = &context;
     request.only_startd_rank = only_startd_rank;
     request.limit = limit;
     request.limit_used = limit_used;

@@ -422,7 +422,7 @@ bool Matchmaker::RequestClausesHold(const MatchRequest& r) const {
 
 bool Matchmaker::PreemptionRequirementsHold(uint32_t slot, const ClassAd& job,
                                             const classad::AttributeOverlay* slot_overlay,
-                                            const MatchRequest& r) {
+                                            const MatchRequest& r, uint64_t stamp) {
   const ClassAd& slot_ad = *pool_.slots()[slot].ad;
   if (!pr_split_) {
     const Value v = EvaluateIn(*policy_.matching.preemption_requirements.expr, &slot_ad, &job,
@@ -444,8 +444,8 @@ bool Matchmaker::PreemptionRequirementsHold(uint32_t slot, const ClassAd& job,
     // Within one request (the accountant fixed) these clauses read the
     // slot only through its remote user.
     const uint32_t user = remote_user_id_[slot];
-    if (user_memo_stamp_[user] != request_stamp_) {
-      user_memo_stamp_[user] = request_stamp_;
+    if (user_memo_stamp_[user] != stamp) {
+      user_memo_stamp_[user] = stamp;
       user_memo_[user] = 1;
       for (const classad::Expr* clause : user_clauses_) {
         const Value v =
@@ -751,8 +751,177 @@ bool Matchmaker::LimitsFit(std::string_view list, Rejection* why) const {
   return fit;
 }
 
+float Matchmaker::PreemptionRankOf(uint32_t slot, const ClassAd& job,
+                                   const classad::AttributeOverlay* slot_overlay,
+                                   const MatchRequest& r) {
+  const policy::MatchPolicy& m = policy_.matching;
+  if (!m.preemption_rank.is_set()) return kNoRank;
+  const ClassAd& slot_ad = *pool_.slots()[slot].ad;
+  if (!preemption_rank_per_slot_) {
+    return PolicyRank(m.preemption_rank, slot_ad, job, slot_overlay, r.request_overlay,
+                      eval_options_);
+  }
+  // It reads only the slot: once per slot (an empty ad for the job).
+  if (preemption_rank_known_[slot] == 0) {
+    preemption_rank_known_[slot] = 1;
+    preemption_rank_[slot] =
+        PolicyRank(m.preemption_rank, slot_ad, empty_ad_, slot_overlay, nullptr, eval_options_);
+  }
+  return preemption_rank_[slot];
+}
+
+bool Matchmaker::JudgeCandidate(Candidate& c, uint32_t match_class, const Judge& judge,
+                                Rejection* why, Judged* out) {
+  const MatchRequest& r = *judge.request;
+  const policy::MatchPolicy& m = policy_.matching;
+  const ClassAd& job = *pool_.jobs()[r.job].ad;
+  const PoolSlot& slot = pool_.slots()[c.slot];
+  const double cost = slot.weight;
+  const bool claimed = m.consider_preemption && !slot.remote_user.empty();
+  PreemptState state = PreemptState::kNone;
+  const classad::AttributeOverlay* slot_overlay = nullptr;
+  if (!claimed) {
+    if (r.only_startd_rank) return false;
+    if (!SubmitterLimitPermits(r.limit_used_unclaimed, r.limit_unclaimed, cost)) {
+      why->submitter_limit = true;
+      return false;
+    }
+  } else {
+    const double current = current_rank_[c.slot];
+    const double slot_rank = SlotRankOf(c, match_class, r);
+    if (slot_rank > current) {
+      state = PreemptState::kRank;
+    } else if (r.only_startd_rank || slot.remote_user == r.submitter_name) {
+      return false;
+    } else {
+      state = PreemptState::kPriority;
+      if (!judge.priority_preemption_possible) {
+        why->preemption_policy = true;
+        return false;
+      }
+      slot_overlay = RemoteOverlay(c.slot);
+      if (m.preemption_requirements.is_set() &&
+          !PreemptionRequirementsHold(c.slot, job, slot_overlay, r, judge.stamp)) {
+        why->preemption_policy = true;
+        return false;
+      }
+      if (!(slot_rank >= current)) {
+        why->preemption_rank = true;
+        return false;
+      }
+      if (!SubmitterLimitPermits(r.limit_used, r.limit, cost)) {
+        why->submitter_limit = true;
+        return false;
+      }
+    }
+  }
+  out->matched_limits = judge.plain_limits;
+  if (judge.limits_need_slot) {
+    const Value v = EvaluateAttrIn(job, "ConcurrencyLimits", slot.ad.get(), r.request_overlay,
+                                   nullptr, eval_options_);
+    if (v.IsString()) {
+      out->matched_limits = policy::LowerAscii(v.string());
+      if (!LimitsFit(out->matched_limits, why)) return false;
+    } else {
+      out->matched_limits.clear();
+    }
+  }
+  out->candidate = c;
+  out->state = state;
+  out->prank = kNoRank;
+  if (state != PreemptState::kNone) {
+    if (slot_overlay == nullptr) slot_overlay = RemoteOverlay(c.slot);
+    out->prank = PreemptionRankOf(c.slot, job, slot_overlay, r);
+  }
+  return true;
+}
+
+bool Matchmaker::BetterJudged(const Judged& a, const Judged& b) {
+  if (a.state != b.state) return a.state > b.state;
+  return a.prank > b.prank;
+}
+
+Matchmaker::Judged* Matchmaker::PeekMatchList() {
+  MatchList& ml = match_list_;
+  if (ml.group_head < ml.group.size()) {
+    if (!ml.group_sorted) {
+      // The rest of the group, now that a second slot is wanted from it.
+      std::stable_sort(ml.group.begin() + static_cast<ptrdiff_t>(ml.group_head), ml.group.end(),
+                       BetterJudged);
+      ml.group_sorted = true;
+    }
+    return &ml.group[ml.group_head];
+  }
+  CandidateList& list = *ml.list;
+  const uint32_t match_class = autoclusters_.match_class[ml.autocluster];
+  Candidate by_order;
+  while (ml.cursor < list.size()) {
+    // The next rank group: the entries of equal (pre, job, post) ranks.
+    ml.group.clear();
+    ml.group_head = 0;
+    std::optional<Candidate> first;
+    for (; ml.cursor < list.size(); ++ml.cursor) {
+      Candidate* at = &by_order;
+      if (!list.by_order()) {
+        at = &list.candidates[ml.cursor];  // its slot's Rank is kept there once computed
+        if (taken_[at->slot] != 0) continue;
+      } else if (!CandidateAt(list, match_class, ml.cursor, &by_order)) {
+        continue;  // taken
+      }
+      Candidate& c = *at;
+      if (!first) {
+        first = c;
+      } else if (c.pre != first->pre || c.job_rank != first->job_rank || c.post != first->post) {
+        break;
+      }
+      Judged judged;
+      if (JudgeCandidate(c, match_class, ml.judge, &ml.why, &judged)) {
+        ml.group.push_back(std::move(judged));
+      }
+    }
+    if (ml.group.empty()) continue;
+    // Best first within the group (BetterJudged, ties in list order). Most
+    // groups give one slot: the best is moved to the front, and the rest is
+    // sorted only when a second one is asked for (the same order as sorting
+    // the whole group, the order of the others being kept).
+    auto best = ml.group.begin();
+    for (auto it = ml.group.begin() + 1; it != ml.group.end(); ++it) {
+      if (BetterJudged(*it, *best)) best = it;
+    }
+    std::rotate(ml.group.begin(), best, best + 1);
+    ml.group_sorted = ml.group.size() <= 2;
+    return &ml.group[0];
+  }
+  return nullptr;
+}
+
+bool Matchmaker::MatchListStillValid(const MatchRequest& r, uint64_t stamp) {
+  const policy::MatchPolicy& m = policy_.matching;
+  const bool requirements_stable = m.preemption_requirements_stable;
+  const bool rank_stable = m.preemption_rank_stable;
+  if (requirements_stable && rank_stable) return true;
+  const Judged* next = PeekMatchList();
+  const ClassAd& job = *pool_.jobs()[r.job].ad;
+  if (!requirements_stable) {
+    if (next == nullptr) return false;
+    if (next->state == PreemptState::kPriority && m.preemption_requirements.is_set()) {
+      // HTCondor evaluates the whole expression again for the new request.
+      const uint32_t slot = next->candidate.slot;
+      if (!RequestClausesHold(r) ||
+          !PreemptionRequirementsHold(slot, job, RemoteOverlay(slot), r, stamp)) {
+        return false;
+      }
+    }
+  }
+  if (next != nullptr && !rank_stable && next->state != PreemptState::kNone) {
+    const uint32_t slot = next->candidate.slot;
+    if (PreemptionRankOf(slot, job, RemoteOverlay(slot), r) != next->prank) return false;
+  }
+  return true;
+}
+
 std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why) {
-  ++request_stamp_;
+  const uint64_t stamp = ++request_stamp_;
   const ClassAd& job = *pool_.jobs()[r.job].ad;
   // Concurrency limits that need no slot are checked once, up front.
   std::string plain_limits;
@@ -768,117 +937,87 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     }
   }
   CandidateList& list = ListFor(r);
-  const uint32_t match_class = autoclusters_.match_class[r.autocluster];
-  Candidate by_order;  // an entry of a list by order, made as it is walked
   for (; list.head < list.size(); ++list.head) {
     const uint32_t slot = list.by_order() ? (*list.order)[list.in_order[list.head]].slot
                                           : list.candidates[list.head].slot;
     if (taken_[slot] == 0) break;
   }
-  const policy::MatchPolicy& m = policy_.matching;
-  // No slot passes PREEMPTION_REQUIREMENTS when a clause that reads only
-  // the request is not true: priority preemption is out for this request.
-  const bool priority_preemption_possible =
-      !m.preemption_requirements.is_set() || RequestClausesHold(r);
-  std::optional<Offer> best;
-  std::optional<Candidate> best_candidate;
-  float best_prank = kNoRank;
-  for (size_t i = list.head; i < list.size(); ++i) {
-    Candidate* at = &by_order;
-    if (!list.by_order()) {
-      at = &list.candidates[i];  // its slot's Rank is kept there once computed
-    } else if (!CandidateAt(list, match_class, i, &by_order)) {
-      continue;  // taken
-    }
-    Candidate& c = *at;
-    if (best_candidate &&
-        (c.pre != best_candidate->pre || c.job_rank != best_candidate->job_rank ||
-         c.post != best_candidate->post)) {
-      break;  // a worse rank group: the best is found
-    }
-    if (taken_[c.slot] != 0) continue;
-    const PoolSlot& slot = pool_.slots()[c.slot];
-    const double cost = slot.weight;
-    const bool claimed = m.consider_preemption && !slot.remote_user.empty();
-    PreemptState state = PreemptState::kNone;
-    const classad::AttributeOverlay* slot_overlay = nullptr;
-    double slot_rank = 0;
-    if (!claimed) {
-      if (r.only_startd_rank) continue;
-      if (!SubmitterLimitPermits(r.limit_used_unclaimed, r.limit_unclaimed, cost)) {
-        why->submitter_limit = true;
-        continue;
+  MatchList& ml = match_list_;
+  const double eup = r.submitter_context != nullptr ? r.submitter_context->priority : 0;
+  const bool continues = r.submitter_context != nullptr && ml.valid &&
+                         ml.autocluster == r.autocluster && ml.submitter == r.submitter &&
+                         ml.eup == eup && ml.only_startd_rank == r.only_startd_rank &&
+                         MatchListStillValid(r, stamp);
+  std::optional<Offer> offer;
+  if (continues) {
+    // Pops off the list: HTCondor's limit rule, and the limits checked
+    // again with the request's own ConcurrencyLimits.
+    for (Judged* next = PeekMatchList(); next != nullptr; next = PeekMatchList()) {
+      Judged taken = std::move(*next);
+      ++ml.group_head;
+      const PoolSlot& slot = pool_.slots()[taken.candidate.slot];
+      std::string matched_limits = plain_limits;
+      if (limits_need_slot) {
+        const Value v = EvaluateAttrIn(job, "ConcurrencyLimits", slot.ad.get(),
+                                       r.request_overlay, nullptr, eval_options_);
+        matched_limits = v.IsString() ? policy::LowerAscii(v.string()) : std::string();
+        Rejection unrecorded;  // HTCondor reports the scan's reasons
+        if (!matched_limits.empty() && !LimitsFit(matched_limits, &unrecorded)) continue;
       }
+      const double cost = slot.weight;
+      if ((taken.state != PreemptState::kNone &&
+           SubmitterLimitPermits(r.limit_used, r.limit, cost)) ||
+          SubmitterLimitPermits(r.limit_used_unclaimed, r.limit_unclaimed, cost)) {
+        offer = Offer{taken.candidate.slot, taken.state, taken.candidate.slot_rank,
+                      std::move(matched_limits), cost};
+        break;
+      }
+      ml.pop_submitter_limit = true;
+    }
+    if (!offer) {
+      *why = ml.why;
+      why->submitter_limit = why->submitter_limit || ml.pop_submitter_limit;
+    }
+  } else {
+    // A new list, judged with this request's values (kept for the pops).
+    ml = MatchList();
+    ml.autocluster = r.autocluster;
+    ml.submitter = r.submitter;
+    ml.eup = eup;
+    ml.only_startd_rank = r.only_startd_rank;
+    ml.scan = r;
+    ml.scan.submitter_context = nullptr;  // the caller's; only read now
+    if (r.submitter_context != nullptr) {
+      frozen_.Bind(*r.submitter_context, accountant_);
+      ml.scan.request_overlay = &frozen_.overlay();
+    }
+    ml.judge.request = &ml.scan;
+    ml.judge.stamp = stamp;
+    ml.judge.priority_preemption_possible =
+        !policy_.matching.preemption_requirements.is_set() || RequestClausesHold(r);
+    ml.judge.plain_limits = plain_limits;
+    ml.judge.limits_need_slot = limits_need_slot;
+    ml.list = &list;
+    ml.cursor = list.head;
+    if (Judged* best = PeekMatchList(); best != nullptr) {
+      ++ml.group_head;
+      offer = Offer{best->candidate.slot, best->state, best->candidate.slot_rank,
+                    std::move(best->matched_limits), pool_.slots()[best->candidate.slot].weight};
     } else {
-      const double current = current_rank_[c.slot];
-      slot_rank = SlotRankOf(c, match_class, r);
-      if (slot_rank > current) {
-        state = PreemptState::kRank;
-      } else if (r.only_startd_rank || slot.remote_user == r.submitter_name) {
-        continue;
-      } else {
-        state = PreemptState::kPriority;
-        if (!priority_preemption_possible) {
-          why->preemption_policy = true;
-          continue;
-        }
-        slot_overlay = RemoteOverlay(c.slot);
-        if (m.preemption_requirements.is_set() &&
-            !PreemptionRequirementsHold(c.slot, job, slot_overlay, r)) {
-          why->preemption_policy = true;
-          continue;
-        }
-        if (!(slot_rank >= current)) {
-          why->preemption_rank = true;
-          continue;
-        }
-        if (!SubmitterLimitPermits(r.limit_used, r.limit, cost)) {
-          why->submitter_limit = true;
-          continue;
-        }
-      }
+      *why = ml.why;
     }
-    std::string matched_limits = plain_limits;
-    if (limits_need_slot) {
-      const Value v = EvaluateAttrIn(job, "ConcurrencyLimits", slot.ad.get(), r.request_overlay,
-                                     nullptr, eval_options_);
-      if (v.IsString()) {
-        matched_limits = policy::LowerAscii(v.string());
-        if (!LimitsFit(matched_limits, why)) continue;
-      } else {
-        matched_limits.clear();
-      }
-    }
-    float prank = kNoRank;
-    if (state != PreemptState::kNone && m.preemption_rank.is_set()) {
-      if (slot_overlay == nullptr) slot_overlay = RemoteOverlay(c.slot);
-      if (!preemption_rank_per_slot_) {
-        prank = PolicyRank(m.preemption_rank, *slot.ad, job, slot_overlay, r.request_overlay,
-                           eval_options_);
-      } else {
-        // It reads only the slot: once per slot (an empty ad for the job).
-        if (preemption_rank_known_[c.slot] == 0) {
-          preemption_rank_known_[c.slot] = 1;
-          preemption_rank_[c.slot] = PolicyRank(m.preemption_rank, *slot.ad, empty_ad_,
-                                                slot_overlay, nullptr, eval_options_);
-        }
-        prank = preemption_rank_[c.slot];
-      }
-    }
-    if (!best_candidate || state > best->state ||
-        (state == best->state && prank > best_prank)) {
-      best = Offer{c.slot, state, slot_rank, std::move(matched_limits), cost};
-      best_candidate = c;
-      best_prank = prank;
-    }
+    // Kept while a slot is left (HTCondor: the list is valid when the scan
+    // had slots to offer).
+    ml.valid = r.submitter_context != nullptr && remaining_ > 0;
   }
-  if (best && best->state == PreemptState::kNone) {
-    // An unclaimed slot's Rank of the job becomes its CurrentRank.
-    const PoolSlot& slot = pool_.slots()[best->slot];
-    best->slot_rank = classad::RankValue(
+  if (offer && offer->state == PreemptState::kNone) {
+    // An unclaimed slot's Rank of the job becomes its CurrentRank; a
+    // claimed slot's is the Rank the candidate was judged with.
+    const PoolSlot& slot = pool_.slots()[offer->slot];
+    offer->slot_rank = classad::RankValue(
         EvaluateAttrIn(*slot.ad, "Rank", &job, nullptr, r.request_overlay, eval_options_));
   }
-  return best;
+  return offer;
 }
 
 }  // namespace negotiator

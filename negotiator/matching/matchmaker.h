@@ -70,6 +70,10 @@ struct MatchRequest {
   std::string_view submitter_name;
   // The request's ephemeral attributes, bound for this submitter.
   const classad::AttributeOverlay* request_overlay = nullptr;
+  // What they were bound from (the submitter, its EUP, the group): the
+  // matchmaker binds its own copy when a request starts a MatchList, whose
+  // later pops judge with the values of then. Null: no MatchList is kept.
+  const policy::SubmitterContext* submitter_context = nullptr;
   bool only_startd_rank = false;  // past the limit on spin 1: rank preemption only
   double limit = 0;               // the submitter limit
   double limit_used = 0;          // weight matched in this negotiate() call
@@ -126,6 +130,11 @@ class Matchmaker {
 
   // The best slot for `request`, or nothing with `*why` filled in.
   std::optional<Offer> FindOffer(const MatchRequest& request, Rejection* why);
+
+  // Drops the MatchList kept between consecutive requests (HTCondor
+  // clears its cache at the start of each pie spin): the next request
+  // judges the slots afresh.
+  void ForgetMatchList() { match_list_.valid = false; }
 
   // Slot `slot` was matched: it is no longer offered.
   void Take(uint32_t slot) {
@@ -240,10 +249,76 @@ class Matchmaker {
   // each of its clauses is).
   bool RequestClausesHold(const MatchRequest& request) const;
   // PREEMPTION_REQUIREMENTS for claimed slot `slot` and `request` (whose
-  // request-only clauses hold), the slot's clauses taken from the cache.
+  // request-only clauses hold), the slot's clauses taken from the cache;
+  // `stamp` names the request's Submitter* values for the per-remote-user
+  // memo.
   bool PreemptionRequirementsHold(uint32_t slot, const classad::ClassAd& job,
                                   const classad::AttributeOverlay* slot_overlay,
-                                  const MatchRequest& request);
+                                  const MatchRequest& request, uint64_t stamp);
+
+  // A candidate as HTCondor's scan judges it for a request: acceptable,
+  // in which preemption state, with which PREEMPTION_RANK and limits.
+  struct Judged {
+    Candidate candidate;
+    PreemptState state = PreemptState::kNone;
+    float prank = 0;
+    std::string matched_limits;
+  };
+  // How a request is judged (HTCondor's scan in matchmakingAlgorithm).
+  struct Judge {
+    const MatchRequest* request = nullptr;
+    uint64_t stamp = 0;  // for the per-remote-user memo
+    bool priority_preemption_possible = true;
+    std::string plain_limits;  // its ConcurrencyLimits when a plain string
+    bool limits_need_slot = false;
+  };
+  // Judges candidate `c` of `match_class` (its slot not taken): true with
+  // `*out` set when acceptable; else the reason goes into `*why`.
+  bool JudgeCandidate(Candidate& c, uint32_t match_class, const Judge& judge, Rejection* why,
+                      Judged* out);
+
+  // HTCondor's MatchList (reference §3.5 item 2): a request that does not
+  // continue the last list scans every candidate, orders the acceptable
+  // ones best first (ranks, then preemption state, then PREEMPTION_RANK)
+  // and keeps the rest; the next requests of the same autocluster,
+  // submitter, EUP and rank-only state take slots off it without judging
+  // them again (PREEMPTION_REQUIREMENTS is not evaluated again while it is
+  // stable), under HTCondor's pop-time limit rule. Here the list is judged
+  // lazily, one rank group at a time, with what the scanning request saw
+  // (its limits and its Submitter* values, kept in frozen_): the same list,
+  // without judging candidates nobody takes. Slots taken meanwhile are
+  // only ever the list's own.
+  struct MatchList {
+    bool valid = false;
+    uint32_t autocluster = 0;
+    uint32_t submitter = 0;
+    double eup = 0;
+    bool only_startd_rank = false;
+    MatchRequest scan;  // the scanning request (its overlay: frozen_)
+    Judge judge;        // how it judged (judge.request points at scan)
+    CandidateList* list = nullptr;
+    size_t cursor = 0;           // the next entry of *list not judged yet
+    std::vector<Judged> group;   // judged acceptable; from group_head on, not taken yet
+    size_t group_head = 0;
+    bool group_sorted = false;   // past its best (at 0), the group is in order
+    Rejection why;               // what the scan rejected
+    bool pop_submitter_limit = false;  // a pop refused by the limit rule
+  };
+  // Whether `a` comes before `b` in a rank group of a MatchList: no
+  // preemption, then rank, then priority preemption; then PREEMPTION_RANK.
+  static bool BetterJudged(const Judged& a, const Judged& b);
+  // The next acceptable candidate of match_list_ (judging the next rank
+  // groups when the current one is used up), or null at the end.
+  Judged* PeekMatchList();
+  // Whether match_list_ may serve `request` (HTCondor's checks when
+  // PREEMPTION_REQUIREMENTS_STABLE or PREEMPTION_RANK_STABLE is false).
+  bool MatchListStillValid(const MatchRequest& request, uint64_t stamp);
+  // The PREEMPTION_RANK of a preempting candidate for `request`.
+  float PreemptionRankOf(uint32_t slot, const classad::ClassAd& job,
+                         const classad::AttributeOverlay* slot_overlay,
+                         const MatchRequest& request);
+  MatchList match_list_;
+  policy::SubmitterAttributes frozen_;  // the scanning request's Submitter* values
 
   const Pool& pool_;
   const Autoclusters& autoclusters_;

@@ -41,6 +41,7 @@ void HTCondorPie::Spins(bool floor_round, const ShareCall& call, ShareContext& c
       for (uint32_t s : active) outcomes[s].stopped = StopReason::kGroupLimit;
       break;
     }
+    negotiation.BeginSpin();
     if (!m.consider_preemption) {
       // The submitter ad's IdleJobs: fixed for the cycle.
       std::erase_if(active, [&](uint32_t s) { return submitters[s].idle <= 0; });

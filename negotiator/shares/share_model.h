@@ -82,6 +82,10 @@ class SubmitterNegotiation {
   virtual TurnOutcome Negotiate(uint32_t s, const SubmitterLimits& limits, double* pie_left) = 0;
   // How many slots are still on offer this cycle.
   virtual size_t SlotsLeft() const = 0;
+  // A pie spin begins: the matchmaker drops the candidate list it keeps
+  // between consecutive requests (HTCondor clears its MatchList cache at
+  // the start of every spin of negotiateWithGroup).
+  virtual void BeginSpin() = 0;
 };
 
 // What a share model reads and writes in one cycle. Borrowed; the model

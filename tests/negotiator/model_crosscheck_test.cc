@@ -15,10 +15,7 @@
 // The model gets the knobs as a struct; the negotiator the configuration
 // text written from it.
 //
-// Seeds where the two disagree are listed in DisagreeingSeeds(), checked
-// by the GTEST_SKIP-ed Issue15_DisagreeingSeedsAgree until the negotiator
-// is fixed (MODEL_CROSSCHECK_KNOWN=1 runs it), and left out of
-// RandomPoolsAgree. A failure says which of the model's ModelOptions
+// A failure says which of the model's ModelOptions
 // switches, turned off, makes the two agree. MODEL_CROSSCHECK_SEEDS=N runs N
 // seeds instead of kSeeds; MODEL_CROSSCHECK_REDUCE=1 makes a failure print
 // the pool reduced (slots, jobs and submitters removed while the
@@ -53,22 +50,6 @@ using model::ModelInput;
 using model::ModelResult;
 
 constexpr int kSeeds = 300;
-
-// Seeds on which the negotiator departs from the reference (issue 15),
-// with the HTCondor detail concerned (the ModelOptions switch that, turned
-// off, makes the model agree). RandomPoolsAgree leaves them out;
-// Issue15_DisagreeingSeedsAgree checks them once the negotiator is fixed.
-// The seeds above kSeeds add the classes the first 300 do not show.
-const std::map<uint64_t, const char*>& DisagreeingSeeds() {
-  static const std::map<uint64_t, const char*> seeds = {
-      // D4: HTCondor's MatchList cache (reference §3.5 item 2): the
-      // pop-time limit check, and PREEMPTION_REQUIREMENTS_STABLE.
-      {173, "cache_pop_limit_rule"},
-      {297, "cache_pop_limit_rule"},
-      {486, "matchlist_cache (PREEMPTION_REQUIREMENTS_STABLE)"},
-  };
-  return seeds;
-}
 
 // splitmix64: the same numbers on every platform.
 class Random {
@@ -583,17 +564,20 @@ TEST(ModelCrosscheckTest, RandomPoolsAgree) {
     return;
   }
   for (uint64_t seed = 1; seed <= static_cast<uint64_t>(SeedCount()); ++seed) {
-    if (DisagreeingSeeds().count(seed) != 0) continue;
     CheckSeed(seed);
   }
 }
 
-// Seeds above kSeeds that once showed a departure since fixed: D7 (the
-// ceiling checked before the next request is fetched) and D1 (a claimed
-// slot's Remote* attributes seen by Requirements and ranks). They stay in
-// the default run so that the fixes stay.
+// Seeds that once showed a departure from HTCondor, since fixed; those
+// above kSeeds stay in the default run here so that the fixes stay. D1: a
+// claimed slot's Remote* attributes are seen by Requirements and ranks
+// (21, 102, 109, 128, 135). D4: HTCondor's MatchList, its pop-time limit
+// rule and PREEMPTION_REQUIREMENTS_STABLE (173, 297, 486). D7: the ceiling
+// is checked before the next request is fetched (1296, 1892, 2839).
 TEST(ModelCrosscheckTest, FixedSeedsAgree) {
-  for (uint64_t seed : {1296, 1892, 2839}) CheckSeed(seed);
+  for (uint64_t seed : {21, 102, 109, 128, 135, 173, 297, 486, 1296, 1892, 2839}) {
+    CheckSeed(seed);
+  }
 }
 
 // The matchmaker's shortcuts (tables, per-slot and per-remote-user
@@ -639,23 +623,8 @@ TEST(ModelCrosscheckTest, ShortcutsChangeNoMatch) {
   }
 }
 
-// The seeds on which the negotiator departs from the reference (issue 15):
-// remove a seed from DisagreeingSeeds() once the negotiator is fixed.
-TEST(ModelCrosscheckTest, Issue15_DisagreeingSeedsAgree) {
-  if (std::getenv("MODEL_CROSSCHECK_KNOWN") == nullptr) {
-    GTEST_SKIP() << "issue 15: the negotiator disagrees with the reference model on "
-                 << DisagreeingSeeds().size()
-                 << " seeds (DisagreeingSeeds); MODEL_CROSSCHECK_KNOWN=1 runs them";
-  }
-  for (const auto& [seed, what] : DisagreeingSeeds()) {
-    SCOPED_TRACE(what);
-    CheckSeed(seed);
-  }
-}
-
-// The smallest pools showing each departure of DisagreeingSeeds(), built
-// by hand: what the model (HTCondor) gives, and what the negotiator gives
-// today. Skipped like Issue15_DisagreeingSeedsAgree.
+// The smallest pools that showed each departure once (D1–D4), built by
+// hand: what the model (HTCondor) gives, and what the negotiator gave.
 std::vector<std::pair<std::string, Case>> MinimalPools() {
   std::vector<std::pair<std::string, Case>> out;
   const std::string unclaimed =
@@ -716,8 +685,8 @@ std::vector<std::pair<std::string, Case>> MinimalPools() {
   {
     // D4b: PREEMPTION_REQUIREMENTS (stable by default) is evaluated when
     // the MatchList is built, with SubmitterUserResourcesInUse 0: both of
-    // z's slots stay candidates, so u's two jobs preempt both. The
-    // negotiator evaluates it again for the second job (usage 1): one.
+    // z's slots stay candidates, so u's two jobs preempt both. (The
+    // negotiator once evaluated it again for the second job, usage 1: one.)
     Case c;
     c.config.preemption_requirements = "SubmitterUserResourcesInUse < 1";
     c.slots = {slot(1, claimed("z@x", "Rank = 0.0; CurrentRank = 0.0")),
@@ -729,35 +698,12 @@ std::vector<std::pair<std::string, Case>> MinimalPools() {
   return out;
 }
 
-// Whether minimal pool `what` shows a departure not fixed yet (D4b).
-bool KnownDeparture(const std::string& what) { return what.starts_with("D4b "); }
-
-// The departures fixed since they were found (D1, D2, D3) stay fixed.
+// The departures fixed since they were found (D1–D4) stay fixed.
 TEST(ModelCrosscheckTest, FixedMinimalPoolsAgree) {
   for (const auto& [what, c] : MinimalPools()) {
-    if (KnownDeparture(what)) continue;
     std::string matches, trace;
     const Counts ours = RunNegotiator(c, &matches);
     const Counts expected = RunModel(c, &trace);
-    EXPECT_TRUE(ours == expected) << what << "\nmodel:      " << Describe(expected)
-                                  << "\nnegotiator: " << Describe(ours) << "\n"
-                                  << CaseText(c);
-  }
-}
-
-TEST(ModelCrosscheckTest, Issue15_MinimalPoolsAgree) {
-  if (std::getenv("MODEL_CROSSCHECK_KNOWN") == nullptr) {
-    GTEST_SKIP() << "issue 15: the negotiator departs from the reference on these pools; "
-                    "MODEL_CROSSCHECK_KNOWN=1 runs them";
-  }
-  for (const auto& [what, c] : MinimalPools()) {
-    if (!KnownDeparture(what)) continue;
-    std::string matches, trace;
-    const Counts ours = RunNegotiator(c, &matches);
-    const Counts expected = RunModel(c, &trace);
-    if (std::getenv("MODEL_CROSSCHECK_VERBOSE") != nullptr) {
-      std::cout << what << "\n" << matches << trace;
-    }
     EXPECT_TRUE(ours == expected) << what << "\nmodel:      " << Describe(expected)
                                   << "\nnegotiator: " << Describe(ours) << "\n"
                                   << CaseText(c) << "negotiator's matches:\n"
