@@ -1006,9 +1006,10 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     } else {
       *why = ml.why;
     }
-    // Kept while a slot is left (HTCondor: the list is valid when the scan
-    // had slots to offer).
-    ml.valid = r.submitter_context != nullptr && remaining_ > 0;
+    // Kept when NEGOTIATOR_MATCHLIST_CACHING allows and the scan had slots
+    // to offer (HTCondor then makes the list).
+    ml.valid = r.submitter_context != nullptr && policy_.matching.matchlist_caching &&
+               remaining_ > 0;
   }
   if (offer && offer->state == PreemptState::kNone) {
     // An unclaimed slot's Rank of the job becomes its CurrentRank; a

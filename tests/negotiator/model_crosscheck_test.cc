@@ -97,6 +97,7 @@ std::string ConfigText(const ModelConfig& c) {
   t += "NEGOTIATOR_CONSIDER_PREEMPTION = " + Bool(c.consider_preemption) + "\n";
   t += "NEGOTIATOR_USE_SLOT_WEIGHTS = " + Bool(c.use_slot_weights) + "\n";
   if (c.ignore_user_priorities) t += "NEGOTIATOR_IGNORE_USER_PRIORITIES = True\n";
+  if (!c.matchlist_caching) t += "NEGOTIATOR_MATCHLIST_CACHING = False\n";
   if (c.preemption_requirements) t += "PREEMPTION_REQUIREMENTS = " + *c.preemption_requirements + "\n";
   t += "PREEMPTION_REQUIREMENTS_STABLE = " + Bool(c.preemption_requirements_stable) + "\n";
   if (c.preemption_rank) t += "PREEMPTION_RANK = " + *c.preemption_rank + "\n";
@@ -577,6 +578,21 @@ TEST(ModelCrosscheckTest, RandomPoolsAgree) {
 TEST(ModelCrosscheckTest, FixedSeedsAgree) {
   for (uint64_t seed : {21, 102, 109, 128, 135, 173, 297, 486, 1296, 1892, 2839}) {
     CheckSeed(seed);
+  }
+}
+
+// With NEGOTIATOR_MATCHLIST_CACHING = False every request judges the slots
+// afresh, as HTCondor then keeps no MatchList.
+TEST(ModelCrosscheckTest, RandomPoolsAgreeWithoutMatchListCaching) {
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(SeedCount()); ++seed) {
+    Case c = Generate(seed);
+    c.config.matchlist_caching = false;
+    std::string matches, trace;
+    const Counts ours = RunNegotiator(c, &matches);
+    const Counts expected = RunModel(c, &trace);
+    ASSERT_TRUE(ours == expected) << "seed " << seed << "\nmodel:      " << Describe(expected)
+                                  << "\nnegotiator: " << Describe(ours) << "\n"
+                                  << CaseText(c);
   }
 }
 

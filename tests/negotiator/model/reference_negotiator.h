@@ -117,6 +117,7 @@ struct ModelConfig {
   // default False); "" = set empty (no expression loaded).
   std::optional<std::string> preemption_requirements;
   bool preemption_requirements_stable = true;
+  bool matchlist_caching = true;               // NEGOTIATOR_MATCHLIST_CACHING
   std::optional<std::string> preemption_rank;  // nullopt: HTCondor's default
   bool preemption_rank_stable = true;
   std::optional<std::string> pre_job_rank;   // nullopt: HTCondor's default
@@ -1273,7 +1274,8 @@ class ReferenceNegotiator {
     }
     const int klass = jobs_[j].klass;
     // The cached MatchList.
-    if (opt_.matchlist_cache && cache_.valid && cache_.klass == klass && cache_.prio == prio &&
+    if (opt_.matchlist_cache && cfg_.matchlist_caching && cache_.valid &&
+        cache_.klass == klass && cache_.prio == prio &&
         cache_.only == only && cache_.sub == s && CacheStillValid(request)) {
       std::optional<Candidate> best;
       while (cache_.head < cache_.list.size()) {
@@ -1381,7 +1383,7 @@ class ReferenceNegotiator {
       found.push_back(c);
     }
     std::stable_sort(found.begin(), found.end(), Better);
-    if (!opt_.matchlist_cache) {
+    if (!opt_.matchlist_cache || !cfg_.matchlist_caching) {
       if (found.empty()) return std::nullopt;
       return found.front();
     }
