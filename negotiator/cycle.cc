@@ -199,7 +199,7 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
     request.submitter = s;
     request.submitter_name = submitter.name;
     request.request_overlay = &request_attributes_.overlay();
-    request.submitter_context = &context;
+    request.eup = eup;
     request.only_startd_rank = only_startd_rank;
     request.limit = limit;
     request.limit_used = limit_used;

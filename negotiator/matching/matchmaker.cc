@@ -841,6 +841,44 @@ bool Matchmaker::BetterJudged(const Judged& a, const Judged& b) {
   return a.prank > b.prank;
 }
 
+bool Matchmaker::JudgeNextGroup(std::vector<Judged>* out) {
+  MatchList& ml = match_list_;
+  CandidateList& list = *ml.list;
+  const uint32_t match_class = autoclusters_.match_class[ml.autocluster];
+  Candidate by_order;
+  out->clear();
+  // The next rank group: the entries of equal (pre, job, post) ranks.
+  std::optional<Candidate> first;
+  for (; ml.cursor < list.size(); ++ml.cursor) {
+    Candidate* at = &by_order;
+    if (!list.by_order()) {
+      at = &list.candidates[ml.cursor];  // its slot's Rank is kept there once computed
+      if (taken_[at->slot] != 0) continue;
+    } else if (!CandidateAt(list, match_class, ml.cursor, &by_order)) {
+      continue;  // taken
+    }
+    Candidate& c = *at;
+    if (!first) {
+      first = c;
+    } else if (c.pre != first->pre || c.job_rank != first->job_rank || c.post != first->post) {
+      break;
+    }
+    Judged judged;
+    if (JudgeCandidate(c, match_class, ml.judge, &ml.why, &judged)) {
+      out->push_back(std::move(judged));
+    }
+  }
+  return first.has_value();
+}
+
+void Matchmaker::JudgeWholeMatchList() {
+  MatchList& ml = match_list_;
+  std::vector<Judged> group;
+  while (JudgeNextGroup(&group)) {
+    if (!group.empty()) ml.ahead.push_back(std::move(group));
+  }
+}
+
 Matchmaker::Judged* Matchmaker::PeekMatchList() {
   MatchList& ml = match_list_;
   if (ml.group_head < ml.group.size()) {
@@ -852,33 +890,13 @@ Matchmaker::Judged* Matchmaker::PeekMatchList() {
     }
     return &ml.group[ml.group_head];
   }
-  CandidateList& list = *ml.list;
-  const uint32_t match_class = autoclusters_.match_class[ml.autocluster];
-  Candidate by_order;
-  while (ml.cursor < list.size()) {
-    // The next rank group: the entries of equal (pre, job, post) ranks.
-    ml.group.clear();
+  while (true) {
     ml.group_head = 0;
-    std::optional<Candidate> first;
-    for (; ml.cursor < list.size(); ++ml.cursor) {
-      Candidate* at = &by_order;
-      if (!list.by_order()) {
-        at = &list.candidates[ml.cursor];  // its slot's Rank is kept there once computed
-        if (taken_[at->slot] != 0) continue;
-      } else if (!CandidateAt(list, match_class, ml.cursor, &by_order)) {
-        continue;  // taken
-      }
-      Candidate& c = *at;
-      if (!first) {
-        first = c;
-      } else if (c.pre != first->pre || c.job_rank != first->job_rank || c.post != first->post) {
-        break;
-      }
-      Judged judged;
-      if (JudgeCandidate(c, match_class, ml.judge, &ml.why, &judged)) {
-        ml.group.push_back(std::move(judged));
-      }
+    if (ml.ahead_head == ml.ahead.size()) {
+      ml.group.clear();
+      return nullptr;
     }
+    ml.group = std::move(ml.ahead[ml.ahead_head++]);
     if (ml.group.empty()) continue;
     // Best first within the group (BetterJudged, ties in list order). Most
     // groups give one slot: the best is moved to the front, and the rest is
@@ -892,7 +910,6 @@ Matchmaker::Judged* Matchmaker::PeekMatchList() {
     ml.group_sorted = ml.group.size() <= 2;
     return &ml.group[0];
   }
-  return nullptr;
 }
 
 bool Matchmaker::MatchListStillValid(const MatchRequest& r, uint64_t stamp) {
@@ -943,10 +960,9 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     if (taken_[slot] == 0) break;
   }
   MatchList& ml = match_list_;
-  const double eup = r.submitter_context != nullptr ? r.submitter_context->priority : 0;
-  const bool continues = r.submitter_context != nullptr && ml.valid &&
-                         ml.autocluster == r.autocluster && ml.submitter == r.submitter &&
-                         ml.eup == eup && ml.only_startd_rank == r.only_startd_rank &&
+  const bool continues = ml.valid && ml.autocluster == r.autocluster &&
+                         ml.submitter == r.submitter && ml.eup == r.eup &&
+                         ml.only_startd_rank == r.only_startd_rank &&
                          MatchListStillValid(r, stamp);
   std::optional<Offer> offer;
   if (continues) {
@@ -979,19 +995,13 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
       why->submitter_limit = why->submitter_limit || ml.pop_submitter_limit;
     }
   } else {
-    // A new list, judged with this request's values (kept for the pops).
+    // A new list, judged whole with this request's values.
     ml = MatchList();
     ml.autocluster = r.autocluster;
     ml.submitter = r.submitter;
-    ml.eup = eup;
+    ml.eup = r.eup;
     ml.only_startd_rank = r.only_startd_rank;
-    ml.scan = r;
-    ml.scan.submitter_context = nullptr;  // the caller's; only read now
-    if (r.submitter_context != nullptr) {
-      frozen_.Bind(*r.submitter_context, accountant_);
-      ml.scan.request_overlay = &frozen_.overlay();
-    }
-    ml.judge.request = &ml.scan;
+    ml.judge.request = &r;
     ml.judge.stamp = stamp;
     ml.judge.priority_preemption_possible =
         !policy_.matching.preemption_requirements.is_set() || RequestClausesHold(r);
@@ -999,6 +1009,8 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     ml.judge.limits_need_slot = limits_need_slot;
     ml.list = &list;
     ml.cursor = list.head;
+    JudgeWholeMatchList();
+    ml.judge = Judge();  // the request is the caller's: not kept
     if (Judged* best = PeekMatchList(); best != nullptr) {
       ++ml.group_head;
       offer = Offer{best->candidate.slot, best->state, best->candidate.slot_rank,
@@ -1008,8 +1020,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     }
     // Kept when NEGOTIATOR_MATCHLIST_CACHING allows and the scan had slots
     // to offer (HTCondor then makes the list).
-    ml.valid = r.submitter_context != nullptr && policy_.matching.matchlist_caching &&
-               remaining_ > 0;
+    ml.valid = policy_.matching.matchlist_caching && remaining_ > 0;
   }
   if (offer && offer->state == PreemptState::kNone) {
     // An unclaimed slot's Rank of the job becomes its CurrentRank; a

@@ -70,10 +70,7 @@ struct MatchRequest {
   std::string_view submitter_name;
   // The request's ephemeral attributes, bound for this submitter.
   const classad::AttributeOverlay* request_overlay = nullptr;
-  // What they were bound from (the submitter, its EUP, the group): the
-  // matchmaker binds its own copy when a request starts a MatchList, whose
-  // later pops judge with the values of then. Null: no MatchList is kept.
-  const policy::SubmitterContext* submitter_context = nullptr;
+  double eup = 0;  // the submitter's EUP this spin (a MatchList is kept per EUP)
   bool only_startd_rank = false;  // past the limit on spin 1: rank preemption only
   double limit = 0;               // the submitter limit
   double limit_used = 0;          // weight matched in this negotiate() call
@@ -283,32 +280,43 @@ class Matchmaker {
   // and keeps the rest; the next requests of the same autocluster,
   // submitter, EUP and rank-only state take slots off it without judging
   // them again (PREEMPTION_REQUIREMENTS is not evaluated again while it is
-  // stable), under HTCondor's pop-time limit rule. Here the list is judged
-  // lazily, one rank group at a time, with what the scanning request saw
-  // (its limits and its Submitter* values, kept in frozen_): the same list,
-  // without judging candidates nobody takes. Slots taken meanwhile are
-  // only ever the list's own.
+  // stable), under HTCondor's pop-time limit rule. The whole list is
+  // judged when it is made, as HTCondor's scan judges it (with the values
+  // of then: the live usage, the limit counts, the request's Submitter*
+  // values); each rank group
+  // is put in order when it is first popped from (the best moved to the
+  // front, the rest sorted only when a second slot is wanted).
   struct MatchList {
     bool valid = false;
     uint32_t autocluster = 0;
     uint32_t submitter = 0;
     double eup = 0;
     bool only_startd_rank = false;
-    MatchRequest scan;  // the scanning request (its overlay: frozen_)
-    Judge judge;        // how it judged (judge.request points at scan)
+    Judge judge;  // how the list is judged (only while it is made)
     CandidateList* list = nullptr;
     size_t cursor = 0;           // the next entry of *list not judged yet
     std::vector<Judged> group;   // judged acceptable; from group_head on, not taken yet
     size_t group_head = 0;
     bool group_sorted = false;   // past its best (at 0), the group is in order
+    // Rank groups judged ahead (JudgeWholeMatchList), not yet in `group`.
+    std::vector<std::vector<Judged>> ahead;
+    size_t ahead_head = 0;
     Rejection why;               // what the scan rejected
     bool pop_submitter_limit = false;  // a pop refused by the limit rule
   };
+  // Judges the next rank group of match_list_ from its cursor: its
+  // acceptable candidates into `*out` (in list order); false at the end.
+  bool JudgeNextGroup(std::vector<Judged>* out);
+  // Judges the rest of match_list_ now, as HTCondor's scan does: what
+  // judging reads may change with each match (the live Remote* usage, the
+  // limit counts), so every candidate is judged with the values of the
+  // moment the list is made.
+  void JudgeWholeMatchList();
   // Whether `a` comes before `b` in a rank group of a MatchList: no
   // preemption, then rank, then priority preemption; then PREEMPTION_RANK.
   static bool BetterJudged(const Judged& a, const Judged& b);
-  // The next acceptable candidate of match_list_ (judging the next rank
-  // groups when the current one is used up), or null at the end.
+  // The next acceptable candidate of match_list_ (taking the next rank
+  // group when the current one is used up), or null at the end.
   Judged* PeekMatchList();
   // Whether match_list_ may serve `request` (HTCondor's checks when
   // PREEMPTION_REQUIREMENTS_STABLE or PREEMPTION_RANK_STABLE is false).
@@ -318,7 +326,6 @@ class Matchmaker {
                          const classad::AttributeOverlay* slot_overlay,
                          const MatchRequest& request);
   MatchList match_list_;
-  policy::SubmitterAttributes frozen_;  // the scanning request's Submitter* values
 
   const Pool& pool_;
   const Autoclusters& autoclusters_;

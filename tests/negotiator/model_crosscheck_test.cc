@@ -711,6 +711,20 @@ std::vector<std::pair<std::string, Case>> MinimalPools() {
               job("u", 1, 1, "Requirements = true; Rank = 0")};
     out.push_back({"D4b PREEMPTION_REQUIREMENTS_STABLE", c});
   }
+  {
+    // D4c: the MatchList is judged when it is made. z's two slots are in
+    // two rank groups of u's jobs (Rank = -SlotID). When u's first job
+    // scans, z uses 2, so PREEMPTION_REQUIREMENTS holds on both; the second
+    // job takes slot2 off the list although z then uses 1. Judging slot2
+    // only when it is reached would refuse it (one preemption).
+    Case c;
+    c.config.preemption_requirements = "RemoteUserResourcesInUse > 1";
+    c.slots = {slot(1, claimed("z@x", "Rank = 0.0; CurrentRank = 0.0")),
+               slot(2, claimed("z@x", "Rank = 0.0; CurrentRank = 0.0"))};
+    c.jobs = {job("u", 1, 0, "Requirements = true; Rank = -TARGET.SlotID"),
+              job("u", 1, 1, "Requirements = true; Rank = -TARGET.SlotID")};
+    out.push_back({"D4c a MatchList judged when it is made", c});
+  }
   return out;
 }
 
@@ -725,6 +739,10 @@ TEST(ModelCrosscheckTest, FixedMinimalPoolsAgree) {
                                   << CaseText(c) << "negotiator's matches:\n"
                                   << matches << "model's trace:\n"
                                   << trace;
+    // The pools show what they were built for.
+    if (what.starts_with("D4b ") || what.starts_with("D4c ")) {
+      EXPECT_EQ(expected.preemptions, 2) << what;
+    }
   }
 }
 
