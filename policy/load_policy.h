@@ -24,10 +24,12 @@ namespace policy {
 // prints it even when building then fails. Errors: the reader's (file,
 // line and column), or Build's (every error, each position once); with
 // `problems` given, Build's errors and warnings are also put there one by
-// one. Thread-safe as ReadToolConfig and Policy::Build are.
+// one; `policy_options` go to Build. Thread-safe as ReadToolConfig and
+// Policy::Build are.
 classad::Result<std::shared_ptr<const Policy>> LoadPolicy(
     const std::vector<std::string>& config_files, const ConfigOptions& options,
-    std::vector<classad::Status>* config_warnings, Problems* problems = nullptr);
+    std::vector<classad::Status>* config_warnings, Problems* problems = nullptr,
+    const PolicyOptions& policy_options = {});
 
 }  // namespace policy
 

@@ -103,6 +103,31 @@ PolicyExpression ReadExpression(const Config& config, KnobReader& knobs, std::st
 
 }  // namespace
 
+classad::Result<AccountantRules> AccountantRulesOf(std::string_view version) {
+  auto digit = [&](size_t at) { return at < version.size() && version[at] >= '0' && version[at] <= '9'; };
+  int parts[3] = {0, 0, 0};
+  size_t n = 0;
+  size_t i = 0;
+  bool well_formed = digit(0);
+  while (well_formed && n < 3) {
+    int64_t value = 0;
+    while (digit(i) && value < 100000) value = value * 10 + (version[i++] - '0');
+    parts[n++] = static_cast<int>(value);
+    if (i == version.size()) break;
+    // A part is followed by the end, or by a dot and another part.
+    well_formed = n < 3 && version[i] == '.' && digit(i + 1);
+    ++i;
+  }
+  if (!well_formed || i != version.size()) {
+    return classad::Status(
+        classad::StatusCode::kInvalidArgument,
+        "an HTCondor version is MAJOR[.MINOR[.PATCH]] in digits, such as 25.0.13 or 25.13; got \"" +
+        std::string(version) + "\"");
+  }
+  const bool since = parts[0] > 25 || (parts[0] == 25 && parts[1] >= 10);
+  return since ? AccountantRules::kSince25_10 : AccountantRules::kBefore25_10;
+}
+
 classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions& options,
                                       Problems* problems_out) {
   Problems local;
@@ -116,6 +141,7 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
 
   // ---- the accountant
   AccountantPolicy& a = p.accountant;
+  a.rules = options.accountant_rules;
   a.priority_halflife = knobs.Real("PRIORITY_HALFLIFE", a.priority_halflife);
   a.default_prio_factor = knobs.Real("DEFAULT_PRIO_FACTOR", a.default_prio_factor);
   a.nice_user_prio_factor = knobs.Real("NICE_USER_PRIO_FACTOR", a.nice_user_prio_factor);

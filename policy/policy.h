@@ -38,7 +38,30 @@ struct PolicyExpression {
 };
 
 // What the accountant reads (reference §1.1, §1.5).
+// Which HTCondor releases' accountant the policy runs under: they charge
+// usage differently (HTCONDOR-3499, in 25.10).
+enum class AccountantRules {
+  // 25.0 LTS and every release before 25.10: AddMatch first removes
+  // another customer's match on the slot (uncharging it), and CheckMatches
+  // uncharges the matches that ended.
+  kBefore25_10,
+  // 25.10 and later: AddMatch never removes the match it replaces, so a
+  // preempted customer keeps its usage until the next CheckMatches; that
+  // deletes ended matches without uncharging them, sets every
+  // WeightedResourcesUsed to 0 and charges every claimed slot again.
+  // ResourcesUsed and HierWeightedResourcesUsed are never reset, so they
+  // grow by the claimed slots at every cycle (and a group's priority,
+  // which follows HierWeightedResourcesUsed, with them).
+  kSince25_10,
+};
+
+// The rules of HTCondor release `version` ("25.0.13", "25.13", "24"):
+// kSince25_10 from 25.10 on. Errors: kInvalidArgument when `version` is
+// not MAJOR[.MINOR[.PATCH]] in digits.
+classad::Result<AccountantRules> AccountantRulesOf(std::string_view version);
+
 struct AccountantPolicy {
+  AccountantRules rules = AccountantRules::kBefore25_10;
   double priority_halflife = 86400;
   double default_prio_factor = 1000;
   double nice_user_prio_factor = 1e10;
@@ -119,6 +142,9 @@ struct PolicyOptions {
   classad::ParseOptions parse;
   // Options for reading the accounting-group map file.
   UserMap::Options user_map;
+  // The HTCondor release whose accountant is reproduced (not a knob: the
+  // configuration does not say which release reads it).
+  AccountantRules accountant_rules = AccountantRules::kBefore25_10;
 };
 
 // The negotiator's policy. Build it with Policy::Build.

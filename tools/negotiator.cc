@@ -50,7 +50,7 @@ constexpr char kUsageText[] =
     "usage: negotiator cycle -config FILE --slots FILE --jobs FILE\n"
     "                        [--state DB | --accountant FILE.json] [--now EPOCH]\n"
     "                        [--cycles N] [--interval SECONDS] [--threads N]\n"
-    "                        [--json [--requests]]\n"
+    "                        [--json [--requests]] [--htcondor-version X.Y]\n"
     "\n"
     "  -config FILE        the configuration (repeatable; default: CONDOR_CONFIG's)\n"
     "  --slots FILE        slot ads (condor_status -long, new ClassAds or JSON; repeatable)\n"
@@ -63,7 +63,11 @@ constexpr char kUsageText[] =
     "  --interval SECONDS  time between cycles (default 0)\n"
     "  --threads N         threads matching autoclusters (default 2)\n"
     "  --json              one JSON document instead of tables\n"
-    "  --requests          with --json: every request and how it ended (\"requests\")\n";
+    "  --requests          with --json: every request and how it ended (\"requests\")\n"
+    "  --htcondor-version X.Y\n"
+    "                      the HTCondor release whose accountant to reproduce: from 25.10\n"
+    "                      a preempted user keeps its usage until the next cycle\n"
+    "                      (default: 25.0, the LTS series)\n";
 
 struct Request {
   std::vector<std::string> config_files;
@@ -77,6 +81,7 @@ struct Request {
   int threads = 2;
   bool json = false;
   bool requests = false;
+  policy::PolicyOptions policy_options;
 };
 
 bool ParseInt(const std::string& text, int64_t* out) {
@@ -148,6 +153,14 @@ bool ParseArgs(int argc, char** argv, Request* r) {
       r->json = true;
     } else if (arg == "-requests") {
       r->requests = true;
+    } else if (arg == "-htcondor-version") {
+      if (!value(&text)) return false;
+      classad::Result<policy::AccountantRules> rules = policy::AccountantRulesOf(text);
+      if (!rules.ok()) {
+        std::cerr << "negotiator: --htcondor-version: " << rules.status().message() << "\n";
+        return false;
+      }
+      r->policy_options.accountant_rules = *rules;
     } else if (arg == "-help" || arg == "-h") {
       std::cout << kUsageText;
       std::exit(kOk);
@@ -185,7 +198,8 @@ int main(int argc, char** argv) {
 
   std::vector<Status> warnings;
   classad::Result<std::shared_ptr<const policy::Policy>> loaded =
-      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings);
+      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings,
+                         nullptr, r.policy_options);
   for (const Status& warning : warnings) std::cerr << "warning: " << warning.ToString() << "\n";
   if (!loaded.ok()) return Fail(loaded.status());
   const std::shared_ptr<const policy::Policy>& policy = *loaded;

@@ -535,12 +535,14 @@ void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd
     name += suffix;
     weight = match_cost;
   } else {
-    if (const ResourceRecord* existing = FindResource(name)) {
-      if (!existing->remote_user.empty()) {
-        if (existing->remote_user == customer) return;  // already charged
-        RemoveMatch(name, now);
-      }
+    if (const ResourceRecord* existing = FindResource(name);
+        existing != nullptr && !existing->remote_user.empty() &&
+        policy_->accountant.rules == policy::AccountantRules::kBefore25_10) {
+      if (existing->remote_user == customer) return;  // already charged
+      RemoveMatch(name, now);
     }
+    // From 25.10 the record is overwritten: the customer it named keeps
+    // the usage until the next CheckMatches recomputes it.
     if (const ResourceRecord* existing = FindResource(name)) {
       kept_cp_matches = existing->num_cp_matches;
     }
@@ -663,9 +665,21 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
       stale.push_back(name);
     }
   }
-  for (const std::string& name : stale) RemoveMatch(name, now);
+  if (policy_->accountant.rules == policy::AccountantRules::kSince25_10) {
+    // 25.10 on: ended matches are deleted without uncharging, and the
+    // weighted usage is recomputed from the claimed slots below.
+    for (const std::string& name : stale) EraseResource(name);
+    for (size_t c = 0; c < customers_.size(); ++c) {
+      if (customers_[c].weighted_resources_used == 0) continue;
+      if (tracking_) customer_dirty_[c] = 1;
+      customers_[c].weighted_resources_used = 0;
+    }
+  } else {
+    for (const std::string& name : stale) RemoveMatch(name, now);
+  }
 
-  // Charge every claimed slot (AddMatch keeps existing matches as they are).
+  // Charge every claimed slot (before 25.10 AddMatch keeps existing
+  // matches as they are; from 25.10 it charges each one again).
   std::string customer;
   size_t unusable_users = 0;
   for (size_t i = 0; i < slots.size(); ++i) {

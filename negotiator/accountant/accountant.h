@@ -208,9 +208,12 @@ class Accountant : public policy::AccountingView {
   // sets BeginUsageTime / LastUsageTime, clears uncharged time.
   // dt == 0: nothing; dt < 0: only LastUpdateTime is reset to `now`.
   void UpdatePriorities(int64_t now);
-  // Charges `slot` to `customer` from `now` (25.0 rules): nothing when the
-  // slot's record already names this customer; another customer's match on
-  // it is removed first. Adds 1 and the slot weight to the customer's and
+  // Charges `slot` to `customer` from `now`. Before 25.10
+  // (AccountantPolicy::rules): nothing when the slot's record already names
+  // this customer, and another customer's match on it is removed first;
+  // from 25.10 the record is overwritten and nothing is removed (the
+  // customer it named keeps its usage until CheckMatches). Adds 1 and the
+  // slot weight to the customer's and
   // its assigned group's usage, the weight to HierWeightedResourcesUsed of
   // the group and its ancestors, subtracts (now − LastUpdateTime) from
   // their uncharged time, writes the resource record and counts its
@@ -228,12 +231,14 @@ class Accountant : public policy::AccountingView {
   // (never below 0) for its customer, group and ancestors; the time since
   // max(StartTime, LastUpdateTime) into uncharged time; the record removed.
   void RemoveMatch(std::string_view resource_name, int64_t now);
-  // 25.0's CheckMatches: removes (RemoveMatch) each resource record whose
-  // slot is gone, or is neither Matched nor Claimed/Preempting by the
-  // recorded customer (a Suspended activity counts as not claimed under
-  // NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES); AddMatch for every
+  // HTCondor's CheckMatches: each resource record whose slot is gone, or
+  // is neither Matched nor Claimed/Preempting by the recorded customer (a
+  // Suspended activity counts as not claimed under
+  // NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES), is removed: uncharged
+  // (RemoveMatch) before 25.10, deleted as it is from 25.10, which then
+  // sets every WeightedResourcesUsed to 0. Then AddMatch for every
   // Claimed/Preempting slot (customer: its AccountingGroup, else
-  // RemoteUser); recounts the concurrency limits. Slots without a string
+  // RemoteUser), and the concurrency limits are recounted. Slots without a string
   // Name cannot be charged: they are skipped and reported in the returned
   // error (kInvalidArgument) after everything else is done.
   classad::Status CheckMatches(const std::vector<const classad::ClassAd*>& slots, int64_t now);

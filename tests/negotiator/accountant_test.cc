@@ -289,6 +289,77 @@ TEST(AccountantTest, AddMatchForAnotherCustomerMovesTheMatch) {
   EXPECT_EQ(a.FindCustomer("<none>")->hier_weighted_resources_used, 2);
 }
 
+// HTCondor 25.10 and later (HTCONDOR-3499): AddMatch overwrites the
+// record and leaves the preempted customer's usage in place.
+std::shared_ptr<const policy::Policy> PolicySince25_10(std::string_view text = "") {
+  policy::PolicyOptions options;
+  options.accountant_rules = policy::AccountantRules::kSince25_10;
+  return MakePolicy(text, options);
+}
+
+TEST(AccountantTest, Since25_10AddMatchLeavesThePreemptedUsage) {
+  Accountant a(PolicySince25_10());
+  a.UpdatePriorities(kT0);
+  ClassAd slot = Slot("slot1", "Claimed", "u@x", 2);
+  ASSERT_TRUE(a.AddMatch("u@x", slot, kT0).ok());
+  ASSERT_TRUE(a.AddMatch("v@x", slot, kT0 + 60).ok());
+  EXPECT_EQ(a.GetResourcesUsed("u@x"), 1);
+  EXPECT_EQ(a.GetWeightedResourcesUsed("u@x"), 2);
+  EXPECT_EQ(a.GetResourcesUsed("v@x"), 1);
+  EXPECT_EQ(a.GetWeightedResourcesUsed("v@x"), 2);
+  EXPECT_EQ(a.FindResource(Key("slot1"))->remote_user, "v@x");
+  // <none> holds both users: charged twice.
+  EXPECT_EQ(a.GetResourcesUsed("<none>"), 2);
+  EXPECT_EQ(a.FindCustomer("<none>")->hier_weighted_resources_used, 4);
+  // The same customer again is charged again too.
+  ASSERT_TRUE(a.AddMatch("v@x", slot, kT0 + 60).ok());
+  EXPECT_EQ(a.GetResourcesUsed("v@x"), 2);
+}
+
+TEST(AccountantTest, Since25_10CheckMatchesRecomputesOnlyTheWeightedUsage) {
+  Accountant a(PolicySince25_10());
+  a.UpdatePriorities(kT0);
+  ClassAd gone = Slot("gone", "Claimed", "u@x", 1);
+  ClassAd claimed = Slot("claimed", "Claimed", "u@x", 2);
+  ClassAd moved = Slot("moved", "Claimed", "v@x", 4);
+  for (ClassAd* s : {&gone, &claimed}) ASSERT_TRUE(a.AddMatch("u@x", *s, kT0).ok());
+  ClassAd moved_before = Slot("moved", "Claimed", "u@x", 4);
+  ASSERT_TRUE(a.AddMatch("u@x", moved_before, kT0).ok());
+  EXPECT_EQ(a.GetWeightedResourcesUsed("u@x"), 7);
+  const std::vector<const ClassAd*> slots = {&claimed, &moved};
+  ASSERT_TRUE(a.CheckMatches(slots, kT0).ok());
+  // Ended and moved matches are deleted without uncharging; the weighted
+  // usage is recomputed from the claimed slots; the counts are not reset.
+  EXPECT_EQ(a.FindResource(Key("gone")), nullptr);
+  EXPECT_EQ(a.FindResource(Key("moved"))->remote_user, "v@x");
+  EXPECT_EQ(a.GetWeightedResourcesUsed("u@x"), 2);
+  EXPECT_EQ(a.GetWeightedResourcesUsed("v@x"), 4);
+  EXPECT_EQ(a.GetResourcesUsed("u@x"), 4);  // 3 + the claimed slot again
+  EXPECT_EQ(a.GetResourcesUsed("v@x"), 1);
+  EXPECT_EQ(a.FindCustomer("<none>")->hier_weighted_resources_used, 7 + 6);
+  // Each cycle charges the claimed slots again: the weighted usage holds,
+  // the counts and the hierarchical usage grow.
+  ASSERT_TRUE(a.CheckMatches(slots, kT0).ok());
+  EXPECT_EQ(a.GetWeightedResourcesUsed("u@x"), 2);
+  EXPECT_EQ(a.GetResourcesUsed("u@x"), 5);
+  EXPECT_EQ(a.FindCustomer("<none>")->hier_weighted_resources_used, 7 + 6 + 6);
+}
+
+TEST(AccountantTest, AccountantRulesOfVersions) {
+  using policy::AccountantRules;
+  for (const char* v : {"25.0.13", "25.9.1", "24", "8.8.17", "25"}) {
+    ASSERT_TRUE(policy::AccountantRulesOf(v).ok()) << v;
+    EXPECT_EQ(*policy::AccountantRulesOf(v), AccountantRules::kBefore25_10) << v;
+  }
+  for (const char* v : {"25.10.1", "25.13.2", "26.0", "25.10"}) {
+    ASSERT_TRUE(policy::AccountantRulesOf(v).ok()) << v;
+    EXPECT_EQ(*policy::AccountantRulesOf(v), AccountantRules::kSince25_10) << v;
+  }
+  for (const char* v : {"", "25.", "v25.13", "25.x", "25.13.2.1", "25 13", ".25"}) {
+    EXPECT_FALSE(policy::AccountantRulesOf(v).ok()) << v;
+  }
+}
+
 TEST(AccountantTest, RemoveMatchNeverGoesBelowZero) {
   Accountant a(MakePolicy(""));
   a.UpdatePriorities(kT0);

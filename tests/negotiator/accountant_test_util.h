@@ -45,9 +45,11 @@ inline constexpr char kVersion1Tables[] =
     " matched_concurrency_limits TEXT NOT NULL, num_cp_matches BIGINT NOT NULL);";
 
 // A Policy built from configuration `text` read in a sealed environment (no
-// process environment, fixed randomness). Adds a test failure and falls
-// back to the empty configuration when `text` is bad.
-inline std::shared_ptr<const policy::Policy> MakePolicy(std::string_view text) {
+// process environment, fixed randomness), with `policy_options`. Adds a
+// test failure and falls back to the empty configuration when `text` is
+// bad.
+inline std::shared_ptr<const policy::Policy> MakePolicy(
+    std::string_view text, const policy::PolicyOptions& policy_options = {}) {
   policy::ConfigOptions options;
   options.getenv = [](std::string_view) { return std::optional<std::string>(); };
   options.environment = [] { return std::vector<std::pair<std::string, std::string>>(); };
@@ -56,7 +58,7 @@ inline std::shared_ptr<const policy::Policy> MakePolicy(std::string_view text) {
       policy::ReadConfigText(text, "accountant.config", options);
   EXPECT_TRUE(config.ok()) << config.status().ToString();
   if (!config.ok()) config = policy::ReadConfigText("", "empty", options);
-  classad::Result<policy::Policy> p = policy::Policy::Build(*config);
+  classad::Result<policy::Policy> p = policy::Policy::Build(*config, policy_options);
   EXPECT_TRUE(p.ok()) << p.status().ToString();
   return std::make_shared<const policy::Policy>(std::move(p).value());
 }

@@ -375,5 +375,47 @@ TEST(CycleTest, AFloorIsServedFirstAndACeilingCaps) {
             (std::map<std::string, int>{{"a@x", 8}, {"b@x", 7}, {"c@x", 1}}));
 }
 
+// ---- the accountant's rules by HTCondor release
+
+// z runs on three slots; u, v and w (one idle job each) negotiate in turn,
+// and PREEMPTION_REQUIREMENTS lets a slot go while its user uses more than
+// one. Before 25.10 each preemption uncharges z at once (AddMatch removes
+// the match it replaces): after two, z uses 1 and the third is refused.
+// From 25.10 z keeps its usage until the next cycle: all three go.
+TEST(CycleTest, APreemptedUsersUsageFollowsTheHTCondorRelease) {
+  const std::string config = std::string(kBase) +
+                             "PREEMPTION_REQUIREMENTS = RemoteUserResourcesInUse > 1\n";
+  std::vector<std::string> slots;
+  for (int i = 1; i <= 3; ++i) {
+    slots.push_back(ClaimedSlotText("slot" + std::to_string(i) + "@m", "z@x",
+                                    "900." + std::to_string(i)));
+  }
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "u", 1, 1);
+  AddJobs(&jobs, "v", 2, 1);
+  AddJobs(&jobs, "w", 3, 1);
+  struct Release {
+    policy::AccountantRules rules;
+    int preemptions;
+    double z_usage_after;  // z's weighted usage when the cycle ends
+  };
+  for (const Release& release : {Release{policy::AccountantRules::kBefore25_10, 2, 1},
+                                 Release{policy::AccountantRules::kSince25_10, 3, 3}}) {
+    const policy::AccountantRules rules = release.rules;
+    policy::PolicyOptions options;
+    options.accountant_rules = rules;
+    auto policy = MakePolicy(config, options);
+    auto pool = MakePool(policy, slots, jobs);
+    Accountant accountant(policy);
+    accountant.Initialize(kCycleNow);
+    accountant.SetPriority("z@x", 100);
+    Negotiator negotiator(policy);
+    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    EXPECT_EQ(result.preemptions, release.preemptions) << static_cast<int>(rules);
+    EXPECT_DOUBLE_EQ(accountant.GetWeightedResourcesUsed("z@x"), release.z_usage_after)
+        << static_cast<int>(rules);
+  }
+}
+
 }  // namespace
 }  // namespace negotiator

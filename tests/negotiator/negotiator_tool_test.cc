@@ -79,6 +79,21 @@ TEST_F(NegotiatorToolTest, BadUsageIsExitThree) {
   const ToolRun requests = Run(args);
   EXPECT_EQ(requests.exit_code, 3);
   EXPECT_NE(requests.err.find("--requests needs --json"), std::string::npos) << requests.err;
+  args = Scenario();
+  args.insert(args.end(), {"--htcondor-version", "25.x"});
+  const ToolRun version = Run(args);
+  EXPECT_EQ(version.exit_code, 3);
+  EXPECT_NE(version.err.find("MAJOR[.MINOR[.PATCH]]"), std::string::npos) << version.err;
+}
+
+TEST_F(NegotiatorToolTest, TakesTheHTCondorRelease) {
+  for (const char* release : {"25.0.13", "25.13.2"}) {
+    std::vector<std::string> args = Scenario();
+    args.insert(args.end(), {"--htcondor-version", release});
+    const ToolRun run = Run(args);
+    ASSERT_EQ(run.exit_code, 0) << release << ": " << run.err;
+    EXPECT_NE(run.out.find("70 matches, 0 preemptions"), std::string::npos) << run.out;
+  }
 }
 
 TEST_F(NegotiatorToolTest, BadInputIsExitTwoWithItsPosition) {
