@@ -658,14 +658,18 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
   }
 
   // Remove the matches that ended.
+  const bool since_25_10 = policy_->accountant.rules == policy::AccountantRules::kSince25_10;
   std::vector<std::string> stale;
   for (const auto& [name, record] : resources_) {
     auto it = by_name.find(name);
-    if (it == by_name.end() || !ClaimedOrMatchedBy(*it->second, record.remote_user)) {
+    // From 25.10 a record naming nobody (a consumption-policy placeholder)
+    // is stale whatever its slot's state.
+    if (it == by_name.end() || (since_25_10 && record.remote_user.empty()) ||
+        !ClaimedOrMatchedBy(*it->second, record.remote_user)) {
       stale.push_back(name);
     }
   }
-  if (policy_->accountant.rules == policy::AccountantRules::kSince25_10) {
+  if (since_25_10) {
     // 25.10 on: ended matches are deleted without uncharging, and the
     // weighted usage is recomputed from the claimed slots below.
     for (const std::string& name : stale) EraseResource(name);

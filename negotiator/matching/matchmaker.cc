@@ -59,13 +59,13 @@ float PolicyRank(const policy::PolicyExpression& e, const ClassAd& slot, const C
   return v ? static_cast<float>(*v) : kNoRank;
 }
 
-bool NamesEphemeral(const classad::Expr& expr, bool on_slot) {
+bool NamesEphemeral(const classad::Expr& expr, bool on_slot, bool live_only = false) {
   std::vector<std::string> mine, theirs;
   classad::CollectReferencedNames(expr, &mine, &theirs);
   for (const auto* names : {&mine, &theirs}) {
     for (const std::string& n : *names) {
       const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(n);
-      if (info != nullptr && info->on_slot == on_slot) return true;
+      if (info != nullptr && info->on_slot == on_slot && (info->live || !live_only)) return true;
     }
   }
   return false;
@@ -132,7 +132,9 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   // HTCondor inserts the Remote* attributes into its copies of the
   // claimed slots' ads before it matches (addRemoteUserPrios): the job's
   // and the slot's Requirements and Rank see them as the policy ranks do.
-  matching_reads_remote_ = MatchingReadsRemote();
+  const RemoteReads remote_reads = MatchingRemoteReads();
+  matching_reads_remote_ = remote_reads.any;
+  matching_reads_live_ = remote_reads.live;
   if (matching_reads_remote_) ranks_read_remote_ = true;
   SplitPreemptionRequirements();
   if (options_.shortcuts && m.preemption_rank.is_set() &&
@@ -160,37 +162,39 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   BuildRankTable(m.post_job_rank, &readings, &post_ranks_);
 }
 
-bool Matchmaker::MatchingReadsRemote() const {
-  auto remote = [](const std::set<std::string>& names) {
-    for (const std::string& n : names) {
-      const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(n);
-      if (info != nullptr && info->on_slot) return true;
-    }
-    return false;
-  };
-  for (uint32_t job : autoclusters_.class_representative) {
-    const ClassAd& ad = *pool_.jobs()[job].ad;
-    std::set<std::string> own, other;
-    classad::FollowReads(ad, "requirements", &own, &other);
-    classad::FollowReads(ad, "rank", &own, &other);
-    if (remote(own) || remote(other)) return true;
-  }
+Matchmaker::RemoteReads Matchmaker::MatchingRemoteReads() const {
+  RemoteReads reads;
   std::unordered_set<const classad::Expr*> seen;
-  for (uint32_t s : slots_) {
-    const ClassAd& slot = *pool_.slots()[s].ad;
-    for (size_t i = 0; i < slot.size(); ++i) {
-      const classad::AttrRef ref = slot.at(i);
+  auto look = [&](const ClassAd& ad) {
+    for (size_t i = 0; i < ad.size(); ++i) {
+      const classad::AttrRef ref = ad.at(i);
       if (ref.is_literal() || !seen.insert(&ref.expr()).second) continue;
-      if (NamesEphemeral(ref.expr(), /*on_slot=*/true)) return true;
+      if (NamesEphemeral(ref.expr(), /*on_slot=*/true)) {
+        reads.any = true;
+        if (NamesEphemeral(ref.expr(), /*on_slot=*/true, /*live_only=*/true)) reads.live = true;
+      }
+    }
+  };
+  // Every expression of the classes' jobs and of the slots: a superset of
+  // what matching reads (a slot's TARGET.x may read a job's x, which may
+  // read a Remote* attribute it lacks).
+  for (uint32_t job : autoclusters_.class_representative) look(*pool_.jobs()[job].ad);
+  for (uint32_t s : slots_) look(*pool_.slots()[s].ad);
+  const policy::MatchPolicy& m = policy_.matching;
+  for (const policy::PolicyExpression* e : {&m.pre_job_rank, &m.post_job_rank}) {
+    if (e->is_set() && NamesEphemeral(*e->expr, /*on_slot=*/true, /*live_only=*/true)) {
+      reads.live = true;
     }
   }
-  return false;
+  return reads;
 }
 
 void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, JobKeys* readings,
                                 SlotRankTable* table) {
   table->active = false;
-  if (!e.is_set() || per_submitter_ || !options_.shortcuts || !classad::ReadsOnlyNamedAttributes(*e.expr)) {
+  // A live Remote* attribute changes as the cycle goes: evaluated per candidate.
+  if (!e.is_set() || per_submitter_ || !options_.shortcuts || matching_reads_live_ ||
+      !classad::ReadsOnlyNamedAttributes(*e.expr)) {
     return;
   }
   std::set<std::string> mine, theirs;
@@ -673,21 +677,24 @@ void Matchmaker::PrepareAll() {
                [&](size_t i) { Build(todo[i], nullptr, lists_[todo[i]].get()); });
 }
 
-Matchmaker::CandidateList& Matchmaker::ListFor(const MatchRequest& request) {
+Matchmaker::CandidateList& Matchmaker::ListFor(const MatchRequest& request, bool rescan) {
   const uint32_t match_class = autoclusters_.match_class[request.autocluster];
+  // A list whose matching read a live Remote* value is made again for each
+  // scan, as HTCondor evaluates Requirements and ranks at each scan.
+  const bool again = rescan && matching_reads_live_;
   if (!per_submitter_) {
     std::unique_ptr<CandidateList>& list = lists_[match_class];
-    if (list == nullptr) {
+    if (list == nullptr || again) {
       BuildTables();
-      list = std::make_unique<CandidateList>();
+      if (list == nullptr) list = std::make_unique<CandidateList>();
       Build(match_class, nullptr, list.get());
     }
     return *list;
   }
   const uint64_t key = (static_cast<uint64_t>(request.submitter) << 32) | match_class;
   std::unique_ptr<CandidateList>& list = submitter_lists_[key];
-  if (list == nullptr) {
-    list = std::make_unique<CandidateList>();
+  if (list == nullptr || again) {
+    if (list == nullptr) list = std::make_unique<CandidateList>();
     Build(match_class, request.request_overlay, list.get());
   }
   return *list;
@@ -953,17 +960,17 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
       limits_need_slot = true;
     }
   }
-  CandidateList& list = ListFor(r);
-  for (; list.head < list.size(); ++list.head) {
-    const uint32_t slot = list.by_order() ? (*list.order)[list.in_order[list.head]].slot
-                                          : list.candidates[list.head].slot;
-    if (taken_[slot] == 0) break;
-  }
   MatchList& ml = match_list_;
   const bool continues = ml.valid && ml.autocluster == r.autocluster &&
                          ml.submitter == r.submitter && ml.eup == r.eup &&
                          ml.only_startd_rank == r.only_startd_rank &&
                          MatchListStillValid(r, stamp);
+  CandidateList& list = ListFor(r, /*rescan=*/!continues);
+  for (; list.head < list.size(); ++list.head) {
+    const uint32_t slot = list.by_order() ? (*list.order)[list.in_order[list.head]].slot
+                                          : list.candidates[list.head].slot;
+    if (taken_[slot] == 0) break;
+  }
   std::optional<Offer> offer;
   if (continues) {
     // Pops off the list: HTCondor's limit rule, and the limits checked
@@ -1011,6 +1018,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     ml.cursor = list.head;
     JudgeWholeMatchList();
     ml.judge = Judge();  // the request is the caller's: not kept
+    ml.list = nullptr;   // only read while judging
     if (Judged* best = PeekMatchList(); best != nullptr) {
       ++ml.group_head;
       offer = Offer{best->candidate.slot, best->state, best->candidate.slot_rank,

@@ -203,7 +203,10 @@ class Matchmaker {
   // submitter when the lists are per submitter).
   void Build(uint32_t match_class, const classad::AttributeOverlay* request_overlay,
              CandidateList* out) const;
-  CandidateList& ListFor(const MatchRequest& request);
+  // The list of `request`'s class (its submitter's when the lists are per
+  // submitter), made when first asked for; with `rescan` (a new MatchList)
+  // made again when matching reads a live Remote* value.
+  CandidateList& ListFor(const MatchRequest& request, bool rescan = false);
   // Builds tables_ the first time (when the lists are shared and the
   // options allow), and the shared orders.
   void BuildTables();
@@ -213,10 +216,15 @@ class Matchmaker {
   // sort of their own.
   void BuildOrders();
   // Whether the jobs' or the slots' Requirements or Rank may read an
-  // on-slot ephemeral attribute (policy/ephemeral.h): the match classes'
-  // jobs followed through their own expressions, and every expression of
-  // every slot considered (a superset: it costs speed, never a result).
-  bool MatchingReadsRemote() const;
+  // on-slot ephemeral attribute (policy/ephemeral.h), and a live one
+  // (RemoteUserResourcesInUse...), or the policy ranks a live one: found in
+  // every expression of the match classes' jobs and of the slots
+  // considered (a superset: it costs speed, never a result).
+  struct RemoteReads {
+    bool any = false;
+    bool live = false;
+  };
+  RemoteReads MatchingRemoteReads() const;
   // Whether every limit of `list` has room for its amount (count + amount
   // <= max, and the count not negative); the full ones go into `*why`.
   bool LimitsFit(std::string_view list, Rejection* why) const;
@@ -342,6 +350,10 @@ class Matchmaker {
   // Remote* attributes: matching sees them (HTCondor inserts them into
   // its copies of the slot ads before it matches), pair by pair.
   bool matching_reads_remote_ = false;
+  // ... and a live one, which changes as the cycle goes: the class lists
+  // are made again for each new MatchList, and the policy ranks are not
+  // tabled.
+  bool matching_reads_live_ = false;
   std::vector<std::unique_ptr<CandidateList>> lists_;  // by match class (shared lists)
   std::unique_ptr<MatchTables> tables_;                // null: not built (yet), or not used
   static constexpr uint32_t kNoOrder = UINT32_MAX;

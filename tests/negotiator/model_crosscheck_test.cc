@@ -670,6 +670,20 @@ std::vector<std::pair<std::string, Case>> MinimalPools() {
     out.push_back({"D1 remote attributes when matching", c});
   }
   {
+    // D1b: a live Remote* value read when matching is read at each scan. z
+    // runs on two slots; u's job preempts one, after which z uses 1, so
+    // v's job (TARGET.RemoteUserResourcesInUse > 1) matches nothing: one
+    // preemption, not two.
+    Case c;
+    c.config.preemption_requirements = "True";
+    c.slots = {slot(1, claimed("z@x", "Rank = 0.0; CurrentRank = 0.0")),
+               slot(2, claimed("z@x", "Rank = 0.0; CurrentRank = 0.0"))};
+    c.jobs = {job("u", 1, 0, "Requirements = TARGET.RemoteUserResourcesInUse > 1; Rank = 0"),
+              job("v", 2, 0, "Requirements = TARGET.RemoteUserResourcesInUse > 1; Rank = 0")};
+    c.accounts["z@x"] = {100, std::nullopt, 0, -1};
+    out.push_back({"D1b live remote attributes when matching", c});
+  }
+  {
     // D2: the first cycle has no RemoteGroup: SubmitterGroup =?= RemoteGroup
     // is false, no preemption (the negotiator: 1).
     Case c;
@@ -742,6 +756,9 @@ TEST(ModelCrosscheckTest, FixedMinimalPoolsAgree) {
     // The pools show what they were built for.
     if (what.starts_with("D4b ") || what.starts_with("D4c ")) {
       EXPECT_EQ(expected.preemptions, 2) << what;
+    }
+    if (what.starts_with("D1b ")) {
+      EXPECT_EQ(expected.preemptions, 1) << what;
     }
   }
 }
