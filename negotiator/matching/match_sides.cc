@@ -39,18 +39,28 @@ bool NamedOnly(const classad::ClassAd& ad, const std::set<std::string>& names) {
   return true;
 }
 
+// The names `e` reads from the job's ad and from the slot's (MY as `my`
+// says: its own names are MY's, TARGET.x the other's); false when it reads
+// more than named attributes.
+bool NamesBySide(const Expr& e, MyAd my, std::set<std::string>* job_names,
+                 std::set<std::string>* slot_names) {
+  if (!classad::ReadsOnlyNamedAttributes(e)) return false;
+  if (my == MyAd::kJob) {
+    classad::NamesRead(e, job_names, slot_names);
+  } else {
+    classad::NamesRead(e, slot_names, job_names);
+  }
+  return true;
+}
+
 }  // namespace
 
 MatchSides::MatchSides(const Pool& pool, std::span<const uint32_t> slots)
     : pool_(pool), slots_(slots) {}
 
 bool MatchSides::ReadsOnlyJob(const Expr& e, const classad::ClassAd& job, MyAd my) {
-  if (!classad::ReadsOnlyNamedAttributes(e)) return false;
-  std::set<std::string> mine, theirs;
-  classad::NamesRead(e, &mine, &theirs);
-  const std::set<std::string>& slot_names = my == MyAd::kJob ? theirs : mine;
-  const std::set<std::string>& job_names = my == MyAd::kJob ? mine : theirs;
-  if (!slot_names.empty()) return false;
+  std::set<std::string> job_names, slot_names;
+  if (!NamesBySide(e, my, &job_names, &slot_names) || !slot_names.empty()) return false;
   for (const std::string& name : job_names) {
     std::set<std::string> own, other;
     bool complete = true;
@@ -64,12 +74,8 @@ bool MatchSides::ReadsOnlyJob(const Expr& e, const classad::ClassAd& job, MyAd m
 }
 
 bool MatchSides::ReadsOnlySlot(const Expr& e, MyAd my) {
-  if (!classad::ReadsOnlyNamedAttributes(e)) return false;
-  std::set<std::string> mine, theirs;
-  classad::NamesRead(e, &mine, &theirs);
-  const std::set<std::string>& slot_names = my == MyAd::kJob ? theirs : mine;
-  const std::set<std::string>& job_names = my == MyAd::kJob ? mine : theirs;
-  if (!job_names.empty()) return false;
+  std::set<std::string> job_names, slot_names;
+  if (!NamesBySide(e, my, &job_names, &slot_names) || !job_names.empty()) return false;
   for (const std::string& name : slot_names) {
     if (!SlotNameReadsOnlySlot(name)) return false;
   }
