@@ -93,7 +93,9 @@ std::string Rejection::Reason() const {
   if (concurrency_limit) {
     std::string names;
     for (const std::string& n : limits) names += (names.empty() ? "" : ", ") + n;
-    return "concurrency limit " + names + " reached";
+    // A MatchList that ran out reports the names of its last request's
+    // pops, which may be none.
+    return names.empty() ? "concurrency limit reached" : "concurrency limit " + names + " reached";
   }
   if (preemption_policy) return "PREEMPTION_REQUIREMENTS == False";
   if (preemption_rank) return "insufficient rank";
@@ -975,6 +977,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
   if (continues) {
     // Pops off the list: HTCondor's limit rule, and the limits checked
     // again with the request's own ConcurrencyLimits.
+    Rejection popped;  // the limits the pops found full
     for (Judged* next = PeekMatchList(); next != nullptr; next = PeekMatchList()) {
       Judged taken = std::move(*next);
       ++ml.group_head;
@@ -984,8 +987,7 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
         const Value v = EvaluateAttrIn(job, "ConcurrencyLimits", slot.ad.get(),
                                        r.request_overlay, nullptr, eval_options_);
         matched_limits = v.IsString() ? policy::LowerAscii(v.string()) : std::string();
-        Rejection unrecorded;  // HTCondor reports the scan's reasons
-        if (!matched_limits.empty() && !LimitsFit(matched_limits, &unrecorded)) continue;
+        if (!matched_limits.empty() && !LimitsFit(matched_limits, &popped)) continue;
       }
       const double cost = slot.weight;
       if ((taken.state != PreemptState::kNone &&
@@ -998,8 +1000,11 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
       ml.pop_submitter_limit = true;
     }
     if (!offer) {
+      // HTCondor reports the scan's counts, but the limit names of this
+      // request's pops (it clears the names before the cache is used).
       *why = ml.why;
       why->submitter_limit = why->submitter_limit || ml.pop_submitter_limit;
+      why->limits = std::move(popped.limits);
     }
   } else {
     // A new list, judged whole with this request's values.
