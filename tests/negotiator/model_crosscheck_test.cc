@@ -596,6 +596,34 @@ TEST(ModelCrosscheckTest, RandomPoolsAgreeWithoutMatchListCaching) {
   }
 }
 
+// Jobs whose Requirements read a claimed slot's live usage
+// (RemoteUserResourcesInUse, which changes with every preemption): HTCondor
+// reads it at each scan.
+TEST(ModelCrosscheckTest, RandomPoolsAgreeWhenMatchingReadsLiveUsage) {
+  const std::string live =
+      "Requirements = (TARGET.RemoteUserResourcesInUse =?= undefined || "
+      "TARGET.RemoteUserResourcesInUse > 1) && ";
+  int changed = 0;
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(SeedCount()); ++seed) {
+    Case c = Generate(seed);
+    for (size_t i = 0; i < c.jobs.size(); i += 2) {
+      const size_t at = c.jobs[i].find("Requirements = ");
+      if (at == std::string::npos) continue;
+      c.jobs[i].replace(at, std::string("Requirements = ").size(), live);
+      ++changed;
+    }
+    std::string matches, trace;
+    const Counts ours = RunNegotiator(c, &matches);
+    const Counts expected = RunModel(c, &trace);
+    ASSERT_TRUE(ours == expected) << "seed " << seed << "\nmodel:      " << Describe(expected)
+                                  << "\nnegotiator: " << Describe(ours) << "\n"
+                                  << CaseText(c) << "negotiator's matches:\n"
+                                  << matches << "model's trace:\n"
+                                  << trace;
+  }
+  EXPECT_GT(changed, 1000);
+}
+
 // The matchmaker's shortcuts (tables, per-slot and per-remote-user
 // clauses of PREEMPTION_REQUIREMENTS, PREEMPTION_RANK per slot) change
 // nothing: every match, on every pool, is the one pair-by-pair evaluation
