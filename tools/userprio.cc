@@ -44,6 +44,7 @@
 #include "classad/utf8.h"
 #include "classad/value.h"
 #include "negotiator/accountant/accountant.h"
+#include "negotiator/accountant/accountant_edit.h"
 #include "negotiator/accountant/accountant_json.h"
 #include "negotiator/accountant/durable_accountant.h"
 #include "negotiator/accountant/open_accountant.h"
@@ -445,6 +446,25 @@ struct EditValue {
   double real = 0;
   int64_t integer = 0;
 };
+
+// The accountant library's edit for a command-line edit (not kNone).
+negotiator::AccountantEditKind EditKind(Edit edit) {
+  using Kind = negotiator::AccountantEditKind;
+  switch (edit) {
+    case Edit::kSetPrio: return Kind::kSetPriority;
+    case Edit::kSetFactor: return Kind::kSetFactor;
+    case Edit::kSetFloor: return Kind::kSetFloor;
+    case Edit::kSetCeiling: return Kind::kSetCeiling;
+    case Edit::kSetAccum: return Kind::kSetAccumulatedUsage;
+    case Edit::kSetBegin: return Kind::kSetBeginUsageTime;
+    case Edit::kSetLast: return Kind::kSetLastUsageTime;
+    case Edit::kResetUsage: return Kind::kResetUsage;
+    case Edit::kResetAll: return Kind::kResetAllUsage;
+    case Edit::kDelete:
+    case Edit::kNone: break;
+  }
+  return Kind::kDelete;
+}
 
 // Empty when the edit's name and value are good (filling `value`); else
 // the message.
@@ -1217,91 +1237,22 @@ int RunEdit(const Request& r, const EditValue& v, std::shared_ptr<const policy::
   }
   const bool existed =
       r.edit == Edit::kResetAll || durable->accountant().FindCustomer(name) != nullptr;
+  negotiator::AccountantEdit edit;
+  edit.kind = EditKind(r.edit);
+  edit.name = name;
+  edit.real = v.real;
+  edit.integer = v.integer;
   bool refused = false;
   Status s = durable->Update([&](Accountant& a) {
-    switch (r.edit) {
-      case Edit::kSetPrio:
-        a.SetPriority(name, v.real);
-        break;
-      case Edit::kSetFactor:
-        a.SetPriorityFactor(name, v.real);
-        break;
-      case Edit::kSetFloor:
-        a.SetFloor(name, v.integer);
-        break;
-      case Edit::kSetCeiling:
-        a.SetCeiling(name, v.integer);
-        break;
-      case Edit::kSetAccum:
-        a.SetAccumUsage(name, v.real);
-        break;
-      case Edit::kSetBegin:
-        a.SetBeginUsageTime(name, v.integer);
-        break;
-      case Edit::kSetLast:
-        a.SetLastUsageTime(name, v.integer);
-        break;
-      case Edit::kResetUsage:
-        a.ResetAccumulatedUsage(name, now);
-        break;
-      case Edit::kResetAll:
-        a.ResetAllUsage(now);
-        break;
-      case Edit::kDelete:
-        if (!a.DeleteRecord(name)) {
-          refused = true;
-          return Status(StatusCode::kNotFound,
-                        "-delete: the accountant has no record named \"" + name + "\"");
-        }
-        break;
-      case Edit::kNone:
-        break;
-    }
-    return Status::Ok();
+    Status applied = negotiator::ApplyEdit(edit, now, &a);
+    refused = applied.code() == StatusCode::kNotFound;
+    return applied;
   });
   if (!s.ok()) {
     std::cerr << "userprio: " << s.ToString() << "\n";
     return refused ? kRefused : kUnreadable;
   }
-  char line[256];
-  switch (r.edit) {
-    case Edit::kSetPrio:
-      std::snprintf(line, sizeof line, "The priority of %s was set to %f", name.c_str(), v.real);
-      break;
-    case Edit::kSetFactor:
-      std::snprintf(line, sizeof line, "The priority factor of %s was set to %f", name.c_str(),
-                    v.real);
-      break;
-    case Edit::kSetFloor:
-    case Edit::kSetCeiling:
-      std::snprintf(line, sizeof line, "The %s of %s was set to %lld",
-                    r.edit == Edit::kSetFloor ? "floor" : "ceiling", name.c_str(),
-                    static_cast<long long>(v.integer));
-      break;
-    case Edit::kSetAccum:
-      std::snprintf(line, sizeof line, "The Accumulated Usage of %s was set to %f", name.c_str(),
-                    v.real);
-      break;
-    case Edit::kSetBegin:
-    case Edit::kSetLast:
-      std::snprintf(line, sizeof line, "The %s Usage Time of %s was set to %lld",
-                    r.edit == Edit::kSetBegin ? "Begin" : "Last", name.c_str(),
-                    static_cast<long long>(v.integer));
-      break;
-    case Edit::kResetUsage:
-      std::snprintf(line, sizeof line, "The accumulated usage of %s was reset", name.c_str());
-      break;
-    case Edit::kResetAll:
-      std::snprintf(line, sizeof line, "The accumulated usage was reset for all users");
-      break;
-    case Edit::kDelete:
-      std::snprintf(line, sizeof line, "The accountant record named %s was deleted", name.c_str());
-      break;
-    case Edit::kNone:
-      line[0] = '\0';
-      break;
-  }
-  std::cout << line << "\n";
+  std::cout << negotiator::EditReport(edit) << "\n";
   if (!existed) {
     std::cerr << "userprio: note: the accountant had no record named " << name
               << "; a new one was made\n";
