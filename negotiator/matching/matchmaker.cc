@@ -98,7 +98,6 @@ std::string Rejection::Reason() const {
     return names.empty() ? "concurrency limit reached" : "concurrency limit " + names + " reached";
   }
   if (preemption_policy) return "PREEMPTION_REQUIREMENTS == False";
-  if (preemption_rank) return "insufficient rank";
   if (submitter_limit) return "submitter limit exceeded";
   return "no match found";
 }

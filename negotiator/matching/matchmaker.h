@@ -82,7 +82,9 @@ struct MatchRequest {
 struct Rejection {
   bool concurrency_limit = false;
   bool preemption_policy = false;  // PREEMPTION_REQUIREMENTS was not true
-  bool preemption_rank = false;    // the slot's Rank was below its CurrentRank
+  // The slot's Rank was below its CurrentRank (HTCondor counts it but
+  // names no reason for it: alone it reads "no match found").
+  bool preemption_rank = false;
   bool submitter_limit = false;
   std::set<std::string> limits;  // the concurrency limits that were full
   // HTCondor's reason text, the first that applies.
