@@ -606,10 +606,6 @@ Matchmaker::Candidate Matchmaker::MakeCandidate(uint32_t match_class, uint32_t s
 
 bool Matchmaker::CandidateAt(const CandidateList& list, uint32_t match_class, size_t i,
                              Candidate* out) const {
-  if (!list.by_order()) {
-    *out = list.candidates[i];
-    return taken_[out->slot] == 0;
-  }
   const OrderEntry& e = (*list.order)[list.in_order[i]];
   if (taken_[e.slot] != 0) return false;
   out->slot = e.slot;
@@ -849,42 +845,32 @@ bool Matchmaker::BetterJudged(const Judged& a, const Judged& b) {
   return a.prank > b.prank;
 }
 
-bool Matchmaker::JudgeNextGroup(std::vector<Judged>* out) {
+void Matchmaker::JudgeWholeMatchList(CandidateList& list, const Judge& judge) {
   MatchList& ml = match_list_;
-  CandidateList& list = *ml.list;
   const uint32_t match_class = autoclusters_.match_class[ml.autocluster];
   Candidate by_order;
-  out->clear();
-  // The next rank group: the entries of equal (pre, job, post) ranks.
-  std::optional<Candidate> first;
-  for (; ml.cursor < list.size(); ++ml.cursor) {
+  std::vector<Judged> group;       // the acceptable entries of the current rank group
+  std::optional<Candidate> first;  // the current rank group's first entry
+  for (size_t i = list.head; i < list.size(); ++i) {
     Candidate* at = &by_order;
     if (!list.by_order()) {
-      at = &list.candidates[ml.cursor];  // its slot's Rank is kept there once computed
+      at = &list.candidates[i];  // its slot's Rank is kept there once computed
       if (taken_[at->slot] != 0) continue;
-    } else if (!CandidateAt(list, match_class, ml.cursor, &by_order)) {
+    } else if (!CandidateAt(list, match_class, i, &by_order)) {
       continue;  // taken
     }
     Candidate& c = *at;
-    if (!first) {
-      first = c;
-    } else if (c.pre != first->pre || c.job_rank != first->job_rank || c.post != first->post) {
-      break;
+    // A rank group: the entries of equal (pre, job, post) ranks.
+    if (first && (c.pre != first->pre || c.job_rank != first->job_rank || c.post != first->post)) {
+      if (!group.empty()) ml.ahead.push_back(std::move(group));
+      group.clear();
+      first.reset();
     }
+    if (!first) first = c;
     Judged judged;
-    if (JudgeCandidate(c, match_class, ml.judge, &ml.why, &judged)) {
-      out->push_back(std::move(judged));
-    }
+    if (JudgeCandidate(c, match_class, judge, &ml.why, &judged)) group.push_back(std::move(judged));
   }
-  return first.has_value();
-}
-
-void Matchmaker::JudgeWholeMatchList() {
-  MatchList& ml = match_list_;
-  std::vector<Judged> group;
-  while (JudgeNextGroup(&group)) {
-    if (!group.empty()) ml.ahead.push_back(std::move(group));
-  }
+  if (!group.empty()) ml.ahead.push_back(std::move(group));
 }
 
 Matchmaker::Judged* Matchmaker::PeekMatchList() {
@@ -1012,17 +998,14 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     ml.submitter = r.submitter;
     ml.eup = r.eup;
     ml.only_startd_rank = r.only_startd_rank;
-    ml.judge.request = &r;
-    ml.judge.stamp = stamp;
-    ml.judge.priority_preemption_possible =
+    Judge judge;
+    judge.request = &r;
+    judge.stamp = stamp;
+    judge.priority_preemption_possible =
         !policy_.matching.preemption_requirements.is_set() || RequestClausesHold(r);
-    ml.judge.plain_limits = plain_limits;
-    ml.judge.limits_need_slot = limits_need_slot;
-    ml.list = &list;
-    ml.cursor = list.head;
-    JudgeWholeMatchList();
-    ml.judge = Judge();  // the request is the caller's: not kept
-    ml.list = nullptr;   // only read while judging
+    judge.plain_limits = plain_limits;
+    judge.limits_need_slot = limits_need_slot;
+    JudgeWholeMatchList(list, judge);
     if (Judged* best = PeekMatchList(); best != nullptr) {
       ++ml.group_head;
       offer = Offer{best->candidate.slot, best->state, best->candidate.slot_rank,

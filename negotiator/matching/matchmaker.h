@@ -190,8 +190,8 @@ class Matchmaker {
     bool by_order() const { return order != nullptr; }
     size_t size() const { return by_order() ? in_order.size() : candidates.size(); }
   };
-  // Entry `i` of `list` (of class `match_class`): true with `*out` set
-  // when its slot is not taken.
+  // Entry `i` of `list`, a list by order (of class `match_class`): true
+  // with `*out` set when its slot is not taken.
   bool CandidateAt(const CandidateList& list, uint32_t match_class, size_t i,
                    Candidate* out) const;
   // Slot `slot` as a candidate for `match_class`, with its job rank
@@ -302,9 +302,6 @@ class Matchmaker {
     uint32_t submitter = 0;
     double eup = 0;
     bool only_startd_rank = false;
-    Judge judge;  // how the list is judged (only while it is made)
-    CandidateList* list = nullptr;
-    size_t cursor = 0;           // the next entry of *list not judged yet
     std::vector<Judged> group;   // judged acceptable; from group_head on, not taken yet
     size_t group_head = 0;
     bool group_sorted = false;   // past its best (at 0), the group is in order
@@ -314,14 +311,12 @@ class Matchmaker {
     Rejection why;               // what the scan rejected
     bool pop_submitter_limit = false;  // a pop refused by the limit rule
   };
-  // Judges the next rank group of match_list_ from its cursor: its
-  // acceptable candidates into `*out` (in list order); false at the end.
-  bool JudgeNextGroup(std::vector<Judged>* out);
-  // Judges the rest of match_list_ now, as HTCondor's scan does: what
+  // Judges every entry of `list` from its head with `judge`, as HTCondor's
+  // scan does, into match_list_: its acceptable candidates by rank group
+  // (`ahead`, in list order) and the reasons of the others (`why`). What
   // judging reads may change with each match (the live Remote* usage, the
-  // limit counts), so every candidate is judged with the values of the
-  // moment the list is made.
-  void JudgeWholeMatchList();
+  // limit counts), so the whole list is judged when it is made.
+  void JudgeWholeMatchList(CandidateList& list, const Judge& judge);
   // Whether `a` comes before `b` in a rank group of a MatchList: no
   // preemption, then rank, then priority preemption; then PREEMPTION_RANK.
   static bool BetterJudged(const Judged& a, const Judged& b);
