@@ -13,6 +13,7 @@
 #include "classad/evaluator.h"
 #include "classad/value.h"
 #include "negotiator/autoclusters/autoclusters.h"
+#include "negotiator/matching/slot_trim.h"
 #include "negotiator/pool/submitters.h"
 #include "negotiator/shares/htcondor_pie.h"
 #include "negotiator/quotas/group_quota_allocator.h"
@@ -124,19 +125,14 @@ void Negotiator::Cycle::ComputePoolSize() {
 }
 
 std::vector<uint32_t> Negotiator::Cycle::TrimmedSlots() const {
-  const policy::MatchPolicy& m = policy_.matching;
   std::vector<uint32_t> out;
   out.reserve(pool_.slots().size());
   for (uint32_t i = 0; i < pool_.slots().size(); ++i) {
     const PoolSlot& slot = pool_.slots()[i];
-    if (!slot.present) continue;
-    const bool claimed = slot.state == SlotState::kClaimed || slot.state == SlotState::kPreempting;
-    if (!m.consider_preemption) {
-      if (claimed && !slot.partitionable) continue;
-    } else if (!m.consider_early_preemption && slot.retirement_remaining > 0) {
-      continue;
+    if (slot.present && TrimBeforeMatching(policy_.matching, slot, /*check_constraint=*/false) ==
+                            SlotTrim::kKept) {
+      out.push_back(i);
     }
-    out.push_back(i);
   }
   return out;
 }

@@ -31,6 +31,13 @@ struct ConcurrencyLimit {
 // ones marked.
 std::vector<ConcurrencyLimit> ParseConcurrencyLimits(std::string_view list);
 
+// Whether a limit counted at `in_use` has room for `amount` more under its
+// maximum `max`, as the negotiator checks a match: not when the count is
+// negative, nor when in_use + amount is above max. Pure function.
+inline bool LimitHasRoom(double in_use, double amount, double max) {
+  return !(in_use < 0 || in_use + amount > max);
+}
+
 // The configured maxima. Immutable once built; thread-safe to read.
 class ConcurrencyLimitTable {
  public:

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "classad/evaluator.h"
+#include "policy/policy.h"
 #include "policy/text_util.h"
 
 namespace policy {
@@ -63,6 +64,26 @@ bool FindRemoteUser(const classad::ClassAd& slot, std::string_view prefix, std::
 }
 
 }  // namespace
+
+RemoteAttributeOptions RemoteOptionsOf(const MatchPolicy& matching) {
+  RemoteAttributeOptions options;
+  options.consider_preemption = matching.consider_preemption;
+  options.cross_slot_prios = matching.cross_slot_prios;
+  options.resource_prefix = matching.resource_prefix;
+  return options;
+}
+
+std::optional<double> PreemptingRankOf(const classad::ClassAd& slot) {
+  double rank = 0;
+  if (!classad::EvaluateAttrNumber(slot, "PreemptingRank", &rank)) return std::nullopt;
+  return rank;
+}
+
+std::string RemoteUserOf(const classad::ClassAd& slot) {
+  std::string scratch, user;
+  if (!FindRemoteUser(slot, "", &scratch, &user)) user.clear();
+  return user;
+}
 
 const EphemeralAttributeInfo* FindEphemeralAttribute(std::string_view name) {
   for (std::string_view candidate : {name, WithoutSlotPrefix(name)}) {
@@ -189,9 +210,8 @@ classad::Status RemoteAttributes::Bind(const classad::ClassAd& slot,
     remote_user_ = user;
     BindUser("", std::move(user), accounting);
   }
-  double preempting_rank = 0;
-  if (classad::EvaluateAttrNumber(slot, "PreemptingRank", &preempting_rank)) {
-    overlay_.Set(overlay_.IndexOf(kCurrentRank), Value::Real(preempting_rank));
+  if (std::optional<double> preempting_rank = PreemptingRankOf(slot)) {
+    overlay_.Set(overlay_.IndexOf(kCurrentRank), Value::Real(*preempting_rank));
   }
   if (!options.cross_slot_prios) return classad::Status::Ok();
   double total = 0;

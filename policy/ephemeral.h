@@ -8,6 +8,7 @@
 #define POLICY_EPHEMERAL_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -107,6 +108,23 @@ struct RemoteAttributeOptions {
   // billions of lookups per slot ad. Far above any real machine.
   int max_cross_slots = 4096;
 };
+
+// The rank a pending preemption of `slot` brings (its PreemptingRank, when
+// a number), which stands in for the slot's CurrentRank while matching.
+std::optional<double> PreemptingRankOf(const classad::ClassAd& slot);
+
+struct MatchPolicy;  // policy.h
+
+// The slot side's options as `matching` configures them
+// (NEGOTIATOR_CONSIDER_PREEMPTION, NEGOTIATOR_CROSS_SLOT_PRIOS,
+// STARTD_RESOURCE_PREFIX). Pure function.
+RemoteAttributeOptions RemoteOptionsOf(const MatchPolicy& matching);
+
+// The user whose claim `slot` carries, as the negotiator and the
+// accountant find it: the first string among PreemptingAccountingGroup,
+// PreemptingUser, AccountingGroup, RemoteUser; empty for an unclaimed
+// slot. Pure function; the one place this order is written.
+std::string RemoteUserOf(const classad::ClassAd& slot);
 
 // The slot-side overlay (HTCondor's addRemoteUserPrios), for a claimed
 // slot: RemoteUserPrio (the remote user's EUP as a float),

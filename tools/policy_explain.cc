@@ -468,14 +468,7 @@ void FillFromAccountant(const negotiator::Accountant& a, const policy::Policy& p
         "the accountant holds no group quota table (no negotiation cycle with group quotas "
         "stored): the group quotas are the defaults");
   }
-  std::map<std::string, double> counts;
-  for (const auto& [name, record] : a.resources()) {
-    for (const policy::ConcurrencyLimit& limit :
-         policy::ParseConcurrencyLimits(record.matched_concurrency_limits)) {
-      if (limit.valid) counts[limit.name] += limit.amount;
-    }
-  }
-  for (const auto& [name, count] : counts) {
+  for (const auto& [name, count] : a.RecordedLimitCounts()) {
     const bool given =
         std::any_of(b->limits_in_use.begin(), b->limits_in_use.end(),
                     [&](const auto& l) { return policy::EqualsNoCase(l.first, name); });
@@ -673,7 +666,7 @@ int main(int argc, char** argv) {
     }
     accountant = std::move(opened).value();
     FillFromAccountant(accountant->accountant(), policy, input.submitter,
-                       explain::RemoteUserOf(*slot), &input.bindings, &notes);
+                       policy::RemoteUserOf(*slot), &input.bindings, &notes);
   }
 
   classad::Result<explain::MatchExplanation> match =

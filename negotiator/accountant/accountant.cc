@@ -733,6 +733,17 @@ void Accountant::IncrementLimits(std::string_view list) {
   }
 }
 
+std::map<std::string, double, std::less<>> Accountant::RecordedLimitCounts() const {
+  std::map<std::string, double, std::less<>> counts;
+  for (const auto& [name, record] : resources_) {
+    for (const policy::ConcurrencyLimit& limit :
+         policy::ParseConcurrencyLimits(record.matched_concurrency_limits)) {
+      if (limit.valid) counts[limit.name] += limit.amount;
+    }
+  }
+  return counts;
+}
+
 double Accountant::LimitCount(std::string_view name) const {
   auto it = limits_.find(name);
   return it == limits_.end() ? 0 : it->second;

@@ -257,6 +257,10 @@ class Accountant : public policy::AccountingView {
   double LimitCount(std::string_view name) const;
   // Every limit counted, by lower-case name.
   const std::map<std::string, double, std::less<>>& limit_counts() const { return limits_; }
+  // The counts the resource records' MatchedConcurrencyLimits add up to,
+  // by lower-case name: what a tool that has no slot ads can count (the
+  // cycle counts what the slots publish: CheckMatches).
+  std::map<std::string, double, std::less<>> RecordedLimitCounts() const;
 
   // ---- reports (§1.8)
   // One line per configured group, breadth-first (the root first). Without

@@ -12,6 +12,7 @@
 #include "policy/accounting_view.h"
 #include "policy/concurrency_limits.h"
 #include "negotiator/explain/display_text.h"
+#include "negotiator/matching/slot_trim.h"
 #include "policy/ephemeral.h"
 #include "policy/text_util.h"
 
@@ -86,28 +87,11 @@ RankExplanation ExplainKnobRank(const PolicyExpression& knob, EvalContext* conte
   return out;
 }
 
-// Whether `text` evaluates to boolean true in `context` (HTCondor's
-// EvalExprTree(...) && IsBooleanValue(val) && val).
-bool StrictlyTrue(const char* text, EvalContext* context) {
-  classad::Result<classad::ExprPtr> expr = classad::ParseExpression(text);
-  if (!expr.ok()) return false;
-  context->Restart();
-  const Value v = context->Evaluate(**expr);
-  return v.IsBoolean() && v.boolean();
-}
-
 Value EvaluateText(const char* text, EvalContext* context) {
   classad::Result<classad::ExprPtr> expr = classad::ParseExpression(text);
   if (!expr.ok()) return Value::Error();
   context->Restart();
   return context->Evaluate(**expr);
-}
-
-bool IsPartitionable(const ClassAd& slot) {
-  classad::AttrRef p = slot.Find("PartitionableSlot");
-  if (p && p.is_literal() && p.literal().IsBoolean() && p.literal().boolean()) return true;
-  std::string type;
-  return classad::EvaluateAttrString(slot, "SlotType", &type) && EqualsNoCase(type, "Partitionable");
 }
 
 // The configured quota of `group` when static, else 0.
@@ -184,7 +168,7 @@ LimitsExplanation ExplainLimits(const Policy& policy, const ClassAd& job,
     use.max = policy.limits.MaxFor(limit.name);
     auto found = in_use.find(limit.name);
     use.in_use = found == in_use.end() ? 0 : found->second;
-    use.exceeded = limit.valid && (use.in_use < 0 || use.in_use + use.amount > use.max);
+    use.exceeded = limit.valid && !policy::LimitHasRoom(use.in_use, use.amount, use.max);
     out.rejects |= use.exceeded;
     out.limits.push_back(std::move(use));
   }
@@ -206,40 +190,6 @@ void AddLimitReasons(const LimitsExplanation& limits, std::vector<std::string>* 
 }
 
 }  // namespace
-
-const char* PreemptionKindName(PreemptionKind kind) {
-  switch (kind) {
-    case PreemptionKind::kNone: return "none";
-    case PreemptionKind::kRank: return "rank";
-    case PreemptionKind::kPriority: return "priority";
-    case PreemptionKind::kSameSubmitter: return "same-submitter";
-    case PreemptionKind::kNotConsidered: return "not-considered";
-  }
-  return "none";
-}
-
-SlotTrim TrimBeforeMatching(const Policy& policy, const ClassAd& slot,
-                            const classad::EvalOptions& options) {
-  const MatchPolicy& matching = policy.matching;
-  if (matching.slot_constraint.is_set()) {
-    MatchContext alone(&slot, nullptr);
-    EvalContext context(options, classad::BorrowScope(alone.my_scope()));
-    if (!classad::IsTrueValue(context.Evaluate(*matching.slot_constraint.expr))) {
-      return SlotTrim::kSlotConstraint;
-    }
-  }
-  if (!matching.consider_preemption && !IsPartitionable(slot)) {
-    std::string state;
-    classad::EvaluateAttrString(slot, "State", &state);
-    if (state == "Claimed" || state == "Preempting") return SlotTrim::kClaimedWithoutPreemption;
-  }
-  double retirement = 0;
-  if (matching.consider_preemption && !matching.consider_early_preemption &&
-      classad::EvaluateAttrNumber(slot, "RetirementTimeRemaining", &retirement) && retirement > 0) {
-    return SlotTrim::kRetiring;
-  }
-  return SlotTrim::kKept;
-}
 
 std::optional<std::string> AddBoundUser(const Policy& policy, const EphemeralBindings& b,
                                         bool remote, const std::string& user,
@@ -279,30 +229,13 @@ SubmitterContext BoundSubmitterContext(const Policy& policy, const EphemeralBind
   return context;
 }
 
-RemoteAttributeOptions RemoteOptionsOf(const Policy& policy) {
-  RemoteAttributeOptions options;
-  options.consider_preemption = policy.matching.consider_preemption;
-  options.cross_slot_prios = policy.matching.cross_slot_prios;
-  options.resource_prefix = policy.matching.resource_prefix;
-  return options;
-}
-
-std::string RemoteUserOf(const ClassAd& slot) {
-  std::string user;
-  for (const char* name :
-       {"PreemptingAccountingGroup", "PreemptingUser", "AccountingGroup", "RemoteUser"}) {
-    if (classad::EvaluateAttrString(slot, name, &user)) return user;
-  }
-  return "";
-}
-
 classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const ClassAd& slot,
                                                const ClassAd& job, const MatchInput& input) {
   MatchExplanation out;
   out.submitter = input.submitter;
   const EphemeralBindings& b = input.bindings;
   const MatchPolicy& matching = policy.matching;
-  const std::string remote_user = RemoteUserOf(slot);
+  const std::string remote_user = policy::RemoteUserOf(slot);
 
   // The accountant's answers, from the bindings. The remote side first, so
   // that a user or group on both sides takes the submitter side's values.
@@ -317,7 +250,7 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
       BoundSubmitterContext(policy, b, input.submitter, submitter_group, &negotiating_group),
       accounting);
   RemoteAttributes remote_attributes;
-  classad::Status bound = remote_attributes.Bind(slot, accounting, RemoteOptionsOf(policy));
+  classad::Status bound = remote_attributes.Bind(slot, accounting, policy::RemoteOptionsOf(matching));
   if (!bound.ok()) return bound;
   ListBound(submitter_attributes.overlay(), false, b, &out.bound);
   ListBound(remote_attributes.overlay(), true, b, &out.bound);
@@ -352,7 +285,7 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
                         " for the job: the negotiator never considers it");
     }
   }
-  const SlotTrim trim = TrimBeforeMatching(policy, slot, input.eval);
+  const SlotTrim trim = TrimBeforeMatching(policy, slot);
   if (trim == SlotTrim::kClaimedWithoutPreemption) {
     std::string state;
     classad::EvaluateAttrString(slot, "State", &state);
@@ -404,8 +337,11 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   PreemptionExplanation& p = out.preemption;
   p.remote_user = remote_user;
   p.current_rank = EvaluateText("MY.CurrentRank", &slot_context);
-  p.rank_preempts = StrictlyTrue("MY.Rank > MY.CurrentRank", &slot_context);
-  p.rank_at_least = StrictlyTrue("MY.Rank >= MY.CurrentRank", &slot_context);
+  const RankConditions ranks =
+      RankConditionEvaluator().Evaluate(slot, job, &remote_attributes.overlay(),
+                                        &submitter_attributes.overlay(), input.eval);
+  p.rank_preempts = ranks.above;
+  p.rank_at_least = ranks.at_least;
   p.requirements_set = matching.preemption_requirements.is_set();
   if (p.requirements_set) {
     p.requirements =
@@ -414,30 +350,21 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   p.requirements_allow =
       !p.requirements_set || (p.requirements.value.IsBoolean() && p.requirements.value.boolean());
   p.rank = ExplainKnobRank(matching.preemption_rank, &slot_context, explain);
-  if (remote_user.empty()) {
-    p.kind = PreemptionKind::kNone;
-  } else if (!matching.consider_preemption) {
-    p.kind = PreemptionKind::kNotConsidered;
-  } else {
-    p.claimed = true;
-    if (p.rank_preempts) {
-      p.kind = PreemptionKind::kRank;
-    } else if (remote_user != input.submitter) {
-      p.kind = PreemptionKind::kPriority;
-      if (!p.requirements_allow) {
-        reasons.push_back("PREEMPTION_REQUIREMENTS is " + FormatValue(p.requirements.value) +
-                          ": the claim of " + remote_user + " may not be preempted");
-      } else if (!p.rank_at_least) {
-        reasons.push_back("the slot ranks the job below its running job (Rank = " +
-                          FormatValue(out.slot_rank.clause.value) + ", CurrentRank = " +
-                          FormatValue(p.current_rank) + ")");
-      }
-    } else {
-      p.kind = PreemptionKind::kSameSubmitter;
-      reasons.push_back("the slot is claimed by the submitter itself and its Rank (" +
-                        FormatValue(out.slot_rank.clause.value) +
-                        ") is not above its CurrentRank (" + FormatValue(p.current_rank) + ")");
+  p.kind = KindOfClaim(matching, remote_user, input.submitter, p.rank_preempts);
+  p.claimed = ClaimConsidered(matching, remote_user);
+  if (p.kind == ClaimKind::kPriority) {
+    if (!p.requirements_allow) {
+      reasons.push_back("PREEMPTION_REQUIREMENTS is " + FormatValue(p.requirements.value) +
+                        ": the claim of " + remote_user + " may not be preempted");
+    } else if (!p.rank_at_least) {
+      reasons.push_back("the slot ranks the job below its running job (Rank = " +
+                        FormatValue(out.slot_rank.clause.value) + ", CurrentRank = " +
+                        FormatValue(p.current_rank) + ")");
     }
+  } else if (p.kind == ClaimKind::kOwnClaim) {
+    reasons.push_back("the slot is claimed by the submitter itself and its Rank (" +
+                      FormatValue(out.slot_rank.clause.value) +
+                      ") is not above its CurrentRank (" + FormatValue(p.current_rank) + ")");
   }
 
   // Concurrency limits that need the slot are checked per candidate.

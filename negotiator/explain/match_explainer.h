@@ -25,6 +25,7 @@
 #include "policy/accounting_view.h"
 #include "policy/ephemeral.h"
 #include "negotiator/explain/clause_explainer.h"
+#include "negotiator/matching/preemption.h"
 #include "policy/policy.h"
 
 namespace negotiator::explain {
@@ -100,22 +101,12 @@ struct LimitsExplanation {
   bool rejects = false;         // some valid limit is exceeded
 };
 
-// How the match would take the slot (reference §3.5).
-enum class PreemptionKind {
-  kNone,            // the slot is unclaimed: no preemption
-  kRank,            // the slot prefers the job: MY.Rank > MY.CurrentRank
-  kPriority,        // another user's claim, subject to PREEMPTION_REQUIREMENTS
-  kSameSubmitter,   // the submitter's own claim, and the slot does not prefer the job
-  kNotConsidered,   // claimed, but NEGOTIATOR_CONSIDER_PREEMPTION is false
-};
-
-// "none", "rank", "priority", "same-submitter", "not-considered".
-const char* PreemptionKindName(PreemptionKind kind);
-
 struct PreemptionExplanation {
   bool claimed = false;      // the slot has a remote user (and preemption is considered)
   std::string remote_user;   // PreemptingAccountingGroup, PreemptingUser, AccountingGroup or RemoteUser
-  PreemptionKind kind = PreemptionKind::kNone;
+  // How the request meets the claim, as the matchmaker decides it
+  // (negotiator/matching/preemption.h).
+  ClaimKind kind = ClaimKind::kUnclaimed;
   classad::Value current_rank;  // MY.CurrentRank (PreemptingRank when bound)
   bool rank_preempts = false;   // MY.Rank > MY.CurrentRank is true
   bool rank_at_least = false;   // MY.Rank >= MY.CurrentRank is true
@@ -169,19 +160,6 @@ classad::Result<MatchExplanation> ExplainMatch(const policy::Policy& policy, con
                                                const classad::ClassAd& job,
                                                const MatchInput& input);
 
-// Why the negotiator leaves a slot out before matching (reference §3.9).
-enum class SlotTrim {
-  kKept,
-  kSlotConstraint,            // NEGOTIATOR_SLOT_CONSTRAINT is not true for it
-  kClaimedWithoutPreemption,  // Claimed or Preempting (not partitionable), preemption off
-  kRetiring,                  // RetirementTimeRemaining > 0 without early preemption
-};
-
-// The first reason `slot` is left out, or kKept. The slot constraint is
-// evaluated without a TARGET, as the collector query is.
-SlotTrim TrimBeforeMatching(const policy::Policy& policy, const classad::ClassAd& slot,
-                            const classad::EvalOptions& options);
-
 // Enters `user` into `accounting` with one side of `bindings` (the remote
 // side when `remote`, else the submitter's), defaulted as
 // EphemeralBindings says. Returns the group the user was charged to, if
@@ -197,15 +175,6 @@ policy::SubmitterContext BoundSubmitterContext(const policy::Policy& policy, con
                                        const std::string& submitter,
                                        const std::optional<std::string>& group,
                                        std::string* negotiating_group);
-
-// The RemoteAttributeOptions of `policy` (NEGOTIATOR_CONSIDER_PREEMPTION,
-// NEGOTIATOR_CROSS_SLOT_PRIOS, STARTD_RESOURCE_PREFIX).
-policy::RemoteAttributeOptions RemoteOptionsOf(const policy::Policy& policy);
-
-// The user whose claim a slot carries: the first string among
-// PreemptingAccountingGroup, PreemptingUser, AccountingGroup, RemoteUser
-// (empty for an unclaimed slot).
-std::string RemoteUserOf(const classad::ClassAd& slot);
 
 }  // namespace negotiator::explain
 

@@ -10,6 +10,7 @@
 #include "classad/match.h"
 #include "classad/scope.h"
 #include "classad/unparse.h"
+#include "negotiator/matching/slot_trim.h"
 #include "policy/accounting_view.h"
 #include "negotiator/explain/display_text.h"
 #include "policy/ephemeral.h"
@@ -298,18 +299,18 @@ classad::Result<PoolAnalysis> AnalyzePool(const Policy& policy,
   }
 
   // Scan the slots.
-  const RemoteAttributeOptions remote_options = RemoteOptionsOf(policy);
+  const RemoteAttributeOptions remote_options = policy::RemoteOptionsOf(policy.matching);
   RemoteAttributes remote;
   for (const std::shared_ptr<ClassAd>& slot_ptr : slots) {
     const ClassAd& slot = *slot_ptr;
-    switch (TrimBeforeMatching(policy, slot, options.eval)) {
+    switch (TrimBeforeMatching(policy, slot)) {
       case SlotTrim::kSlotConstraint: ++out.trimmed_by_constraint; continue;
       case SlotTrim::kClaimedWithoutPreemption: ++out.trimmed_claimed; continue;
       case SlotTrim::kRetiring: ++out.trimmed_retiring; continue;
       case SlotTrim::kKept: break;
     }
     ++out.slots_considered;
-    const std::string remote_user = RemoteUserOf(slot);
+    const std::string remote_user = policy::RemoteUserOf(slot);
     if (!remote_user.empty()) AddBoundUser(policy, options.bindings, true, remote_user, &accounting);
     classad::Status bound = remote.Bind(slot, accounting, remote_options);
     if (!bound.ok()) {

@@ -142,7 +142,7 @@ std::string MatchJson(const MatchExplanation& m, const PairLabel& label) {
   w.Key("matches");
   w.Bool(m.matches);
   w.Key("preemption_kind");
-  w.String(PreemptionKindName(m.preemption.kind));
+  w.String(ClaimKindName(m.preemption.kind));
   w.Key("reasons");
   w.BeginArray();
   for (const std::string& reason : m.reasons) w.String(reason);
@@ -207,7 +207,7 @@ std::string MatchJson(const MatchExplanation& m, const PairLabel& label) {
   w.Key("preemption");
   w.BeginObject();
   w.Key("kind");
-  w.String(PreemptionKindName(p.kind));
+  w.String(ClaimKindName(p.kind));
   w.Key("claimed");
   w.Bool(p.claimed);
   w.Key("remote_user");

@@ -163,20 +163,20 @@ void Preemption(const MatchExplanation& m, const TextOptions& options, std::stri
   const PreemptionExplanation& p = m.preemption;
   std::string head = "Preemption: ";
   switch (p.kind) {
-    case PreemptionKind::kNone:
+    case ClaimKind::kUnclaimed:
       head += "none: the slot is unclaimed";
       break;
-    case PreemptionKind::kNotConsidered:
+    case ClaimKind::kNotConsidered:
       head += "not considered (NEGOTIATOR_CONSIDER_PREEMPTION is false); the slot is claimed by " +
               p.remote_user;
       break;
-    case PreemptionKind::kRank:
+    case ClaimKind::kRank:
       head += "by rank: the slot prefers the job to the one of " + p.remote_user;
       break;
-    case PreemptionKind::kPriority:
+    case ClaimKind::kPriority:
       head += "by priority: the slot is claimed by " + p.remote_user;
       break;
-    case PreemptionKind::kSameSubmitter:
+    case ClaimKind::kOwnClaim:
       head += "none: the slot is claimed by the submitter itself";
       break;
   }
@@ -187,12 +187,12 @@ void Preemption(const MatchExplanation& m, const TextOptions& options, std::stri
                 ", CurrentRank = " + FormatValue(p.current_rank) + ")",
          out);
   }
-  if (p.kind == PreemptionKind::kPriority) {
+  if (p.kind == ClaimKind::kPriority) {
     Line(2, std::string("MY.Rank >= MY.CurrentRank: ") + (p.rank_at_least ? "true" : "false"),
          out);
   }
   std::string note;
-  if (p.kind != PreemptionKind::kPriority) note = " (counts only for a priority preemption)";
+  if (p.kind != ClaimKind::kPriority) note = " (counts only for a priority preemption)";
   if (!p.requirements_set) {
     Line(2, "PREEMPTION_REQUIREMENTS: not set: any claim of another user may be preempted" + note,
          out);
@@ -205,7 +205,7 @@ void Preemption(const MatchExplanation& m, const TextOptions& options, std::stri
   if (p.rank.set) {
     Line(2, "PREEMPTION_RANK = " + FormatValue(p.rank.clause.value) + " (as float: " +
                 RankNumber(p.rank) + ")" +
-                (p.kind == PreemptionKind::kNone ? "; not used without a preemption" : ""),
+                (p.kind == ClaimKind::kUnclaimed ? "; not used without a preemption" : ""),
          out);
     Line(4, p.rank.clause.text, out);
     if (options.verbose) Body(p.rank.clause, 4, true, true, options, out);
@@ -256,8 +256,8 @@ std::string MatchText(const MatchExplanation& m, const PairLabel& label,
     verdict += "no match";
   } else {
     switch (m.preemption.kind) {
-      case PreemptionKind::kRank: verdict += "match, by preempting for rank"; break;
-      case PreemptionKind::kPriority: verdict += "match, by preempting for priority"; break;
+      case ClaimKind::kRank: verdict += "match, by preempting for rank"; break;
+      case ClaimKind::kPriority: verdict += "match, by preempting for priority"; break;
       default: verdict += "match"; break;
     }
   }

@@ -13,6 +13,7 @@
 #include "classad/unparse.h"
 #include "negotiator/matching/job_keys.h"
 #include "negotiator/matching/match_sides.h"
+#include "negotiator/matching/preemption.h"
 #include "negotiator/parallel.h"
 
 namespace negotiator {
@@ -369,9 +370,12 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
   SlotTexts texts;
   for (size_t p = 0; p < n; ++p) {
     const AttrRef rank = pool.slots()[slots[p]].ad->Find("Rank");
-    if (!rank) continue;  // undefined: 0
+    if (!rank) {  // undefined
+      slot_rank_literal_[p] = RankForComparison(classad::Value::Undefined());
+      continue;
+    }
     if (rank.is_literal()) {
-      slot_rank_literal_[p] = classad::RankValue(rank.literal());
+      slot_rank_literal_[p] = RankForComparison(rank.literal());
       continue;
     }
     const int64_t text = texts.Add(rank.expr(), static_cast<uint32_t>(p), SIZE_MAX);
@@ -418,7 +422,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
     const auto& members = texts.members(keys[k].second);
     if (once[k] != 0) {
       const auto [p, rank] = members.front();
-      values.assign(members.size(), classad::RankValue(classad::EvaluateExpr(
+      values.assign(members.size(), RankForComparison(classad::EvaluateExpr(
                                         *rank, pool.slots()[slots[p]].ad.get(), &job, options)));
       return;
     }
@@ -426,7 +430,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
     for (auto [p, rank] : members) {
       classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
       classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-      values.push_back(classad::RankValue(eval.Evaluate(*rank)));
+      values.push_back(RankForComparison(eval.Evaluate(*rank)));
     }
   });
   slot_ranks_active_ = true;

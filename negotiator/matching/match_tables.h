@@ -75,7 +75,7 @@ class MatchTables {
 
   // For active slot ranks: the Rank of the slot at `position` for the
   // class's jobs, evaluated without overlays (MY = the slot, TARGET = the
-  // job): its value when a number, else 0.
+  // job), as RankForComparison keeps it (preemption.h).
   double SlotRank(uint32_t match_class, size_t position) const {
     const uint32_t text = slot_rank_text_[position];
     if (text == kLiteralRank) return slot_rank_literal_[position];

@@ -2,6 +2,7 @@
 #include "negotiator/matching/matchmaker.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <set>
@@ -77,17 +78,6 @@ constexpr size_t kMaxRankTableKeys = 64;
 
 }  // namespace
 
-const char* PreemptStateName(PreemptState state) {
-  switch (state) {
-    case PreemptState::kNone:
-      return "no preemption";
-    case PreemptState::kRank:
-      return "rank";
-    case PreemptState::kPriority:
-      return "priority";
-  }
-  return "?";
-}
 
 std::string Rejection::Reason() const {
   if (concurrency_limit) {
@@ -151,11 +141,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   for (uint32_t s : slots_) {
     const PoolSlot& slot = pool_.slots()[s];
     if (slot.remote_user.empty()) continue;
-    if (!classad::EvaluateAttrNumber(*slot.ad, "PreemptingRank", &current_rank_[s])) {
-      // A pending preemption's rank stands in for the current one.
-      current_rank_[s] = 0;
-      classad::EvaluateAttrNumber(*slot.ad, "CurrentRank", &current_rank_[s]);
-    }
+    current_rank_[s] = RankForComparison(CurrentRankValue(*slot.ad, eval_options_));
     if (ranks_read_remote_) RemoteOverlay(s);
   }
   JobKeys readings(pool_, slots_, eval_options_, ranks_read_remote_);
@@ -706,7 +692,7 @@ double Matchmaker::SlotRankOf(Candidate& c, uint32_t match_class, const MatchReq
     const ClassAd& job = *pool_.jobs()[autoclusters_.class_representative[match_class]].ad;
     const classad::AttributeOverlay* slot_overlay =
         ranks_read_remote_ ? BoundRemoteOverlay(c.slot) : nullptr;
-    c.slot_rank = classad::RankValue(EvaluateAttrIn(
+    c.slot_rank = RankForComparison(EvaluateAttrIn(
         *slot.ad, "Rank", &job, slot_overlay, per_submitter_ ? r.request_overlay : nullptr,
         eval_options_));
     c.slot_rank_known = true;
@@ -716,11 +702,7 @@ double Matchmaker::SlotRankOf(Candidate& c, uint32_t match_class, const MatchReq
 
 const classad::AttributeOverlay* Matchmaker::RemoteOverlay(uint32_t slot) {
   if (remote_bound_[slot] == 0) {
-    const policy::MatchPolicy& m = policy_.matching;
-    policy::RemoteAttributeOptions options;
-    options.consider_preemption = m.consider_preemption;
-    options.cross_slot_prios = m.cross_slot_prios;
-    options.resource_prefix = m.resource_prefix;
+    const policy::RemoteAttributeOptions options = policy::RemoteOptionsOf(policy_.matching);
     remote_[slot] = std::make_unique<policy::RemoteAttributes>();
     remote_bound_[slot] =
         remote_[slot]->Bind(*pool_.slots()[slot].ad, remote_view_, options).ok() ? 1 : 2;
@@ -746,7 +728,7 @@ bool Matchmaker::LimitsFit(std::string_view list, Rejection* why) const {
   for (const policy::ConcurrencyLimit& limit : policy::ParseConcurrencyLimits(list)) {
     if (!limit.valid) continue;
     const double count = accountant_.LimitCount(limit.name);
-    if (count < 0 || count + limit.amount > policy_.limits.MaxFor(limit.name)) {
+    if (!policy::LimitHasRoom(count, limit.amount, policy_.limits.MaxFor(limit.name))) {
       why->concurrency_limit = true;
       why->limits.insert(limit.name);
       fit = false;
@@ -781,7 +763,7 @@ bool Matchmaker::JudgeCandidate(Candidate& c, uint32_t match_class, const Judge&
   const ClassAd& job = *pool_.jobs()[r.job].ad;
   const PoolSlot& slot = pool_.slots()[c.slot];
   const double cost = slot.weight;
-  const bool claimed = m.consider_preemption && !slot.remote_user.empty();
+  const bool claimed = ClaimConsidered(m, slot.remote_user);
   PreemptState state = PreemptState::kNone;
   const classad::AttributeOverlay* slot_overlay = nullptr;
   if (!claimed) {
@@ -791,11 +773,17 @@ bool Matchmaker::JudgeCandidate(Candidate& c, uint32_t match_class, const Judge&
       return false;
     }
   } else {
-    const double current = current_rank_[c.slot];
-    const double slot_rank = SlotRankOf(c, match_class, r);
-    if (slot_rank > current) {
+    std::optional<RankConditions> ranks =
+        CompareRanks(SlotRankOf(c, match_class, r), current_rank_[c.slot]);
+    if (!ranks) {
+      slot_overlay = RemoteOverlay(c.slot);
+      ranks = rank_conditions_.Evaluate(*slot.ad, job, slot_overlay, r.request_overlay,
+                                        eval_options_);
+    }
+    const ClaimKind kind = KindOfClaim(m, slot.remote_user, r.submitter_name, ranks->above);
+    if (kind == ClaimKind::kRank) {
       state = PreemptState::kRank;
-    } else if (r.only_startd_rank || slot.remote_user == r.submitter_name) {
+    } else if (r.only_startd_rank || kind == ClaimKind::kOwnClaim) {
       return false;
     } else {
       state = PreemptState::kPriority;
@@ -803,13 +791,13 @@ bool Matchmaker::JudgeCandidate(Candidate& c, uint32_t match_class, const Judge&
         why->preemption_policy = true;
         return false;
       }
-      slot_overlay = RemoteOverlay(c.slot);
+      if (slot_overlay == nullptr) slot_overlay = RemoteOverlay(c.slot);
       if (m.preemption_requirements.is_set() &&
           !PreemptionRequirementsHold(c.slot, job, slot_overlay, r, judge.stamp)) {
         why->preemption_policy = true;
         return false;
       }
-      if (!(slot_rank >= current)) {
+      if (!ranks->at_least) {
         why->preemption_rank = true;
         return false;
       }
@@ -1017,12 +1005,17 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
     // to offer (HTCondor then makes the list).
     ml.valid = policy_.matching.matchlist_caching && remaining_ > 0;
   }
-  if (offer && offer->state == PreemptState::kNone) {
+  if (offer && (offer->state == PreemptState::kNone || std::isnan(offer->slot_rank))) {
     // An unclaimed slot's Rank of the job becomes its CurrentRank; a
-    // claimed slot's is the Rank the candidate was judged with.
+    // claimed slot's is the Rank the candidate was judged with (when it
+    // was kept as a double).
     const PoolSlot& slot = pool_.slots()[offer->slot];
+    const classad::AttributeOverlay* slot_overlay =
+        offer->state == PreemptState::kNone || !ranks_read_remote_
+            ? nullptr
+            : BoundRemoteOverlay(offer->slot);
     offer->slot_rank = classad::RankValue(
-        EvaluateAttrIn(*slot.ad, "Rank", &job, nullptr, r.request_overlay, eval_options_));
+        EvaluateAttrIn(*slot.ad, "Rank", &job, slot_overlay, r.request_overlay, eval_options_));
   }
   return offer;
 }

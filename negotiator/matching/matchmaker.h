@@ -49,18 +49,12 @@
 #include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/matching/job_keys.h"
 #include "negotiator/matching/match_tables.h"
+#include "negotiator/matching/preemption.h"
 #include "negotiator/pool/pool.h"
 #include "policy/ephemeral.h"
 #include "policy/policy.h"
 
 namespace negotiator {
-
-// How a match treats the job already on the slot (reference §3.5; the
-// numbers are HTCondor's, larger is better).
-enum class PreemptState { kPriority = 0, kRank = 1, kNone = 2 };
-
-// "no preemption", "rank", "priority".
-const char* PreemptStateName(PreemptState state);
 
 // One request (a job of a submitter) and the limits it is matched under.
 struct MatchRequest {
@@ -152,7 +146,9 @@ class Matchmaker {
     float post;                    // NEGOTIATOR_POST_JOB_RANK
     bool slot_rank_known = false;  // slot_rank was computed (when first needed)
     double job_rank;               // the job's Rank of the slot (0 when not a number)
-    double slot_rank = 0;          // the slot's Rank of the job (claimed slots)
+    // The slot's Rank of the job (claimed slots), as RankForComparison
+    // keeps it (NaN: not comparable as a double).
+    double slot_rank = 0;
   };
   // A rank policy expression (MY = the slot, TARGET = the job) evaluated
   // once per slot for each distinct way the match classes' jobs look to
@@ -370,9 +366,11 @@ class Matchmaker {
     return remote_bound_[slot] == 1 ? &remote_[slot]->overlay() : nullptr;
   }
   SlotRankTable pre_ranks_, post_ranks_;
-  // By slot: its PreemptingRank, else its CurrentRank (claimed slots; 0
-  // when neither is a number).
+  // By slot: what its Rank is compared with (claimed slots), its
+  // CurrentRankValue as RankForComparison keeps it.
   std::vector<double> current_rank_;
+  // The rank conditions evaluated, for ranks not comparable as doubles.
+  RankConditionEvaluator rank_conditions_;
   // PREEMPTION_REQUIREMENTS' clauses (SplitPreemptionRequirements): those
   // that read only the request are evaluated once per request, those that
   // read only the slot once per slot (an empty ad stands in for the side

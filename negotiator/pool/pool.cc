@@ -11,6 +11,7 @@
 #include "classad/evaluator.h"
 #include "classad/parser.h"
 #include "classad/value.h"
+#include "policy/ephemeral.h"
 #include "negotiator/accountant/accountant.h"
 #include "negotiator/pool/submitter_identity.h"
 
@@ -30,12 +31,6 @@ SlotState ParseState(std::string_view state) {
   if (state == "Preempting") return SlotState::kPreempting;
   if (state == "Owner") return SlotState::kOwner;
   return SlotState::kOther;
-}
-
-// Whether `constraint` (when set) accepts `ad`.
-bool Accepts(const policy::PolicyExpression& constraint, const ClassAd& ad) {
-  if (!constraint.is_set()) return true;
-  return classad::IsTrueValue(classad::EvaluateExpr(*constraint.expr, &ad, nullptr));
 }
 
 bool IntegerAttr(const ClassAd& ad, std::string_view name, int64_t* out) {
@@ -112,29 +107,33 @@ Pool::Pool(std::shared_ptr<const policy::Policy> policy)
       naming_(IdentityConfig::FromPolicy(*policy_)),
       empty_ad_(std::make_shared<const ClassAd>()) {}
 
-Status Pool::DescribeSlot(PoolSlot* slot) const {
+bool ConstraintAccepts(const policy::PolicyExpression& constraint, const ClassAd& ad) {
+  if (!constraint.is_set()) return true;
+  return classad::IsTrueValue(classad::EvaluateExpr(*constraint.expr, &ad, nullptr));
+}
+
+Status Pool::DescribeSlot(PoolSlot* slot) const { return negotiator::DescribeSlot(*policy_, slot); }
+
+Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot) {
   const ClassAd& ad = *slot->ad;
+  slot->name.clear();
+  Status named = Status::Ok();
   if (!classad::EvaluateAttrString(ad, "Name", &slot->name)) {
-    return Status(StatusCode::kInvalidArgument, "slot ad has no string Name");
-  }
-  // The accountant keys the slot's claim by <Name>@<StartdIpAddr>.
-  if (classad::Result<std::string> key = Accountant::ResourceName(ad); !key.ok()) {
-    return key.status();
+    named = Status(StatusCode::kInvalidArgument, "slot ad has no string Name");
+  } else if (classad::Result<std::string> key = Accountant::ResourceName(ad); !key.ok()) {
+    // The accountant keys the slot's claim by <Name>@<StartdIpAddr>.
+    named = key.status();
   }
   std::string state;
   classad::EvaluateAttrString(ad, "State", &state);
   slot->state = ParseState(state);
-  slot->remote_user.clear();
-  for (std::string_view attr :
-       {"PreemptingAccountingGroup", "PreemptingUser", "AccountingGroup", "RemoteUser"}) {
-    if (classad::EvaluateAttrString(ad, attr, &slot->remote_user)) break;
-  }
+  slot->remote_user = policy::RemoteUserOf(ad);
   slot->partitionable =
       classad::AttrIsTrue(ad, "PartitionableSlot", nullptr, classad::EvalOptions());
-  slot->weight = SlotWeightOf(ad, policy_->accountant);
+  slot->weight = SlotWeightOf(ad, policy.accountant);
   slot->retirement_remaining = 0;
   IntegerAttr(ad, "RetirementTimeRemaining", &slot->retirement_remaining);
-  return Status::Ok();
+  return named;
 }
 
 Status Pool::DescribeJob(PoolJob* job) const {
@@ -169,7 +168,7 @@ Status Pool::DescribeJob(PoolJob* job) const {
 
 Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
                                             const std::string& where) {
-  if (!Accepts(policy_->matching.slot_constraint, *ad)) {
+  if (!ConstraintAccepts(policy_->matching.slot_constraint, *ad)) {
     ++slots_filtered_;
     return std::optional<SlotId>();
   }
@@ -185,7 +184,7 @@ Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
 
 Result<std::optional<JobId>> Pool::AddJob(std::shared_ptr<const ClassAd> ad,
                                           const std::string& where) {
-  if (!Accepts(policy_->matching.job_constraint, *ad)) {
+  if (!ConstraintAccepts(policy_->matching.job_constraint, *ad)) {
     ++jobs_filtered_;
     return std::optional<JobId>();
   }

@@ -98,6 +98,18 @@ struct PoolJob {
   std::string id() const { return std::to_string(cluster) + "." + std::to_string(proc); }
 };
 
+// Fills `slot`'s fields from its ad (`slot->ad`, set) as a Pool reads
+// every slot ad under `policy`. kInvalidArgument when the ad has no string
+// Name, which a Pool refuses (the other fields are filled all the same).
+// Thread-safe.
+classad::Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot);
+
+// Whether `constraint` (NEGOTIATOR_SLOT_CONSTRAINT or
+// NEGOTIATOR_JOB_CONSTRAINT) lets `ad` take part: unset, or true evaluated
+// with the ad alone (no TARGET), as the collector's and the schedd's
+// queries evaluate it. Thread-safe.
+bool ConstraintAccepts(const policy::PolicyExpression& constraint, const classad::ClassAd& ad);
+
 // How a claim ends (EndClaim).
 enum class ClaimEnd {
   kJobDone,    // the job completed: it leaves the pool

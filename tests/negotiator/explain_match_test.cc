@@ -11,6 +11,8 @@
 #include "policy/config_reader.h"
 #include "negotiator/explain/match_explainer.h"
 #include "negotiator/explain/report.h"
+#include "negotiator/matching/slot_trim.h"
+#include "policy/ephemeral.h"
 #include "policy/policy.h"
 #include "tests/test_ads.h"
 
@@ -82,7 +84,7 @@ TEST_F(MatchExplainerTest, AnUnclaimedSlotThatFits) {
   EXPECT_TRUE(m.matches);
   EXPECT_TRUE(m.reasons.empty());
   EXPECT_TRUE(m.requirements_match);
-  EXPECT_EQ(m.preemption.kind, PreemptionKind::kNone);
+  EXPECT_EQ(m.preemption.kind, ClaimKind::kUnclaimed);
   EXPECT_FALSE(m.preemption.claimed);
   EXPECT_EQ(m.job_rank.rank, 2000);
   // NEGOTIATOR_PRE_JOB_RANK by default: 10000000 * 0 + 1000000 * 1 - 100000 * 4 - 8192.
@@ -125,7 +127,7 @@ TEST_F(MatchExplainerTest, RankPreemptionIgnoresPreemptionRequirements) {
   const Policy policy = Build("PREEMPTION_REQUIREMENTS = False\n");
   MatchExplanation m = Explain(policy, *claimed_, *job_);
   EXPECT_TRUE(m.matches) << m.reasons[0];
-  EXPECT_EQ(m.preemption.kind, PreemptionKind::kRank);
+  EXPECT_EQ(m.preemption.kind, ClaimKind::kRank);
   EXPECT_TRUE(m.preemption.rank_preempts);
   EXPECT_EQ(m.preemption.remote_user, "bob@site");
   EXPECT_FALSE(m.preemption.requirements_allow);  // explained, but does not count
@@ -140,7 +142,7 @@ TEST_F(MatchExplainerTest, PriorityPreemptionNeedsPreemptionRequirements) {
   bindings_.remote_user_prio = 1000;
   bindings_.submitter_user_prio = 500;
   MatchExplanation m = Explain(policy, *claimed_, *carol, "carol@site");
-  EXPECT_EQ(m.preemption.kind, PreemptionKind::kPriority);
+  EXPECT_EQ(m.preemption.kind, ClaimKind::kPriority);
   EXPECT_TRUE(m.matches);
   EXPECT_TRUE(m.preemption.requirements_allow);
 
@@ -164,7 +166,7 @@ TEST_F(MatchExplainerTest, TheDefaultPreemptionRequirementsNeverPreemptForPriori
   const Policy policy = Build("");
   auto carol = TestAd("[ Owner = \"carol\"; Requirements = true ]");
   MatchExplanation m = Explain(policy, *claimed_, *carol, "carol@site");
-  EXPECT_EQ(m.preemption.kind, PreemptionKind::kPriority);
+  EXPECT_EQ(m.preemption.kind, ClaimKind::kPriority);
   EXPECT_FALSE(m.matches);
   EXPECT_EQ(FormatValue(m.preemption.requirements.value), "false");
 }
@@ -184,7 +186,7 @@ TEST_F(MatchExplainerTest, PriorityPreemptionNeedsTheSlotsRankAtLeastCurrentRank
                      "  Rank = 1; CurrentRank = 5 ]");
   auto carol = TestAd("[ Owner = \"carol\"; Requirements = true ]");
   MatchExplanation m = Explain(policy, *slot, *carol, "carol@site");
-  EXPECT_EQ(m.preemption.kind, PreemptionKind::kPriority);
+  EXPECT_EQ(m.preemption.kind, ClaimKind::kPriority);
   EXPECT_FALSE(m.preemption.rank_at_least);
   ASSERT_EQ(m.reasons.size(), 1u);
   EXPECT_EQ(m.reasons[0], "the slot ranks the job below its running job (Rank = 1, "
@@ -202,7 +204,7 @@ TEST_F(MatchExplainerTest, TheSubmittersOwnClaim) {
   auto mine = TestAd("[ Name = \"s\"; RemoteUser = \"alice@site\"; Requirements = true;"
                      "  Memory = 8192; Cpus = 4; Rank = 0; CurrentRank = 0 ]");
   MatchExplanation m = Explain(policy, *mine, *job_);
-  EXPECT_EQ(m.preemption.kind, PreemptionKind::kSameSubmitter);
+  EXPECT_EQ(m.preemption.kind, ClaimKind::kOwnClaim);
   EXPECT_FALSE(m.matches);
   ASSERT_EQ(m.reasons.size(), 1u);
   EXPECT_EQ(m.reasons[0], "the slot is claimed by the submitter itself and its Rank (0) is not "
@@ -213,14 +215,14 @@ TEST_F(MatchExplainerTest, SlotsTheNegotiatorLeavesOut) {
   const Policy off = Build("NEGOTIATOR_CONSIDER_PREEMPTION = False\n");
   MatchExplanation m = Explain(off, *claimed_, *job_);
   EXPECT_TRUE(m.slot_trimmed);
-  EXPECT_EQ(m.preemption.kind, PreemptionKind::kNotConsidered);
+  EXPECT_EQ(m.preemption.kind, ClaimKind::kNotConsidered);
   ASSERT_FALSE(m.reasons.empty());
   EXPECT_EQ(m.reasons[0], "the slot is Claimed and NEGOTIATOR_CONSIDER_PREEMPTION is false: "
                           "claimed slots are left out");
   EXPECT_EQ(BoundValue(m, "RemoteUserPrio"), "absent");
-  EXPECT_EQ(TrimBeforeMatching(off, *claimed_, {}), SlotTrim::kClaimedWithoutPreemption);
+  EXPECT_EQ(TrimBeforeMatching(off, *claimed_), SlotTrim::kClaimedWithoutPreemption);
   auto pslot = TestAd("[ State = \"Claimed\"; PartitionableSlot = true ]");
-  EXPECT_EQ(TrimBeforeMatching(off, *pslot, {}), SlotTrim::kKept);
+  EXPECT_EQ(TrimBeforeMatching(off, *pslot), SlotTrim::kKept);
 
   const Policy constrained = Build("NEGOTIATOR_SLOT_CONSTRAINT = IsProduction =!= False\n");
   auto test_slot = TestAd("[ Name = \"t\"; IsProduction = false; Requirements = true ]");
@@ -234,9 +236,9 @@ TEST_F(MatchExplainerTest, SlotsTheNegotiatorLeavesOut) {
   const Policy plain = Build("");
   auto retiring = TestAd("[ Name = \"r\"; RemoteUser = \"bob@site\"; Requirements = true;"
                          "  RetirementTimeRemaining = 600 ]");
-  EXPECT_EQ(TrimBeforeMatching(plain, *retiring, {}), SlotTrim::kRetiring);
+  EXPECT_EQ(TrimBeforeMatching(plain, *retiring), SlotTrim::kRetiring);
   const Policy early = Build("NEGOTIATOR_CONSIDER_EARLY_PREEMPTION = True\n");
-  EXPECT_EQ(TrimBeforeMatching(early, *retiring, {}), SlotTrim::kKept);
+  EXPECT_EQ(TrimBeforeMatching(early, *retiring), SlotTrim::kKept);
 
   const Policy jobs = Build("NEGOTIATOR_JOB_CONSTRAINT = RequestCpus < 2\n");
   m = Explain(jobs, *idle_, *job_);
@@ -339,13 +341,47 @@ TEST_F(MatchExplainerTest, ConcurrencyLimitsAgainstTheirMaxima) {
   EXPECT_TRUE(m.matches);
 }
 
+// The explainer trims as the cycle does (one rule, slot_trim.h), which
+// reads the ads as HTCondor's trimStartdAds does: RetirementTimeRemaining
+// through LookupInteger (0.5 is 0: kept), a partitionable slot by
+// PartitionableSlot alone (SlotType is not read). The explainer's own copy
+// of the rule once trimmed the first and kept the second.
+TEST_F(MatchExplainerTest, TrimmingReadsTheAdsAsTheCycleDoes) {
+  const Policy plain = Build("");
+  auto half_second = TestAd("[ Name = \"r\"; RemoteUser = \"bob@site\"; Requirements = true;"
+                            "  RetirementTimeRemaining = 0.5 ]");
+  EXPECT_EQ(TrimBeforeMatching(plain, *half_second), SlotTrim::kKept);
+  const Policy off = Build("NEGOTIATOR_CONSIDER_PREEMPTION = False\n");
+  auto typed = TestAd("[ Name = \"p\"; State = \"Claimed\"; SlotType = \"Partitionable\" ]");
+  EXPECT_EQ(TrimBeforeMatching(off, *typed), SlotTrim::kClaimedWithoutPreemption);
+  auto flagged = TestAd("[ Name = \"p\"; State = \"Claimed\"; PartitionableSlot = 1 ]");
+  EXPECT_EQ(TrimBeforeMatching(off, *flagged), SlotTrim::kKept);
+}
+
+// HTCondor's rank conditions hold only when boolean true: a slot Rank
+// that is undefined for the job neither preempts for rank nor reaches the
+// CurrentRank, whatever the CurrentRank (the matchmaker once read it as 0).
+TEST_F(MatchExplainerTest, ARankThatIsNotANumberPreemptsNothing) {
+  const Policy policy = Build("PREEMPTION_REQUIREMENTS = True\n");
+  auto slot = TestAd("[ Name = \"s\"; RemoteUser = \"bob@site\"; Requirements = true;"
+                     "  Memory = 8192; Cpus = 4; Rank = TARGET.NoSuchAttribute; CurrentRank = -1 ]");
+  MatchExplanation m = Explain(policy, *slot, *job_);
+  EXPECT_EQ(m.preemption.kind, ClaimKind::kPriority);
+  EXPECT_FALSE(m.preemption.rank_preempts);
+  EXPECT_FALSE(m.preemption.rank_at_least);
+  EXPECT_FALSE(m.matches);
+  ASSERT_EQ(m.reasons.size(), 1u);
+  EXPECT_EQ(m.reasons[0],
+            "the slot ranks the job below its running job (Rank = undefined, CurrentRank = -1)");
+}
+
 TEST_F(MatchExplainerTest, TheRemoteUserIsTheFirstOfFourAttributes) {
-  EXPECT_EQ(RemoteUserOf(*TestAd("[ RemoteUser = \"r\"; AccountingGroup = \"g\" ]")), "g");
-  EXPECT_EQ(RemoteUserOf(*TestAd("[ RemoteUser = \"r\"; PreemptingUser = \"p\" ]")), "p");
-  EXPECT_EQ(RemoteUserOf(*TestAd("[ PreemptingAccountingGroup = \"pg\"; PreemptingUser = \"p\" ]")),
+  EXPECT_EQ(policy::RemoteUserOf(*TestAd("[ RemoteUser = \"r\"; AccountingGroup = \"g\" ]")), "g");
+  EXPECT_EQ(policy::RemoteUserOf(*TestAd("[ RemoteUser = \"r\"; PreemptingUser = \"p\" ]")), "p");
+  EXPECT_EQ(policy::RemoteUserOf(*TestAd("[ PreemptingAccountingGroup = \"pg\"; PreemptingUser = \"p\" ]")),
             "pg");
-  EXPECT_EQ(RemoteUserOf(*TestAd("[ RemoteUser = 3 ]")), "");
-  EXPECT_EQ(RemoteUserOf(*TestAd("[ State = \"Unclaimed\" ]")), "");
+  EXPECT_EQ(policy::RemoteUserOf(*TestAd("[ RemoteUser = 3 ]")), "");
+  EXPECT_EQ(policy::RemoteUserOf(*TestAd("[ State = \"Unclaimed\" ]")), "");
 }
 
 TEST_F(MatchExplainerTest, TheTextReportShowsTheDecidingClauses) {

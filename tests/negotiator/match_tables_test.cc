@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include "classad/match.h"
 #include "negotiator/autoclusters/autoclusters.h"
+#include "negotiator/matching/preemption.h"
 #include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {
@@ -179,12 +181,16 @@ void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs, size_t* 
       ASSERT_EQ(matched, expected.matched)
           << "seed " << seed << " class " << c << " slot " << positions[p] << "\njob "
           << jobs[autoclusters.class_representative[c]] << "\nslot " << slots[positions[p]];
-      // The slot's Rank of the job, as HTCondor's EvalFloat reads it: a
-      // number, a boolean as 1 or 0, else 0.
+      // The slot's Rank of the job, as the preemption decision compares
+      // it: a number, a boolean as 1 or 0, else NaN (compared by
+      // evaluating HTCondor's rank conditions).
       const double expected_slot_rank =
-          classad::RankValue(classad::EvaluateAttr(slot, "Rank", &job, options));
+          RankForComparison(classad::EvaluateAttr(slot, "Rank", &job, options));
       ASSERT_TRUE(tables.slot_ranks_active()) << "seed " << seed;
-      ASSERT_EQ(tables.SlotRank(c, p), expected_slot_rank)
+      const double slot_rank = tables.SlotRank(c, p);
+      ASSERT_TRUE(std::isnan(expected_slot_rank) ? std::isnan(slot_rank)
+                                                 : slot_rank == expected_slot_rank)
+          << slot_rank << " != " << expected_slot_rank
           << "seed " << seed << "\njob " << jobs[autoclusters.class_representative[c]] << "\nslot "
           << slots[positions[p]];
       if (matched) {

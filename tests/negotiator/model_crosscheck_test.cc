@@ -267,7 +267,7 @@ Case Generate(uint64_t seed) {
   // Slots.
   static const std::vector<std::string> kSlotRank = {
       "0.0", "0.0", "(TARGET.Owner == \"u2\") * 10", "(TARGET.Prio2 =?= true) * 5",
-      "(TARGET.RequestMemory > 1500) * 5"};
+      "(TARGET.RequestMemory > 1500) * 5", "TARGET.NoSuchAttribute", "\"high\""};
   static const std::vector<std::string> kSlotRequirements = {
       "true", "true", "TARGET.RequestMemory <= Memory", "TARGET.Owner != \"u1\"",
       "TARGET.Big =!= true || Cpus >= 2"};
@@ -294,7 +294,10 @@ Case Generate(uint64_t seed) {
       const std::string owner = user.substr(0, user.find('@'));
       t += "; State = \"Claimed\"; Activity = \"Busy\"; RemoteUser = \"" + user +
            "\"; RemoteOwner = \"" + user + "\"; AccountingGroup = \"" + user +
-           "\"; CurrentRank = " + r.Pick(std::vector<std::string>{"0.0", "0.0", "5.0", "10.0"}) +
+           "\"" +
+           r.Pick(std::vector<std::string>{"; CurrentRank = 0.0", "; CurrentRank = 0.0",
+                                           "; CurrentRank = 5.0", "; CurrentRank = 10.0",
+                                           "; CurrentRank = -1.0", ""}) +
            "; TotalJobRuntime = " + std::to_string(r.Int(0, 5000));
       if (r.Chance(15)) t += "; RetirementTimeRemaining = 100";
       if (limits && r.Chance(30)) t += "; ConcurrencyLimits = \"lic_a\"";
@@ -767,6 +770,28 @@ std::vector<std::pair<std::string, Case>> MinimalPools() {
               job("u", 1, 1, "Requirements = true; Rank = -TARGET.SlotID")};
     out.push_back({"D4c a MatchList judged when it is made", c});
   }
+  {
+    // D8a: HTCondor compares a claimed slot's ranks by evaluating
+    // MY.Rank > MY.CurrentRank and MY.Rank >= MY.CurrentRank, true only
+    // when boolean true. The slot's Rank is undefined for the job, so
+    // neither holds: no rank preemption, and the priority preemption is
+    // refused for rank. (The negotiator once read the undefined Rank as 0,
+    // above the CurrentRank of -1: one rank preemption.)
+    Case c;
+    c.config.preemption_requirements = "True";
+    c.slots = {slot(1, claimed("b@x", "Rank = TARGET.NoSuchAttribute; CurrentRank = -1.0"))};
+    c.jobs = {job("a", 1, 0, "Requirements = true; Rank = 0")};
+    out.push_back({"D8a a slot Rank that is not a number", c});
+  }
+  {
+    // D8b: the same with no CurrentRank on the claimed slot (the
+    // negotiator once read it as 0, below the Rank of 5).
+    Case c;
+    c.config.preemption_requirements = "True";
+    c.slots = {slot(1, claimed("b@x", "Rank = 5.0"))};
+    c.jobs = {job("a", 1, 0, "Requirements = true; Rank = 0")};
+    out.push_back({"D8b a claimed slot without CurrentRank", c});
+  }
   return out;
 }
 
@@ -787,6 +812,10 @@ TEST(ModelCrosscheckTest, FixedMinimalPoolsAgree) {
     }
     if (what.starts_with("D1b ")) {
       EXPECT_EQ(expected.preemptions, 1) << what;
+    }
+    if (what.starts_with("D8")) {
+      EXPECT_EQ(expected.preemptions, 0) << what;
+      EXPECT_TRUE(expected.by_submitter.empty()) << what;
     }
   }
 }
