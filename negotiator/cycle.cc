@@ -218,11 +218,10 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
     }
     if (!offer) {
       rejected[ac] = 1;
-      // Past its limit on spin 1 a submitter may only take slots whose
-      // Rank prefers its job (HTCondor then reports "no match found").
-      const std::string reason = only_startd_rank && why.Reason() == "no match found"
-                                     ? "submitter limit reached (only rank preemption was possible)"
-                                     : why.Reason();
+      // HTCondor's reason. (Past its limit on spin 1 a submitter may only
+      // take slots whose Rank prefers its job: HTCondor then says "no
+      // match found"; the request's record tells why, only_rank_preemption.)
+      const std::string reason = why.Reason();
       if (record != nullptr) record->refusal = reason;
       Rejections& r = rejections_[{s, ac}];
       if (r.reasons.empty()) r.example_job = j;
