@@ -110,13 +110,15 @@ int main(int argc, char** argv) {
 
   Clock::time_point start = Clock::now();
   negotiator::Pool pool(policy);
-  if (classad::Status s = pool.ReadSlots(dir + "/slots.ads"); !s.ok()) {
+  negotiator::PoolOptions read_options;
+  read_options.read_threads = threads;
+  if (classad::Status s = pool.ReadSlots(dir + "/slots.ads", read_options); !s.ok()) {
     std::fprintf(stderr, "%s\n", s.ToString().c_str());
     return 1;
   }
   const double slots_ms = Millis(Clock::now() - start);
   start = Clock::now();
-  if (classad::Status s = pool.ReadJobs(dir + "/jobs.ads"); !s.ok()) {
+  if (classad::Status s = pool.ReadJobs(dir + "/jobs.ads", read_options); !s.ok()) {
     std::fprintf(stderr, "%s\n", s.ToString().c_str());
     return 1;
   }

@@ -406,6 +406,8 @@ AdReader::AdReader(std::string_view text, std::string source_name, const AdReadO
 
 AdReader::~AdReader() = default;
 
+int AdReader::line() const { return cursor_->line(); }
+
 Result<std::unique_ptr<AdReader>> AdReader::OpenFile(const std::string& path,
                                                      const AdReadOptions& options) {
   std::error_code ec;

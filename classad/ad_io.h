@@ -103,6 +103,8 @@ class AdReader {
 
   // OK, or the first error met.
   const Status& status() const { return status_; }
+  // The line the reader has reached: 1 + the line breaks consumed so far.
+  int line() const;
   // The format being read: options.format, or the detected one once Next()
   // has been called (kAuto before that).
   AdFormat format() const { return format_; }

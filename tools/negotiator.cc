@@ -61,7 +61,8 @@ constexpr char kUsageText[] =
     "  --now EPOCH         the cycle's clock (default: now)\n"
     "  --cycles N          run N cycles, each cycle's matches becoming claims (default 1)\n"
     "  --interval SECONDS  time between cycles (default 0)\n"
-    "  --threads N         threads matching autoclusters (default 2)\n"
+    "  --threads N         threads reading large ad files and matching autoclusters\n"
+    "                      (default 2)\n"
     "  --json              one JSON document instead of tables\n"
     "  --requests          with --json: every request and how it ended (\"requests\")\n"
     "  --htcondor-version X.Y\n"
@@ -214,11 +215,13 @@ int main(int argc, char** argv) {
 
   const auto read_start = std::chrono::steady_clock::now();
   negotiator::Pool pool(policy);
+  negotiator::PoolOptions read_options;
+  read_options.read_threads = r.threads;
   for (const std::string& path : r.slot_files) {
-    if (Status s = pool.ReadSlots(path); !s.ok()) return Fail(s);
+    if (Status s = pool.ReadSlots(path, read_options); !s.ok()) return Fail(s);
   }
   for (const std::string& path : r.job_files) {
-    if (Status s = pool.ReadJobs(path); !s.ok()) return Fail(s);
+    if (Status s = pool.ReadJobs(path, read_options); !s.ok()) return Fail(s);
   }
   const double read_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - read_start)

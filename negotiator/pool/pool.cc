@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "classad/ad_file_reader.h"
 #include "classad/evaluator.h"
 #include "classad/parser.h"
 #include "classad/value.h"
@@ -205,17 +206,14 @@ namespace {
 // error.
 template <typename Add>
 Status ReadEach(const std::string& path, const PoolOptions& options, const char* what, Add add) {
-  Result<std::unique_ptr<classad::AdReader>> reader =
-      classad::AdReader::OpenFile(path, options.read);
-  if (!reader.ok()) return reader.status();
   size_t n = 0;
-  std::shared_ptr<ClassAd> ad;
-  while ((*reader)->Next(&ad)) {
-    ++n;
-    auto added = add(std::move(ad), path + ": " + what + " ad " + std::to_string(n));
-    if (!added.ok()) return added.status();
-  }
-  return (*reader)->status();
+  return classad::ReadAdFile(path, options.read, options.read_threads,
+                             [&](std::shared_ptr<ClassAd> ad) -> Status {
+                               ++n;
+                               auto added =
+                                   add(std::move(ad), path + ": " + what + " ad " + std::to_string(n));
+                               return added.ok() ? Status::Ok() : added.status();
+                             });
 }
 
 }  // namespace

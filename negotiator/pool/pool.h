@@ -119,6 +119,9 @@ enum class ClaimEnd {
 // How a Pool reads ads.
 struct PoolOptions {
   classad::AdReadOptions read;
+  // Threads a large old-syntax file is read on (classad/ad_file_reader.h);
+  // the ads are added in file order whatever the number.
+  int read_threads = 1;
 };
 
 class Pool {

@@ -1,0 +1,210 @@
+// Reading a large ad file on several threads (ad_file_reader.h).
+#include "classad/ad_file_reader.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <streambuf>
+#include <thread>
+#include <vector>
+
+namespace classad {
+namespace {
+
+// Files smaller than this are read in one piece (threads cost more than
+// they save).
+constexpr uint64_t kMinBytesToSplit = uint64_t{4} << 20;
+constexpr size_t kBlockBytes = size_t{64} << 10;
+
+// An istream's buffer over bytes [begin, end) of a file.
+class FileRangeBuffer : public std::streambuf {
+ public:
+  FileRangeBuffer(const std::string& path, uint64_t begin, uint64_t end)
+      : file_(path, std::ios::in | std::ios::binary), left_(end - begin), block_(kBlockBytes) {
+    if (file_.is_open()) file_.seekg(static_cast<std::streamoff>(begin));
+  }
+  bool ok() const { return file_.is_open() && !file_.fail(); }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (left_ == 0) return traits_type::eof();
+    const size_t want = static_cast<size_t>(std::min<uint64_t>(left_, block_.size()));
+    file_.read(block_.data(), static_cast<std::streamsize>(want));
+    const std::streamsize got = file_.gcount();
+    if (got <= 0) return traits_type::eof();
+    left_ -= static_cast<uint64_t>(got);
+    setg(block_.data(), block_.data(), block_.data() + got);
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  std::ifstream file_;
+  uint64_t left_;
+  std::vector<char> block_;
+};
+
+// The offset just past the first blank line (an empty line, or one holding
+// only '\r') that starts at or after `from`, when the line after it does
+// not begin with a byte order mark's first byte (which a piece's reader
+// would skip); `size` when there is none.
+uint64_t NextCut(std::ifstream* file, uint64_t from, uint64_t size) {
+  std::vector<char> block(kBlockBytes);
+  // The state of the scan: at the start of a line, or after its '\r'.
+  enum { kInLine, kLineStart, kBlankCr } state = kInLine;
+  uint64_t at = from;
+  file->clear();
+  file->seekg(static_cast<std::streamoff>(from));
+  bool cut_pending = false;  // a blank line just ended: check the next byte
+  while (at < size) {
+    file->read(block.data(), static_cast<std::streamsize>(block.size()));
+    const std::streamsize got = file->gcount();
+    if (got <= 0) break;
+    for (std::streamsize i = 0; i < got; ++i, ++at) {
+      const char c = block[static_cast<size_t>(i)];
+      if (cut_pending) {
+        if (static_cast<unsigned char>(c) != 0xEF) return at;
+        cut_pending = false;
+      }
+      if (c == '\n') {
+        if (state == kLineStart || state == kBlankCr) {
+          cut_pending = true;  // the blank line ends here; cut after it
+          state = kLineStart;
+        } else {
+          state = kLineStart;
+        }
+      } else if (c == '\r' && state == kLineStart) {
+        state = kBlankCr;
+      } else {
+        state = kInLine;
+      }
+    }
+  }
+  return size;
+}
+
+// One piece read on its own thread: its ads, its status and how many
+// lines it held.
+struct Piece {
+  uint64_t begin = 0, end = 0;
+  std::vector<std::shared_ptr<ClassAd>> ads;
+  Status status;
+  int lines = 0;  // line breaks consumed
+};
+
+// Reads piece `piece` of `path` into its ads (stopping early when `stop`
+// is set).
+void ReadPiece(const std::string& path, const AdReadOptions& options, const std::atomic<bool>& stop,
+               Piece* piece) {
+  FileRangeBuffer buffer(path, piece->begin, piece->end);
+  if (!buffer.ok()) {
+    piece->status = Status(StatusCode::kIoError, "cannot read '" + path + "'");
+    return;
+  }
+  std::istream in(&buffer);
+  AdReader reader(&in, path, options);
+  std::shared_ptr<ClassAd> ad;
+  while (!stop.load(std::memory_order_relaxed) && reader.Next(&ad)) piece->ads.push_back(std::move(ad));
+  piece->status = reader.status();
+  piece->lines = reader.line() - 1;
+}
+
+// Reads `path` whole with one AdReader.
+Status ReadInOnePiece(const std::string& path, const AdReadOptions& options,
+                      const AdConsumer& consume) {
+  Result<std::unique_ptr<AdReader>> reader = AdReader::OpenFile(path, options);
+  if (!reader.ok()) return reader.status();
+  std::shared_ptr<ClassAd> ad;
+  while ((*reader)->Next(&ad)) {
+    if (Status s = consume(std::move(ad)); !s.ok()) return s;
+  }
+  return (*reader)->status();
+}
+
+}  // namespace
+
+Status ReadAdFile(const std::string& path, const AdReadOptions& options, int threads,
+                  const AdConsumer& consume) {
+  std::error_code ec;
+  const uint64_t size = std::filesystem::is_regular_file(path, ec)
+                            ? static_cast<uint64_t>(std::filesystem::file_size(path, ec))
+                            : 0;
+  if (threads < 2 || ec || size < kMinBytesToSplit) return ReadInOnePiece(path, options, consume);
+  std::ifstream file(path, std::ios::in | std::ios::binary);
+  if (!file.is_open()) return ReadInOnePiece(path, options, consume);  // says why
+  AdReadOptions piece_options = options;
+  if (piece_options.format == AdFormat::kAuto) {
+    std::string prefix(kBlockBytes, '\0');
+    file.read(prefix.data(), static_cast<std::streamsize>(prefix.size()));
+    prefix.resize(static_cast<size_t>(std::max<std::streamsize>(file.gcount(), 0)));
+    if (prefix.starts_with("\xEF\xBB\xBF")) prefix.erase(0, 3);
+    piece_options.format = DetectAdFormat(prefix);
+  }
+  if (piece_options.format != AdFormat::kOld) return ReadInOnePiece(path, options, consume);
+
+  // The pieces: about equal, each ending just past a blank line.
+  std::vector<Piece> pieces;
+  uint64_t begin = 0;
+  for (int k = 1; k <= threads && begin < size; ++k) {
+    const uint64_t target = k == threads ? size : std::max(begin, size / threads * k);
+    const uint64_t end = k == threads ? size : NextCut(&file, target, size);
+    pieces.push_back(Piece{begin, end, {}, {}, 0});
+    begin = end;
+  }
+  if (pieces.size() < 2) return ReadInOnePiece(path, options, consume);
+
+  // The first piece is read here, and handed over as it is read; the
+  // others on their own threads, handed over when their turn comes.
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> workers;
+  for (size_t k = 1; k < pieces.size(); ++k) {
+    workers.emplace_back(ReadPiece, std::cref(path), std::cref(piece_options), std::cref(stop),
+                         &pieces[k]);
+  }
+  auto finish = [&](Status status) {
+    stop.store(true);
+    for (std::thread& w : workers) {
+      if (w.joinable()) w.join();
+    }
+    return status;
+  };
+  Status result;
+  {
+    FileRangeBuffer buffer(path, pieces[0].begin, pieces[0].end);
+    if (!buffer.ok()) return finish(Status(StatusCode::kIoError, "cannot read '" + path + "'"));
+    std::istream in(&buffer);
+    AdReader reader(&in, path, piece_options);
+    std::shared_ptr<ClassAd> ad;
+    while (reader.Next(&ad)) {
+      if (Status s = consume(std::move(ad)); !s.ok()) return finish(s);
+    }
+    if (!reader.status().ok()) return finish(reader.status());
+    pieces[0].lines = reader.line() - 1;
+  }
+  int lines_before = 0;
+  for (size_t k = 1; k < pieces.size(); ++k) {
+    lines_before += pieces[k - 1].lines;
+    workers[k - 1].join();
+    Piece& piece = pieces[k];
+    for (std::shared_ptr<ClassAd>& ad : piece.ads) {
+      if (Status s = consume(std::move(ad)); !s.ok()) return finish(s);
+    }
+    piece.ads = {};
+    if (!piece.status.ok()) {
+      Status located = piece.status;
+      if (located.where().line > 0) {
+        located = Status(located.code(), located.message(),
+                         SourceLocation{located.where().file, located.where().line + lines_before,
+                                        located.where().column});
+      }
+      return finish(located);
+    }
+  }
+  return result;  // every worker joined
+}
+
+}  // namespace classad

@@ -1,0 +1,43 @@
+// Reading a large ad file on several threads (HTCondor's dumps of a pool's
+// slots or jobs run to hundreds of megabytes): the file is cut into pieces
+// at blank lines, each piece is parsed by its own AdReader on its own
+// thread, and the ads are handed over in file order, exactly as one
+// AdReader reading the whole file would hand them over.
+//
+// Only old syntax (`condor_q -long`) is cut, where a blank line always
+// ends an ad; new syntax and JSON are read on the calling thread.
+//
+// Limits and failure modes: every limit of AdReadOptions holds per ad and
+// per line as when read in one piece. The first error in file order is
+// returned, with the file's own line numbers; ads before it have been
+// handed over, none after it. The ads of the pieces after the first are
+// held until their turn comes (at most the whole file's ads: a caller that
+// keeps every ad anyway, as a Pool does, holds nothing more at the end).
+#ifndef CLASSAD_AD_FILE_READER_H_
+#define CLASSAD_AD_FILE_READER_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "classad/ad_io.h"
+#include "classad/classad.h"
+#include "classad/status.h"
+
+namespace classad {
+
+// Receives one ad; an error stops the reading and is returned as is.
+using AdConsumer = std::function<Status(std::shared_ptr<ClassAd> ad)>;
+
+// Reads every ad of the file at `path` with up to `threads` threads (1:
+// AdReader alone; files under a few megabytes are read in one piece) and
+// hands each to `consume`, in file order, on the calling thread. OK when
+// the whole file was read and consumed; else the first error (the
+// reader's, located in the file, or `consume`'s). Thread-safe for
+// distinct calls; `consume` runs on the calling thread only.
+Status ReadAdFile(const std::string& path, const AdReadOptions& options, int threads,
+                  const AdConsumer& consume);
+
+}  // namespace classad
+
+#endif  // CLASSAD_AD_FILE_READER_H_
