@@ -41,7 +41,9 @@ std::vector<ConcurrencyLimit> ParseConcurrencyLimits(std::string_view list) {
       limit.amount = std::strtod(amount.c_str(), nullptr);
       name = name.substr(0, colon);
     }
-    if (!(limit.amount > 0)) limit.amount = 1;  // also NaN
+    // HTCondor's test (ParseConcurrencyLimit): a NaN passes it, and such a
+    // limit never binds (count + NaN > max is false).
+    if (limit.amount <= 0) limit.amount = 1;
     const size_t dot = name.find('.');
     limit.valid = dot == std::string_view::npos
                       ? IsValidAttrName(name)

@@ -25,7 +25,8 @@ struct ConcurrencyLimit {
 // Parses a job's ConcurrencyLimits string: items split on commas and white
 // space, each `name[:amount]`; the amount is read with strtod after the
 // first `:`, and a missing, zero, negative or unreadable amount is 1 (a
-// NaN too: see docs/compatibility.md); the name may hold at most one `.`,
+// NaN stays NaN, as in HTCondor: the limit then never binds, and a count
+// it is added to is NaN too); the name may hold at most one `.`,
 // and each part must be an attribute name (a letter or `_`, then letters,
 // digits, `_`). Names are lower-cased. Every item is returned, invalid
 // ones marked.

@@ -61,9 +61,9 @@ GroupTree GroupTree::Build(KnobReader& knobs) {
   std::vector<std::map<std::string, int>> children_by_name(1);
   std::vector<GroupConfig> nodes = {root};  // in insertion order; BFS order made below
   for (const std::string& name : names) {
-    // The path of components; an empty component (a.b., ..a) can never
-    // name a configured parent's child correctly: HTCondor would create a
-    // group with an empty component name, which no submitter can reach.
+    // The path of components (HTCondor's parse_group_name). An empty
+    // component (a.b., ..a) is kept, as HTCondor keeps it: a group whose
+    // last component is empty is made (policy_lint warns of it).
     std::vector<std::string> path;
     size_t start = 0;
     while (true) {
@@ -73,9 +73,9 @@ GroupTree GroupTree::Build(KnobReader& knobs) {
       start = dot + 1;
     }
     if (std::any_of(path.begin(), path.end(), [](const std::string& p) { return p.empty(); })) {
-      knobs.problems()->Error(names_at, "GROUP_NAMES: \"" + name +
-                                            "\" has an empty component (no submitter can map to it)");
-      continue;
+      knobs.problems()->Warning(names_at, "GROUP_NAMES: \"" + name +
+                                              "\" has an empty component (HTCondor makes the group "
+                                              "as it is written)");
     }
     int parent = 0;
     bool missing_parent = false;

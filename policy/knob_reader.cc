@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <tuple>
 
 #include "policy/knob_value.h"
@@ -80,10 +81,12 @@ std::string About(std::string_view name, const std::string& message) {
   return std::string(name) + ": " + message;
 }
 
-// Checks `value` against the table's range for `name` and [min, max].
-bool InRange(std::string_view name, double value, double min, double max, const KnobText& text,
-             Problems* problems) {
-  if (const KnobInfo* info = FindKnob(name)) {
+// Checks `value` against [min, max], and with `table_range` against the
+// table's range for `name` too: HTCondor's param_integer enforces the
+// table's range, param_double only the range its caller passes.
+bool InRange(std::string_view name, double value, double min, double max, bool table_range,
+             const KnobText& text, Problems* problems) {
+  if (const KnobInfo* info = FindKnob(name); info != nullptr && table_range) {
     min = std::max(min, info->min);
     max = std::min(max, info->max);
   }
@@ -131,7 +134,8 @@ int64_t KnobReader::Int(std::string_view name, int64_t fallback) {
     problems_->Error(text->where, About(name, value.status().message()));
     return fallback;
   }
-  if (!InRange(name, static_cast<double>(*value), -INFINITY, INFINITY, *text, problems_)) {
+  if (!InRange(name, static_cast<double>(*value), -INFINITY, INFINITY, /*table_range=*/true,
+               *text, problems_)) {
     return fallback;
   }
   return *value;
@@ -149,8 +153,16 @@ std::optional<double> KnobReader::OptionalReal(std::string_view name, double min
     problems_->Error(text->where, About(name, value.status().message()));
     return std::nullopt;
   }
-  if (!InRange(name, *value, min, max, *text, problems_)) return std::nullopt;
+  if (!InRange(name, *value, min, max, /*table_range=*/false, *text, problems_)) {
+    return std::nullopt;
+  }
   return *value;
+}
+
+double KnobReader::AtofReal(std::string_view name, double fallback) {
+  std::optional<KnobText> text = TextOrDefault(name);
+  if (!text || text->value.empty()) return fallback;
+  return std::strtod(text->value.c_str(), nullptr);  // atof: no error, 0 when nothing reads
 }
 
 std::string KnobReader::String(std::string_view name) {

@@ -62,8 +62,10 @@ class Problems {
 // HTCondor's effective default from the knob table (KnobDefault: the
 // param table's, or the daemon code's fallback); a value that does not
 // read as its type, or is out of the table's range, is an error recorded
-// in `problems` (HTCondor would log it and use the default or clamp), and
-// the default is returned so that building can go on and report more.
+// in `problems` (HTCondor's negotiator stops at it), and the default is
+// returned so that building can go on and report more. Integers are held
+// to the table's range (param_integer), reals only to their caller's
+// (param_double).
 // Borrows both; not thread-safe.
 class KnobReader {
  public:
@@ -82,8 +84,15 @@ class KnobReader {
   bool Bool(std::string_view name, bool fallback = false);
   int64_t Int(std::string_view name, int64_t fallback = 0);
   double Real(std::string_view name, double fallback = 0);
+  // HTCondor's accountant reads NICE_USER_PRIO_FACTOR, REMOTE_PRIO_FACTOR
+  // and DEFAULT_PRIO_FACTOR with atof: the longest number at the start of
+  // the expanded text (`2*3` is 2, `x` is 0), never an error; `fallback`
+  // when the knob is unset or empty and has no default.
+  double AtofReal(std::string_view name, double fallback);
   // Present only when the knob is set (configured or defaulted); range
-  // checked against [min, max].
+  // checked against [min, max] (as HTCondor's param_double, not against
+  // the table's range: a real knob is used as it is beyond the range the
+  // table declares, as PRIORITY_HALFLIFE = 0 is).
   std::optional<double> OptionalReal(std::string_view name, double min, double max);
   std::optional<bool> OptionalBool(std::string_view name);
   std::string String(std::string_view name);

@@ -7,8 +7,8 @@
 // Notes on facts a row cannot hold:
 // - Ranges are what HTCondor declares. param_integer enforces the param
 //   table's range; param_double enforces only the range its caller passes,
-//   so PRIORITY_HALFLIFE's declared minimum is not enforced by HTCondor
-//   (this project's Policy builder does enforce it).
+//   so PRIORITY_HALFLIFE's declared minimum is not enforced by HTCondor,
+//   nor by KnobReader (policy_lint reports it).
 // - NICE_USER_PRIO_FACTOR, REMOTE_PRIO_FACTOR and DEFAULT_PRIO_FACTOR are
 //   read with atof, not evaluated: "2*3" gives 2.
 // - The table types of PREEMPTION_REQUIREMENTS and friends are "string" in

@@ -1,5 +1,7 @@
 // knob-type: typed knobs whose values are not of their type (checks.h).
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "policy/knob_value.h"
 #include "policy/knobs.h"
@@ -20,6 +22,12 @@ std::string Number(double value) {
   return buffer;
 }
 
+// The knobs HTCondor's accountant reads with atof (Accountant::Initialize).
+bool ReadWithAtof(std::string_view name) {
+  return EqualsNoCase(name, "NICE_USER_PRIO_FACTOR") ||
+         EqualsNoCase(name, "REMOTE_PRIO_FACTOR") || EqualsNoCase(name, "DEFAULT_PRIO_FACTOR");
+}
+
 }  // namespace
 
 void CheckKnobTypes(const LintContext& context, std::vector<Diagnostic>* out) {
@@ -37,6 +45,22 @@ void CheckKnobTypes(const LintContext& context, std::vector<Diagnostic>* out) {
     if (!value.ok() || TrimSpace(*value).empty()) continue;
     std::string problem;
     double number = 0;
+    Severity severity = Severity::kError;
+    if (ReadWithAtof(knob->name)) {
+      // Never an error in HTCondor: the longest number at the start counts.
+      const double read = std::strtod(value->c_str(), nullptr);
+      classad::Result<double> meant = ParseKnobReal(*value);
+      if (meant.ok() && (*meant == read || (std::isnan(*meant) && std::isnan(read)))) continue;
+      Diagnostic d = MakeDiagnostic(
+          entry->value_at, Severity::kWarning,
+          std::string(entry->name) + ": HTCondor's accountant reads \"" + *value +
+              "\" with atof, which gives " + Number(read) +
+              (meant.ok() ? " (not " + Number(*meant) + ")" : "") + "; write the number itself",
+          kCheck);
+      if (*value != entry->raw_value) AddMacroNotes(config, entry->raw_value, &d);
+      out->push_back(std::move(d));
+      continue;
+    }
     if (knob->type == KnobType::kBool) {
       classad::Result<bool> b = ParseKnobBool(*value);
       if (!b.ok()) problem = b.status().message();
@@ -59,6 +83,12 @@ void CheckKnobTypes(const LintContext& context, std::vector<Diagnostic>* out) {
         (std::isnan(number) || number < knob->min || number > knob->max)) {
       problem = "\"" + *value + "\" is out of range (" + Number(knob->min) + " to " +
                 Number(knob->max) + ")";
+      // HTCondor's param_double holds a real only to its caller's range,
+      // which Policy::Build checks: beyond the table's alone it is used.
+      if (knob->type == KnobType::kReal && !std::isnan(number)) {
+        problem += "; HTCondor's negotiator uses it as it is";
+        severity = Severity::kWarning;
+      }
     }
     if (problem.empty()) continue;
     std::string message = std::string(entry->name) + ": " + problem + " (" +
@@ -68,7 +98,7 @@ void CheckKnobTypes(const LintContext& context, std::vector<Diagnostic>* out) {
       message += "; a quoted string is not a boolean, write True or False";
     }
     message += ")";
-    Diagnostic d = MakeDiagnostic(entry->value_at, Severity::kError, std::move(message), kCheck);
+    Diagnostic d = MakeDiagnostic(entry->value_at, severity, std::move(message), kCheck);
     if (*value != entry->raw_value) AddMacroNotes(config, entry->raw_value, &d);
     out->push_back(std::move(d));
   }

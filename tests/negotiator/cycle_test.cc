@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -125,6 +127,23 @@ TEST(CycleTest, ANamedLimitLetsThatManyRun) {
   EXPECT_DOUBLE_EQ(accountant.LimitCount("xsw"), 3);
   ASSERT_FALSE(result.unmatched.empty());
   EXPECT_EQ(result.unmatched[0].reason, "concurrency limit xsw reached");
+}
+
+// HTCondor's ParseConcurrencyLimit keeps a NaN amount: the job's limit
+// never binds (count + NaN > max is false), and once it is matched the
+// count is NaN, so the limit binds for no job after it either.
+TEST(CycleTest, ANaNLimitAmountNeverBinds) {
+  auto policy = MakePolicy(std::string(kBase) + "XSW_LIMIT = 3\n");
+  std::vector<std::string> jobs;
+  AddJobs(&jobs, "a", 1, 1, "ConcurrencyLimits = \"XSW:nan\"");
+  AddJobs(&jobs, "a", 2, 9, "ConcurrencyLimits = \"XSW\"");
+  auto pool = MakePool(policy, Slots(20), jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  Negotiator negotiator(policy);
+  CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+  EXPECT_EQ(result.matches.size(), 10u);
+  EXPECT_TRUE(std::isnan(accountant.LimitCount("xsw")));
 }
 
 TEST(CycleTest, RequestsAreRecordedAsTheCycleDecidedThem) {

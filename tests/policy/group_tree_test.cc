@@ -2,6 +2,8 @@
 // §4.1 and §4.2.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "policy/concurrency_limits.h"
 #include "policy/group_tree.h"
 #include "tests/policy/map_knob_source.h"
@@ -78,17 +80,32 @@ TEST_F(GroupTreeTest, IgnoredAndBadGroups) {
   source_.Set("GROUP_QUOTA_DYNAMIC_a", "0.5");
   GroupTree tree = Build();
   ASSERT_EQ(tree.groups().size(), 2u);  // <none>, a
-  EXPECT_EQ(problems_.errors().size(), 3u);  // reserved name, empty component, quota < 0
+  EXPECT_EQ(problems_.errors().size(), 2u);  // reserved name, quota < 0
   EXPECT_EQ(problems_.errors()[0].where().file, "test.config");
-  // b.c: missing parent; A: duplicate.
-  int missing = 0, duplicate = 0;
+  // b.c and a.x.: missing parent (a.x. has an empty component too); A: duplicate.
+  int missing = 0, duplicate = 0, empty = 0;
   for (const classad::Status& w : problems_.warnings()) {
     missing += w.message().find("parent") != std::string::npos;
     duplicate += w.message().find("duplicate") != std::string::npos;
+    empty += w.message().find("empty component") != std::string::npos;
   }
-  EXPECT_EQ(missing, 1);
+  EXPECT_EQ(missing, 2);
   EXPECT_EQ(duplicate, 1);
+  EXPECT_EQ(empty, 1);
   EXPECT_NE(problems_.ToStatus().message().find("GROUP_QUOTA_a"), std::string::npos);
+}
+
+// HTCondor's parse_group_name keeps empty components: "a." is a child of
+// a whose last component is empty, made as written, with its own knobs.
+TEST_F(GroupTreeTest, AnEmptyComponentMakesTheGroupAsHTCondorDoes) {
+  source_.Set("GROUP_NAMES", "a, a.");
+  source_.Set("GROUP_QUOTA_a", "10");
+  GroupTree tree = Build();
+  ASSERT_EQ(tree.groups().size(), 3u);  // <none>, a, a.
+  EXPECT_EQ(tree.groups()[2].name, "a.");
+  EXPECT_EQ(tree.groups()[2].parent, 1);
+  EXPECT_TRUE(problems_.errors().empty());
+  ASSERT_EQ(problems_.warnings().size(), 2u);  // the empty component; a. has no quota
 }
 
 TEST_F(GroupTreeTest, QuotaRangesAreChecked) {
@@ -132,7 +149,7 @@ TEST(ConcurrencyLimitsTest, ParsingEdgeCases) {
   EXPECT_EQ(limits[6].name, "9x");
   EXPECT_FALSE(limits[6].valid);  // starts with a digit
   EXPECT_EQ(limits[7].name, "nan");
-  EXPECT_EQ(limits[7].amount, 1);  // NaN -> 1 (docs/compatibility.md)
+  EXPECT_TRUE(std::isnan(limits[7].amount));  // as HTCondor's ParseConcurrencyLimit leaves it
 }
 
 TEST(ConcurrencyLimitsTest, MaximaBySetAndName) {

@@ -157,6 +157,27 @@ TEST(LintKnobType, OutOfRange) {
   EXPECT_EQ(At(d, "knob-type"), V{"2:25"}) << Dump(d);
 }
 
+// As HTCondor reads them: the accountant's atof knobs say what atof
+// gives, and a real beyond the table's range alone is a warning (the
+// negotiator uses it).
+TEST(LintKnobType, AtofKnobsAndRealsBeyondTheTable) {
+  const auto d = LintText(
+      "DEFAULT_PRIO_FACTOR = 2 * 3\n"
+      "NICE_USER_PRIO_FACTOR = 1e10\n"
+      "REMOTE_PRIO_FACTOR = lots\n"
+      "PRIORITY_HALFLIFE = 0\n");
+  ASSERT_EQ(At(d, "knob-type"), (V{"1:23", "3:22", "4:21"})) << Dump(d);
+  EXPECT_NE(d[0].message.find("atof, which gives 2 (not 6)"), std::string::npos) << Dump(d);
+  EXPECT_NE(d[1].message.find("atof, which gives 0"), std::string::npos) << Dump(d);
+  EXPECT_NE(d[2].message.find("uses it as it is"), std::string::npos) << Dump(d);
+  for (const auto& diagnostic : d) {
+    if (diagnostic.check == "knob-type") {
+      EXPECT_EQ(diagnostic.severity, Severity::kWarning);
+    }
+  }
+  EXPECT_EQ(At(d, "policy-build"), V{}) << Dump(d);
+}
+
 TEST(LintKnobType, ValidValuesAreClean) {
   const auto d = LintText(
       "NEGOTIATOR_USE_SLOT_WEIGHTS = true\nNEGOTIATOR_DEPTH_FIRST = FALSE\n"

@@ -29,6 +29,27 @@ Config Read(const std::string& text) {
   return std::move(config).value();
 }
 
+// Knobs read as HTCondor's negotiator reads them (issue 29): a real knob
+// is held only to the range its reader passes (PRIORITY_HALFLIFE = 0 is
+// used as it is), and the accountant reads the three priority factors
+// with atof.
+TEST(PolicyTest, KnobsAreReadAsHTCondorReadsThem) {
+  Config config = Read(
+      "PRIORITY_HALFLIFE = 0\n"
+      "DEFAULT_PRIO_FACTOR = 2 * 3\n"
+      "NICE_USER_PRIO_FACTOR = 1e3x\n"
+      "REMOTE_PRIO_FACTOR = lots\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->accountant.priority_halflife, 0);
+  EXPECT_EQ(p->accountant.default_prio_factor, 2);
+  EXPECT_EQ(p->accountant.nice_user_prio_factor, 1000);
+  EXPECT_EQ(p->accountant.remote_prio_factor, 0);
+  // Integers are held to the table's range (param_integer).
+  classad::Result<Policy> bad = Policy::Build(Read("GROUP_QUOTA_MAX_ALLOCATION_ROUNDS = 0\n"));
+  EXPECT_FALSE(bad.ok());
+}
+
 TEST(PolicyTest, DefaultsAreHTCondorsEffectiveDefaults) {
   Config config = Read("");
   classad::Result<Policy> p = Policy::Build(config);
