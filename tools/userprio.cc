@@ -44,6 +44,7 @@
 #include "classad/utf8.h"
 #include "classad/value.h"
 #include "negotiator/accountant/accountant.h"
+#include "negotiator/accountant/accounting_ads.h"
 #include "negotiator/accountant/accountant_edit.h"
 #include "negotiator/accountant/accountant_json.h"
 #include "negotiator/accountant/durable_accountant.h"
@@ -1028,80 +1029,9 @@ int PrintTable(const Listing& l) {
 
 // ---------------------------------------------------------------- -long and --json
 
-// The accounting ad of record `c`, as HTCondor's negotiator reports it to
-// condor_userprio: the record's attributes with Priority holding the
-// effective priority, the effective Ceiling and Floor, LastUpdate,
-// IsAccountingGroup and AccountingGroup; a configured group also has
-// ConfigQuota and SurplusPolicy; a group of the last stored negotiation
-// cycle (`cycle`) has ConfigQuota as that cycle used it, EffectiveQuota,
-// SubtreeQuota and Requested (HTCondor's names), SurplusReceived,
-// GroupResourcesAllocated, GroupResourcesInUse, StaticQuota and
-// NegotiationCycleTime. The uncharged times are left out, as HTCondor
-// leaves them out.
-classad::ClassAd RecordAd(const Accountant& a, const policy::GroupTree& tree,
-                          const CycleTable& cycle, const CustomerRecord& c) {
-  using classad::Value;
-  const bool is_group = c.name.find('@') == std::string::npos;
-  int group = 0;
-  if (is_group) {
-    group = c.name == policy::kRootGroupName ? 0 : tree.Find(c.name);
-  } else if (!tree.groups().empty()) {
-    group = tree.AssignedGroup(c.name);
-  }
-  const policy::GroupConfig* config =
-      group >= 0 && static_cast<size_t>(group) < tree.groups().size()
-          ? &tree.groups()[static_cast<size_t>(group)]
-          : nullptr;
-  classad::ClassAd ad;
-  ad.InsertValue("Name", Value::String(c.name));
-  ad.InsertValue("Priority", Value::Real(a.EffectivePriority(c.name)));
-  ad.InsertValue("PriorityFactor", Value::Real(a.PriorityFactor(c.name)));
-  ad.InsertValue("Ceiling", Value::Integer(a.GetCeiling(c.name)));
-  ad.InsertValue("Floor", Value::Integer(a.GetFloor(c.name)));
-  ad.InsertValue("ResourcesUsed", Value::Integer(c.resources_used));
-  ad.InsertValue("WeightedResourcesUsed", Value::Real(c.weighted_resources_used));
-  if (is_group) {
-    ad.InsertValue("HierWeightedResourcesUsed", Value::Real(c.hier_weighted_resources_used));
-  }
-  ad.InsertValue("AccumulatedUsage", Value::Real(c.accumulated_usage));
-  ad.InsertValue("WeightedAccumulatedUsage", Value::Real(c.weighted_accumulated_usage));
-  ad.InsertValue("BeginUsageTime", Value::Integer(c.begin_usage_time));
-  ad.InsertValue("LastUsageTime", Value::Integer(c.last_usage_time));
-  ad.InsertValue("LastUpdate", Value::Integer(a.last_update_time()));
-  ad.InsertValue("IsAccountingGroup", Value::Boolean(is_group));
-  ad.InsertValue("AccountingGroup", Value::String(config != nullptr ? std::string_view(config->name)
-                                                                    : policy::kRootGroupName));
-  const negotiator::GroupQuotaRecord* stored = nullptr;
-  if (is_group) {
-    if (auto it = cycle.find(c.name); it != cycle.end()) stored = it->second;
-  }
-  if (is_group && (config != nullptr || stored != nullptr)) {
-    // The quota the stored cycle used, else the configuration's.
-    ad.InsertValue("ConfigQuota",
-                   Value::Real(stored != nullptr ? stored->configured_quota : config->config_quota));
-  }
-  if (is_group && config != nullptr) {
-    ad.InsertValue("SurplusPolicy", Value::String(config->autoregroup      ? "regroup"
-                                                  : config->accept_surplus ? "byquota"
-                                                                           : "no"));
-  }
-  if (stored != nullptr) {
-    // The last stored negotiation cycle's line for this group.
-    ad.InsertValue("EffectiveQuota", Value::Real(stored->effective_quota));
-    ad.InsertValue("SubtreeQuota", Value::Real(stored->subtree_quota));
-    ad.InsertValue("Requested", Value::Real(stored->requested));
-    ad.InsertValue("SurplusReceived", Value::Real(stored->surplus));
-    ad.InsertValue("GroupResourcesAllocated", Value::Real(stored->allocated));
-    ad.InsertValue("GroupResourcesInUse", Value::Real(stored->usage));
-    ad.InsertValue("StaticQuota", Value::Boolean(stored->static_quota));
-    ad.InsertValue("NegotiationCycleTime", Value::Integer(stored->cycle_time));
-  }
-  return ad;
-}
-
 // -long / --json: the ad of every record asked for (all, or the NAMEs;
 // only groups with -grouponly or -quotas), sorted by name.
-int PrintAds(const Request& r, const Accountant& a, const policy::GroupTree& tree) {
+int PrintAds(const Request& r, const Accountant& a) {
   std::vector<const CustomerRecord*> records;
   for (const CustomerRecord& c : a.customers()) {
     const bool is_group = c.name.find('@') == std::string::npos;
@@ -1126,9 +1056,9 @@ int PrintAds(const Request& r, const Accountant& a, const policy::GroupTree& tre
   options.order = classad::AttributeOrder::kInsertion;
   options.pretty = true;
   classad::AdWriter writer(&std::cout, options);
-  const CycleTable cycle = CycleTableOf(a);
+  const negotiator::AccountingAdMaker ads(a);
   for (const CustomerRecord* c : records) {
-    if (Status s = writer.Write(RecordAd(a, tree, cycle, *c)); !s.ok()) {
+    if (Status s = writer.Write(ads.Make(*c)); !s.ok()) {
       std::cerr << "userprio: " << s.ToString() << "\n";
       return kUnreadable;
     }
@@ -1387,7 +1317,7 @@ int main(int argc, char** argv) {
   if (request.do_export) return RunExport(request, accountant);
   const policy::GroupTree& tree = (*policy)->groups.tree;
   if (request.reslist) return PrintResources(accountant, request.reslist_user, now);
-  if (request.long_ads || request.json) return PrintAds(request, accountant, tree);
+  if (request.long_ads || request.json) return PrintAds(request, accountant);
 
   Listing listing{request, accountant, tree, 0, {}, {}, 0};
   listing.cycle = CycleTableOf(accountant);
