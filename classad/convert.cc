@@ -107,6 +107,27 @@ bool ValueToString(const Value& value, std::string* out) {
   return false;
 }
 
+bool StrtodSurprises(std::string_view text, bool for_integer) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\n' ||
+                           text.front() == '\r' || text.front() == '\f' || text.front() == '\v')) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\n' ||
+                           text.back() == '\r' || text.back() == '\f' || text.back() == '\v')) {
+    text.remove_suffix(1);
+  }
+  const std::string_view digits =
+      text.starts_with("-") || text.starts_with("+") ? text.substr(1) : text;
+  const bool hex = digits.size() > 1 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+  auto starts_no_case = [&](std::string_view word) {
+    return digits.size() >= word.size() && EqualsIgnoreCase(digits.substr(0, word.size()), word);
+  };
+  const bool special = starts_no_case("inf") || starts_no_case("nan");
+  const bool long_integer = for_integer && digits.size() > 15 &&
+                            digits.find_first_not_of("0123456789") == std::string_view::npos;
+  return hex || special || long_integer;
+}
+
 Value ConvertToInteger(const Value& value) {
   switch (value.type()) {
     case ValueType::kUndefined: return Value::Undefined();

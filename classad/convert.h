@@ -28,6 +28,13 @@ int64_t TruncateLikeX86(double r);
 // whole seconds. Returns the result value (error when
 // not convertible, undefined for undefined).
 Value ConvertToInteger(const Value& value);
+
+// Whether int() (`for_integer`) or real() of the string `text` reads it in
+// a way the text does not show, as strtod() does: hexadecimal, inf or nan,
+// or (int()) an integer of more than 15 digits, read through a double.
+// Pure function; the htcondor-quirk-conversion check and the evaluator's
+// quirk notes both ask it.
+bool StrtodSurprises(std::string_view text, bool for_integer);
 // real(): as above, giving reals; a relative time gives its whole seconds
 // (HTCondor reads it into a time_t).
 Value ConvertToReal(const Value& value);

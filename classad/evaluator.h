@@ -13,6 +13,7 @@
 #include "classad/limits.h"
 #include "classad/load_cache.h"
 #include "classad/program.h"
+#include "classad/quirks.h"
 #include "classad/scope.h"
 #include "classad/value.h"
 
@@ -39,6 +40,10 @@ struct EvalOptions {
   // Seconds since the epoch for time() and CurrentTime; when empty the
   // system clock is read. Set it for reproducible evaluation.
   std::function<int64_t()> now;
+  // Where evaluations note the HTCondor quirks they went through
+  // (quirks.h); null: nothing is noted. Borrowed: it must outlive the
+  // evaluations, and evaluations on several threads need one each.
+  QuirkNotes* quirk_notes = nullptr;
 };
 
 // The state of one evaluation: the current scope, the depth and work budget,
@@ -91,6 +96,11 @@ class EvalContext {
   ExprPtr FindReferencedExpr(const Expr& reference, std::shared_ptr<const Scope>* found_in);
 
   const EvalOptions& options() const { return options_; }
+  // Notes that this evaluation went through `quirk`, when its options ask
+  // for notes.
+  void NoteQuirk(Quirk quirk) {
+    if (options_.quirk_notes != nullptr) options_.quirk_notes->Note(quirk);
+  }
   const Limits& limits() const { return options_.limits; }
   bool compat() const { return options_.mode == ScopingMode::kCompat; }
   const Scope* current_scope() const { return scope_.get(); }

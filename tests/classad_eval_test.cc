@@ -64,6 +64,23 @@ class ClassAdEvalToolTest : public ::testing::Test {
 
 // ---------------------------------------------------------------- HTCondor's behaviour
 
+// -lint names, on standard error, the HTCondor quirks a value depended on;
+// the values printed are the same.
+TEST_F(ClassAdEvalToolTest, LintNamesTheQuirksAValueDependedOn) {
+  ToolRun plain = RunTool({"-quiet", "pow(3, 38)", "sum({ 1, 2 })"});
+  ToolRun linted = RunTool({"-lint", "-quiet", "pow(3, 38)", "sum({ 1, 2 })"});
+  EXPECT_EQ(linted.exit_code, 0);
+  EXPECT_EQ(linted.out, plain.out);
+  EXPECT_EQ(plain.err, "");
+  EXPECT_NE(linted.err.find("pow(3,38) depended on HTCondor's quirk htcondor-quirk-integer-pow"),
+            std::string::npos)
+      << linted.err;
+  EXPECT_EQ(linted.err.find("sum("), std::string::npos) << linted.err;
+  ToolRun batch = RunTool({"-lint", "-stdin"}, "int(\"0x10\")\n1 + 1\n");
+  EXPECT_EQ(batch.out, "16\n2\n");
+  EXPECT_NE(batch.err.find("htcondor-quirk-conversion"), std::string::npos) << batch.err;
+}
+
 TEST_F(ClassAdEvalToolTest, AssignmentsBuildTheContextThenExpressionsPrintIt) {
   ToolRun run = RunTool({"x = y", "y = 7", "x"});
   EXPECT_EQ(run.exit_code, 0);

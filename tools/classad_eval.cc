@@ -78,7 +78,9 @@ void PrintUsage(FILE* out) {
                "\t                   \tof standard input, printing one line for each\n"
                "\t-strict            \tStrict scoping and lexer instead of HTCondor's compat mode\n"
                "\t-unparse           \tPrint expressions in canonical form instead of their values\n"
-               "\t-json              \tRead ad files as JSON\n",
+               "\t-json              \tRead ad files as JSON\n"
+               "\t-lint              \tAfter a value that depended on one of HTCondor's quirks,\n"
+               "\t                   \tname it on standard error (policy_lint's check)\n",
                kProgram);
 }
 
@@ -98,7 +100,9 @@ class ClassAdEval {
       if (arg == "-unparse") unparse_ = true;
       if (arg == "-stdin") batch_ = true;
       if (arg == "-json") json_ = true;
+      if (arg == "-lint") lint_ = true;
     }
+    if (lint_) eval_options_.quirk_notes = &quirk_notes_;
     parse_options_.compat = !strict_;
     eval_options_.mode = strict_ ? classad::ScopingMode::kStrict : classad::ScopingMode::kCompat;
     // Each expression is evaluated once: the tree walker, which gives the
@@ -120,7 +124,7 @@ class ClassAdEval {
         if (status != kExitOk) return status;
         (arg == "-target-file" ? target_ad_ : my_ad_) = std::move(ad);
       } else if (arg == "-debug" || arg == "-strict" || arg == "-unparse" || arg == "-stdin" ||
-                 arg == "-json") {
+                 arg == "-json" || arg == "-lint") {
         // -debug has nothing to show here; the modes were read above.
       } else if (arg == "-help") {
         Flush();
@@ -168,10 +172,20 @@ class ClassAdEval {
   }
 
   // The value of `expr` in the current context (or its canonical form).
-  std::string ResultLine(const classad::Expr& expr) const {
+  // With -lint, the quirks the evaluation went through are named on
+  // standard error.
+  std::string ResultLine(const classad::Expr& expr) {
     if (unparse_) return OneLine(classad::Unparse(expr));
+    quirk_notes_.Clear();
     classad::Value value =
         classad::EvaluateExpr(expr, my_ad_.get(), target_ad_.get(), eval_options_);
+    for (classad::Quirk quirk : quirk_notes_.List()) {
+      std::fprintf(stderr, "%s: note: %s depended on HTCondor's quirk %.*s: %.*s\n", kProgram,
+                   OneLine(classad::Unparse(expr)).c_str(),
+                   static_cast<int>(classad::QuirkName(quirk).size()), classad::QuirkName(quirk).data(),
+                   static_cast<int>(classad::QuirkDescription(quirk).size()),
+                   classad::QuirkDescription(quirk).data());
+    }
     return OneLine(classad::UnparseValue(value));
   }
 
@@ -288,6 +302,7 @@ class ClassAdEval {
   classad::ParseOptions parse_options_;       // arguments and -stdin lines
   classad::ParseOptions file_parse_options_;  // -file and -target-file
   classad::EvalOptions eval_options_;
+  classad::QuirkNotes quirk_notes_;  // with -lint: what the last evaluation noted
   std::shared_ptr<ClassAd> my_ad_;
   std::shared_ptr<ClassAd> target_ad_;
   classad::TextCache<ExprPtr> line_cache_;  // -stdin lines, parsed with parse_options_
@@ -298,6 +313,7 @@ class ClassAdEval {
   bool unparse_ = false;
   bool batch_ = false;
   bool json_ = false;
+  bool lint_ = false;
 };
 
 }  // namespace

@@ -137,6 +137,7 @@ Value ListCompare(EvalContext& ctx, const std::vector<ExprPtr>& args, bool need_
       if (!need_all && outcome.boolean()) return Value::Boolean(true);
       if (need_all && !outcome.boolean()) return Value::Boolean(false);
     } else if (outcome.IsUndefined()) {
+      if (!need_all) ctx.NoteQuirk(Quirk::kListAggregate);  // anyCompare stops there
       return Value::Boolean(false);
     } else {
       return Value::Error();
@@ -179,8 +180,10 @@ bool CollectNumbers(EvalContext& ctx, const std::vector<ExprPtr>& args,
     if (!ctx.Charge(1)) return false;
     Value element = ctx.EvaluateElement(list, *item);
     if (element.IsUndefined()) {
+      ctx.NoteQuirk(Quirk::kListAggregate);  // skipped (an all-undefined list is 0)
       continue;
     } else if (element.IsNumber() || element.IsBoolean()) {
+      if (element.IsBoolean()) ctx.NoteQuirk(Quirk::kListAggregate);
       elements->any_real |= element.IsReal();
       elements->numbers.push_back(std::move(element));
     } else {

@@ -55,6 +55,21 @@ Value IntegerPower(int64_t base, int64_t exponent) {
   return Value::Integer(TruncateLikeX86(power + 0.5));
 }
 
+// Whether `power` is base^exponent exactly (exponent >= 0), computed
+// without a double; false when the exact power does not fit in 64 bits.
+bool IsExactPower(int64_t base, int64_t exponent, int64_t power) {
+  int64_t exact = 1;
+  for (int64_t i = 0; i < exponent; ++i) {
+    if (__builtin_mul_overflow(exact, base, &exact)) return false;
+    if (exact == 0 || exact == 1) break;  // stays 0 or 1 (base 0 or 1)
+    if (exact == -1) {  // base -1: the sign of the remaining steps decides
+      if ((exponent - i - 1) % 2 != 0) exact = 1;
+      break;
+    }
+  }
+  return exact == power;
+}
+
 // pow(base, exponent): an integer when both are integers and the exponent is
 // not negative, otherwise a real computed with std::pow after real();
 // error when either has no real value.
@@ -63,7 +78,12 @@ Value Pow(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   Value base = EvalArg(ctx, args, 0);
   Value exponent = EvalArg(ctx, args, 1);
   if (base.IsInteger() && exponent.IsInteger() && exponent.integer() >= 0) {
-    return IntegerPower(base.integer(), exponent.integer());
+    Value power = IntegerPower(base.integer(), exponent.integer());
+    if (ctx.options().quirk_notes != nullptr &&
+        !IsExactPower(base.integer(), exponent.integer(), power.integer())) {
+      ctx.NoteQuirk(Quirk::kIntegerPow);
+    }
+    return power;
   }
   Value real_base = ConvertToReal(base);
   Value real_exponent = ConvertToReal(exponent);
@@ -115,7 +135,12 @@ Value Quantize(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   Value quantum = EvalArg(ctx, args, 1);
   Value real_value = ConvertToReal(value);
   if (!real_value.IsReal()) return Value::Error();
-  if (!quantum.IsList()) return QuantizeTo(value, real_value.real(), quantum);
+  if (!quantum.IsList()) {
+    if (quantum.IsInteger() && quantum.integer() < 0 && value.IsInteger()) {
+      ctx.NoteQuirk(Quirk::kQuantize);
+    }
+    return QuantizeTo(value, real_value.real(), quantum);
+  }
 
   Value last = Value::Real(0.0);
   for (const ExprPtr& item : quantum.list()) {
@@ -124,6 +149,9 @@ Value Quantize(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     Value real_item = ConvertToReal(last);
     if (!real_item.IsReal()) return Value::Error();
     if (real_item.real() >= real_value.real()) return last;
+  }
+  if (last.IsInteger() && last.integer() < 0 && value.IsInteger()) {
+    ctx.NoteQuirk(Quirk::kQuantize);
   }
   return QuantizeTo(value, real_value.real(), last);
 }

@@ -56,10 +56,15 @@ struct RegexOptions {
 enum class OptionCase { kLowerOnly, kEither };
 
 // Reads option letters; unknown letters (and upper-case ones under
-// kLowerOnly, as HTCondor) are ignored.
-void AddOptionLetters(std::string_view letters, OptionCase letter_case, RegexOptions* options) {
+// kLowerOnly, as HTCondor) are ignored. Returns false when an upper-case
+// option letter was ignored (an htcondor-quirk-regexp-options).
+bool AddOptionLetters(std::string_view letters, OptionCase letter_case, RegexOptions* options) {
+  bool all_read = true;
   for (char c : letters) {
-    if (letter_case == OptionCase::kLowerOnly && c >= 'A' && c <= 'Z') continue;
+    if (letter_case == OptionCase::kLowerOnly && c >= 'A' && c <= 'Z') {
+      if (std::string_view("IMSXFG").find(c) != std::string_view::npos) all_read = false;
+      continue;
+    }
     switch (c) {
       case 'i': case 'I': options->caseless = true; break;
       case 'm': case 'M': options->multiline = true; break;
@@ -70,6 +75,7 @@ void AddOptionLetters(std::string_view letters, OptionCase letter_case, RegexOpt
       default: break;
     }
   }
+  return all_read;
 }
 
 // White space as PCRE2's extended mode skips it (and C's isspace).
@@ -952,7 +958,9 @@ bool EvaluateRegexArgs(EvalContext& ctx, const std::vector<ExprPtr>& args, bool 
       *early = Value::Error();
       return false;
     }
-    AddOptionLetters(letters.string(), OptionCase::kLowerOnly, options);
+    if (!AddOptionLetters(letters.string(), OptionCase::kLowerOnly, options)) {
+      ctx.NoteQuirk(Quirk::kRegexpOptions);
+    }
   }
   return true;
 }
@@ -1070,7 +1078,7 @@ Value StringListRegexpMemberFn(EvalContext& ctx, const std::vector<ExprPtr>& arg
   const std::string_view delimiters =
       values.size() >= 3 ? std::string_view(values[2].string()) : std::string_view(", ");
   RegexOptions options;
-  if (values.size() == 4) AddOptionLetters(values[3].string(), OptionCase::kEither, &options);
+  if (values.size() == 4) (void)AddOptionLetters(values[3].string(), OptionCase::kEither, &options);
   std::string_view list = values[1].string();
   if (!ctx.Charge(1 + values[0].string().size() + list.size())) return Value::Error();
   CompiledPattern pattern(values[0].string(), options);

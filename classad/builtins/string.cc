@@ -98,7 +98,11 @@ bool JoinAdd(EvalContext& ctx, const Value& value, bool is_separator, JoinState*
   // As HTCondor: the separator goes before an item only when the text so
   // far is not empty, so leading empty items vanish (`join(" ", "", "a")`
   // is "a").
-  if (!state->text.empty()) state->text.append(state->separator);
+  if (!state->text.empty()) {
+    state->text.append(state->separator);
+  } else if (state->have_item && !state->separator.empty()) {
+    ctx.NoteQuirk(Quirk::kJoinEmpty);  // the empty items before lost their separators
+  }
   if (AppendText(value, &state->text) != TextResult::kOk) return false;
   state->have_item = true;
   return StringSizeAllowed(ctx, state->text.size()) && ChargeBytes(ctx, state->text.size());

@@ -12,6 +12,7 @@
 // dropped); stringListsIntersect keeps the library's own simpler rule.
 
 #include <cfloat>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -204,6 +205,10 @@ Value SummarizeStringList(EvalContext& ctx, const std::vector<ExprPtr>& args, Su
     }
   }
   if (summary == Summary::kAvg) accumulator /= static_cast<double>(items.size());
+  if (all_integral && ((summary == Summary::kAvg && accumulator != std::trunc(accumulator)) ||
+                       (summary == Summary::kMax && accumulator == static_cast<double>(FLT_MIN)))) {
+    ctx.NoteQuirk(Quirk::kStringListSummary);  // truncated; or no item above FLT_MIN
+  }
   return all_integral ? Value::Integer(TruncateLikeX86(accumulator)) : Value::Real(accumulator);
 }
 

@@ -481,6 +481,7 @@ Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
       // HTCondor folds absTime("literal") at parse time and has no case for
       // a string computed at run time: it falls into the absolute-time case
       // and returns the string itself.
+      ctx.NoteQuirk(Quirk::kTimeOfString);
       return arg;
     default:
       return Value::Error();
@@ -510,6 +511,7 @@ Value RelTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     case ValueType::kString:
       // As HTCondor: a string computed at run time falls into its
       // absolute-time case, which reads no time from it: relTime(0).
+      ctx.NoteQuirk(Quirk::kTimeOfString);
       return Value::RelTime(0);
     default:
       return Value::Error();

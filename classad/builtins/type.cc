@@ -43,6 +43,19 @@ Value ConvertCall(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   return Convert(EvalArg(ctx, args, 0));
 }
 
+// int(x) / real(x): ConvertCall, noting a string strtod() reads in a way
+// the text does not show (StrtodSurprises).
+template <Value (*Convert)(const Value&), bool kForInteger>
+Value NumberConvertCall(EvalContext& ctx, const std::vector<ExprPtr>& args) {
+  if (args.size() != 1) return Value::Error();
+  Value arg = EvalArg(ctx, args, 0);
+  if (arg.IsString() && ctx.options().quirk_notes != nullptr &&
+      StrtodSurprises(arg.string(), kForInteger)) {
+    ctx.NoteQuirk(Quirk::kConversion);
+  }
+  return Convert(arg);
+}
+
 // --- ifThenElse --------------------------------------------------------------
 
 // ifThenElse(c, a, b): a when c is true or a non-zero number, b when it is
@@ -365,8 +378,8 @@ void RegisterTypeBuiltins(BuiltinTableBuilder& table) {
   table.Add("isBoolean", IsType<ValueType::kBoolean>);
   table.Add("isAbstime", IsType<ValueType::kAbsTime>);
   table.Add("isReltime", IsType<ValueType::kRelTime>);
-  table.Add("int", ConvertCall<ConvertToInteger>);
-  table.Add("real", ConvertCall<ConvertToReal>);
+  table.Add("int", NumberConvertCall<ConvertToInteger, true>);
+  table.Add("real", NumberConvertCall<ConvertToReal, false>);
   table.Add("string", ConvertCall<ConvertToStringValue>);
   table.Add("bool", ConvertCall<ConvertToBoolean>);
   table.Add("ifThenElse", IfThenElse, BuiltinLowering::kConditional);

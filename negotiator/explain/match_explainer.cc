@@ -150,7 +150,7 @@ LimitsExplanation ExplainLimits(const Policy& policy, const ClassAd& job,
   out.text = DisplayText(*expr);
   MatchContext alone(&job, nullptr);
   alone.SetOverlays(submitter_overlay, nullptr);
-  EvalContext alone_context(input.eval, classad::BorrowScope(alone.my_scope()));
+  EvalContext alone_context(job_context->options(), classad::BorrowScope(alone.my_scope()));
   out.value = alone_context.Evaluate(*expr);
   if (!out.value.IsString()) {
     out.needs_slot = true;
@@ -232,6 +232,10 @@ SubmitterContext BoundSubmitterContext(const Policy& policy, const EphemeralBind
 classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const ClassAd& slot,
                                                const ClassAd& job, const MatchInput& input) {
   MatchExplanation out;
+  // Every evaluation notes the HTCondor quirks it goes through.
+  classad::QuirkNotes quirks;
+  classad::EvalOptions eval = input.eval;
+  eval.quirk_notes = &quirks;
   out.submitter = input.submitter;
   const EphemeralBindings& b = input.bindings;
   const MatchPolicy& matching = policy.matching;
@@ -259,8 +263,8 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   job_match.SetOverlays(&submitter_attributes.overlay(), &remote_attributes.overlay());
   MatchContext slot_match(&slot, &job);
   slot_match.SetOverlays(&remote_attributes.overlay(), &submitter_attributes.overlay());
-  EvalContext job_context(input.eval, classad::BorrowScope(job_match.my_scope()));
-  EvalContext slot_context(input.eval, classad::BorrowScope(slot_match.my_scope()));
+  EvalContext job_context(eval, classad::BorrowScope(job_match.my_scope()));
+  EvalContext slot_context(eval, classad::BorrowScope(slot_match.my_scope()));
   const ExplainOptions& explain = input.explain;
   std::vector<std::string>& reasons = out.reasons;
 
@@ -268,7 +272,7 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   // as the collector and the schedd hold them, without a TARGET.
   if (matching.slot_constraint.is_set()) {
     MatchContext alone(&slot, nullptr);
-    EvalContext context(input.eval, classad::BorrowScope(alone.my_scope()));
+    EvalContext context(eval, classad::BorrowScope(alone.my_scope()));
     out.slot_constraint = ExplainExpression(*matching.slot_constraint.expr, &context, explain);
     if (!out.slot_constraint->IsTrue()) {
       out.slot_trimmed = true;
@@ -278,7 +282,7 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   }
   if (matching.job_constraint.is_set()) {
     MatchContext alone(&job, nullptr);
-    EvalContext context(input.eval, classad::BorrowScope(alone.my_scope()));
+    EvalContext context(eval, classad::BorrowScope(alone.my_scope()));
     out.job_constraint = ExplainExpression(*matching.job_constraint.expr, &context, explain);
     if (!out.job_constraint->IsTrue()) {
       reasons.push_back("NEGOTIATOR_JOB_CONSTRAINT is " + FormatValue(out.job_constraint->value) +
@@ -339,7 +343,7 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   p.current_rank = EvaluateText("MY.CurrentRank", &slot_context);
   const RankConditions ranks =
       RankConditionEvaluator().Evaluate(slot, job, &remote_attributes.overlay(),
-                                        &submitter_attributes.overlay(), input.eval);
+                                        &submitter_attributes.overlay(), eval);
   p.rank_preempts = ranks.above;
   p.rank_at_least = ranks.at_least;
   p.requirements_set = matching.preemption_requirements.is_set();
@@ -370,6 +374,7 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   // Concurrency limits that need the slot are checked per candidate.
   if (out.limits.needs_slot) AddLimitReasons(out.limits, &reasons);
   out.matches = reasons.empty();
+  out.quirks = quirks.List();
   return out;
 }
 

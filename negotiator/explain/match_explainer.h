@@ -149,6 +149,9 @@ struct MatchExplanation {
   LimitsExplanation limits;
   PreemptionExplanation preemption;
   std::vector<BoundAttribute> bound;
+  // The HTCondor quirks the evaluations went through (classad/quirks.h):
+  // what HTCondor decides here depends on them.
+  std::vector<classad::Quirk> quirks;
 };
 
 // Explains `job` against `slot` under `policy`. Fails (kInvalidArgument)

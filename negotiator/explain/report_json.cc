@@ -147,6 +147,12 @@ std::string MatchJson(const MatchExplanation& m, const PairLabel& label) {
   w.BeginArray();
   for (const std::string& reason : m.reasons) w.String(reason);
   w.EndArray();
+  if (!m.quirks.empty()) {
+    w.Key("htcondor_quirks");
+    w.BeginArray();
+    for (classad::Quirk quirk : m.quirks) w.String(std::string(classad::QuirkName(quirk)));
+    w.EndArray();
+  }
   w.Key("slot_trimmed");
   w.Bool(m.slot_trimmed);
   w.Key("slot_constraint");

@@ -263,6 +263,11 @@ std::string MatchText(const MatchExplanation& m, const PairLabel& label,
   }
   Line(0, verdict, &out);
   for (const std::string& reason : m.reasons) Line(2, "- " + reason, &out);
+  for (classad::Quirk quirk : m.quirks) {
+    Line(2, "- this depended on HTCondor's quirk " + std::string(classad::QuirkName(quirk)) + ": " +
+                std::string(classad::QuirkDescription(quirk)),
+         &out);
+  }
   out += '\n';
   if (m.slot_constraint.has_value()) {
     Section("NEGOTIATOR_SLOT_CONSTRAINT (MY = slot)", true, *m.slot_constraint, options, &out);

@@ -379,15 +379,7 @@ void CheckQuirkConversionString(const LintContext& context, std::vector<Diagnost
     if ((!IsCall(node, "int") && !IsCall(node, "real")) || node.children().size() != 1) return;
     const Expr* arg = Arg(node, 0);
     if (!IsStringLiteral(arg)) return;
-    const std::string_view text = TrimSpace(arg->literal().string());
-    const std::string_view digits = text.starts_with("-") || text.starts_with("+")
-                                        ? text.substr(1)
-                                        : text;
-    const bool hex = digits.size() > 1 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
-    const bool special = StartsWithNoCase(digits, "inf") || StartsWithNoCase(digits, "nan");
-    const bool long_integer = node.name().size() == 3 && digits.size() > 15 &&
-                              digits.find_first_not_of("0123456789") == std::string_view::npos;
-    if (!hex && !special && !long_integer) return;
+    if (!classad::StrtodSurprises(arg->literal().string(), node.name().size() == 3)) return;
     classad::Result<classad::ExprPtr> call = classad::ParseExpression(classad::Unparse(node));
     if (!call.ok()) return;
     const classad::Value value = classad::EvaluateExpr(**call, nullptr, nullptr);

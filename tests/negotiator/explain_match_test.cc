@@ -375,6 +375,19 @@ TEST_F(MatchExplainerTest, ARankThatIsNotANumberPreemptsNothing) {
             "the slot ranks the job below its running job (Rank = undefined, CurrentRank = -1)");
 }
 
+// A decision that went through one of HTCondor's quirks says so.
+TEST_F(MatchExplainerTest, ADecisionSaysWhichQuirkItDependedOn) {
+  const Policy policy = Build("");
+  auto job = TestAd(
+      "[ Owner = \"alice\"; ClusterId = 1; ProcId = 0; RequestMemory = 1024;"
+      "  Requirements = sum({ TARGET.Disks, TARGET.Cpus }) >= 4 ]");
+  MatchExplanation m = Explain(policy, *idle_, *job);
+  EXPECT_TRUE(m.matches);
+  EXPECT_EQ(m.quirks, std::vector<classad::Quirk>{classad::Quirk::kListAggregate});
+  m = Explain(policy, *idle_, *job_);
+  EXPECT_TRUE(m.quirks.empty());
+}
+
 TEST_F(MatchExplainerTest, TheRemoteUserIsTheFirstOfFourAttributes) {
   EXPECT_EQ(policy::RemoteUserOf(*TestAd("[ RemoteUser = \"r\"; AccountingGroup = \"g\" ]")), "g");
   EXPECT_EQ(policy::RemoteUserOf(*TestAd("[ RemoteUser = \"r\"; PreemptingUser = \"p\" ]")), "p");
