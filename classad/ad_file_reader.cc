@@ -15,9 +15,6 @@
 namespace classad {
 namespace {
 
-// Files smaller than this are read in one piece (threads cost more than
-// they save).
-constexpr uint64_t kMinBytesToSplit = uint64_t{4} << 20;
 constexpr size_t kBlockBytes = size_t{64} << 10;
 
 // An istream's buffer over bytes [begin, end) of a file.
@@ -128,12 +125,14 @@ Status ReadInOnePiece(const std::string& path, const AdReadOptions& options,
 }  // namespace
 
 Status ReadAdFile(const std::string& path, const AdReadOptions& options, int threads,
-                  const AdConsumer& consume) {
+                  const AdConsumer& consume, uint64_t min_bytes_to_split) {
   std::error_code ec;
   const uint64_t size = std::filesystem::is_regular_file(path, ec)
                             ? static_cast<uint64_t>(std::filesystem::file_size(path, ec))
                             : 0;
-  if (threads < 2 || ec || size < kMinBytesToSplit) return ReadInOnePiece(path, options, consume);
+  if (threads < 2 || ec || size < min_bytes_to_split || size == 0) {
+    return ReadInOnePiece(path, options, consume);
+  }
   std::ifstream file(path, std::ios::in | std::ios::binary);
   if (!file.is_open()) return ReadInOnePiece(path, options, consume);  // says why
   AdReadOptions piece_options = options;

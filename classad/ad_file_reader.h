@@ -16,6 +16,7 @@
 #ifndef CLASSAD_AD_FILE_READER_H_
 #define CLASSAD_AD_FILE_READER_H_
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -26,17 +27,22 @@
 
 namespace classad {
 
+// Files smaller than this are read in one piece by default (threads cost
+// more than they save); tests and the fuzz target pass 0 to cut any file.
+inline constexpr uint64_t kMinBytesToSplit = uint64_t{4} << 20;
+
 // Receives one ad; an error stops the reading and is returned as is.
 using AdConsumer = std::function<Status(std::shared_ptr<ClassAd> ad)>;
 
 // Reads every ad of the file at `path` with up to `threads` threads (1:
 // AdReader alone; files under a few megabytes are read in one piece) and
-// hands each to `consume`, in file order, on the calling thread. OK when
+// hands each to `consume`, in file order, on the calling thread (files of
+// fewer than `min_bytes_to_split` bytes in one piece). OK when
 // the whole file was read and consumed; else the first error (the
 // reader's, located in the file, or `consume`'s). Thread-safe for
 // distinct calls; `consume` runs on the calling thread only.
 Status ReadAdFile(const std::string& path, const AdReadOptions& options, int threads,
-                  const AdConsumer& consume);
+                  const AdConsumer& consume, uint64_t min_bytes_to_split = kMinBytesToSplit);
 
 }  // namespace classad
 

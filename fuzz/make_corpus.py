@@ -176,6 +176,15 @@ def main():
         # fuzz_negotiator: config, slots, jobs (and an accountant) between
         # %% lines, hand-made in fuzz/seeds/fuzz_negotiator/.
         "fuzz_negotiator": write(out_dir, "fuzz_negotiator", committed("fuzz_negotiator")),
+        # fuzz_ad_file: a selector byte (bit 0: strict lexer, bit 1: format
+        # detected), then a file of old-syntax ads; a few with CR line ends
+        # and blank lines that hold only spaces.
+        "fuzz_ad_file": write(out_dir, "fuzz_ad_file",
+                              [bytes([0]) + t for f, t in ads if f == OLD] +
+                              [bytes([2]) + t for f, t in ads] +
+                              [bytes([0]) + t for t in committed("old_ads")] +
+                              [bytes([0]) + t.replace(b"\n", b"\r\n") for t in committed("old_ads")] +
+                              [bytes([0]) + t.replace(b"\n\n", b"\n  \n") for t in committed("old_ads")]),
     }
     for target, n in counts.items():
         print(f"make_corpus: {target}: {n} seeds")
