@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <charconv>
 #include <climits>
 #include <cmath>
 #include <numeric>
@@ -47,6 +48,21 @@ classad::Status NotFinite(const std::string& what, double value) {
                          "group quotas: " + what + " is not a finite number (" + std::to_string(value) + ")");
 }
 
+// `value` in the fewest digits that read back as the same double
+// (28.999999999999996, 29, 1e+12).
+std::string Shortest(double value) {
+  char text[64];
+  const std::to_chars_result r = std::to_chars(text, text + sizeof text, value);
+  return std::string(text, r.ptr);
+}
+
+// Where group `g`'s quota comes from, for a note: its knob and value, or
+// for the root the pool's rest.
+std::string QuotaSource(const policy::GroupConfig& g) {
+  if (g.parent < 0) return "the quota of " + g.name + " (the pool less its children's quotas)";
+  return (g.static_quota ? "GROUP_QUOTA_" : "GROUP_QUOTA_DYNAMIC_") + g.name + " = " + Shortest(g.config_quota);
+}
+
 }  // namespace
 
 int HTCondorInt(double value) {
@@ -54,6 +70,16 @@ int HTCondorInt(double value) {
   // 0x80000000; the comparisons are false for NaN.
   if (value > -2147483649.0 && value < 2147483648.0) return static_cast<int>(value);
   return INT_MIN;
+}
+
+bool JustBelowWholeNumber(double value, double scale, double* whole) {
+  if (!std::isfinite(value) || !std::isfinite(scale)) return false;
+  const double up = std::ceil(value);
+  if (up == value) return false;
+  const double tolerance = 1e-12 * std::max({1.0, std::fabs(value), std::fabs(scale)});
+  if (up - value > tolerance) return false;
+  *whole = up;
+  return true;
 }
 
 GroupQuotaAllocator::GroupQuotaAllocator(std::shared_ptr<const policy::Policy> policy)
@@ -97,6 +123,11 @@ void GroupQuotaAllocator::ComputeSortKeys(const std::vector<double>& live_usage,
     }
     sort_keys_[g] = key;
   }
+}
+
+void GroupQuotaAllocator::Note(int group, std::string note) {
+  std::vector<std::string>& notes = report_[static_cast<size_t>(group)].notes;
+  if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(std::move(note));
 }
 
 classad::Result<double> GroupQuotaAllocator::StrictlyEnforced(int group, double slots,
@@ -156,8 +187,28 @@ classad::Result<double> GroupQuotaAllocator::PassLimit(int group, double n, doub
   // the steps below carry through as HTCondor's do.
   double slots = (delta > 0) ? own_usage + (delta * (n / maxdelta)) : target;
   slots = std::min(slots, target);
+  const double unfloored = slots;
   if (!use_slot_weights_) slots = std::floor(slots);
-  return StrictlyEnforced(group, slots, usage);
+  classad::Result<double> enforced = StrictlyEnforced(group, slots, usage);
+  if (!enforced.ok()) return enforced;
+
+  const int limit = HTCondorInt(*enforced);
+  if (std::isnan(*enforced)) {
+    Note(group, "no group was below its target (maxdelta = 0) while this one was below max(allocated, quota) = " +
+                    Shortest(target) + ": HTCondor's limit is its usage + " + Shortest(delta) +
+                    " × 0/0, NaN, which reaches negotiateWithGroup as INT_MIN (x86-64, g++): the group has no room");
+  } else if (limit == INT_MIN) {
+    Note(group, "the limit " + Shortest(*enforced) +
+                    " does not fit in HTCondor's int and reaches negotiateWithGroup as INT_MIN (x86-64, g++): the "
+                    "group has no room");
+  }
+  double whole = 0;
+  if (JustBelowWholeNumber(unfloored, 0, &whole) && static_cast<double>(limit) == whole - 1) {
+    Note(group, QuotaSource(groups_.tree.groups()[static_cast<size_t>(group)]) + ": the limit works out to " +
+                    Shortest(unfloored) + " in HTCondor's double arithmetic, a rounding error below " + Shortest(whole) +
+                    ", so the group's limit is " + Shortest(whole - 1) + ", not " + Shortest(whole));
+  }
+  return enforced;
 }
 
 classad::Status GroupQuotaAllocator::NegotiateAllGroups(
@@ -248,7 +299,19 @@ classad::Status GroupQuotaAllocator::NegotiateAllGroups(
     double surplus = tree_.Fairshare();
     std::vector<double> after_fairshare(count);
     for (size_t g = 0; g < count; ++g) after_fairshare[g] = nodes[g].allocated;
-    if (!use_slot_weights_) surplus += tree_.RecoverRemainders();
+    if (!use_slot_weights_) {
+      const double left = tree_.RecoverRemainders();
+      surplus += left;
+      // Whole slots that the recovered fractions make exactly, lost to a
+      // rounding error while some accepting group still wants one.
+      double whole = 0;
+      if (JustBelowWholeNumber(left, total_quota, &whole) && nodes[0].subtree_requested > 0) {
+        Note(0, "the fractional remainders left over work out to " + Shortest(left) +
+                    " in HTCondor's double arithmetic, a rounding error below " + Shortest(whole) +
+                    ", so round robin hands out " + Shortest(whole - 1) + " more slots, not " + Shortest(whole) +
+                    ", though groups accepting surplus still want them");
+      }
+    }
     for (size_t g = 0; g < count; ++g) {
       GroupQuotaRound& r = report_[g].rounds.back();
       r.surplus = after_fairshare[g] - fairshare[g];

@@ -13,20 +13,24 @@
 // is a double computed with HTCondor's operations in HTCondor's order
 // (quota_tree.h), so its rounding errors decide what they decide there:
 // GROUP_QUOTA_DYNAMIC_a = 0.29 of a pool of 100 is 28.999999999999996,
-// and the limit passed is 28, not 29. The limit reaches the callback as
-// HTCondor's int parameter receives it on x86-64 Linux built with g++:
-// truncated toward zero, and INT_MIN where the double is NaN or outside
-// int's range (a conversion C++ leaves undefined; the cvttsd2si
-// instruction gives INT_MIN, deterministically). So:
+// and the limit passed is 28, not 29. Where that happens (a limit a
+// rounding error below a whole number), the group's report carries a note
+// saying so; so does the root's when the remainders recovered add up to a
+// rounding error below a whole slot that some group wanted. The limit
+// reaches the callback as HTCondor's int parameter receives it on x86-64
+// Linux built with g++: truncated toward zero, and INT_MIN where the
+// double is NaN or outside int's range (a conversion C++ leaves undefined;
+// the cvttsd2si instruction gives INT_MIN, deterministically). So:
 //   * when a group is below max(allocated, quota) (delta > 0) while no
 //     group is below its target of maxdelta (allocated with some group
 //     accepting surplus, else quota; maxdelta = 0), the limit is
 //     usage + delta × 0/0 = NaN, passed as INT_MIN. It happens often: in a
 //     second round every group whose demand fell to its usage is in this
 //     case. negotiateWithGroup then gives the group no room (in the first
-//     spin with preemption on, only matches the slot's Rank prefers);
+//     spin with preemption on, only matches the slot's Rank prefers); the
+//     report's note says so;
 //   * a limit of 2^31 or more (a pool of huge slot weights) is INT_MIN
-//     too.
+//     too, and noted.
 // The group sort key is a double, as HTCondor's (GroupEntry::sort_key is
 // a double; only the fallback for a failed evaluation is FLT_MAX), from an
 // ad whose GroupQuota, GroupResourcesAllocated and GroupResourcesInUse are
@@ -142,6 +146,10 @@ struct GroupQuotaReport {
   double sort_key = 0;         // from the last round
   int64_t round_robin_time = 0;  // rr_time after the cycle
   std::vector<GroupQuotaRound> rounds;
+  // Where HTCondor's arithmetic gives this group a limit other than the
+  // configuration seems to mean: a double a rounding error below a whole
+  // number, a limit that reached the callback as INT_MIN. Each once.
+  std::vector<std::string> notes;
 };
 
 // The cycle as a whole, for the explanation.
@@ -163,6 +171,15 @@ struct GroupQuotaSummary {
 // |value| ≥ 2^31 after truncation) INT_MIN, which is what the cvttsd2si
 // instruction returns for the conversion C++ leaves undefined. Pure.
 int HTCondorInt(double value);
+
+// Whether `value` lies a rounding error below a whole number, as a
+// decimal computation lands there in double (0.29 × 100 is
+// 28.999999999999996; fractions of 3.3 and 7.699999999999999 add up to
+// 0.9999999999999991): below it by at most 1e-12 × max(1, |value|,
+// |scale|), where `scale` is the size of the quantities the value was
+// computed from (the pool, for a sum of remainders). Sets `*whole` to that
+// number. False for whole numbers, NaN and infinities. Pure.
+bool JustBelowWholeNumber(double value, double scale, double* whole);
 
 // The allocator. Holds the policy (shared) and the state HTCondor keeps
 // across cycles.
@@ -231,11 +248,13 @@ class GroupQuotaAllocator {
   // The limit for `group` in this pass (the round-robin fraction n of
   // maxdelta, floors, strict enforcement), as the double HTCondor converts
   // to int (NaN when maxdelta is 0 and the group is below its target), or
-  // an error from `usage`.
+  // an error from `usage`. Adds the group's notes on the arithmetic.
   classad::Result<double> PassLimit(int group, double n, double maxdelta, const std::function<double(int)>& usage);
   // NEGOTIATOR_STRICT_ENFORCE_QUOTA's cap on `slots` for `group`
   // (strict_enforce_quota; the identity when the knob is off).
   classad::Result<double> StrictlyEnforced(int group, double slots, const std::function<double(int)>& usage);
+  // Adds `note` to `group`'s report unless it is there already.
+  void Note(int group, std::string note);
   // Evaluates GROUP_SORT_EXPR for every group into sort_keys_.
   void ComputeSortKeys(const std::vector<double>& live_usage, int64_t now, int round);
 

@@ -171,6 +171,27 @@ TEST(GroupQuotaArithmeticTest, LimitsBecomeIntsAsHTCondorsConversionOnX86_64) {
   EXPECT_EQ(HTCondorInt(-INFINITY), INT_MIN);
 }
 
+TEST(GroupQuotaArithmeticTest, JustBelowAWholeNumberIsARoundingError) {
+  // HTCondor's product, as this machine's doubles give it.
+  EXPECT_EQ(0.29 * 100, 28.999999999999996);
+  double whole = 0;
+  EXPECT_TRUE(JustBelowWholeNumber(0.29 * 100, 0, &whole));
+  EXPECT_EQ(whole, 29);
+  EXPECT_TRUE(JustBelowWholeNumber(std::nextafter(1.0, 0.0), 0, &whole));
+  EXPECT_EQ(whole, 1);
+  EXPECT_TRUE(JustBelowWholeNumber(0.9999999999999964, 0, &whole));
+  EXPECT_EQ(whole, 1);
+  // Relative to the scale of what it was computed from.
+  EXPECT_FALSE(JustBelowWholeNumber(1 - 1e-9, 0, &whole));
+  EXPECT_TRUE(JustBelowWholeNumber(1 - 1e-9, 1e5, &whole));
+  EXPECT_FALSE(JustBelowWholeNumber(0.9999, 1e5, &whole));
+  EXPECT_FALSE(JustBelowWholeNumber(29, 0, &whole));
+  EXPECT_FALSE(JustBelowWholeNumber(28.5, 0, &whole));
+  EXPECT_FALSE(JustBelowWholeNumber(29.000000000000004, 0, &whole));  // above, not below
+  EXPECT_FALSE(JustBelowWholeNumber(NAN, 0, &whole));
+  EXPECT_FALSE(JustBelowWholeNumber(INFINITY, 0, &whole));
+}
+
 // ------------------------------------------------------ §2.3 assigning quotas
 
 TEST(GroupQuotaTest, StaticQuotasWithAndWithoutOversubscription) {
@@ -566,7 +587,8 @@ TEST(GroupQuotaTest, DynamicQuotasGiveTheStaticAllocationOnThirtySlots) {
 
 TEST(GroupQuotaTest, DynamicQuotaOf29PercentOf100SlotsIsALimitOf28) {
   // 0.29 × (100 / 1) is 28.999999999999996 in double, and HTCondor's int
-  // conversion truncates it: the limit is 28, as in HTCondor.
+  // conversion truncates it: the limit is 28, as in HTCondor. A note says
+  // why it is not 29.
   auto policy = MakePolicy("GROUP_NAMES = a\nGROUP_QUOTA_DYNAMIC_a = 0.29\n");
   GroupQuotaAllocator allocator(policy);
   FakePool pool(*policy, 100);
@@ -575,6 +597,11 @@ TEST(GroupQuotaTest, DynamicQuotaOf29PercentOf100SlotsIsALimitOf28) {
   EXPECT_EQ(pool.CallsOf(1), (Calls{"a:28"}));
   EXPECT_EQ(QuotaOf(allocator, "a"), 28.999999999999996);
   EXPECT_EQ(QuotaOf(allocator, "<none>"), 100 - 28.999999999999996);
+  EXPECT_EQ(ReportOf(allocator, "a").notes,
+            std::vector<std::string>{"GROUP_QUOTA_DYNAMIC_a = 0.29: the limit works out to 28.999999999999996 in "
+                                     "HTCondor's double arithmetic, a rounding error below 29, so the group's "
+                                     "limit is 28, not 29"});
+  EXPECT_TRUE(ReportOf(allocator, "<none>").notes.empty());
 }
 
 TEST(GroupQuotaTest, SurplusSharedInThirdsKeepsHTCondorsRoundingErrors) {
@@ -614,6 +641,11 @@ TEST(GroupQuotaTest, RemaindersInThirdsLoseTheSlotHTCondorLoses) {
   EXPECT_EQ(ReportOf(allocator, "a").rounds.at(0).allocated, 3);
   EXPECT_EQ(ReportOf(allocator, "b").rounds.at(0).allocated, 6);
   EXPECT_EQ(allocator.summary().surplus_left, 0.9999999999999991);
+  EXPECT_EQ(ReportOf(allocator, "<none>").notes,
+            std::vector<std::string>{"the fractional remainders left over work out to 0.9999999999999991 in "
+                                     "HTCondor's double arithmetic, a rounding error below 1, so round robin "
+                                     "hands out 0 more slots, not 1, though groups accepting surplus still "
+                                     "want them"});
   EXPECT_EQ(pool.free(), 1);
 }
 
@@ -648,6 +680,7 @@ TEST(GroupQuotaTest, TenthsOfTenSlotsShareSurplusAndRemaindersInDouble) {
     ASSERT_TRUE(pool.Cycle(allocator, 10).ok());
     EXPECT_EQ(pool.CallsOf(1), (Calls{"a:1", "b:3", "c:7"}));
     EXPECT_EQ(allocator.summary().surplus_left, 0.9999999999999996);
+    EXPECT_EQ(ReportOf(allocator, "<none>").notes.size(), 1u);
   }
 }
 
@@ -720,6 +753,7 @@ TEST(GroupQuotaTest, RemaindersOfThirdsOfFortySlotsAreLostAsInHTCondor) {
   EXPECT_EQ(allocator.summary().surplus_left, 0.9999999999999964);
   EXPECT_EQ(allocator.round_robin_time(pool.Index("a")), 0);  // nobody was served
   EXPECT_EQ(allocator.round_robin_time(pool.Index("b")), 0);
+  EXPECT_EQ(ReportOf(allocator, "<none>").notes.size(), 1u);
 }
 
 TEST(GroupQuotaTest, RemaindersAreLostWithoutAcceptingGroups) {
@@ -941,7 +975,7 @@ TEST(GroupQuotaTest, NoRoomAnywhereGivesLimitIntMin) {
   // Round 2: a's demand fell to its usage (4) and b has all it wants, so
   // no group is below its target (maxdelta = 0), yet a is below its quota
   // of 10. HTCondor computes 4 + 6 × 0/0, NaN, and its conversion to int
-  // gives INT_MIN on x86-64: a has no room.
+  // gives INT_MIN on x86-64: a has no room. A note says so.
   auto policy = MakePolicy(
       "GROUP_NAMES = a, b\nGROUP_QUOTA_a = 10\nGROUP_QUOTA_b = 10\nGROUP_ACCEPT_SURPLUS = True\n");
   GroupQuotaAllocator allocator(policy);
@@ -954,6 +988,12 @@ TEST(GroupQuotaTest, NoRoomAnywhereGivesLimitIntMin) {
   EXPECT_EQ(pool.CallsOf(2), (Calls{"a:" + std::to_string(INT_MIN), "b:10"}));
   EXPECT_EQ(pool.Usage("a"), 4);
   EXPECT_EQ(ReportOf(allocator, "a").rounds.at(1).limits, std::vector<int64_t>{INT_MIN});
+  EXPECT_EQ(ReportOf(allocator, "a").notes,
+            std::vector<std::string>{"no group was below its target (maxdelta = 0) while this one was below "
+                                     "max(allocated, quota) = 10: HTCondor's limit is its usage + 6 × 0/0, NaN, "
+                                     "which reaches negotiateWithGroup as INT_MIN (x86-64, g++): the group has "
+                                     "no room"});
+  EXPECT_TRUE(ReportOf(allocator, "b").notes.empty());
 }
 
 TEST(GroupQuotaTest, RoundsStopAtTheConfiguredMaximum) {
@@ -1108,6 +1148,9 @@ TEST(GroupQuotaTest, LimitsBeyondIntBecomeIntMinAsInHTCondor) {
                   .ok());
   ASSERT_FALSE(limits.empty());
   EXPECT_EQ(limits[0], INT_MIN);
+  EXPECT_EQ(ReportOf(allocator, "a").notes,
+            std::vector<std::string>{"the limit 1e+12 does not fit in HTCondor's int and reaches "
+                                     "negotiateWithGroup as INT_MIN (x86-64, g++): the group has no room"});
 }
 
 TEST(GroupQuotaTest, ManyGroupsStayFast) {
