@@ -11,6 +11,7 @@
 #include <numeric>
 #include <utility>
 
+#include "classad/convert.h"
 #include "classad/evaluator.h"
 #include "classad/value.h"
 
@@ -64,13 +65,6 @@ std::string QuotaSource(const policy::GroupConfig& g) {
 }
 
 }  // namespace
-
-int HTCondorInt(double value) {
-  // cvttsd2si gives the truncated value when it fits in 32 bits, else
-  // 0x80000000; the comparisons are false for NaN.
-  if (value > -2147483649.0 && value < 2147483648.0) return static_cast<int>(value);
-  return INT_MIN;
-}
 
 bool JustBelowWholeNumber(double value, double scale, double* whole) {
   if (!std::isfinite(value) || !std::isfinite(scale)) return false;
@@ -192,7 +186,7 @@ classad::Result<double> GroupQuotaAllocator::PassLimit(int group, double n, doub
   classad::Result<double> enforced = StrictlyEnforced(group, slots, usage);
   if (!enforced.ok()) return enforced;
 
-  const int limit = HTCondorInt(*enforced);
+  const int limit = classad::TruncateToIntLikeX86(*enforced);
   if (std::isnan(*enforced)) {
     Note(group, "no group was below its target (maxdelta = 0) while this one was below max(allocated, quota) = " +
                     Shortest(target) + ": HTCondor's limit is its usage + " + Shortest(delta) +
@@ -378,7 +372,7 @@ classad::Status GroupQuotaAllocator::NegotiateAllGroups(
         GroupNegotiation call;
         call.group = g;
         call.unlimited = autoregroup && g == 0;
-        call.limit = HTCondorInt(*slots);
+        call.limit = classad::TruncateToIntLikeX86(*slots);
         call.round = round;
         call.pass = pass;
         report_[k].rounds.back().limits.push_back(call.limit);

@@ -20,7 +20,8 @@
 // reaches the callback as HTCondor's int parameter receives it on x86-64
 // Linux built with g++: truncated toward zero, and INT_MIN where the
 // double is NaN or outside int's range (a conversion C++ leaves undefined;
-// the cvttsd2si instruction gives INT_MIN, deterministically). So:
+// the cvttsd2si instruction gives INT_MIN, deterministically;
+// classad::TruncateToIntLikeX86). So:
 //   * when a group is below max(allocated, quota) (delta > 0) while no
 //     group is below its target of maxdelta (allocated with some group
 //     accepting surplus, else quota; maxdelta = 0), the limit is
@@ -110,7 +111,8 @@ struct GroupNegotiation {
   // autoregroup groups negotiates for the whole pool, each charged to its
   // own group.
   bool unlimited = false;
-  // The group's usage limit as HTCondor's int receives it (HTCondorInt).
+  // The group's usage limit as HTCondor's int parameter receives it
+  // (classad::TruncateToIntLikeX86).
   int64_t limit = 0;
   int round = 0;           // allocation round, from 1
   int pass = 0;            // round-robin pass within the round, from 1
@@ -164,13 +166,6 @@ struct GroupQuotaSummary {
   // to respect Options::max_round_robin_passes).
   std::vector<std::string> notes;
 };
-
-// `value` converted to int as HTCondor's negotiator, built with g++ for
-// x86-64, converts the double limit it passes to its int parameter:
-// truncated toward zero when that fits in an int, otherwise (NaN, ±inf,
-// |value| ≥ 2^31 after truncation) INT_MIN, which is what the cvttsd2si
-// instruction returns for the conversion C++ leaves undefined. Pure.
-int HTCondorInt(double value);
 
 // Whether `value` lies a rounding error below a whole number, as a
 // decimal computation lands there in double (0.29 × 100 is

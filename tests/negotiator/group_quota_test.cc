@@ -2,7 +2,7 @@
 // GroupEntry.cpp computes them (reference §2), driven with a fake
 // negotiation that matches up to min(limit, demand, free slots) and raises
 // the group's usage. Also the tree's arithmetic underneath, in HTCondor's
-// doubles, and the int conversion of the limits.
+// doubles.
 #include "negotiator/quotas/group_quota_allocator.h"
 
 #include <gtest/gtest.h>
@@ -153,23 +153,7 @@ const GroupQuotaReport& ReportOf(const GroupQuotaAllocator& allocator, const std
 
 using Calls = std::vector<std::string>;
 
-// ------------------------------------------------- double and int, as HTCondor
-
-TEST(GroupQuotaArithmeticTest, LimitsBecomeIntsAsHTCondorsConversionOnX86_64) {
-  // Truncated toward zero where the value fits in an int.
-  EXPECT_EQ(HTCondorInt(0.29 * 100), 28);
-  EXPECT_EQ(HTCondorInt(80.0 / 3), 26);
-  EXPECT_EQ(HTCondorInt(-2.5), -2);
-  EXPECT_EQ(HTCondorInt(2147483647.9), INT_MAX);
-  EXPECT_EQ(HTCondorInt(-2147483648.9), INT_MIN);
-  // cvttsd2si's answer where C++ leaves the conversion undefined.
-  EXPECT_EQ(HTCondorInt(NAN), INT_MIN);
-  EXPECT_EQ(HTCondorInt(2147483648.0), INT_MIN);
-  EXPECT_EQ(HTCondorInt(1e12), INT_MIN);
-  EXPECT_EQ(HTCondorInt(-1e12), INT_MIN);
-  EXPECT_EQ(HTCondorInt(INFINITY), INT_MIN);
-  EXPECT_EQ(HTCondorInt(-INFINITY), INT_MIN);
-}
+// ------------------------------------------------- rounding errors
 
 TEST(GroupQuotaArithmeticTest, JustBelowAWholeNumberIsARoundingError) {
   // HTCondor's product, as this machine's doubles give it.
