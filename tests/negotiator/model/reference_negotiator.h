@@ -65,9 +65,9 @@
 //     (RemoteGroup* absent: the previous quota map is empty).
 // Not covered (the generator never produces them): partitionable and
 // dynamic slots, consumption policies, PreemptingRank/PreemptingUser,
-// NEGOTIATOR_CONSIDER_EARLY_PREEMPTION, GROUP_QUOTA_ROUND_ROBIN_RATE, nice users, group
-// and remote priority factors, NEGOTIATOR_MATCH_EXPRS, several schedds
-// per submitter, time limits.
+// NEGOTIATOR_CONSIDER_EARLY_PREEMPTION, GROUP_QUOTA_ROUND_ROBIN_RATE,
+// nice users, group and remote priority factors, NEGOTIATOR_MATCH_EXPRS,
+// several schedds per submitter, time limits.
 //
 // Every quota quantity is a double computed with GroupEntry.cpp's
 // operations in its order. Where HTCondor's behaviour is undefined C++ the
