@@ -80,6 +80,11 @@ int64_t TruncateLikeX86(double r) {
   return static_cast<int64_t>(r);
 }
 
+int32_t TruncateToIntLikeX86(double r) {
+  if (!(r > -2147483649.0 && r < 2147483648.0)) return std::numeric_limits<int32_t>::min();
+  return static_cast<int32_t>(r);
+}
+
 bool ValueToString(const Value& value, std::string* out) {
   out->clear();
   switch (value.type()) {

@@ -22,6 +22,10 @@ bool ValueToString(const Value& value, std::string* out);
 // infinities and everything outside [-2^63, 2^63) -- undefined behaviour in
 // C++, but what every HTCondor pool computes. The one place this rule lives.
 int64_t TruncateLikeX86(double r);
+// The same rule for a double converted to a 32-bit int: truncated toward
+// zero, and INT_MIN for NaN, the infinities and everything whose truncation
+// lies outside [INT_MIN, INT_MAX].
+int32_t TruncateToIntLikeX86(double r);
 
 // int(): integers as they are, reals truncated (TruncateLikeX86), booleans
 // 0/1, strings read by strtod() (hexadecimal too) and truncated, times as

@@ -72,6 +72,10 @@ void WriteGroupJson(const GroupQuotaReport& g, JsonWriter* w) {
     w->EndObject();
   }
   w->EndArray();
+  w->Key("notes");
+  w->BeginArray();
+  for (const std::string& note : g.notes) w->String(note);
+  w->EndArray();
   w->EndObject();
 }
 
@@ -88,6 +92,10 @@ std::string GroupsText(const std::vector<GroupQuotaReport>& groups) {
     out += Printf("  %-24s %-8s %9g %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f\n", g.name.c_str(),
                   g.static_quota ? "static" : "dynamic", g.config_quota, g.quota, g.demand, surplus,
                   allocated, g.usage_start, g.usage_end);
+  }
+  // The notes whole (Printf's buffer is for table rows).
+  for (const GroupQuotaReport& g : groups) {
+    for (const std::string& note : g.notes) out += "  note: " + g.name + ": " + note + "\n";
   }
   return out;
 }

@@ -6,7 +6,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config python3 python3-jsonschema
   antlr4 libantlr4-runtime-dev uuid-dev
-  libre2-dev libboost-dev libgtest-dev libbenchmark-dev libsqlite3-dev libpq-dev postgresql
+  libre2-dev libgtest-dev libbenchmark-dev libsqlite3-dev libpq-dev postgresql
   clang-14 libclang-rt-14-dev
 )
 

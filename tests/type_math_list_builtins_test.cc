@@ -3,6 +3,7 @@
 // conformance corpus does not cover (evalInEachContext, countMatches,
 // random), limits, and every conformance case that calls one of them.
 
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -103,6 +104,17 @@ TEST(ConvertTest, OutOfRangeIntegerConversionsGiveInt64Min) {
   EXPECT_EQ(TruncateLikeX86(-9223372036854775808.0), INT64_MIN);
   EXPECT_EQ(TruncateLikeX86(9223372036854775808.0), INT64_MIN);
   EXPECT_EQ(TruncateLikeX86(-2.9), -2);
+}
+
+// The same for a 32-bit int (HTCondor's int parameters and variables).
+TEST(ConvertTest, OutOfRangeIntConversionsGiveIntMin) {
+  EXPECT_EQ(TruncateToIntLikeX86(0.29 * 100), 28);  // 28.999999999999996
+  EXPECT_EQ(TruncateToIntLikeX86(-2.9), -2);
+  EXPECT_EQ(TruncateToIntLikeX86(2147483647.9), INT32_MAX);
+  EXPECT_EQ(TruncateToIntLikeX86(-2147483648.9), INT32_MIN);  // truncates into range
+  for (double r : {std::nan(""), HUGE_VAL, -HUGE_VAL, 2147483648.0, -2147483649.0, 1e12, -1e12}) {
+    EXPECT_EQ(TruncateToIntLikeX86(r), INT32_MIN) << r;
+  }
 }
 
 // HTCondor reads a relative time into a time_t for these: whole seconds.

@@ -9,27 +9,33 @@
 // capped by NEGOTIATOR_STRICT_ENFORCE_QUOTA, and one call of the
 // negotiator's callback (HTCondor's negotiateWithGroup) per group and pass.
 //
-// Arithmetic. HTCondor computes quotas and surplus in double. Here every
-// quota, demand, surplus share and limit is an exact rational
-// (exact_quantity.h), each double input taken as the decimal it
-// prints as (0.66 is 66/100). The results are those of HTCondor's formulas
-// computed exactly; they differ from HTCondor's doubles only where rounding
-// noise would have decided: GROUP_QUOTA_DYNAMIC_a = 0.29 of a pool of 100
-// is 29 here, 28.999999999999996 in HTCondor's double, so the limit passed
-// is 29 where HTCondor passes 28; and fractions summing to exactly one
-// slot in remainder recovery hand out that slot where HTCondor's sum may
-// fall a hair short of 1. Where HTCondor truncates or floors (the int limit passed to
-// the callback, floors with slot weights off, round_for_precision's
-// rounding of a fractional demand) we do the same to the exact value.
-// (Checked: HTCondor's GroupEntry.cpp, compiled outside this project with
-// an exact rational in place of double, made the same callback calls and
-// quota maps as this allocator on 10,000 random trees of up to 12 groups,
-// two cycles each; with its real doubles about one scenario in eight
-// differs, mostly a limit off by one.) The
-// group sort key is a double, as HTCondor's (GroupEntry::sort_key is a
-// double; only the fallback for a failed evaluation is FLT_MAX), from
-// an ad whose GroupQuota, GroupResourcesAllocated and GroupResourcesInUse
-// are reals (so `GroupResourcesInUse/GroupQuota` divides as reals); as in
+// Arithmetic. As HTCondor's: every quota, demand, surplus share and limit
+// is a double computed with HTCondor's operations in HTCondor's order
+// (quota_tree.h), so its rounding errors decide what they decide there:
+// GROUP_QUOTA_DYNAMIC_a = 0.29 of a pool of 100 is 28.999999999999996,
+// and the limit passed is 28, not 29. Where that happens (a limit a
+// rounding error below a whole number), the group's report carries a note
+// saying so; so does the root's when the remainders recovered add up to a
+// rounding error below a whole slot that some group wanted. The limit
+// reaches the callback as HTCondor's int parameter receives it on x86-64
+// Linux built with g++: truncated toward zero, and INT_MIN where the
+// double is NaN or outside int's range (a conversion C++ leaves undefined;
+// the cvttsd2si instruction gives INT_MIN, deterministically;
+// classad::TruncateToIntLikeX86). So:
+//   * when a group is below max(allocated, quota) (delta > 0) while no
+//     group is below its target of maxdelta (allocated with some group
+//     accepting surplus, else quota; maxdelta = 0), the limit is
+//     usage + delta × 0/0 = NaN, passed as INT_MIN. It happens often: in a
+//     second round every group whose demand fell to its usage is in this
+//     case. negotiateWithGroup then gives the group no room (in the first
+//     spin with preemption on, only matches the slot's Rank prefers); the
+//     report's note says so;
+//   * a limit of 2^31 or more (a pool of huge slot weights) is INT_MIN
+//     too, and noted.
+// The group sort key is a double, as HTCondor's (GroupEntry::sort_key is
+// a double; only the fallback for a failed evaluation is FLT_MAX), from an
+// ad whose GroupQuota, GroupResourcesAllocated and GroupResourcesInUse are
+// reals (so `GroupResourcesInUse/GroupQuota` divides as reals); as in
 // HTCondor's LookupFloat, a boolean key counts as 1.0 or 0.0.
 //
 // Other choices (docs/compatibility.md):
@@ -38,17 +44,6 @@
 //     unspecified (in practice the same for up to 16 groups).
 //   * A sort key that is NaN is treated as a failed evaluation (FLT_MAX);
 //     HTCondor would sort with it, which std::sort does not allow.
-//   * When a group is below max(allocated, quota) (delta > 0) while no
-//     group is below its target of maxdelta (allocated with some group
-//     accepting surplus, else quota; maxdelta = 0), HTCondor computes
-//     usage + delta × 0/0 = NaN and converts it to int, which is undefined
-//     (INT_MIN on x86-64, 0 on ARM64). It happens often: in a second round
-//     every group whose demand fell to its usage is in this case. Its
-//     negotiateWithGroup treats any limit at or below the group's usage
-//     alike (the group has no room; in the first spin with preemption only
-//     matches the slot's Rank prefers), so we pass 0.
-//   * A limit above INT_MAX is passed as INT_MAX (HTCondor's conversion is
-//     undefined there).
 //   * Round-robin passes are bounded by Options::max_round_robin_passes.
 //
 // HTCondor's behaviour kept as it is (reference §2.4–2.5, GroupEntry.cpp):
@@ -116,7 +111,9 @@ struct GroupNegotiation {
   // autoregroup groups negotiates for the whole pool, each charged to its
   // own group.
   bool unlimited = false;
-  int64_t limit = 0;       // the group's usage limit, truncated toward zero as HTCondor's int
+  // The group's usage limit as HTCondor's int parameter receives it
+  // (classad::TruncateToIntLikeX86).
+  int64_t limit = 0;
   int round = 0;           // allocation round, from 1
   int pass = 0;            // round-robin pass within the round, from 1
 };
@@ -151,6 +148,10 @@ struct GroupQuotaReport {
   double sort_key = 0;         // from the last round
   int64_t round_robin_time = 0;  // rr_time after the cycle
   std::vector<GroupQuotaRound> rounds;
+  // Where HTCondor's arithmetic gives this group a limit other than the
+  // configuration seems to mean: a double a rounding error below a whole
+  // number, a limit that reached the callback as INT_MIN. Each once.
+  std::vector<std::string> notes;
 };
 
 // The cycle as a whole, for the explanation.
@@ -165,6 +166,15 @@ struct GroupQuotaSummary {
   // to respect Options::max_round_robin_passes).
   std::vector<std::string> notes;
 };
+
+// Whether `value` lies a rounding error below a whole number, as a
+// decimal computation lands there in double (0.29 × 100 is
+// 28.999999999999996; fractions of 3.3 and 7.699999999999999 add up to
+// 0.9999999999999991): below it by at most 1e-12 × max(1, |value|,
+// |scale|), where `scale` is the size of the quantities the value was
+// computed from (the pool, for a sum of remainders). Sets `*whole` to that
+// number. False for whole numbers, NaN and infinities. Pure.
+bool JustBelowWholeNumber(double value, double scale, double* whole);
 
 // The allocator. Holds the policy (shared) and the state HTCondor keeps
 // across cycles.
@@ -231,11 +241,15 @@ class GroupQuotaAllocator {
 
  private:
   // The limit for `group` in this pass (the round-robin fraction n of
-  // maxdelta, floors, strict enforcement), or an error from `usage`.
-  classad::Result<Quantity> PassLimit(int group, const Quantity& n, const Quantity& maxdelta,
-                                      const std::function<double(int)>& usage);
-  // NEGOTIATOR_STRICT_ENFORCE_QUOTA's cap on `slots` for `group`.
-  classad::Result<Quantity> StrictlyEnforced(int group, Quantity slots, const std::function<double(int)>& usage);
+  // maxdelta, floors, strict enforcement), as the double HTCondor converts
+  // to int (NaN when maxdelta is 0 and the group is below its target), or
+  // an error from `usage`. Adds the group's notes on the arithmetic.
+  classad::Result<double> PassLimit(int group, double n, double maxdelta, const std::function<double(int)>& usage);
+  // NEGOTIATOR_STRICT_ENFORCE_QUOTA's cap on `slots` for `group`
+  // (strict_enforce_quota; the identity when the knob is off).
+  classad::Result<double> StrictlyEnforced(int group, double slots, const std::function<double(int)>& usage);
+  // Adds `note` to `group`'s report unless it is there already.
+  void Note(int group, std::string note);
   // Evaluates GROUP_SORT_EXPR for every group into sort_keys_.
   void ComputeSortKeys(const std::vector<double>& live_usage, int64_t now, int round);
 
@@ -247,12 +261,12 @@ class GroupQuotaAllocator {
   GroupQuotaTree tree_;
   std::vector<classad::ClassAd> sort_ads_;  // per group: AccountingGroup, SortExpr, SortExprString
   // Per cycle.
-  std::vector<Quantity> usage_;   // HGQ's `usage`: the start, then re-read after each round
+  std::vector<double> usage_;   // HGQ's `usage`: the start, then re-read after each round
   std::vector<bool> has_submitters_;
   std::vector<double> sort_keys_;
   std::vector<bool> sort_failed_;
   std::vector<int> strict_scratch_;       // StrictlyEnforced's subtree walk
-  std::vector<Quantity> strict_usage_;    // and its subtree usage
+  std::vector<double> strict_usage_;      // and its subtree usage
   std::map<std::string, double, std::less<>> quota_map_;
   std::vector<GroupQuotaReport> report_;
   GroupQuotaSummary summary_;

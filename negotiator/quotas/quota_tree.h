@@ -5,13 +5,19 @@
 // Used by GroupQuotaAllocator (group_quota_allocator.h), which runs the allocation
 // rounds and the negotiation order around it.
 //
-// Every quantity is exact (exact_quantity.h): HTCondor computes in
-// double, and where its double differs from the exact value by rounding
-// noise we follow the exact value (see group_quota.h). HTCondor's
-// recursions are done with explicit work lists over the breadth-first
-// order, so a deep tree cannot exhaust the stack; the order of the work
-// does not change any result (each step touches only its own node and
-// reads its children).
+// Every quantity is a double, and every value goes through the same
+// floating-point operations, in the same order and with the same
+// association, as in HTCondor (read in 25.0.13 and 25.13.2, which do not
+// differ here): `config × (SA / Ss)`, `surplus × (N / Z)` and so on. So
+// HTCondor's rounding errors are ours too: GROUP_QUOTA_DYNAMIC_a = 0.29
+// of 100 slots is 28.999999999999996, not 29, in both.
+//
+// HTCondor's recursions are done with explicit work lists over the
+// breadth-first order, so a deep tree cannot exhaust the stack. The order
+// of the work differs from the recursion's but no value does: each step
+// writes only its own subtree, reads what HTCondor's recursion has also
+// finished by then, and every sum is accumulated in HTCondor's order
+// (the node's own term, then its children in configured order).
 //
 // Thread-safety: none; one cycle at a time.
 #ifndef NEGOTIATOR_QUOTAS_QUOTA_TREE_H_
@@ -19,9 +25,9 @@
 
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
-#include "negotiator/quotas/exact_quantity.h"
 #include "policy/group_tree.h"
 
 namespace negotiator {
@@ -32,16 +38,16 @@ struct GroupQuotaNode {
   int parent = -1;            // -1 for the root
   std::vector<int> children;  // in the configured order
   bool static_quota = false;
-  Quantity config_quota;      // slots when static, a fraction when dynamic
+  double config_quota = 0;    // slots when static, a fraction when dynamic
   bool accept_surplus = false;
 
   // One cycle's values, reset by AssignQuotas.
-  Quantity quota;              // the effective quota (hgq_assign_quotas)
-  Quantity subtree_quota;      // what the subtree received
-  Quantity requested;          // demand at this node not yet allocated
-  Quantity allocated;          // this round's allocation
-  Quantity subtree_requested;  // outstanding demand of the node and its accepting children
-  bool rr = false;             // served by round robin this round
+  double quota = 0;              // the effective quota (hgq_assign_quotas)
+  double subtree_quota = 0;      // what the subtree received
+  double requested = 0;          // demand at this node not yet allocated
+  double allocated = 0;          // this round's allocation
+  double subtree_requested = 0;  // outstanding demand of the node and its accepting children
+  bool rr = false;               // served by round robin this round
 
   // Kept from cycle to cycle (HTCondor keeps its tree until a reconfig).
   int64_t rr_time = 0;          // when round robin last served it (or found it satisfied)
@@ -70,33 +76,35 @@ class GroupQuotaTree {
   // oversubscription or what its children left otherwise, and the root
   // always keeps what its children left. A subtree receiving 0 or less
   // keeps quotas of 0.
-  void AssignQuotas(const Quantity& total, bool allow_oversubscription);
+  void AssignQuotas(double total, bool allow_oversubscription);
 
   // hgq_fairshare from the root: each node is allocated min(requested,
   // quota) (requested keeps the rest), and the unused quota flows up,
   // shared at every internal node among the node and its children that
   // accept surplus (hgq_allocate_surplus). Expects `allocated` and
   // `subtree_requested` zero. Returns the surplus left at the root.
-  Quantity Fairshare();
+  double Fairshare();
 
   // hgq_recover_remainders from the root: every allocation is floored, the
   // fractions become surplus, and whole slots of it go out by round robin
   // (hgq_round_robin), least recently served first, marking the groups
   // served (`rr`). Run after Fairshare when slot weights are off. Returns
   // the surplus left at the root.
-  Quantity RecoverRemainders();
+  double RecoverRemainders();
 
  private:
+  using Pending = std::vector<std::pair<int, double>>;
+
   // One node's part of hgq_allocate_surplus(surplus): shares `surplus`
   // among node `i` and its accepting children, takes its own share, and
   // appends each child's share to `pending` (to be spread in its subtree).
   // Returns what is left.
-  Quantity AllocateSurplusAt(int i, Quantity surplus, std::vector<std::pair<int, Quantity>>* pending);
+  double AllocateSurplusAt(int i, double surplus, Pending* pending);
   // hgq_allocate_surplus at `i`, its subtree included.
-  Quantity AllocateSurplus(int i, Quantity surplus);
+  double AllocateSurplus(int i, double surplus);
   // The same two for hgq_round_robin.
-  Quantity RoundRobinAt(int i, Quantity surplus, std::vector<std::pair<int, Quantity>>* pending);
-  Quantity RoundRobin(int i, Quantity surplus);
+  double RoundRobinAt(int i, double surplus, Pending* pending);
+  double RoundRobin(int i, double surplus);
 
   std::vector<GroupQuotaNode> nodes_;
 };

@@ -1,8 +1,16 @@
 // GroupQuotaRecordsOf (negotiator/cycle_quota_records.h): a cycle's group
-// quota report as the records the accountant stores.
+// quota report as the records the accountant stores; and a whole cycle's
+// quota table in HTCondor's double arithmetic, with its notes.
 #include "negotiator/cycle_quota_records.h"
 
 #include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/cycle_output.h"
+#include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {
 namespace {
@@ -58,6 +66,47 @@ TEST(GroupQuotaRecordsTest, EachGroupBecomesOneRecordFromItsLastRound) {
 
   // Without group quotas: no records (the stored table is emptied).
   EXPECT_TRUE(GroupQuotaRecordsOf(CycleResult{}).empty());
+}
+
+TEST(GroupQuotaRecordsTest, ACycleKeepsHTCondorsDoublesAndSaysWhyTheLimitIs28) {
+  // GROUP_QUOTA_DYNAMIC_a = 0.29 of 100 slots is 28.999999999999996 in
+  // HTCondor's double arithmetic, and its int limit is 28: of a's 50 idle
+  // jobs, 28 match (29 with exact decimals), in both allocation rounds.
+  using testing_util::JobText;
+  using testing_util::SlotText;
+  auto policy = testing_util::MakePolicy(
+      "UID_DOMAIN = x\nDEFAULT_PRIO_FACTOR = 1\nGROUP_NAMES = a\nGROUP_QUOTA_DYNAMIC_a = 0.29\n");
+  std::vector<std::string> slots;
+  for (int i = 1; i <= 100; ++i) slots.push_back(SlotText("slot" + std::to_string(i) + "@m"));
+  std::vector<std::string> jobs;
+  for (int p = 0; p < 50; ++p) jobs.push_back(JobText("u", 1, p, "AccountingGroup = \"a.u\""));
+  auto pool = testing_util::MakePool(policy, slots, jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(testing_util::kCycleNow);
+  Negotiator negotiator(policy);
+  const CycleResult result = testing_util::RunOneCycle(negotiator, *pool, accountant);
+
+  EXPECT_EQ(testing_util::MatchesByGroup(result), (std::map<std::string, int>{{"a", 28}}));
+  const std::vector<GroupQuotaRecord> records = GroupQuotaRecordsOf(result);
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[1].name, "a");
+  EXPECT_EQ(records[1].effective_quota, 28.999999999999996);
+  EXPECT_EQ(records[0].effective_quota, 100 - 28.999999999999996);
+  EXPECT_EQ(records[1].usage, 28);
+  ASSERT_EQ(result.groups.size(), 2u);
+  for (const GroupQuotaRound& round : result.groups[1].rounds) {
+    EXPECT_EQ(round.limits, std::vector<int64_t>{28}) << round.round;
+  }
+  const std::string note =
+      "GROUP_QUOTA_DYNAMIC_a = 0.29: the limit works out to 28.999999999999996 in HTCondor's double "
+      "arithmetic, a rounding error below 29, so the group's limit is 28, not 29";
+  EXPECT_EQ(result.groups[1].notes, std::vector<std::string>{note});
+  EXPECT_TRUE(result.groups[0].notes.empty());
+  // The cycle's JSON and text carry it.
+  const std::string json = FormatCycleJson(result);
+  EXPECT_NE(json.find("\"notes\": [\n        \"" + note + "\"\n      ]"), std::string::npos) << json;
+  EXPECT_NE(FormatCycleText(result).find("  note: a: " + note + "\n"), std::string::npos)
+      << FormatCycleText(result);
 }
 
 }  // namespace

@@ -119,7 +119,8 @@ TEST_F(UserprioQuotasTest, TheJsonFormCarriesTheCycle) {
                          "  \"EffectiveQuota\": 14.85,\n"
                          "  \"SubtreeQuota\": 14.85,\n"
                          "  \"Requested\": 30.0,\n"
-                         "  \"SurplusReceived\": 0.15,\n"
+                         // 15 - 14.850000000000001 in HTCondor's doubles.
+                         "  \"SurplusReceived\": 0.1499999999999986,\n"
                          "  \"GroupResourcesAllocated\": 15.0,\n"
                          "  \"GroupResourcesInUse\": 15.0,\n"
                          "  \"StaticQuota\": false,\n"
@@ -195,7 +196,7 @@ TEST_F(UserprioQuotasTest, ExportAndImportCarryTheTable) {
   ASSERT_TRUE(snapshot.ok()) << snapshot.status().ToString();
   ASSERT_EQ(snapshot->group_quotas.size(), 5u);
   EXPECT_EQ(snapshot->group_quotas[3].name, "group_physics.hep");
-  EXPECT_DOUBLE_EQ(snapshot->group_quotas[3].surplus, 0.15);
+  EXPECT_EQ(snapshot->group_quotas[3].surplus, 0.14999999999999858);  // 15 - 14.850000000000001
   EXPECT_FALSE(snapshot->group_quotas[3].static_quota);
 
   const std::string other = folder_.path() + "/other.db";

@@ -56,20 +56,24 @@
 //     unweighted demand agree), fairshare with surplus (accept_surplus),
 //     autoregroup, up to GROUP_QUOTA_MAX_ALLOCATION_ROUNDS rounds with
 //     `requested` reset to usage for groups that fell short, GROUP_SORT_EXPR
-//     over the sort ad, the group limit with strict enforcement truncated to
-//     int, each group's submitter list shrinking as HTCondor's does, the
+//     over the sort ad, remainder recovery by round robin with slot weights
+//     off (hgq_recover_remainders, hgq_round_robin; one cycle, so every
+//     round-robin time is 0), the group limit floored with slot weights off,
+//     with strict enforcement, converted to int as x86-64 does, each
+//     group's submitter list shrinking as HTCondor's does, the
 //     Submitter* group attributes of requests; the first cycle after a start
 //     (RemoteGroup* absent: the previous quota map is empty).
 // Not covered (the generator never produces them): partitionable and
 // dynamic slots, consumption policies, PreemptingRank/PreemptingUser,
-// NEGOTIATOR_CONSIDER_EARLY_PREEMPTION, slot weights off with group quotas
-// (remainder recovery), GROUP_QUOTA_ROUND_ROBIN_RATE, nice users, group
-// and remote priority factors, NEGOTIATOR_MATCH_EXPRS, several schedds
-// per submitter, time limits.
+// NEGOTIATOR_CONSIDER_EARLY_PREEMPTION, GROUP_QUOTA_ROUND_ROBIN_RATE,
+// nice users, group and remote priority factors, NEGOTIATOR_MATCH_EXPRS,
+// several schedds per submitter, time limits.
 //
-// Where HTCondor's behaviour is undefined C++ the model takes what it does
-// on x86-64: a group whose target exceeds its usage while maxdelta is 0
-// (HTCondor computes 0/0) gets the limit INT_MIN.
+// Every quota quantity is a double computed with GroupEntry.cpp's
+// operations in its order. Where HTCondor's behaviour is undefined C++ the
+// model takes what it does on x86-64: a limit that is NaN (a group whose
+// target exceeds its usage while maxdelta is 0: usage + delta × 0/0) or
+// beyond int converts to INT_MIN.
 #ifndef TESTS_NEGOTIATOR_MODEL_REFERENCE_NEGOTIATOR_H_
 #define TESTS_NEGOTIATOR_MODEL_REFERENCE_NEGOTIATOR_H_
 
@@ -372,6 +376,8 @@ class ReferenceNegotiator {
     bool autoregroup = false;
     double quota = 0, subtree_quota = 0, requested = 0, subtree_requested = 0, allocated = 0;
     double usage = 0, subtree_usage = 0, sort_key = 0;
+    bool rr = false;
+    double rr_time = 0, subtree_rr_time = 0;  // one cycle: rr_time stays 0
     std::vector<int> subs;  // the submitter list HTCondor keeps per group (shrinks)
   };
   struct Candidate {
@@ -485,18 +491,25 @@ class ReferenceNegotiator {
       if (x.cluster != y.cluster) return x.cluster < y.cluster;
       return x.proc < y.proc;
     });
+    // The submitters in the order their first idle or running job comes in
+    // the input. HTCondor's order is the collector's order of the submitter
+    // ads (arbitrary in practice); it decides the order of sums over
+    // submitters (the normalisation factor, pieLeft), and so their
+    // rounding. The model takes the negotiator's stand-in
+    // (pool/submitters.h) so that both round alike.
+    for (const Job& job : jobs_) {
+      if (job.status != 1 && job.status != 2) continue;
+      if (by_name.count(job.submitter) != 0) continue;
+      Sub s;
+      s.name = job.submitter;
+      s.group = AssignedGroup(job.submitter);
+      subs_.push_back(s);
+      by_name.emplace(job.submitter, static_cast<int>(subs_.size() - 1));
+    }
     for (size_t j : order) {
       const Job& job = jobs_[j];
       if (job.status != 1 && job.status != 2) continue;
-      auto it = by_name.find(job.submitter);
-      if (it == by_name.end()) {
-        Sub s;
-        s.name = job.submitter;
-        s.group = AssignedGroup(job.submitter);
-        subs_.push_back(s);
-        it = by_name.emplace(job.submitter, static_cast<int>(subs_.size() - 1)).first;
-      }
-      Sub& s = subs_[static_cast<size_t>(it->second)];
+      Sub& s = subs_[static_cast<size_t>(by_name.at(job.submitter))];
       if (job.status == 1) {
         ++s.idle;
         s.jobs.push_back(j);
@@ -770,6 +783,104 @@ class ReferenceNegotiator {
     return surplus;
   }
 
+  // hgq_recover_remainders.
+  double RecoverRemainders(int gi) {
+    Group& g = groups_[static_cast<size_t>(gi)];
+    double surplus = g.allocated - std::floor(g.allocated);
+    g.allocated -= surplus;
+    g.requested += surplus;
+    g.allocated = std::floor(0.5 + g.allocated);  // round_for_precision
+    g.requested = std::floor(0.5 + g.requested);
+    g.subtree_requested = g.requested;
+    g.subtree_rr_time = g.requested > 0 ? g.rr_time : DBL_MAX;
+    if (g.children.empty()) return surplus;
+    for (int c : std::vector<int>(g.children)) {
+      surplus += RecoverRemainders(c);
+      const Group& ch = groups_[static_cast<size_t>(c)];
+      Group& me = groups_[static_cast<size_t>(gi)];
+      if (ch.accept_surplus) {
+        me.subtree_requested += ch.subtree_requested;
+        if (ch.subtree_requested > 0) me.subtree_rr_time = std::min(me.subtree_rr_time, ch.subtree_rr_time);
+      }
+    }
+    return RoundRobin(gi, surplus);
+  }
+
+  // hgq_round_robin.
+  double RoundRobin(int gi, double surplus) {
+    Group& g = groups_[static_cast<size_t>(gi)];
+    if (g.subtree_requested != std::floor(g.subtree_requested)) g.subtree_requested = std::floor(g.subtree_requested);
+    if (g.subtree_requested <= 0) return surplus;
+    if (surplus < 1) return surplus;
+    std::vector<int> parts = g.children;
+    parts.push_back(gi);
+    std::vector<double> alloc(parts.size(), 0);
+    const bool save_accept = g.accept_surplus;
+    const double save_subtree_quota = g.subtree_quota;
+    const double save_subtree_rr_time = g.subtree_rr_time;
+    g.accept_surplus = true;
+    g.subtree_quota = g.quota;
+    g.subtree_rr_time = g.rr_time;
+    double requested = g.subtree_requested;
+    g.subtree_requested = g.requested;
+    double outstanding = 0;
+    std::vector<double> sreq(parts.size(), 0);
+    for (size_t j = 0; j < parts.size(); ++j) {
+      const Group& p = groups_[static_cast<size_t>(parts[j])];
+      if (p.accept_surplus && p.subtree_requested > 0) {
+        sreq[j] = p.subtree_requested;
+        outstanding += 1;
+      }
+    }
+    std::vector<size_t> idx(parts.size());
+    for (size_t j = 0; j < idx.size(); ++j) idx[j] = j;
+    std::stable_sort(idx.begin(), idx.end(), [&](size_t ja, size_t jb) {
+      const Group& a = groups_[static_cast<size_t>(parts[ja])];
+      const Group& b = groups_[static_cast<size_t>(parts[jb])];
+      if (a.subtree_rr_time < b.subtree_rr_time) return true;
+      if (a.subtree_rr_time > b.subtree_rr_time) return false;
+      if (a.subtree_quota > b.subtree_quota) return true;
+      if (a.subtree_quota < b.subtree_quota) return false;
+      return a.subtree_requested > b.subtree_requested;
+    });
+    while (surplus >= 1 && requested > 0) {
+      const double amax = std::max(1.0, std::floor(surplus / outstanding));
+      outstanding = 0;
+      double sum = 0;
+      for (size_t j : idx) {
+        Group& p = groups_[static_cast<size_t>(parts[j])];
+        if (p.accept_surplus && sreq[j] > 0) {
+          const double a = std::min(sreq[j], amax);
+          alloc[j] += a;
+          sreq[j] -= a;
+          sum += a;
+          surplus -= a;
+          requested -= a;
+          p.rr = true;
+          if (sreq[j] > 0) outstanding += 1;
+          if (surplus < amax) break;
+        }
+      }
+      if (sum < 1) break;
+    }
+    for (size_t j = 0; j + 1 < parts.size(); ++j) {
+      if (alloc[j] > 0) RoundRobin(parts[j], alloc[j]);
+    }
+    Group& me = groups_[static_cast<size_t>(gi)];
+    me.allocated += alloc.back();
+    me.requested -= alloc.back();
+    me.subtree_requested = requested;
+    me.accept_surplus = save_accept;
+    me.subtree_quota = save_subtree_quota;
+    me.subtree_rr_time = save_subtree_rr_time;
+    return surplus;
+  }
+
+  // A double passed to an int parameter, as x86-64 converts it (cvttsd2si).
+  static int IntLikeX86(double x) {
+    return (x > -2147483649.0 && x < 2147483648.0) ? static_cast<int>(x) : INT_MIN;
+  }
+
   double SubtreeUsage(int gi) {
     Group& g = groups_[static_cast<size_t>(gi)];
     double u = 0;
@@ -824,6 +935,7 @@ class ReferenceNegotiator {
       for (Group& g : groups_) {
         g.allocated = 0;
         g.subtree_requested = 0;
+        g.rr = false;
       }
       for (int gi : bfs_) {
         const Group& g = groups_[static_cast<size_t>(gi)];
@@ -831,6 +943,7 @@ class ReferenceNegotiator {
                                 " usage " + std::to_string(g.usage));
       }
       Fairshare(0);
+      if (!cfg_.use_slot_weights) RecoverRemainders(0);
       if (autoregroup) {
         groups_[0].quota = pool_size_;
         groups_[0].allocated = pool_size_;
@@ -877,17 +990,16 @@ class ReferenceNegotiator {
         if (g.subs.empty()) continue;
         const double target = std::max(g.allocated, g.quota);
         const double delta = std::max(0.0, target - g.usage);
-        // n reaches maxdelta at once (the default round-robin rate), so
-        // n / maxdelta is 1. With maxdelta 0 and delta > 0 HTCondor computes
-        // usage + delta * (0/0), a NaN that std::min and strict enforcement
-        // pass through and whose conversion to int gives INT_MIN on x86-64.
-        int limit = INT_MIN;
-        if (!(delta > 0 && maxdelta <= 0)) {
-          double slots = delta > 0 ? g.usage + delta * (maxdelta / maxdelta) : target;
-          slots = std::min(slots, target);
-          slots = StrictEnforce(gi, slots);
-          limit = static_cast<int>(slots);
-        }
+        // One pass: n = min(0 + GROUP_QUOTA_ROUND_ROBIN_RATE (1e100),
+        // maxdelta). With maxdelta 0 and delta > 0 this is usage + delta ×
+        // 0/0, a NaN that std::min, floor and strict enforcement pass
+        // through and whose conversion to int gives INT_MIN on x86-64.
+        const double n = std::min(0 + 1e100, maxdelta);
+        double slots = delta > 0 ? g.usage + delta * (n / maxdelta) : target;
+        slots = std::min(slots, target);
+        if (!cfg_.use_slot_weights) slots = std::floor(slots);
+        slots = StrictEnforce(gi, slots);
+        const int limit = IntLikeX86(slots);
         result_.trace.push_back("  group " + g.name + " quota " + std::to_string(g.quota) +
                                 " allocated " + std::to_string(g.allocated) + " limit " +
                                 std::to_string(limit));
