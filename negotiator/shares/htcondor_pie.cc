@@ -67,7 +67,11 @@ void HTCondorPie::Spins(bool floor_round, const ShareCall& call, ShareContext& c
       if (m.ignore_user_priorities) *limit = DBL_MAX;
       *limit_unclaimed = *limit;
       if (group_name != nullptr) {
-        *limit_unclaimed = std::min(*limit, std::max(0.0, group_limit - group_usage));
+        // calculateSubmitterLimit takes the group's quota and usage as
+        // float parameters and subtracts them in float.
+        float max_allowed = static_cast<float>(group_limit) - static_cast<float>(group_usage);
+        if (max_allowed < 0) max_allowed = 0.0f;
+        if (*limit_unclaimed > max_allowed) *limit_unclaimed = max_allowed;
       }
       if (!m.consider_preemption) *limit = *limit_unclaimed;
       if (apply_floor) *limit = std::min(static_cast<double>(accountant.GetFloor(name)), *limit);

@@ -111,3 +111,43 @@ TEST(GroupQuotaRecordsTest, ACycleKeepsHTCondorsDoublesAndSaysWhyTheLimitIs28) {
 
 }  // namespace
 }  // namespace negotiator
+
+namespace negotiator {
+namespace {
+
+// HTCondor's calculateSubmitterLimit takes the group's quota and usage as
+// float and subtracts them in float: with a usage of 2.0000001 (two slots
+// of weight 1.00000005) under a limit of 4, the group has 2.0 slots left in
+// float (1.9999999 in double), so both of u2's jobs take a slot of weight 1
+// (in double only the first would, by the crumbs rule).
+TEST(GroupQuotaRecordsTest, TheGroupsRoomIsReckonedInFloat) {
+  using testing_util::JobText;
+  using testing_util::SlotText;
+  auto policy = testing_util::MakePolicy(
+      "UID_DOMAIN = x\nDEFAULT_PRIO_FACTOR = 1\nNEGOTIATOR_CONSIDER_PREEMPTION = False\n"
+      "GROUP_NAMES = a\nGROUP_QUOTA_a = 4\n");
+  auto claimed = [](const std::string& name, const std::string& job) {
+    return "[ Name = \"" + name +
+           "\"; StartdIpAddr = \"<10.0.0.1:9618>\"; State = \"Claimed\"; Activity = \"Busy\"; "
+           "Cpus = 1; Memory = 4096; SlotWeight = 1.00000005; Requirements = true; Rank = 0.0; "
+           "CurrentRank = 0.0; RemoteUser = \"a.u1@x\"; RemoteOwner = \"a.u1@x\"; "
+           "AccountingGroup = \"a.u1@x\"; JobId = \"" + job + "\" ]";
+  };
+  std::vector<std::string> slots = {claimed("slot1@m", "9.0"), claimed("slot2@m", "9.1"),
+                                    SlotText("slot3@m"), SlotText("slot4@m")};
+  std::vector<std::string> jobs = {
+      JobText("u1", 9, 0, "AccountingGroup = \"a.u1\"; JobStatus = 2"),
+      JobText("u1", 9, 1, "AccountingGroup = \"a.u1\"; JobStatus = 2"),
+      JobText("u2", 1, 0, "AccountingGroup = \"a.u2\""),
+      JobText("u2", 1, 1, "AccountingGroup = \"a.u2\"")};
+  auto pool = testing_util::MakePool(policy, slots, jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(testing_util::kCycleNow);
+  Negotiator negotiator(policy);
+  const CycleResult result = testing_util::RunOneCycle(negotiator, *pool, accountant);
+  EXPECT_EQ(testing_util::MatchesByGroup(result), (std::map<std::string, int>{{"a", 2}}))
+      << FormatCycleText(result);
+}
+
+}  // namespace
+}  // namespace negotiator
