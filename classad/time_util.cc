@@ -9,6 +9,8 @@
 
 #include "classad/time_util.h"
 
+#include "classad/convert.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -136,12 +138,6 @@ void AppendPadded(int64_t value, int width, std::string* out) {
   out->append(buf);
 }
 
-// A double cast to a 32-bit int as x86-64 does it (cvttsd2si): truncated,
-// and INT_MIN for NaN and whatever does not fit.
-int32_t Int32LikeX86(double r) {
-  if (!(r >= -2147483648.0 && r < 2147483648.0)) return std::numeric_limits<int32_t>::min();
-  return static_cast<int32_t>(r);
-}
 
 }  // namespace
 
@@ -273,7 +269,7 @@ std::string FormatRelTime(double seconds) {
     seconds = -seconds;
   }
   const double fraction = seconds - std::floor(seconds);
-  const int32_t whole = Int32LikeX86(seconds);
+  const int32_t whole = TruncateToIntLikeX86(seconds);
   int32_t days = whole;
   int32_t hours = days % 86400;
   int32_t minutes = hours % 3600;
@@ -288,24 +284,24 @@ std::string FormatRelTime(double seconds) {
       std::snprintf(buf, sizeof(buf), "%d+%02d:%02d:%02g", days, hours, minutes, secs);
     } else {
       std::snprintf(buf, sizeof(buf), "%d+%02d:%02d:%02d", days, hours, minutes,
-                    Int32LikeX86(secs));
+                    TruncateToIntLikeX86(secs));
     }
   } else if (hours != 0) {
     if (has_fraction) {
       std::snprintf(buf, sizeof(buf), "%02d:%02d:%02g", hours, minutes, secs);
     } else {
-      std::snprintf(buf, sizeof(buf), "%02d:%02d:%02d", hours, minutes, Int32LikeX86(secs));
+      std::snprintf(buf, sizeof(buf), "%02d:%02d:%02d", hours, minutes, TruncateToIntLikeX86(secs));
     }
   } else if (minutes != 0) {
     if (has_fraction) {
       std::snprintf(buf, sizeof(buf), "%02d:%02g", minutes, secs);
     } else {
-      std::snprintf(buf, sizeof(buf), "%02d:%02d", minutes, Int32LikeX86(secs));
+      std::snprintf(buf, sizeof(buf), "%02d:%02d", minutes, TruncateToIntLikeX86(secs));
     }
   } else if (has_fraction) {
     std::snprintf(buf, sizeof(buf), "%02g", secs);
   } else {
-    std::snprintf(buf, sizeof(buf), "%02d", Int32LikeX86(secs));
+    std::snprintf(buf, sizeof(buf), "%02d", TruncateToIntLikeX86(secs));
   }
   out += buf;
   return out;

@@ -348,10 +348,7 @@ bool TruncateSeconds(double r, int64_t* out) {
 // A value read into a C int as HTCondor reads it: integers wrap to 32 bits,
 // reals are cast (x86-64: INT_MIN when they do not fit, for NaN too).
 int32_t IntLikeHTCondor(int64_t i) { return static_cast<int32_t>(static_cast<uint32_t>(i)); }
-int32_t IntLikeHTCondor(double r) {
-  if (!(r >= -2147483648.0 && r < 2147483648.0)) return INT32_MIN;
-  return static_cast<int32_t>(r);
-}
+int32_t IntLikeHTCondor(double r) { return TruncateToIntLikeX86(r); }
 
 // The offset argument of absTime(t, offset), read as HTCondor reads it into
 // an int: an integer (wrapped to 32 bits), a real (cast) or a relative time
