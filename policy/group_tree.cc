@@ -49,8 +49,10 @@ GroupTree GroupTree::Build(KnobReader& knobs) {
       names.push_back(std::move(name));
     }
   }
-  // Parents sort before their children.
-  std::stable_sort(names.begin(), names.end(), CaseInsensitiveLess);
+  // Parents sort before their children. HTCondor's std::sort with ci_less
+  // from the configured order: the same call places names equal but for
+  // case (of which the first is kept) as a g++-built negotiator does.
+  std::sort(names.begin(), names.end(), CaseInsensitiveLess);
 
   const bool default_accept = knobs.Bool("GROUP_ACCEPT_SURPLUS", false);
   const bool default_autoregroup = knobs.Bool("GROUP_AUTOREGROUP", false);

@@ -328,7 +328,11 @@ classad::Status GroupQuotaAllocator::NegotiateAllGroups(
     }
 
     // The negotiation order: GROUP_SORT_EXPR ascending, the root last under
-    // autoregroup, ties in tree order.
+    // autoregroup. HTCondor sorts its breadth-first list with std::sort
+    // (hgq_negotiate_with_all_groups, group_order), which leaves ties in no
+    // promised order; the same std::sort, comparator and starting order
+    // place them as a g++-built negotiator does (insertion order up to 16
+    // groups, introsort's beyond).
     for (size_t g = 0; g < count; ++g) {
       live_usage[g] = usage(static_cast<int>(g));
       if (!std::isfinite(live_usage[g])) return NotFinite("the usage of group \"" + configs[g].name + "\"", live_usage[g]);
@@ -340,7 +344,7 @@ classad::Status GroupQuotaAllocator::NegotiateAllGroups(
       report_[g].sort_key = sort_keys_[g];
     }
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
       if (autoregroup) {
         if (a == 0) return false;
         if (b == 0) return true;

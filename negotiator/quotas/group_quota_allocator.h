@@ -39,9 +39,10 @@
 // HTCondor's LookupFloat, a boolean key counts as 1.0 or 0.0.
 //
 // Other choices (docs/compatibility.md):
-//   * Ties in GROUP_SORT_EXPR, and in round robin's order, keep the
-//     breadth-first (configured) order: HTCondor's std::sort leaves them
-//     unspecified (in practice the same for up to 16 groups).
+//   * Ties in GROUP_SORT_EXPR, and in round robin's order, are placed by
+//     std::sort from HTCondor's starting order, with its comparators: as a
+//     g++-built negotiator places them (the breadth-first order up to 16
+//     groups, introsort's order beyond).
 //   * A sort key that is NaN is treated as a failed evaluation (FLT_MAX);
 //     HTCondor would sort with it, which std::sort does not allow.
 //   * Round-robin passes are bounded by Options::max_round_robin_passes.

@@ -258,12 +258,12 @@ double GroupQuotaTree::RoundRobinAt(int i, double surplus, Pending* pending) {
     }
   }
   // Least recently served first, then the larger quota, then the larger
-  // demand. HTCondor's std::sort leaves ties unspecified (its small
-  // vectors keep the configured order); a stable sort keeps the configured
-  // order always.
+  // demand (ord_by_rr_time). HTCondor sorts with std::sort from the
+  // children in order and the node last; the same std::sort from the same
+  // order places ties as a g++-built negotiator does.
   std::vector<size_t> order(count);
   for (size_t j = 0; j < count; ++j) order[j] = j;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     if (served_at(a) != served_at(b)) return served_at(a) < served_at(b);
     if (weight(a) > weight(b)) return true;
     if (weight(a) < weight(b)) return false;

@@ -870,6 +870,30 @@ TEST(GroupQuotaTest, SortAdNumbersAreRealsAndTiesKeepTreeOrder) {
   EXPECT_EQ(ReportOf(allocator, "a").sort_key, 2.5);
 }
 
+// HTCondor orders the groups with std::sort over its breadth-first list
+// (hgq_negotiate_with_all_groups): up to 16 groups that tie keep that
+// order (insertion sort), beyond it introsort places them otherwise. With
+// the root and 20 groups tied, a g++-built negotiator goes g10 first, then
+// g20 down to g11, then g09 down to g01 (the order libstdc++'s std::sort
+// gives 21 equal elements).
+TEST(GroupQuotaTest, TiesAreOrderedAsHTCondorsStdSortOrdersThem) {
+  std::string config = "GROUP_SORT_EXPR = 0\nGROUP_NAMES =";
+  for (int g = 1; g <= 20; ++g) config += (g < 10 ? " g0" : " g") + std::to_string(g);
+  config += "\n";
+  for (int g = 1; g <= 20; ++g) {
+    config += std::string("GROUP_QUOTA_g") + (g < 10 ? "0" : "") + std::to_string(g) + " = 1\n";
+  }
+  auto policy = MakePolicy(config);
+  GroupQuotaAllocator allocator(policy);
+  FakePool pool(*policy, 20);
+  for (int g = 1; g <= 20; ++g) pool.Jobs(std::string("g") + (g < 10 ? "0" : "") + std::to_string(g), 1);
+  ASSERT_TRUE(pool.Cycle(allocator, 20).ok());
+  Calls expected = {"g10:1"};
+  for (int g = 20; g >= 11; --g) expected.push_back("g" + std::to_string(g) + ":1");
+  for (int g = 9; g >= 1; --g) expected.push_back("g0" + std::to_string(g) + ":1");
+  EXPECT_EQ(pool.CallsOf(1), expected);
+}
+
 TEST(GroupQuotaTest, SortKeyThatIsNotANumberSortsLast) {
   auto policy = MakePolicy(
       "GROUP_NAMES = a, b\nGROUP_QUOTA_a = 5\nGROUP_QUOTA_b = 5\n"
