@@ -305,7 +305,7 @@ double Accountant::DefaultPriorityFactor(std::string_view name) const {
         tree.groups()[static_cast<size_t>(tree.AssignedGroup(name))].prio_factor;
     if (group_factor != 0) return group_factor;
   }
-  if (!a.local_domain.empty() && a.local_domain != SubmitterDomain(name)) {
+  if (!a.local_domain.empty() && a.local_domain != SubmitterDomain(name, a.rules)) {
     return a.remote_prio_factor;
   }
   return a.default_prio_factor;

@@ -64,8 +64,9 @@ bool IsStorableName(std::string_view name, bool spaces_allowed) {
   return true;
 }
 
-std::string_view SubmitterDomain(std::string_view name) {
-  const size_t at = name.rfind('@');
+std::string_view SubmitterDomain(std::string_view name, policy::AccountantRules rules) {
+  const size_t at =
+      rules == policy::AccountantRules::kBefore25_10 ? name.find('@') : name.rfind('@');
   return at == std::string_view::npos ? std::string_view() : name.substr(at + 1);
 }
 

@@ -76,9 +76,10 @@ bool IsValidSubmitterName(std::string_view name);
 // group names: no; resource names: yes).
 bool IsStorableName(std::string_view name, bool spaces_allowed);
 
-// The domain of submitter `name`: the text after its last `@` (empty when
-// there is none).
-std::string_view SubmitterDomain(std::string_view name);
+// The domain of submitter `name` as HTCondor's Accountant::GetDomain reads
+// it under `rules`: the text after its first `@` before 25.10 (25.0 LTS),
+// after its last `@` since; empty when there is none.
+std::string_view SubmitterDomain(std::string_view name, policy::AccountantRules rules);
 
 // The name of the group `submitter` is charged to (GroupTree::AssignedGroup;
 // "<none>" when `groups` is null). Borrowed from the tree.

@@ -127,9 +127,16 @@ TEST(AccountantTest, RemoteUsersGetTheRemoteFactor) {
   Accountant a(MakePolicy("ACCOUNTANT_LOCAL_DOMAIN = cs.wisc.edu\n"));
   EXPECT_EQ(a.GetPriorityFactor("bob@other.org"), 1e7);
   EXPECT_EQ(a.GetPriorityFactor("alice@cs.wisc.edu"), 1000);
-  // The domain is the text after the last '@'.
-  EXPECT_EQ(a.GetPriorityFactor("carol@other.org@cs.wisc.edu"), 1000);
+  // The domain is the text after the first '@' in 25.0 (GetDomain's
+  // find), after the last since 25.10 (find_last_of).
+  EXPECT_EQ(a.GetPriorityFactor("carol@other.org@cs.wisc.edu"), 1e7);
   EXPECT_EQ(a.GetPriorityFactor("dave@cs.wisc.edu@other.org"), 1e7);
+  EXPECT_EQ(a.GetPriorityFactor("erin@cs.wisc.edu"), 1000);
+  policy::PolicyOptions since;
+  since.accountant_rules = policy::AccountantRules::kSince25_10;
+  Accountant later(MakePolicy("ACCOUNTANT_LOCAL_DOMAIN = cs.wisc.edu\n", since));
+  EXPECT_EQ(later.GetPriorityFactor("carol@other.org@cs.wisc.edu"), 1000);
+  EXPECT_EQ(later.GetPriorityFactor("dave@cs.wisc.edu@other.org"), 1e7);
   // A name without '@' has an empty domain: remote.
   EXPECT_EQ(a.GetPriorityFactor("nodomain"), 1e7);
 

@@ -190,11 +190,16 @@ TEST_F(SubmitterIdentityTest, AssignAccountingGroupMap) {
             "error: could not map 'bob' to an accounting group (AssignAccountingGroup)");
 }
 
-TEST(SubmitterDomainTest, TextAfterTheLastAt) {
-  EXPECT_EQ(SubmitterDomain("bob@other.org"), "other.org");
-  EXPECT_EQ(SubmitterDomain("a@b@c"), "c");
-  EXPECT_EQ(SubmitterDomain("group"), "");
-  EXPECT_EQ(SubmitterDomain("x@"), "");
+// Accountant::GetDomain: find('@') in 25.0, find_last_of('@') since 25.10.
+TEST(SubmitterDomainTest, TextAfterTheFirstAtThenTheLast) {
+  using policy::AccountantRules;
+  for (AccountantRules rules : {AccountantRules::kBefore25_10, AccountantRules::kSince25_10}) {
+    EXPECT_EQ(SubmitterDomain("bob@other.org", rules), "other.org");
+    EXPECT_EQ(SubmitterDomain("group", rules), "");
+    EXPECT_EQ(SubmitterDomain("x@", rules), "");
+  }
+  EXPECT_EQ(SubmitterDomain("a@b@c", AccountantRules::kBefore25_10), "b@c");
+  EXPECT_EQ(SubmitterDomain("a@b@c", AccountantRules::kSince25_10), "c");
 }
 
 }  // namespace
