@@ -119,7 +119,9 @@ namespace {
 // float and subtracts them in float: with a usage of 2.0000001 (two slots
 // of weight 1.00000005) under a limit of 4, the group has 2.0 slots left in
 // float (1.9999999 in double), so both of u2's jobs take a slot of weight 1
-// (in double only the first would, by the crumbs rule).
+// (in double only the first would, by the crumbs rule). HTCondor's
+// accountant would also store the usage as "2.000000" (docs/
+// compatibility.md, the accountant's %f), which this test does not model.
 TEST(GroupQuotaRecordsTest, TheGroupsRoomIsReckonedInFloat) {
   using testing_util::JobText;
   using testing_util::SlotText;
