@@ -446,19 +446,17 @@ void Accountant::UpdatePriorities(int64_t now) {
 }
 
 void Accountant::ChargeHierarchy(int group, double weight) {
-  const std::vector<policy::GroupConfig>& groups = policy_->groups.tree.groups();
-  if (groups.empty()) {
-    CustomerRecord& root = MutableCustomer(policy::kRootGroupName);
-    root.hier_weighted_resources_used = std::max(0.0, root.hier_weighted_resources_used + weight);
-    return;
-  }
-  // The group and its ancestors; "<none>" only when it is the group itself
-  // (HTCondor walks the dotted prefixes of the name, which never reach the
-  // root from a configured group).
-  for (int g = group; g >= 0; g = groups[static_cast<size_t>(g)].parent) {
-    if (g == 0 && group != 0) break;
-    CustomerRecord& c = MutableCustomer(groups[static_cast<size_t>(g)].name);
+  // As HTCondor's AddMatch and RemoveMatch: the group's name, then each
+  // dotted prefix of it ("a.b.c", "a.b", "a"), records made as needed. A
+  // configured parent spelled in another case than its child's prefix is
+  // not reached; "<none>" only when it is the group itself.
+  std::string_view name = GroupName(group);
+  while (!name.empty()) {
+    CustomerRecord& c = MutableCustomer(name);
     c.hier_weighted_resources_used = std::max(0.0, c.hier_weighted_resources_used + weight);
+    const size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos) break;
+    name = name.substr(0, dot);
   }
 }
 

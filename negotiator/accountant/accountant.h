@@ -307,7 +307,8 @@ class Accountant : public policy::AccountingView {
   // The name of group `index` ("<none>" for 0), borrowed from the policy.
   std::string_view GroupName(int index) const;
   // Adds `weight` (negative: removes, not below 0) to the hierarchical
-  // usage of group `group` and its ancestors.
+  // usage of group `group` and of each dotted prefix of its name (its
+  // ancestors, as HTCondor finds them by name).
   void ChargeHierarchy(int group, double weight);
   // Counts (sign +1) the limits of a limit list.
   void IncrementLimits(std::string_view list);

@@ -296,6 +296,23 @@ TEST(AccountantTest, AddMatchForAnotherCustomerMovesTheMatch) {
   EXPECT_EQ(a.FindCustomer("<none>")->hier_weighted_resources_used, 2);
 }
 
+// HTCondor charges a group's hierarchical usage to the dotted prefixes of
+// its name (AddMatch's loop over find_last_of('.')): a parent configured
+// as "A" is not the prefix "a" of "a.b", so a record "a" is charged.
+TEST(AccountantTest, HierarchicalUsageFollowsTheNamesPrefixes) {
+  Accountant a(MakePolicy("GROUP_NAMES = A, a.b\nGROUP_QUOTA_A = 10\nGROUP_QUOTA_a.b = 5\n"));
+  a.UpdatePriorities(kT0);
+  ClassAd slot = Slot("slot1", "Claimed", "a.b.u@x", 2);
+  ASSERT_TRUE(a.AddMatch("a.b.u@x", slot, kT0).ok());
+  ASSERT_NE(a.FindCustomer("a.b"), nullptr);
+  EXPECT_EQ(a.FindCustomer("a.b")->hier_weighted_resources_used, 2);
+  ASSERT_NE(a.FindCustomer("a"), nullptr);
+  EXPECT_EQ(a.FindCustomer("a")->hier_weighted_resources_used, 2);
+  EXPECT_TRUE(a.FindCustomer("A") == nullptr || a.FindCustomer("A")->hier_weighted_resources_used == 0);
+  a.RemoveMatch(Key("slot1"), kT0 + 60);
+  EXPECT_EQ(a.FindCustomer("a")->hier_weighted_resources_used, 0);
+}
+
 // HTCondor 25.10 and later (HTCONDOR-3499): AddMatch overwrites the
 // record and leaves the preempted customer's usage in place.
 std::shared_ptr<const policy::Policy> PolicySince25_10(std::string_view text = "") {
