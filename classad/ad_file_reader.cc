@@ -171,7 +171,6 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options, int thr
     }
     return status;
   };
-  Status result;
   {
     FileRangeBuffer buffer(path, pieces[0].begin, pieces[0].end);
     if (!buffer.ok()) return finish(Status(StatusCode::kIoError, "cannot read '" + path + "'"));
@@ -194,16 +193,12 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options, int thr
     }
     piece.ads = {};
     if (!piece.status.ok()) {
-      Status located = piece.status;
-      if (located.where().line > 0) {
-        located = Status(located.code(), located.message(),
-                         SourceLocation{located.where().file, located.where().line + lines_before,
-                                        located.where().column});
-      }
-      return finish(located);
+      // Located in the piece: shifted to the file's lines.
+      const Status& s = piece.status;
+      return finish(s.where().line > 0 ? s.WithOrigin(s.where().file, lines_before + 1, 1) : s);
     }
   }
-  return result;  // every worker joined
+  return Status::Ok();  // every worker joined
 }
 
 }  // namespace classad

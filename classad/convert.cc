@@ -113,14 +113,10 @@ bool ValueToString(const Value& value, std::string* out) {
 }
 
 bool StrtodSurprises(std::string_view text, bool for_integer) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\n' ||
-                           text.front() == '\r' || text.front() == '\f' || text.front() == '\v')) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\n' ||
-                           text.back() == '\r' || text.back() == '\f' || text.back() == '\v')) {
-    text.remove_suffix(1);
-  }
+  constexpr std::string_view kSpace = " \t\n\r\f\v";
+  const size_t first = text.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return false;
+  text = text.substr(first, text.find_last_not_of(kSpace) - first + 1);
   const std::string_view digits =
       text.starts_with("-") || text.starts_with("+") ? text.substr(1) : text;
   const bool hex = digits.size() > 1 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');

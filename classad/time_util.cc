@@ -9,8 +9,6 @@
 
 #include "classad/time_util.h"
 
-#include "classad/convert.h"
-
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -18,6 +16,8 @@
 #include <limits>
 #include <string>
 #include <string_view>
+
+#include "classad/convert.h"
 
 namespace classad {
 
@@ -137,7 +137,6 @@ void AppendPadded(int64_t value, int width, std::string* out) {
   std::snprintf(buf, sizeof(buf), "%0*lld", width, static_cast<long long>(value));
   out->append(buf);
 }
-
 
 }  // namespace
 

@@ -78,7 +78,6 @@ constexpr size_t kMaxRankTableKeys = 64;
 
 }  // namespace
 
-
 std::string Rejection::Reason() const {
   if (concurrency_limit) {
     std::string names;

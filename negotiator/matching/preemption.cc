@@ -18,6 +18,16 @@ classad::ExprPtr ParseCondition(std::string_view text) {
 
 bool StrictlyTrue(const classad::Value& v) { return v.IsBoolean() && v.boolean(); }
 
+// Whether `v` compares with another such value exactly as its RankValue
+// does.
+bool ComparesAsDouble(const classad::Value& v) {
+  constexpr int64_t kExact = int64_t{1} << 53;
+  if (v.IsBoolean()) return true;
+  if (v.IsReal()) return !std::isnan(v.real());
+  if (v.IsInteger()) return v.integer() >= -kExact && v.integer() <= kExact;
+  return false;
+}
+
 }  // namespace
 
 const char* PreemptStateName(PreemptState state) {
@@ -46,25 +56,6 @@ ClaimKind KindOfClaim(const policy::MatchPolicy& matching, std::string_view remo
   if (!matching.consider_preemption) return ClaimKind::kNotConsidered;
   if (rank_above) return ClaimKind::kRank;
   return remote_user != submitter ? ClaimKind::kPriority : ClaimKind::kOwnClaim;
-}
-
-std::optional<PreemptState> StateOfClaim(ClaimKind kind) {
-  switch (kind) {
-    case ClaimKind::kUnclaimed:
-    case ClaimKind::kNotConsidered: return PreemptState::kNone;
-    case ClaimKind::kRank: return PreemptState::kRank;
-    case ClaimKind::kPriority: return PreemptState::kPriority;
-    case ClaimKind::kOwnClaim: return std::nullopt;
-  }
-  return std::nullopt;
-}
-
-bool ComparesAsDouble(const classad::Value& v) {
-  constexpr int64_t kExact = int64_t{1} << 53;
-  if (v.IsBoolean()) return true;
-  if (v.IsReal()) return !std::isnan(v.real());
-  if (v.IsInteger()) return v.integer() >= -kExact && v.integer() <= kExact;
-  return false;
 }
 
 double RankForComparison(const classad::Value& v) {

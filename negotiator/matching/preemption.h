@@ -67,24 +67,16 @@ inline bool ClaimConsidered(const policy::MatchPolicy& matching, std::string_vie
 ClaimKind KindOfClaim(const policy::MatchPolicy& matching, std::string_view remote_user,
                       std::string_view submitter, bool rank_above);
 
-// The matching PreemptState of a kind that can be matched (kUnclaimed and
-// kNotConsidered: kNone; kRank; kPriority); nullopt for kOwnClaim.
-std::optional<PreemptState> StateOfClaim(ClaimKind kind);
-
 // HTCondor's two rank conditions for a claimed slot and a job.
 struct RankConditions {
   bool above = false;     // MY.Rank > MY.CurrentRank is true
   bool at_least = false;  // MY.Rank >= MY.CurrentRank is true
 };
 
-// Whether `v` compares with another such value exactly as its double
-// RankValue does: a real that is not NaN, a boolean, or an integer within
-// ±2^53. Ranks of this kind are kept as doubles by the matchmaker.
-bool ComparesAsDouble(const classad::Value& v);
-
 // A slot's Rank or CurrentRank as the matchmaker keeps it: its RankValue
-// when it ComparesAsDouble, else NaN (then the conditions are evaluated:
-// RankConditionEvaluator).
+// when it compares with another such value exactly as that double does (a
+// real that is not NaN, a boolean, an integer within ±2^53), else NaN (then
+// the conditions are evaluated: RankConditionEvaluator).
 double RankForComparison(const classad::Value& v);
 
 // The conditions for a slot Rank and a CurrentRank kept as
