@@ -725,20 +725,22 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
   return Status::Ok();
 }
 
-void Accountant::IncrementLimits(std::string_view list) {
+namespace {
+
+// Adds the amount of every valid limit of `list` to its count in `*counts`.
+void CountLimits(std::string_view list, std::map<std::string, double, std::less<>>* counts) {
   for (const policy::ConcurrencyLimit& limit : policy::ParseConcurrencyLimits(list)) {
-    if (limit.valid) limits_[limit.name] += limit.amount;
+    if (limit.valid) (*counts)[limit.name] += limit.amount;
   }
 }
 
+}  // namespace
+
+void Accountant::IncrementLimits(std::string_view list) { CountLimits(list, &limits_); }
+
 std::map<std::string, double, std::less<>> Accountant::RecordedLimitCounts() const {
   std::map<std::string, double, std::less<>> counts;
-  for (const auto& [name, record] : resources_) {
-    for (const policy::ConcurrencyLimit& limit :
-         policy::ParseConcurrencyLimits(record.matched_concurrency_limits)) {
-      if (limit.valid) counts[limit.name] += limit.amount;
-    }
-  }
+  for (const auto& [name, record] : resources_) CountLimits(record.matched_concurrency_limits, &counts);
   return counts;
 }
 
