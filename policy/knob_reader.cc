@@ -142,6 +142,7 @@ int64_t KnobReader::Int(std::string_view name, int64_t fallback) {
 }
 
 double KnobReader::Real(std::string_view name, double fallback) {
+  if (ReadWithAtof(name)) return AtofReal(name, fallback);
   return OptionalReal(name, -INFINITY, INFINITY).value_or(fallback);
 }
 

@@ -81,14 +81,10 @@ class KnobReader {
   std::optional<KnobText> Fallback(std::string_view name);
   // Typed readers. `fallback` is used when the knob is not set and the
   // table has no default for it (family members such as GROUP_QUOTA_<g>).
+  // Real reads a knob HTCondor reads with atof (ReadWithAtof) as atof does.
   bool Bool(std::string_view name, bool fallback = false);
   int64_t Int(std::string_view name, int64_t fallback = 0);
   double Real(std::string_view name, double fallback = 0);
-  // HTCondor's accountant reads NICE_USER_PRIO_FACTOR, REMOTE_PRIO_FACTOR
-  // and DEFAULT_PRIO_FACTOR with atof: the longest number at the start of
-  // the expanded text (`2*3` is 2, `x` is 0), never an error; `fallback`
-  // when the knob is unset or empty and has no default.
-  double AtofReal(std::string_view name, double fallback);
   // Present only when the knob is set (configured or defaulted); range
   // checked against [min, max] (as HTCondor's param_double, not against
   // the table's range: a real knob is used as it is beyond the range the
@@ -101,6 +97,10 @@ class KnobReader {
   Problems* problems() { return problems_; }
 
  private:
+  // atof of the expanded text: the longest number at its start (`2*3` is
+  // 2, `x` is 0), never an error; `fallback` when the knob is unset or
+  // empty and has no default.
+  double AtofReal(std::string_view name, double fallback);
   // Text(name), else Fallback(name).
   std::optional<KnobText> TextOrDefault(std::string_view name);
 

@@ -582,6 +582,11 @@ constexpr std::array<const KnobInfo*, CountFamilies()> kFamilies = [] {
 
 std::span<const KnobInfo> AllKnobs() { return kKnobs; }
 
+bool ReadWithAtof(std::string_view name) {
+  return EqualsNoCase(name, "NICE_USER_PRIO_FACTOR") || EqualsNoCase(name, "REMOTE_PRIO_FACTOR") ||
+         EqualsNoCase(name, "DEFAULT_PRIO_FACTOR");
+}
+
 const KnobInfo* FindKnob(std::string_view name, std::string* member) {
   if (member != nullptr) member->clear();
   const KnobInfo* const end = std::end(kKnobs);

@@ -84,6 +84,12 @@ std::span<const KnobInfo> AllKnobs();
 // prefixes are the configuration reader's business.
 const KnobInfo* FindKnob(std::string_view name, std::string* member = nullptr);
 
+// Whether HTCondor reads knob `name` with atof rather than as a typed real
+// (its accountant's NICE_USER_PRIO_FACTOR, REMOTE_PRIO_FACTOR and
+// DEFAULT_PRIO_FACTOR: `2*3` is 2). KnobReader::Real reads them so, and
+// policy_lint says what atof gives. Case-insensitive; thread-safe.
+bool ReadWithAtof(std::string_view name);
+
 // The default HTCondor's daemons use for `name` when the configuration does
 // not set it (unexpanded; a family member takes the family's default): the
 // param table's, or else the code's fallback. Null when there is none.

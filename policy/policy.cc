@@ -143,10 +143,11 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
   AccountantPolicy& a = p.accountant;
   a.rules = options.accountant_rules;
   a.priority_halflife = knobs.Real("PRIORITY_HALFLIFE", a.priority_halflife);
-  // Read with atof by HTCondor's accountant (Accountant::Initialize).
-  a.default_prio_factor = knobs.AtofReal("DEFAULT_PRIO_FACTOR", a.default_prio_factor);
-  a.nice_user_prio_factor = knobs.AtofReal("NICE_USER_PRIO_FACTOR", a.nice_user_prio_factor);
-  a.remote_prio_factor = knobs.AtofReal("REMOTE_PRIO_FACTOR", a.remote_prio_factor);
+  // Read with atof, as HTCondor's Accountant::Initialize reads them
+  // (policy::ReadWithAtof).
+  a.default_prio_factor = knobs.Real("DEFAULT_PRIO_FACTOR", a.default_prio_factor);
+  a.nice_user_prio_factor = knobs.Real("NICE_USER_PRIO_FACTOR", a.nice_user_prio_factor);
+  a.remote_prio_factor = knobs.Real("REMOTE_PRIO_FACTOR", a.remote_prio_factor);
   a.local_domain = knobs.String("ACCOUNTANT_LOCAL_DOMAIN");
   a.uid_domain = knobs.String("UID_DOMAIN");
   a.accounting_domain = knobs.String("ACCOUNTING_DOMAIN");

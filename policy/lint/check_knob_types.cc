@@ -22,12 +22,6 @@ std::string Number(double value) {
   return buffer;
 }
 
-// The knobs HTCondor's accountant reads with atof (Accountant::Initialize).
-bool ReadWithAtof(std::string_view name) {
-  return EqualsNoCase(name, "NICE_USER_PRIO_FACTOR") ||
-         EqualsNoCase(name, "REMOTE_PRIO_FACTOR") || EqualsNoCase(name, "DEFAULT_PRIO_FACTOR");
-}
-
 }  // namespace
 
 void CheckKnobTypes(const LintContext& context, std::vector<Diagnostic>* out) {
