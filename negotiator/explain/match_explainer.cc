@@ -289,7 +289,8 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
                         " for the job: the negotiator never considers it");
     }
   }
-  const SlotTrim trim = TrimBeforeMatching(policy, slot);
+  // (NEGOTIATOR_SLOT_CONSTRAINT was explained above.)
+  const SlotTrim trim = TrimBeforeMatching(policy, slot, /*constraint_eval=*/nullptr);
   if (trim == SlotTrim::kClaimedWithoutPreemption) {
     std::string state;
     classad::EvaluateAttrString(slot, "State", &state);

@@ -303,7 +303,7 @@ classad::Result<PoolAnalysis> AnalyzePool(const Policy& policy,
   RemoteAttributes remote;
   for (const std::shared_ptr<ClassAd>& slot_ptr : slots) {
     const ClassAd& slot = *slot_ptr;
-    switch (TrimBeforeMatching(policy, slot)) {
+    switch (TrimBeforeMatching(policy, slot, &options.eval)) {
       case SlotTrim::kSlotConstraint: ++out.trimmed_by_constraint; continue;
       case SlotTrim::kClaimedWithoutPreemption: ++out.trimmed_claimed; continue;
       case SlotTrim::kRetiring: ++out.trimmed_retiring; continue;

@@ -17,14 +17,19 @@ SlotTrim TrimBeforeMatching(const policy::MatchPolicy& matching, const PoolSlot&
   return SlotTrim::kKept;
 }
 
-SlotTrim TrimBeforeMatching(const policy::Policy& policy, const classad::ClassAd& slot) {
+SlotTrim TrimBeforeMatching(const policy::Policy& policy, const classad::ClassAd& slot,
+                            const classad::EvalOptions* constraint_eval) {
+  if (constraint_eval != nullptr &&
+      !ConstraintAccepts(policy.matching.slot_constraint, slot, *constraint_eval)) {
+    return SlotTrim::kSlotConstraint;
+  }
   PoolSlot described;
   described.ad = std::shared_ptr<const classad::ClassAd>(std::shared_ptr<const classad::ClassAd>(),
                                                          &slot);  // borrowed for the call
   // Only the fields trimming reads matter here; a missing Name is not a
   // reason to trim (a Pool refuses such an ad before any trimming).
   (void)DescribeSlot(policy, &described);
-  return TrimBeforeMatching(policy.matching, described, /*check_constraint=*/true);
+  return TrimBeforeMatching(policy.matching, described, /*check_constraint=*/false);
 }
 
 }  // namespace negotiator

@@ -5,6 +5,8 @@
 #ifndef NEGOTIATOR_MATCHING_SLOT_TRIM_H_
 #define NEGOTIATOR_MATCHING_SLOT_TRIM_H_
 
+#include "classad/classad.h"
+#include "classad/evaluator.h"
 #include "negotiator/pool/pool.h"
 #include "policy/policy.h"
 
@@ -26,8 +28,11 @@ SlotTrim TrimBeforeMatching(const policy::MatchPolicy& matching, const PoolSlot&
 
 // The same for a slot ad no Pool has read (the explainer's): described as
 // a Pool describes it (DescribeSlot; an ad without a Name, which a Pool
-// refuses, is judged by its other fields), its constraint checked.
-SlotTrim TrimBeforeMatching(const policy::Policy& policy, const classad::ClassAd& slot);
+// refuses, is judged by its other fields). NEGOTIATOR_SLOT_CONSTRAINT is
+// checked with `constraint_eval` (its clock), or not at all when it is null
+// (for a caller that evaluates the constraint itself).
+SlotTrim TrimBeforeMatching(const policy::Policy& policy, const classad::ClassAd& slot,
+                            const classad::EvalOptions* constraint_eval);
 
 }  // namespace negotiator
 

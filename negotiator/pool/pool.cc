@@ -108,9 +108,10 @@ Pool::Pool(std::shared_ptr<const policy::Policy> policy)
       naming_(IdentityConfig::FromPolicy(*policy_)),
       empty_ad_(std::make_shared<const ClassAd>()) {}
 
-bool ConstraintAccepts(const policy::PolicyExpression& constraint, const ClassAd& ad) {
+bool ConstraintAccepts(const policy::PolicyExpression& constraint, const ClassAd& ad,
+                       const classad::EvalOptions& options) {
   if (!constraint.is_set()) return true;
-  return classad::IsTrueValue(classad::EvaluateExpr(*constraint.expr, &ad, nullptr));
+  return classad::IsTrueValue(classad::EvaluateExpr(*constraint.expr, &ad, nullptr, options));
 }
 
 Status Pool::DescribeSlot(PoolSlot* slot) const { return negotiator::DescribeSlot(*policy_, slot); }

@@ -46,6 +46,7 @@
 
 #include "classad/ad_io.h"
 #include "classad/classad.h"
+#include "classad/evaluator.h"
 #include "classad/status.h"
 #include "negotiator/pool/submitter_identity.h"
 #include "policy/policy.h"
@@ -108,7 +109,8 @@ classad::Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot);
 // NEGOTIATOR_JOB_CONSTRAINT) lets `ad` take part: unset, or true evaluated
 // with the ad alone (no TARGET), as the collector's and the schedd's
 // queries evaluate it. Thread-safe.
-bool ConstraintAccepts(const policy::PolicyExpression& constraint, const classad::ClassAd& ad);
+bool ConstraintAccepts(const policy::PolicyExpression& constraint, const classad::ClassAd& ad,
+                       const classad::EvalOptions& options = {});
 
 // How a claim ends (EndClaim).
 enum class ClaimEnd {

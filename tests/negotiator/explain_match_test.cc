@@ -61,6 +61,7 @@ class MatchExplainerTest : public ::testing::Test {
   }
 
   EphemeralBindings bindings_;
+  classad::EvalOptions eval_;  // for trimming's slot constraint
   std::shared_ptr<classad::ClassAd> job_ = TestAd(
       "[ Owner = \"alice\"; ClusterId = 7; ProcId = 0; RequestCpus = 2; RequestMemory = 4096;"
       "  Requirements = (TARGET.Memory >= RequestMemory) && (TARGET.Cpus >= RequestCpus);"
@@ -220,9 +221,9 @@ TEST_F(MatchExplainerTest, SlotsTheNegotiatorLeavesOut) {
   EXPECT_EQ(m.reasons[0], "the slot is Claimed and NEGOTIATOR_CONSIDER_PREEMPTION is false: "
                           "claimed slots are left out");
   EXPECT_EQ(BoundValue(m, "RemoteUserPrio"), "absent");
-  EXPECT_EQ(TrimBeforeMatching(off, *claimed_), SlotTrim::kClaimedWithoutPreemption);
+  EXPECT_EQ(TrimBeforeMatching(off, *claimed_, &eval_), SlotTrim::kClaimedWithoutPreemption);
   auto pslot = TestAd("[ State = \"Claimed\"; PartitionableSlot = true ]");
-  EXPECT_EQ(TrimBeforeMatching(off, *pslot), SlotTrim::kKept);
+  EXPECT_EQ(TrimBeforeMatching(off, *pslot, &eval_), SlotTrim::kKept);
 
   const Policy constrained = Build("NEGOTIATOR_SLOT_CONSTRAINT = IsProduction =!= False\n");
   auto test_slot = TestAd("[ Name = \"t\"; IsProduction = false; Requirements = true ]");
@@ -232,13 +233,16 @@ TEST_F(MatchExplainerTest, SlotsTheNegotiatorLeavesOut) {
   EXPECT_EQ(m.slot_constraint->comparison->ToString(), "IsProduction = false =?= false");
   EXPECT_EQ(m.reasons[0], "NEGOTIATOR_SLOT_CONSTRAINT is false for the slot: the negotiator "
                           "never considers it");
+  EXPECT_EQ(TrimBeforeMatching(constrained, *test_slot, &eval_), SlotTrim::kSlotConstraint);
+  // A caller that evaluates the constraint itself passes no options.
+  EXPECT_EQ(TrimBeforeMatching(constrained, *test_slot, nullptr), SlotTrim::kKept);
 
   const Policy plain = Build("");
   auto retiring = TestAd("[ Name = \"r\"; RemoteUser = \"bob@site\"; Requirements = true;"
                          "  RetirementTimeRemaining = 600 ]");
-  EXPECT_EQ(TrimBeforeMatching(plain, *retiring), SlotTrim::kRetiring);
+  EXPECT_EQ(TrimBeforeMatching(plain, *retiring, &eval_), SlotTrim::kRetiring);
   const Policy early = Build("NEGOTIATOR_CONSIDER_EARLY_PREEMPTION = True\n");
-  EXPECT_EQ(TrimBeforeMatching(early, *retiring), SlotTrim::kKept);
+  EXPECT_EQ(TrimBeforeMatching(early, *retiring, &eval_), SlotTrim::kKept);
 
   const Policy jobs = Build("NEGOTIATOR_JOB_CONSTRAINT = RequestCpus < 2\n");
   m = Explain(jobs, *idle_, *job_);
@@ -350,12 +354,12 @@ TEST_F(MatchExplainerTest, TrimmingReadsTheAdsAsTheCycleDoes) {
   const Policy plain = Build("");
   auto half_second = TestAd("[ Name = \"r\"; RemoteUser = \"bob@site\"; Requirements = true;"
                             "  RetirementTimeRemaining = 0.5 ]");
-  EXPECT_EQ(TrimBeforeMatching(plain, *half_second), SlotTrim::kKept);
+  EXPECT_EQ(TrimBeforeMatching(plain, *half_second, &eval_), SlotTrim::kKept);
   const Policy off = Build("NEGOTIATOR_CONSIDER_PREEMPTION = False\n");
   auto typed = TestAd("[ Name = \"p\"; State = \"Claimed\"; SlotType = \"Partitionable\" ]");
-  EXPECT_EQ(TrimBeforeMatching(off, *typed), SlotTrim::kClaimedWithoutPreemption);
+  EXPECT_EQ(TrimBeforeMatching(off, *typed, &eval_), SlotTrim::kClaimedWithoutPreemption);
   auto flagged = TestAd("[ Name = \"p\"; State = \"Claimed\"; PartitionableSlot = 1 ]");
-  EXPECT_EQ(TrimBeforeMatching(off, *flagged), SlotTrim::kKept);
+  EXPECT_EQ(TrimBeforeMatching(off, *flagged, &eval_), SlotTrim::kKept);
 }
 
 // HTCondor's rank conditions hold only when boolean true: a slot Rank
