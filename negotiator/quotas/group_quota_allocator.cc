@@ -171,8 +171,8 @@ classad::Result<double> GroupQuotaAllocator::StrictlyEnforced(int group, double 
   return more + own_usage;
 }
 
-classad::Result<double> GroupQuotaAllocator::PassLimit(int group, double n, double maxdelta,
-                                                       const std::function<double(int)>& usage) {
+classad::Result<int> GroupQuotaAllocator::PassLimit(int group, double n, double maxdelta,
+                                                    const std::function<double(int)>& usage) {
   const GroupQuotaNode& node = tree_.nodes()[static_cast<size_t>(group)];
   const double own_usage = usage_[static_cast<size_t>(group)];
   const double target = std::max(node.allocated, node.quota);
@@ -184,7 +184,7 @@ classad::Result<double> GroupQuotaAllocator::PassLimit(int group, double n, doub
   const double unfloored = slots;
   if (!use_slot_weights_) slots = std::floor(slots);
   classad::Result<double> enforced = StrictlyEnforced(group, slots, usage);
-  if (!enforced.ok()) return enforced;
+  if (!enforced.ok()) return enforced.status();
 
   const int limit = classad::TruncateToIntLikeX86(*enforced);
   if (std::isnan(*enforced)) {
@@ -202,7 +202,7 @@ classad::Result<double> GroupQuotaAllocator::PassLimit(int group, double n, doub
                     Shortest(unfloored) + " in HTCondor's double arithmetic, a rounding error below " + Shortest(whole) +
                     ", so the group's limit is " + Shortest(whole - 1) + ", not " + Shortest(whole));
   }
-  return enforced;
+  return limit;
 }
 
 classad::Status GroupQuotaAllocator::NegotiateAllGroups(
@@ -371,12 +371,12 @@ classad::Status GroupQuotaAllocator::NegotiateAllGroups(
         if (node.allocated <= 0) continue;
         if (usage_[k] >= node.allocated && !consider_preemption_) continue;
         if (!has_submitters_[k]) continue;
-        classad::Result<double> slots = PassLimit(g, n, maxdelta, usage);
-        if (!slots.ok()) return slots.status();
+        classad::Result<int> limit = PassLimit(g, n, maxdelta, usage);
+        if (!limit.ok()) return limit.status();
         GroupNegotiation call;
         call.group = g;
         call.unlimited = autoregroup && g == 0;
-        call.limit = classad::TruncateToIntLikeX86(*slots);
+        call.limit = *limit;
         call.round = round;
         call.pass = pass;
         report_[k].rounds.back().limits.push_back(call.limit);

@@ -242,10 +242,11 @@ class GroupQuotaAllocator {
 
  private:
   // The limit for `group` in this pass (the round-robin fraction n of
-  // maxdelta, floors, strict enforcement), as the double HTCondor converts
-  // to int (NaN when maxdelta is 0 and the group is below its target), or
-  // an error from `usage`. Adds the group's notes on the arithmetic.
-  classad::Result<double> PassLimit(int group, double n, double maxdelta, const std::function<double(int)>& usage);
+  // maxdelta, floors, strict enforcement) as negotiateWithGroup receives
+  // it: the double converted to int as on x86-64 (INT_MIN for the NaN of
+  // maxdelta 0 with the group below its target), or an error from `usage`.
+  // Adds the group's notes on the arithmetic.
+  classad::Result<int> PassLimit(int group, double n, double maxdelta, const std::function<double(int)>& usage);
   // NEGOTIATOR_STRICT_ENFORCE_QUOTA's cap on `slots` for `group`
   // (strict_enforce_quota; the identity when the knob is off).
   classad::Result<double> StrictlyEnforced(int group, double slots, const std::function<double(int)>& usage);
