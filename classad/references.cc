@@ -25,8 +25,14 @@ struct Found {
 // the depth budget and the steps left.
 class Walk {
  public:
-  Walk(const ClassAd& root, bool external, bool full_names, References* refs)
-      : root_(&root), cur_(&root), external_(external), full_names_(full_names), refs_(refs) {}
+  Walk(const ClassAd& root, bool external, bool full_names, References* refs,
+       ReferenceTrace* trace)
+      : root_(&root),
+        cur_(&root),
+        external_(external),
+        full_names_(full_names),
+        refs_(refs),
+        trace_(trace) {}
 
   bool Visit(const Expr& e) {
     if (steps_ == 0) return false;
@@ -87,10 +93,21 @@ class Walk {
   // `name` looked up from `start` (HTCondor's LookupInScope, with an
   // ad nested in the root falling back to the root).
   Found Lookup(const ClassAd* start, std::string_view name) const {
-    if (AttrRef ref = start->Find(name)) return {start, ref};
     if (start != root_) {
-      if (AttrRef ref = root_->Find(name)) return {root_, ref};
+      if (AttrRef ref = start->Find(name)) return {start, ref};
     }
+    return RootLookup(name);
+  }
+
+  // `name` in the root, noted in the trace.
+  Found RootLookup(std::string_view name) const {
+    AttrRef ref = root_->Find(name);
+    if (trace_ != nullptr) {
+      trace_->lookups.push_back(
+          {std::string(name), static_cast<bool>(ref),
+           ref && !ref.is_literal() ? &ref.expr() : nullptr});
+    }
+    if (ref) return {root_, ref};
     return {};
   }
 
@@ -132,6 +149,7 @@ class Walk {
   // gives the ad as the name's expression): walked into, one level deeper.
   bool IntoWholeAd(const ClassAd& ad) {
     if (!external_ && in_scope_) return true;
+    if (trace_ != nullptr) trace_->exact = false;  // every attribute is read
     if (depth_ <= 0) return false;
     const ClassAd* saved = cur_;
     cur_ = &ad;
@@ -147,7 +165,9 @@ class Walk {
   enum class BaseKind { kAd, kUndefined, kOther };
   BaseKind EvaluateBase(const Expr& base, const ClassAd** ad, Value* holder) const {
     if (base.kind() == ExprKind::kAttribute && !base.absolute() &&
-        !cur_->Find(base.name())) {
+        (cur_ == root_ ? RootLookup(base.name()).ad == nullptr : !cur_->Find(base.name()))) {
+      // A name the ad lacks: a special name, or undefined (TARGET among
+      // them: no ad is matched here).
       switch (base.name_class()) {
         case NameClass::kSelf:
         case NameClass::kMy:
@@ -156,10 +176,13 @@ class Walk {
         case NameClass::kRoot:
           *ad = root_;
           return BaseKind::kAd;
+        case NameClass::kCurrentTime:
+          return BaseKind::kOther;
         default:
-          break;
+          return BaseKind::kUndefined;
       }
     }
+    if (trace_ != nullptr) trace_->exact = false;
     EvalOptions options;
     options.now = [] { return int64_t{0}; };
     *holder = EvaluateExpr(base, cur_, nullptr, options);
@@ -213,6 +236,7 @@ class Walk {
   const bool external_;
   const bool full_names_;
   References* refs_;
+  ReferenceTrace* trace_;
   int depth_ = kDepth;
   size_t steps_ = kMaxReferenceSteps;
   bool in_scope_ = false;  // walking the base of `base.x` (internal walks)
@@ -262,13 +286,15 @@ bool LessIgnoringCase::operator()(std::string_view a, std::string_view b) const 
   return a.size() < b.size();
 }
 
-bool ExternalReferences(const ClassAd& ad, const Expr& e, bool full_names, References* refs) {
-  Walk walk(ad, /*external=*/true, full_names, refs);
+bool ExternalReferences(const ClassAd& ad, const Expr& e, bool full_names, References* refs,
+                        ReferenceTrace* trace) {
+  Walk walk(ad, /*external=*/true, full_names, refs, trace);
   return walk.Visit(e);
 }
 
-bool InternalReferences(const ClassAd& ad, const Expr& e, References* refs) {
-  Walk walk(ad, /*external=*/false, /*full_names=*/false, refs);
+bool InternalReferences(const ClassAd& ad, const Expr& e, References* refs,
+                        ReferenceTrace* trace) {
+  Walk walk(ad, /*external=*/false, /*full_names=*/false, refs, trace);
   return walk.Visit(e);
 }
 

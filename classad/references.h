@@ -26,6 +26,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "classad/classad.h"
 #include "classad/expr.h"
@@ -45,6 +46,22 @@ using References = std::set<std::string, LessIgnoringCase>;
 // Nodes one walk may visit before it gives up (fails).
 inline constexpr size_t kMaxReferenceSteps = size_t{1} << 20;
 
+// What a walk looked up in its root ad, so that a caller may reuse its
+// result for another ad that gives the same answers: each name looked up
+// (as spelled) with what the root held (null `expr`: absent when
+// `present` is false, a literal otherwise). `exact` is false when the walk
+// also evaluated something (a base other than MY, self, root or a name
+// the ad lacks), whose result the lookups do not pin down.
+struct ReferenceTrace {
+  struct Lookup {
+    std::string name;
+    bool present = false;
+    const Expr* expr = nullptr;
+  };
+  std::vector<Lookup> lookups;
+  bool exact = true;
+};
+
 // Adds to `*refs` the external references of `e` evaluated in `ad` (the
 // root of the walk): ClassAd::GetExternalReferences(e, refs, full_names).
 // With `full_names`, `TARGET.x` (any base that is undefined in the ad) is
@@ -52,12 +69,15 @@ inline constexpr size_t kMaxReferenceSteps = size_t{1} << 20;
 // references are walked instead. Returns false where HTCondor's walk
 // fails (see the file comment); what was found is kept either way.
 // Thread-safe for an ad and expression no one changes.
-bool ExternalReferences(const ClassAd& ad, const Expr& e, bool full_names, References* refs);
+// `trace`, when given, receives what the walk looked up.
+bool ExternalReferences(const ClassAd& ad, const Expr& e, bool full_names, References* refs,
+                        ReferenceTrace* trace = nullptr);
 
 // Adds to `*refs` the names of `ad` that `e` reads, followed through the
 // ad's expressions: ClassAd::GetInternalReferences(e, refs, false).
 // Returns false where HTCondor's walk fails. Thread-safe likewise.
-bool InternalReferences(const ClassAd& ad, const Expr& e, References* refs);
+bool InternalReferences(const ClassAd& ad, const Expr& e, References* refs,
+                        ReferenceTrace* trace = nullptr);
 
 // compat_classad's TrimReferenceNames: external names lose a leading
 // "target.", "other.", ".left.", ".right." or "." (case-insensitively),

@@ -196,7 +196,8 @@ void ChangePool(negotiator::Pool* pool, std::string_view input, int64_t now, siz
 // afresh.
 void CheckKeptAutoclusters(negotiator::AutoclusterKeeper* keeper, const negotiator::Pool& pool,
                            std::string_view input) {
-  classad_fuzz::Check(keeper->Build(pool, 1) == negotiator::BuildAutoclusters(pool, 1),
+  const negotiator::Autoclusters kept = keeper->Build(pool, 1);
+  classad_fuzz::Check(kept == negotiator::BuildAutoclusters(pool, 1, &keeper->schedd()),
                       "kept autoclusters differ from fresh ones", input);
 }
 

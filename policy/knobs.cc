@@ -80,6 +80,10 @@ constexpr KnobInfo kKnobs[] = {
     Knob(kPlain, "ActivityTimer", kExpr, kParamTable,
          "(time() - EnteredCurrentActivity)",
          "Seconds a slot has been in its current activity"),
+    Knob(kPlain, "ADD_SIGNIFICANT_ATTRIBUTES", kList, kNone,
+         "",
+         "Schedd knob: job attributes added to the significant attributes the negotiator "
+         "publishes"),
     Knob(kPlain, "ALLOW_PSLOT_PREEMPTION", kBool, kCode,
          "false",
          "Whether several dynamic slots of a partitionable slot may be preempted together for "
@@ -451,12 +455,12 @@ constexpr KnobInfo kKnobs[] = {
          "Priority factor of a new submitter from outside ACCOUNTANT_LOCAL_DOMAIN"),
     Knob(kPlain, "REMOVE_SIGNIFICANT_ATTRIBUTES", kList, kParamTable,
          "CpusUsage,DiskUsage,GPUsUsage,MemoryUsage,ResidentSetSize",
-         "Slot attributes the negotiator leaves out of the significant attributes it publishes "
-         "(HEAD only)"),
+         "Attributes left out of the significant attributes of autoclusters (the negotiator's "
+         "from 25.5, where this default appeared; the schedd's in every release)"),
     Knob(kPlain, "REMOVE_SIGNIFICANT_ATTRIBUTES_REGEX", kString, kParamTable,
          "^Slot[0-9]*_",
-         "Regular expression of attribute names left out of the published significant "
-         "attributes (HEAD only)"),
+         "Regular expression (case-insensitive) of attribute names the negotiator leaves out "
+         "of the significant attributes it publishes (from 25.5)"),
     Knob(kPlain, "REQUIRE_LOCAL_CONFIG_FILE", kBool, kParamTable,
          "true",
          "Whether a missing local configuration file or folder is a fatal error (false on "
@@ -499,6 +503,10 @@ constexpr KnobInfo kKnobs[] = {
     Knob(kPlain, "StartIdleTime", kExpr, kParamTable,
          "15 * $(MINUTE)",
          "Idle seconds before a job may start, in the classic desktop policy"),
+    Knob(kPlain, "START_VANILLA_UNIVERSE", kExpr, kNone,
+         "",
+         "Schedd knob: whether a vanilla job may start; the JOB.x it reads are significant "
+         "attributes of autoclusters"),
     Knob(kPlain, "StateTimer", kExpr, kParamTable,
          "(time() - EnteredCurrentState)",
          "Seconds a slot has been in its current state"),

@@ -2,6 +2,7 @@
 // accountant read through a KnobReader over the configuration.
 #include "policy/policy.h"
 
+#include <array>
 #include <cmath>
 
 #include "policy/knob_value.h"
@@ -103,9 +104,12 @@ PolicyExpression ReadExpression(const Config& config, KnobReader& knobs, std::st
 
 }  // namespace
 
-classad::Result<AccountantRules> AccountantRulesOf(std::string_view version) {
+namespace {
+
+// MAJOR[.MINOR[.PATCH]] in digits; missing parts are 0.
+classad::Result<std::array<int, 3>> ParseRelease(std::string_view version) {
   auto digit = [&](size_t at) { return at < version.size() && version[at] >= '0' && version[at] <= '9'; };
-  int parts[3] = {0, 0, 0};
+  std::array<int, 3> parts = {0, 0, 0};
   size_t n = 0;
   size_t i = 0;
   bool well_formed = digit(0);
@@ -124,8 +128,27 @@ classad::Result<AccountantRules> AccountantRulesOf(std::string_view version) {
         "an HTCondor version is MAJOR[.MINOR[.PATCH]] in digits, such as 25.0.13 or 25.13; got \"" +
         std::string(version) + "\"");
   }
-  const bool since = parts[0] > 25 || (parts[0] == 25 && parts[1] >= 10);
-  return since ? AccountantRules::kSince25_10 : AccountantRules::kBefore25_10;
+  return parts;
+}
+
+// Whether release `parts` is `major`.`minor` or later.
+bool AtLeast(const std::array<int, 3>& parts, int major, int minor) {
+  return parts[0] > major || (parts[0] == major && parts[1] >= minor);
+}
+
+}  // namespace
+
+classad::Result<AccountantRules> AccountantRulesOf(std::string_view version) {
+  classad::Result<std::array<int, 3>> parts = ParseRelease(version);
+  if (!parts.ok()) return parts.status();
+  return AtLeast(*parts, 25, 10) ? AccountantRules::kSince25_10 : AccountantRules::kBefore25_10;
+}
+
+classad::Result<SignificantAttributeRules> SignificantAttributeRulesOf(std::string_view version) {
+  classad::Result<std::array<int, 3>> parts = ParseRelease(version);
+  if (!parts.ok()) return parts.status();
+  return AtLeast(*parts, 25, 5) ? SignificantAttributeRules::kSince25_5
+                                : SignificantAttributeRules::kBefore25_5;
 }
 
 classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions& options,
@@ -197,7 +220,33 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
     }
     m.match_exprs.push_back(std::move(e));
   }
+  m.significant_attribute_rules = options.significant_attribute_rules;
   m.significant_attributes = knobs.List("SIGNIFICANT_ATTRIBUTES");
+  m.add_significant_attributes = knobs.List("ADD_SIGNIFICANT_ATTRIBUTES");
+  const bool since25_5 = m.significant_attribute_rules == SignificantAttributeRules::kSince25_5;
+  if (since25_5) {
+    m.remove_significant_attributes = knobs.List("REMOVE_SIGNIFICANT_ATTRIBUTES");
+    std::optional<KnobText> regex = knobs.Text("REMOVE_SIGNIFICANT_ATTRIBUTES_REGEX");
+    if (!regex) regex = knobs.Fallback("REMOVE_SIGNIFICANT_ATTRIBUTES_REGEX");
+    if (regex && !regex->value.empty()) {
+      classad::Result<std::unique_ptr<MapRegex>> compiled =
+          MapRegex::Compile(regex->value, /*caseless=*/true, /*ungreedy=*/false);
+      if (compiled.ok()) {
+        m.remove_significant_attributes_regex = std::move(*compiled);
+      } else {
+        problems.Warning(regex->where, "REMOVE_SIGNIFICANT_ATTRIBUTES_REGEX does not compile (" +
+                                           compiled.status().message() +
+                                           "): no attribute is left out by it, as HTCondor "
+                                           "logs the error and goes on");
+      }
+    }
+  } else if (std::optional<KnobText> removed = knobs.Text("REMOVE_SIGNIFICANT_ATTRIBUTES")) {
+    m.remove_significant_attributes = SplitKnobList(removed->value);
+  }
+  for (const char* name : {"STARTD_JOB_ATTRS", "STARTD_JOB_EXPRS", "SYSTEM_STARTD_JOB_ATTRS"}) {
+    for (std::string& attr : knobs.List(name)) m.startd_job_attrs.push_back(std::move(attr));
+  }
+  m.start_vanilla_universe = expression("START_VANILLA_UNIVERSE");
   m.negotiate_all_jobs_in_cluster = knobs.Bool("NEGOTIATE_ALL_JOBS_IN_CLUSTER");
   m.trim_shutdown_threshold = knobs.Int("NEGOTIATOR_TRIM_SHUTDOWN_THRESHOLD");
 

@@ -23,6 +23,7 @@
 #include "policy/concurrency_limits.h"
 #include "policy/config.h"
 #include "policy/group_tree.h"
+#include "policy/usermap_regex.h"
 #include "policy/usermap.h"
 
 namespace policy {
@@ -59,6 +60,29 @@ enum class AccountantRules {
 // kSince25_10 from 25.10 on. Errors: kInvalidArgument when `version` is
 // not MAJOR[.MINOR[.PATCH]] in digits.
 classad::Result<AccountantRules> AccountantRulesOf(std::string_view version);
+
+// Which HTCondor releases' significant attributes of autoclusters the
+// policy reproduces: the negotiator leaves different names out of those it
+// publishes (HTCONDOR-3358, in 25.5).
+enum class SignificantAttributeRules {
+  // Before 25.5: the negotiator leaves out CurrentTime and the Remote*,
+  // Submitter* and SubmittorPrio attributes of priority and usage; only
+  // the schedd honours REMOVE_SIGNIFICANT_ATTRIBUTES, which has no
+  // default.
+  kBefore25_5,
+  // 25.5 and later: the negotiator also leaves out LastHeardFrom,
+  // RemoteUser, RemoteOwner, RemoteUserFloor, TotalJobRunTime,
+  // MachineLastMatchTime, JobCurrentStartDate, JobState, Mips, KFlops,
+  // SlotID, DSlotId, PartitionableSlot, DynamicSlot, Offline and
+  // PelicanPluginVersion, and the names of REMOVE_SIGNIFICANT_ATTRIBUTES
+  // (default CpusUsage, DiskUsage, GPUsUsage, MemoryUsage,
+  // ResidentSetSize) and REMOVE_SIGNIFICANT_ATTRIBUTES_REGEX (default
+  // ^Slot[0-9]*_).
+  kSince25_5,
+};
+
+// The rules of HTCondor release `version` (as AccountantRulesOf reads it).
+classad::Result<SignificantAttributeRules> SignificantAttributeRulesOf(std::string_view version);
 
 struct AccountantPolicy {
   AccountantRules rules = AccountantRules::kBefore25_10;
@@ -107,7 +131,22 @@ struct MatchPolicy {
   PolicyExpression slot_poolsize_constraint;  // NEGOTIATOR_SLOT_POOLSIZE_CONSTRAINT, or its
                                               // old name GROUP_DYNAMIC_MACH_CONSTRAINT
   std::vector<PolicyExpression> match_exprs;  // NEGOTIATOR_MATCH_EXPRS, each knob named there
-  std::vector<std::string> significant_attributes;  // SIGNIFICANT_ATTRIBUTES
+  // The significant attributes of autoclusters (negotiator/autoclusters/
+  // significant_attributes.h says how HTCondor combines them).
+  SignificantAttributeRules significant_attribute_rules = SignificantAttributeRules::kBefore25_5;
+  std::vector<std::string> significant_attributes;      // SIGNIFICANT_ATTRIBUTES (the schedd's)
+  std::vector<std::string> add_significant_attributes;  // ADD_SIGNIFICANT_ATTRIBUTES
+  // REMOVE_SIGNIFICANT_ATTRIBUTES as the release reads it (before 25.5:
+  // only when configured).
+  std::vector<std::string> remove_significant_attributes;
+  // REMOVE_SIGNIFICANT_ATTRIBUTES_REGEX, compiled caseless (from 25.5; null
+  // before, or when it is empty or does not compile: a warning says so).
+  std::shared_ptr<const MapRegex> remove_significant_attributes_regex;
+  // STARTD_JOB_ATTRS, STARTD_JOB_EXPRS and SYSTEM_STARTD_JOB_ATTRS, in that
+  // order: names the negotiator sets in its sample slot ad before it reads
+  // what PREEMPTION_REQUIREMENTS and the ranks reference.
+  std::vector<std::string> startd_job_attrs;
+  PolicyExpression start_vanilla_universe;  // START_VANILLA_UNIVERSE (the schedd's)
   bool negotiate_all_jobs_in_cluster = false;
   int64_t trim_shutdown_threshold = 0;
 };
@@ -145,6 +184,8 @@ struct PolicyOptions {
   // The HTCondor release whose accountant is reproduced (not a knob: the
   // configuration does not say which release reads it).
   AccountantRules accountant_rules = AccountantRules::kBefore25_10;
+  // ... and whose significant attributes of autoclusters.
+  SignificantAttributeRules significant_attribute_rules = SignificantAttributeRules::kBefore25_5;
 };
 
 // The negotiator's policy. Build it with Policy::Build.

@@ -162,6 +162,9 @@ bool ParseArgs(int argc, char** argv, Request* r) {
         return false;
       }
       r->policy_options.accountant_rules = *rules;
+      classad::Result<policy::SignificantAttributeRules> significant =
+          policy::SignificantAttributeRulesOf(text);
+      if (significant.ok()) r->policy_options.significant_attribute_rules = *significant;
     } else if (arg == "-help" || arg == "-h") {
       std::cout << kUsageText;
       std::exit(kOk);

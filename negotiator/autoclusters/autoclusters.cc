@@ -11,6 +11,7 @@
 #include "classad/expression_reads.h"
 #include "classad/match.h"
 #include "classad/unparse.h"
+#include "negotiator/autoclusters/significant_attributes.h"
 #include "negotiator/parallel.h"
 #include "policy/text_util.h"
 
@@ -90,21 +91,80 @@ struct JobSignatures {
   std::vector<std::string> cluster_texts;
 };
 
+// The names HTCondor's schedd expands a job's signature with
+// (ExpandedNames), found once per shape (the expressions the job holds for
+// the significant names) and reused for each job of that shape that gives
+// the same answers to what the walks looked up.
+class ExpansionCache {
+ public:
+  explicit ExpansionCache(const std::vector<std::string>& names) : names_(names) {}
+
+  const std::vector<std::string>& Of(const ClassAd& job) {
+    shape_.clear();
+    for (const std::string& name : names_) {
+      const classad::AttrRef ref = job.Find(name);
+      if (!ref) {
+        shape_.push_back('\x01');
+      } else if (ref.is_literal()) {
+        shape_.push_back('\x02');
+      } else {
+        auto [it, added] = texts_.try_emplace(&ref.expr());
+        if (added) classad::UnparseTo(ref.expr(), &it->second);
+        shape_ += it->second;
+      }
+      shape_.push_back('\0');
+    }
+    std::vector<Known>& of_shape = known_[shape_];
+    for (const Known& known : of_shape) {
+      if (Fits(known.trace, job)) return known.names;
+    }
+    Known found;
+    found.names = ExpandedNames(job, names_, &found.trace);
+    if (!found.trace.exact) {
+      scratch_ = std::move(found.names);
+      return scratch_;
+    }
+    of_shape.push_back(std::move(found));
+    return of_shape.back().names;
+  }
+
+ private:
+  struct Known {
+    classad::ReferenceTrace trace;
+    std::vector<std::string> names;
+  };
+  static bool Fits(const classad::ReferenceTrace& trace, const ClassAd& job) {
+    for (const classad::ReferenceTrace::Lookup& l : trace.lookups) {
+      const classad::AttrRef ref = job.Find(l.name);
+      if (static_cast<bool>(ref) != l.present) return false;
+      if (!ref) continue;
+      if (ref.is_literal() != (l.expr == nullptr)) return false;
+      if (l.expr != nullptr && &ref.expr() != l.expr && !ref.expr().SameAs(*l.expr)) return false;
+    }
+    return true;
+  }
+  const std::vector<std::string>& names_;
+  std::unordered_map<const classad::Expr*, std::string> texts_;
+  std::unordered_map<std::string, std::vector<Known>> known_;
+  std::string shape_;
+  std::vector<std::string> scratch_;
+};
+
 // The signatures of the idle jobs `todo` (see the file comment of
-// autoclusters.h): `match_names` are compared for the match class,
-// `global` for the autocluster.
+// autoclusters.h): `match_names` are compared for the match class, the
+// schedd's significant attributes `significant` (expanded per job, as
+// HTCondor's getClusterid does) for the autocluster.
 void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
-                  const std::set<std::string>& match_names, const std::set<std::string>& global,
-                  bool every_job, JobSignatures* out) {
+                  const std::set<std::string>& match_names,
+                  const std::vector<std::string>& significant, bool every_job,
+                  JobSignatures* out) {
   const std::vector<PoolJob>& jobs = pool.jobs();
-  // What a job's own Requirements and Rank (and ConcurrencyLimits) read
-  // from the job. Found once per shape (the three texts) and the way the
-  // following went: a job of that shape reads the same when each name
-  // followed is absent, a literal or the same expression in it as in the
-  // job it was found for.
+  // What a job's own Requirements and Rank read from the job. Found once
+  // per shape (the two texts) and the way the following went: a job of
+  // that shape reads the same when each name followed is absent, a
+  // literal or the same expression in it as in the job it was found for.
   struct OwnReads {
     std::vector<std::string> matching;  // read by Requirements and Rank
-    std::vector<std::string> other;     // read by ConcurrencyLimits only
     // Each name followed, with its expression there (null: a literal;
     // absent names are in `absent`).
     std::vector<std::pair<std::string, classad::ExprPtr>> followed;
@@ -122,6 +182,7 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
     }
   };
   std::unordered_map<std::string, std::vector<OwnReads>> own_reads;
+  ExpansionCache expansions(significant);
   std::string shape, class_signature, signature;
   classad::AttributeTextWriter texts;
   out->match_class.resize(todo.size());
@@ -136,9 +197,7 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
   for (size_t t = 0; t < todo.size(); ++t) {
     const ClassAd& ad = *jobs[todo[t]].ad;
     shape.clear();
-    for (const char* name : {"requirements", "rank", "concurrencylimits"}) {
-      texts.Append(ad, name, &shape);
-    }
+    for (const char* name : {"requirements", "rank"}) texts.Append(ad, name, &shape);
     std::vector<OwnReads>& of_shape = own_reads[shape];
     const OwnReads* reads = nullptr;
     for (const OwnReads& known : of_shape) {
@@ -148,25 +207,17 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
       }
     }
     if (reads == nullptr) {
-      std::set<std::string> matching, limits, other;
+      std::set<std::string> matching, other;
       classad::FollowReads(ad, "requirements", &matching, &other);
       classad::FollowReads(ad, "rank", &matching, &other);
-      classad::FollowReads(ad, "concurrencylimits", &limits, &other);
       OwnReads found;
       for (const std::string& n : matching) {
         if (!match_names.contains(n)) found.matching.push_back(n);
-      }
-      for (const std::string& n : limits) {
-        if (!global.contains(n) && !matching.contains(n)) found.other.push_back(n);
-      }
-      for (const std::set<std::string>* names : {&matching, &limits}) {
-        for (const std::string& n : *names) {
-          const classad::AttrRef ref = ad.Find(n);
-          if (!ref) {
-            found.absent.push_back(n);
-          } else {
-            found.followed.emplace_back(n, ref.is_literal() ? nullptr : ref.expr_ptr());
-          }
+        const classad::AttrRef ref = ad.Find(n);
+        if (!ref) {
+          found.absent.push_back(n);
+        } else {
+          found.followed.emplace_back(n, ref.is_literal() ? nullptr : ref.expr_ptr());
         }
       }
       of_shape.push_back(std::move(found));
@@ -179,18 +230,17 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
     for (const std::string& name : reads->matching) {
       texts.Append(ad, name, &class_signature);
     }
-    // The autocluster: every significant name.
+    out->match_class[t] = index_of(&class_index, &out->class_texts, class_signature);
+    // The autocluster: HTCondor's signature, the significant names and
+    // those they expand to (each name as spelled: the schedd compares the
+    // signatures' texts).
     if (!every_job) {
-      signature = class_signature;
-      signature.push_back('\x03');
-      for (const std::string& name : global) {
-        if (!match_names.contains(name)) texts.Append(ad, name, &signature);
-      }
+      signature.clear();
+      for (const std::string& name : significant) texts.Append(ad, name, &signature);
       signature.push_back('\x02');
-      for (const std::string& name : reads->other) texts.Append(ad, name, &signature);
+      for (const std::string& name : expansions.Of(ad)) texts.Append(ad, name, &signature);
       out->cluster[t] = index_of(&cluster_index, &out->cluster_texts, signature);
     }
-    out->match_class[t] = index_of(&class_index, &out->class_texts, class_signature);
   }
 }
 
@@ -209,17 +259,21 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
   std::set<std::string> global = GlobalSignificantNames(pool, match_names);
   out.significant.assign(global.begin(), global.end());
   const bool every_job = pool.policy().matching.negotiate_all_jobs_in_cluster;
+  // HTCondor's significant attributes: published by the negotiator for
+  // this pool, merged into the schedd's list kept from earlier cycles.
+  const bool schedd_changed =
+      schedd_.Update(pool.policy().matching, PublishedSignificantAttributes(pool, &slot_references_));
+  out.schedd_significant = schedd_.names();
 
   // What is kept holds for this pool and these significant names only; the
   // interned signatures are dropped too when those of jobs gone far
   // outnumber the idle jobs.
   size_t idle = 0;
   for (const PoolJob& job : jobs) idle += job.status == 1 ? 1 : 0;
-  if (pool.identity() != pool_identity_ || match_names != match_names_ || global != global_ ||
+  if (pool.identity() != pool_identity_ || match_names != match_names_ || schedd_changed ||
       every_job != every_job_ || class_ids_.size() + cluster_ids_.size() > 4 * idle + 4096) {
     pool_identity_ = pool.identity();
     match_names_ = std::move(match_names);
-    global_ = std::move(global);
     every_job_ = every_job;
     entries_.clear();
     class_ids_.clear();
@@ -242,7 +296,7 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
     const size_t begin = todo.size() * r / runs;
     const size_t end = todo.size() * (r + 1) / runs;
     SignatureRun(pool, std::span<const uint32_t>(todo).subspan(begin, end - begin), match_names_,
-                 global_, every_job_, &run[r]);
+                 schedd_.names(), every_job_, &run[r]);
   });
   for (size_t r = 0, t = 0; r < runs; ++r) {
     std::vector<uint32_t> class_id(run[r].class_texts.size());
@@ -265,17 +319,15 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
   stats_.kept = idle - todo.size();
 
   // Numbered in job order: autoclusters and classes in the order of their
-  // first jobs, as one pass over the jobs would number them.
+  // first jobs, as one pass over the jobs would number them. An
+  // autocluster is matched as its first job (HTCondor's negotiator sees
+  // one job ad of each), so its class is that job's; a class only other
+  // jobs of autoclusters have is not one.
   std::vector<uint32_t> class_number(class_ids_.size(), Autoclusters::kNone);
   std::vector<uint32_t> cluster_number(cluster_ids_.size(), Autoclusters::kNone);
   for (uint32_t j = 0; j < jobs.size(); ++j) {
     if (jobs[j].status != 1) continue;
     const Entry& e = entries_[j];
-    uint32_t& number_of_class = class_number[e.match_class];
-    if (number_of_class == Autoclusters::kNone) {
-      number_of_class = static_cast<uint32_t>(out.class_representative.size());
-      out.class_representative.push_back(j);
-    }
     uint32_t cluster = static_cast<uint32_t>(out.representative.size());
     bool added = true;
     if (!every_job_) {
@@ -285,6 +337,11 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
       cluster = number;
     }
     if (added) {
+      uint32_t& number_of_class = class_number[e.match_class];
+      if (number_of_class == Autoclusters::kNone) {
+        number_of_class = static_cast<uint32_t>(out.class_representative.size());
+        out.class_representative.push_back(j);
+      }
       out.representative.push_back(j);
       out.match_class.push_back(number_of_class);
     }
@@ -293,8 +350,10 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
   return out;
 }
 
-Autoclusters BuildAutoclusters(const Pool& pool, int threads) {
+Autoclusters BuildAutoclusters(const Pool& pool, int threads,
+                               const ScheddSignificantAttributes* schedd) {
   AutoclusterKeeper keeper;
+  if (schedd != nullptr) keeper.schedd_ = *schedd;
   return keeper.Build(pool, threads);
 }
 

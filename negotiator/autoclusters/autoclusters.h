@@ -1,13 +1,13 @@
 // Autoclusters, built from a pool's idle jobs as HTCondor's schedd builds
-// them before it negotiates: idle jobs that no expression of the cycle can
-// tell apart share one autocluster, so that each autocluster is matched
-// once. Two jobs are in one autocluster when they agree on every
-// significant attribute: SIGNIFICANT_ATTRIBUTES; Requirements, Rank and
-// ConcurrencyLimits; what those read from the job (followed through the
-// job's own expressions); and what the slots' expressions and the
-// negotiator's policy expressions read from a job (TARGET.x), followed the
-// same way. With NEGOTIATE_ALL_JOBS_IN_CLUSTER every job is its own
-// autocluster.
+// them before it negotiates: two idle jobs share one autocluster when they
+// agree on HTCondor's significant attributes and on what the jobs'
+// expressions for those reference (significant_attributes.h: what the
+// negotiator publishes from the slots and its policy, merged into the
+// schedd's list with Requirements, Rank, ConcurrencyLimits and the
+// configuration's additions and removals). HTCondor's negotiator sees one
+// job ad of each autocluster and matches every request of it as that job;
+// so does this negotiator, with the autocluster's first job. With
+// NEGOTIATE_ALL_JOBS_IN_CLUSTER every job is its own autocluster.
 #ifndef NEGOTIATOR_AUTOCLUSTERS_AUTOCLUSTERS_H_
 #define NEGOTIATOR_AUTOCLUSTERS_AUTOCLUSTERS_H_
 
@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "negotiator/autoclusters/significant_attributes.h"
 #include "negotiator/pool/pool.h"
 #include "policy/policy.h"
 
@@ -35,7 +36,15 @@ struct Autoclusters {
   static constexpr uint32_t kNone = UINT32_MAX;
   std::vector<uint32_t> of_job;                // job index -> autocluster (kNone: not idle)
   std::vector<uint32_t> representative;        // autocluster -> its first job's index
-  std::vector<std::string> significant;        // the names that were compared, sorted
+  // The job attributes matching and the negotiator's policy read (lower
+  // case, sorted): what match classes compare, and ConcurrencyLimits,
+  // SIGNIFICANT_ATTRIBUTES and what PREEMPTION_REQUIREMENTS and
+  // PREEMPTION_RANK read as TARGET.x.
+  std::vector<std::string> significant;
+  // HTCondor's significant attributes (the schedd's list,
+  // significant_attributes.h): what autoclusters compare, each expanded
+  // by what the job's expressions for it reference.
+  std::vector<std::string> schedd_significant;
   std::vector<uint32_t> match_class;           // autocluster -> its match class
   std::vector<uint32_t> class_representative;  // match class -> its first job's index
 
@@ -51,7 +60,10 @@ struct Autoclusters {
 // kept holds for one pool (Pool::identity) and one set of significant
 // names: when the slots' expressions or the policy read other job
 // attributes, or another pool is given, everything is computed afresh.
-// Build's result is always exactly what BuildAutoclusters gives.
+// The schedd's significant attributes are kept too, and only grow while
+// the negotiator publishes new names (as a schedd merges them): Build's
+// result is always exactly what BuildAutoclusters gives with the same
+// schedd list.
 // Not thread-safe (Build uses its own threads).
 class AutoclusterKeeper {
  public:
@@ -67,8 +79,11 @@ class AutoclusterKeeper {
     size_t kept = 0;
   };
   const Stats& stats() const { return stats_; }
+  // The schedd's significant attributes after the last Build.
+  const ScheddSignificantAttributes& schedd() const { return schedd_; }
 
  private:
+  friend Autoclusters BuildAutoclusters(const Pool&, int, const ScheddSignificantAttributes*);
   // One job's signatures, as numbers interned in class_ids_ / cluster_ids_.
   struct Entry {
     bool known = false;
@@ -78,7 +93,8 @@ class AutoclusterKeeper {
   };
   uint64_t pool_identity_ = 0;
   std::set<std::string> match_names_;
-  std::set<std::string> global_;
+  ScheddSignificantAttributes schedd_;
+  SlotReferenceCache slot_references_;
   bool every_job_ = false;
   std::vector<Entry> entries_;  // by job id
   std::unordered_map<std::string, uint32_t> class_ids_;
@@ -86,9 +102,11 @@ class AutoclusterKeeper {
   Stats stats_;
 };
 
-// The autoclusters of `pool` computed afresh: AutoclusterKeeper().Build.
-// Thread-safe for a pool no one changes.
-Autoclusters BuildAutoclusters(const Pool& pool, int threads = 1);
+// The autoclusters of `pool` computed afresh: AutoclusterKeeper().Build,
+// by a schedd whose list of significant attributes was `schedd` (a copy;
+// null: a schedd that starts now). Thread-safe for a pool no one changes.
+Autoclusters BuildAutoclusters(const Pool& pool, int threads = 1,
+                               const ScheddSignificantAttributes* schedd = nullptr);
 
 }  // namespace negotiator
 

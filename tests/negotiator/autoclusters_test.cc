@@ -56,9 +56,11 @@ TEST(AutoclustersTest, SameOnAnyNumberOfThreads) {
   }
 }
 
-// What a keeper gives equals what is built afresh.
-void ExpectSame(const Autoclusters& kept, const Autoclusters& fresh) {
-  EXPECT_TRUE(kept == fresh);
+// What a keeper gives equals what is built afresh (by a schedd with the
+// same list of significant attributes).
+void ExpectSame(AutoclusterKeeper* keeper, const Pool& pool, int threads, int fresh_threads) {
+  const Autoclusters kept = keeper->Build(pool, threads);
+  EXPECT_TRUE(kept == BuildAutoclusters(pool, fresh_threads, &keeper->schedd()));
 }
 
 TEST(AutoclustersTest, AKeeperWorksOutOnlyNewAndChangedJobsAndGivesTheSame) {
@@ -66,11 +68,11 @@ TEST(AutoclustersTest, AKeeperWorksOutOnlyNewAndChangedJobsAndGivesTheSame) {
   auto pool = MakePool(policy, {SlotText("s1@m", "Rank = TARGET.RequestMemory")},
                        RandomJobs(3, 300));
   AutoclusterKeeper keeper;
-  ExpectSame(keeper.Build(*pool, 2), BuildAutoclusters(*pool, 1));
+  ExpectSame(&keeper, *pool, 2, 1);
   const size_t idle = keeper.stats().computed;
   EXPECT_GT(idle, 200u);
   // Nothing changed: nothing is worked out again.
-  ExpectSame(keeper.Build(*pool, 2), BuildAutoclusters(*pool, 1));
+  ExpectSame(&keeper, *pool, 2, 1);
   EXPECT_EQ(keeper.stats().computed, 0u);
   EXPECT_EQ(keeper.stats().kept, idle);
   // Jobs leave, arrive and run: only the new and the changed are.
@@ -86,17 +88,17 @@ TEST(AutoclustersTest, AKeeperWorksOutOnlyNewAndChangedJobsAndGivesTheSame) {
   while (pool->jobs()[running].status != 1) ++running;
   ASSERT_TRUE(pool->ClaimSlot(0, running, "u1@x", 0, "", 1).ok());
   ASSERT_TRUE(pool->EndClaim(0, ClaimEnd::kPreempted, 2).ok());  // idle again, a new ad
-  ExpectSame(keeper.Build(*pool, 1), BuildAutoclusters(*pool, 2));
+  ExpectSame(&keeper, *pool, 1, 2);
   EXPECT_EQ(keeper.stats().computed, 11u);
   // The slots read another job attribute: everything afresh.
   ASSERT_TRUE(pool->AddSlot(testing_util::Ad(SlotText("s2@m", "Rank = TARGET.ImageSize")), "new")
                   .ok());
-  ExpectSame(keeper.Build(*pool, 2), BuildAutoclusters(*pool, 1));
+  ExpectSame(&keeper, *pool, 2, 1);
   EXPECT_EQ(keeper.stats().kept, 0u);
   // Another pool: afresh, whatever its ids.
   auto other = MakePool(policy, {SlotText("s1@m", "Rank = TARGET.RequestMemory")},
                         RandomJobs(4, 300));
-  ExpectSame(keeper.Build(*other, 2), BuildAutoclusters(*other, 1));
+  ExpectSame(&keeper, *other, 2, 1);
   EXPECT_EQ(keeper.stats().kept, 0u);
 }
 

@@ -282,7 +282,12 @@ Case Generate(uint64_t seed) {
                     "; StartdIpAddr = \"<10.0.0.1:9618>\"; Cpus = " + std::to_string(cpus) +
                     "; Memory = " + r.Pick(std::vector<std::string>{"1024", "2048", "4096"}) +
                     "; KFlops = " + std::to_string(r.Int(1, 5) * 100) +
-                    "; Net = \"" + (r.Chance(50) ? "1" : "2") + "\"";
+                    "; Net = \"" + (r.Chance(50) ? "1" : "2") + "\"" +
+                    // As every real startd publishes: a job attribute the
+                    // negotiator then publishes as significant (with none,
+                    // HTCondor's schedd puts every job of a submitter in
+                    // one autocluster, which the model does not know).
+                    "; WithinResourceLimits = TARGET.RequestCpus <= Cpus";
     if (groups || r.Chance(80)) {
       t += "; SlotWeight = Cpus";
     } else if (r.Chance(50)) {

@@ -361,7 +361,8 @@ TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
     }
     ASSERT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
     {
-      EXPECT_TRUE(keeper.Build(*pool, 2) == BuildAutoclusters(*pool, 1));
+      const Autoclusters kept = keeper.Build(*pool, 2);
+      EXPECT_TRUE(kept == BuildAutoclusters(*pool, 1, &keeper.schedd()));
     }
 
     // The next cycle on the changed pool and on one rebuilt from its ads,
