@@ -169,10 +169,19 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
          job_matched_[submitter.idle_jobs[state.cursor]] != 0) {
     ++state.cursor;
   }
+  // The schedd sends one request for each run of jobs of one autocluster
+  // (in its order, of the jobs not matched yet), with the run's first job's
+  // ad, and the negotiator repeats it for each job of the run.
+  uint32_t run_autocluster = Autoclusters::kNone;
+  uint32_t run_first = 0;
   for (size_t k = state.cursor; k < submitter.idle_jobs.size(); ++k) {
     const uint32_t j = submitter.idle_jobs[k];
     if (job_matched_[j] != 0) continue;
     const uint32_t ac = autoclusters_.of_job[j];
+    if (ac != run_autocluster) {
+      run_autocluster = ac;
+      run_first = j;
+    }
     if (rejected[ac] != 0) continue;
     bool only_startd_rank = false;
     if (limit_used >= limit) {
@@ -191,6 +200,7 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
     request_attributes_.Bind(context, accountant_);
     MatchRequest request;
     request.job = j;
+    request.ad_job = run_first;
     request.autocluster = ac;
     request.submitter = s;
     request.submitter_name = submitter.name;

@@ -66,9 +66,10 @@ constexpr char kUsageText[] =
     "  --json              one JSON document instead of tables\n"
     "  --requests          with --json: every request and how it ended (\"requests\")\n"
     "  --htcondor-version X.Y\n"
-    "                      the HTCondor release whose accountant to reproduce: from 25.10\n"
-    "                      a preempted user keeps its usage until the next cycle\n"
-    "                      (default: 25.0, the LTS series)\n";
+    "                      the HTCondor release whose accountant and autoclusters to\n"
+    "                      reproduce: from 25.5 the negotiator leaves more names out of\n"
+    "                      the significant attributes; from 25.10 a preempted user keeps\n"
+    "                      its usage until the next cycle (default: 25.0, the LTS series)\n";
 
 struct Request {
   std::vector<std::string> config_files;

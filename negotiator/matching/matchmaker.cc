@@ -401,7 +401,7 @@ void Matchmaker::SplitPreemptionRequirements() {
 }
 
 bool Matchmaker::RequestClausesHold(const MatchRequest& r) const {
-  const ClassAd& job = *pool_.jobs()[r.job].ad;
+  const ClassAd& job = *pool_.jobs()[r.AdJob()].ad;
   for (const classad::Expr* clause : request_clauses_) {
     const Value v =
         EvaluateIn(*clause, &empty_ad_, &job, nullptr, r.request_overlay, eval_options_);
@@ -759,7 +759,7 @@ bool Matchmaker::JudgeCandidate(Candidate& c, uint32_t match_class, const Judge&
                                 Rejection* why, Judged* out) {
   const MatchRequest& r = *judge.request;
   const policy::MatchPolicy& m = policy_.matching;
-  const ClassAd& job = *pool_.jobs()[r.job].ad;
+  const ClassAd& job = *pool_.jobs()[r.AdJob()].ad;
   const PoolSlot& slot = pool_.slots()[c.slot];
   const double cost = slot.weight;
   const bool claimed = ClaimConsidered(m, slot.remote_user);
@@ -899,7 +899,7 @@ bool Matchmaker::MatchListStillValid(const MatchRequest& r, uint64_t stamp) {
   const bool rank_stable = m.preemption_rank_stable;
   if (requirements_stable && rank_stable) return true;
   const Judged* next = PeekMatchList();
-  const ClassAd& job = *pool_.jobs()[r.job].ad;
+  const ClassAd& job = *pool_.jobs()[r.AdJob()].ad;
   if (!requirements_stable) {
     if (next == nullptr) return false;
     if (next->state == PreemptState::kPriority && m.preemption_requirements.is_set()) {
@@ -920,7 +920,7 @@ bool Matchmaker::MatchListStillValid(const MatchRequest& r, uint64_t stamp) {
 
 std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why) {
   const uint64_t stamp = ++request_stamp_;
-  const ClassAd& job = *pool_.jobs()[r.job].ad;
+  const ClassAd& job = *pool_.jobs()[r.AdJob()].ad;
   // Concurrency limits that need no slot are checked once, up front.
   std::string plain_limits;
   bool limits_need_slot = false;

@@ -59,6 +59,13 @@ namespace negotiator {
 // One request (a job of a submitter) and the limits it is matched under.
 struct MatchRequest {
   uint32_t job = 0;          // index into Pool::jobs()
+  // The job whose ad the request is evaluated with (PREEMPTION_REQUIREMENTS,
+  // PREEMPTION_RANK, ConcurrencyLimits): the first job of the run of its
+  // autocluster's jobs in the submitter's order, as HTCondor's schedd
+  // sends one request for the run and the negotiator repeats it. UINT32_MAX:
+  // `job` itself.
+  uint32_t ad_job = UINT32_MAX;
+  uint32_t AdJob() const { return ad_job == UINT32_MAX ? job : ad_job; }
   uint32_t autocluster = 0;  // its autocluster
   uint32_t submitter = 0;    // index of its submitter (for per-submitter lists)
   std::string_view submitter_name;

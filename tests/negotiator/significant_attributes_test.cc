@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "negotiator/accountant/accountant.h"
 #include "negotiator/autoclusters/autoclusters.h"
+#include "negotiator/cycle.h"
 #include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {
@@ -107,6 +109,32 @@ TEST(SignificantAttributesTest, AutoclustersFollowTheScheddsList) {
   const Autoclusters one = BuildAutoclusters(*none);
   EXPECT_EQ(one.of_job, (std::vector<uint32_t>{0, 0, 0}));
   EXPECT_EQ(one.class_representative, (std::vector<uint32_t>{0}));
+}
+
+TEST(SignificantAttributesTest, ARequestIsEvaluatedWithTheFirstJobOfItsRun) {
+  // ConcurrencyLimits removed from the significant attributes: jobs that
+  // differ only there share an autocluster, and the schedd sends one
+  // request for a run of them, with the first job's ad. Its limits are the
+  // ones checked for every job of the run.
+  const std::string config =
+      "REMOVE_SIGNIFICANT_ATTRIBUTES = ConcurrencyLimits\nLIC_LIMIT = 0\n"
+      "NEGOTIATOR_CONSIDER_PREEMPTION = False\n";
+  auto policy = MakePolicy(config);
+  const std::vector<std::string> slots = {
+      SlotText("s1@m", "Within = TARGET.RequestCpus <= Cpus"),
+      SlotText("s2@m", "Within = TARGET.RequestCpus <= Cpus")};
+  auto run = [&](const std::vector<std::string>& jobs) {
+    auto pool = MakePool(policy, slots, jobs);
+    Accountant accountant(policy);
+    accountant.Initialize(testing_util::kCycleNow);
+    Negotiator negotiator(policy);
+    return testing_util::RunOneCycle(negotiator, *pool, accountant).matches.size();
+  };
+  // The unlimited job first: both jobs are matched under its ad.
+  EXPECT_EQ(run({JobText("u1", 1, 0), JobText("u1", 1, 1, "ConcurrencyLimits = \"lic\"")}), 2u);
+  // The limited job first: its full limit refuses the run's request, and
+  // the autocluster with it.
+  EXPECT_EQ(run({JobText("u1", 1, 0, "ConcurrencyLimits = \"lic\""), JobText("u1", 1, 1)}), 0u);
 }
 
 }  // namespace
