@@ -75,7 +75,7 @@ int Accountant::RecountUsage() {
     if (c.resources_used != really.n || c.weighted_resources_used != really.w) {
       CustomerRecord& m = MutableCustomer(c.name);
       m.resources_used = really.n;
-      m.weighted_resources_used = really.w;
+      m.weighted_resources_used = StoredReal(really.w);
       ++fixed;
     }
   }
@@ -367,12 +367,12 @@ double Accountant::GetWeightedResourcesUsed(std::string_view name) const {
 // ---- administration
 
 void Accountant::SetPriority(std::string_view name, double rup) {
-  MutableCustomer(name).priority = rup;
+  MutableCustomer(name).priority = StoredReal(rup);
 }
 
 bool Accountant::SetPriorityFactor(std::string_view name, double factor) {
   const bool ok = factor >= kMinPriorityFactor;  // false for a NaN too
-  MutableCustomer(name).priority_factor = ok ? factor : kMinPriorityFactor;
+  MutableCustomer(name).priority_factor = StoredReal(ok ? factor : kMinPriorityFactor);
   return ok;
 }
 
@@ -385,7 +385,7 @@ void Accountant::SetFloor(std::string_view name, int64_t floor) {
 }
 
 void Accountant::SetAccumUsage(std::string_view name, double usage) {
-  MutableCustomer(name).weighted_accumulated_usage = usage;
+  MutableCustomer(name).weighted_accumulated_usage = StoredReal(usage);
 }
 
 void Accountant::SetBeginUsageTime(std::string_view name, int64_t when) {
@@ -421,10 +421,15 @@ void Accountant::UpdateOne(CustomerRecord& r, int64_t now, int64_t dt, double ag
   double weighted_recent = r.weighted_resources_used + r.weighted_uncharged_time / seconds;
   // A group's own RUP follows the usage of its whole subtree.
   if (r.hier_weighted_resources_used > 0) weighted_recent = r.hier_weighted_resources_used;
-  r.priority = std::max(kMinPriority, old * aging + weighted_recent * (1 - aging));
-  r.accumulated_usage +=
-      static_cast<double>(r.resources_used) * seconds + static_cast<double>(r.uncharged_time);
-  r.weighted_accumulated_usage += r.weighted_resources_used * seconds + r.weighted_uncharged_time;
+  // HTCondor stores a value only when it changed; StoredReal of an
+  // unchanged (stored) value is that value.
+  r.priority = StoredReal(std::max(kMinPriority, old * aging + weighted_recent * (1 - aging)));
+  r.accumulated_usage = StoredReal(
+      r.accumulated_usage +
+      (static_cast<double>(r.resources_used) * seconds + static_cast<double>(r.uncharged_time)));
+  r.weighted_accumulated_usage = StoredReal(
+      r.weighted_accumulated_usage +
+      (r.weighted_resources_used * seconds + r.weighted_uncharged_time));
   if (r.accumulated_usage > 0 && r.begin_usage_time == 0) r.begin_usage_time = now;
   if (recent > 0) r.last_usage_time = now;
   r.uncharged_time = 0;
@@ -453,7 +458,8 @@ void Accountant::ChargeHierarchy(int group, double weight) {
   std::string_view name = GroupName(group);
   while (!name.empty()) {
     CustomerRecord& c = MutableCustomer(name);
-    c.hier_weighted_resources_used = std::max(0.0, c.hier_weighted_resources_used + weight);
+    c.hier_weighted_resources_used =
+        StoredReal(std::max(0.0, c.hier_weighted_resources_used + weight));
     const size_t dot = name.rfind('.');
     if (dot == std::string_view::npos) break;
     name = name.substr(0, dot);
@@ -550,10 +556,11 @@ void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd
   const int64_t before = now - last_update_time_;
   auto charge = [&](CustomerRecord& c) {
     c.resources_used += 1;
-    c.weighted_resources_used += weight;
+    c.weighted_resources_used = StoredReal(c.weighted_resources_used + weight);
     // The time before the match began is not charged at the next update.
     c.uncharged_time -= before;
-    c.weighted_uncharged_time -= static_cast<double>(before) * weight;
+    c.weighted_uncharged_time =
+        StoredReal(c.weighted_uncharged_time - static_cast<double>(before) * weight);
   };
   charge(MutableCustomer(customer));
   const int group = AssignedGroupIndex(customer);
@@ -563,7 +570,7 @@ void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd
   ResourceRecord record;
   record.name = name;
   record.remote_user = std::string(customer);
-  record.slot_weight = weight;
+  record.slot_weight = StoredReal(weight);
   record.start_time = now;
   record.num_cp_matches = kept_cp_matches;
   if (matched_limits != nullptr) {
@@ -591,9 +598,10 @@ void Accountant::RemoveMatch(std::string_view resource_name, int64_t now) {
   const double w = r.slot_weight;
   auto uncharge = [&](CustomerRecord& c) {
     if (c.resources_used > 0) c.resources_used -= 1;
-    c.weighted_resources_used = std::max(0.0, c.weighted_resources_used - w);
+    c.weighted_resources_used = StoredReal(std::max(0.0, c.weighted_resources_used - w));
     c.uncharged_time += held;
-    c.weighted_uncharged_time += static_cast<double>(held) * w;
+    c.weighted_uncharged_time =
+        StoredReal(c.weighted_uncharged_time + static_cast<double>(held) * w);
   };
   uncharge(MutableCustomer(r.remote_user));
   const int group = AssignedGroupIndex(r.remote_user);

@@ -2,11 +2,15 @@
 // submitter and per group, one resource record per matched or claimed slot,
 // and the group quota table of the last negotiation cycle. Field names
 // follow HTCondor's attribute names (in comments), which a store and the
-// JSON export use.
+// JSON export use. Every real the accountant sets is kept as StoredReal
+// gives it, as HTCondor keeps it.
 #ifndef NEGOTIATOR_ACCOUNTANT_RECORDS_H_
 #define NEGOTIATOR_ACCOUNTANT_RECORDS_H_
 
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace negotiator {
@@ -15,6 +19,20 @@ namespace negotiator {
 inline constexpr double kMinPriority = 0.5;
 // HTCondor's minimum priority factor (MIN_PRIORITY_FACTOR).
 inline constexpr double kMinPriorityFactor = 1.0;
+
+// The value HTCondor's accountant reads back after it stores real `value`:
+// it writes every real into its log as printf's "%f"
+// (SetAttributeFloat), and the entry is played into the ad it reads, so
+// the rest of the cycle sees the value rounded to six decimals (a usage
+// of 2.0000001 reads back as 2). Infinities and NaN are returned as they
+// are (HTCondor writes "inf" or "nan", which do not read back as numbers;
+// docs/compatibility.md). Idempotent. Thread-safe.
+inline double StoredReal(double value) {
+  if (!std::isfinite(value)) return value;
+  char text[400];  // "%f" of the largest double: 309 digits, the point, 6 decimals
+  std::snprintf(text, sizeof(text), "%f", value);
+  return std::strtod(text, nullptr);
+}
 
 // `Customer.<name>`: a submitter ("user@domain", "group.user@domain") or a
 // group ("physics.hep", "<none>"). Plain data.

@@ -58,16 +58,37 @@ std::vector<int64_t> Split(int64_t start, int64_t span, int n) {
 
 // ---- acceptance item 1
 
+// Within the rounding HTCondor stores each update with (six decimals, at
+// most half a millionth per update: StoredReal).
+double StoredRoundingBound(int updates) { return updates * 5e-7 + 1e-12; }
+
 TEST(AccountantTest, RupHalvesEachHalfLifeHoweverTimeIsSplit) {
   for (int n : {1, 2, 7, 1000}) {
     Accountant a(MakePolicy(""));
     a.UpdatePriorities(kT0);
     a.SetPriority("u@x", 10);
     for (int64_t t : Split(kT0, kDay, n)) a.UpdatePriorities(t);
-    ExpectRelNear(a.FindCustomer("u@x")->priority, 5, 1e-9);
+    EXPECT_NEAR(a.FindCustomer("u@x")->priority, 5, StoredRoundingBound(n));
     for (int64_t t : Split(kT0 + kDay, kDay, n)) a.UpdatePriorities(t);
-    ExpectRelNear(a.FindCustomer("u@x")->priority, 2.5, 1e-9);
+    EXPECT_NEAR(a.FindCustomer("u@x")->priority, 2.5, StoredRoundingBound(2 * n));
   }
+}
+
+TEST(AccountantTest, RealsAreStoredAsHTCondorsLogStoresThem) {
+  // printf's %f and back: six decimals.
+  EXPECT_EQ(StoredReal(2.0000001), 2.0);
+  EXPECT_EQ(StoredReal(1.23456789), 1.234568);
+  EXPECT_EQ(StoredReal(StoredReal(0.1 + 0.2)), StoredReal(0.1 + 0.2));
+  EXPECT_EQ(StoredReal(1e300), 1e300);
+  EXPECT_TRUE(std::isnan(StoredReal(std::nan(""))));
+  Accountant a(MakePolicy(""));
+  a.UpdatePriorities(kT0);
+  a.SetPriority("u@x", 1.23456789);
+  EXPECT_EQ(a.FindCustomer("u@x")->priority, 1.234568);
+  // Aged: each update is stored rounded, so the next one starts from it.
+  a.UpdatePriorities(kT0 + 1000);
+  const double aging = std::pow(0.5, 1000.0 / kDay);
+  EXPECT_EQ(a.FindCustomer("u@x")->priority, StoredReal(1.234568 * aging));
 }
 
 TEST(AccountantTest, TenSlotsForOneHalfLifeFromTheMinimum) {
@@ -79,10 +100,10 @@ TEST(AccountantTest, TenSlotsForOneHalfLifeFromTheMinimum) {
       ASSERT_TRUE(a.AddMatch("u@x", slot, kT0).ok());
     }
     for (int64_t t : Split(kT0, kDay, n)) a.UpdatePriorities(t);
-    ExpectRelNear(a.FindCustomer("u@x")->priority, 5.25, 1e-9);
-    ExpectRelNear(a.GetPriority("u@x"), 5250, 1e-9);
+    EXPECT_NEAR(a.FindCustomer("u@x")->priority, 5.25, StoredRoundingBound(n));
+    EXPECT_NEAR(a.GetPriority("u@x"), 5250, 1000 * StoredRoundingBound(n));
     for (int64_t t : Split(kT0 + kDay, kDay, n)) a.UpdatePriorities(t);
-    ExpectRelNear(a.FindCustomer("u@x")->priority, 7.625, 1e-9);
+    EXPECT_NEAR(a.FindCustomer("u@x")->priority, 7.625, StoredRoundingBound(2 * n));
   }
 }
 
@@ -225,7 +246,7 @@ TEST(AccountantTest, UnchargedTimeAndAccumulatedUsage) {
   a.UpdatePriorities(kT0 + 1000);
   u = a.FindCustomer("u@x");
   const double beta = std::pow(0.5, 1000.0 / kDay);
-  ExpectRelNear(u->priority, 0.5 * beta + (2 - 200.0 / 1000) * (1 - beta), 1e-12);
+  EXPECT_EQ(u->priority, StoredReal(0.5 * beta + (2 - 200.0 / 1000) * (1 - beta)));
   EXPECT_EQ(u->accumulated_usage, 900);
   EXPECT_EQ(u->weighted_accumulated_usage, 1800);
   EXPECT_EQ(u->begin_usage_time, kT0 + 1000);
@@ -241,7 +262,7 @@ TEST(AccountantTest, UnchargedTimeAndAccumulatedUsage) {
   const double before = u->priority;
   a.UpdatePriorities(kT0 + 2000);
   u = a.FindCustomer("u@x");
-  ExpectRelNear(u->priority, before * beta + 1.0 * (1 - beta), 1e-12);
+  EXPECT_EQ(u->priority, StoredReal(before * beta + 1.0 * (1 - beta)));
   EXPECT_EQ(u->accumulated_usage, 1400);
   EXPECT_EQ(u->weighted_accumulated_usage, 2800);
   EXPECT_EQ(u->begin_usage_time, kT0 + 1000);  // set once

@@ -77,6 +77,7 @@
 #ifndef TESTS_NEGOTIATOR_MODEL_REFERENCE_NEGOTIATOR_H_
 #define TESTS_NEGOTIATOR_MODEL_REFERENCE_NEGOTIATOR_H_
 
+#include <cstdio>
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
@@ -549,15 +550,24 @@ class ReferenceNegotiator {
     return groups_.empty() ? std::string("<none>")
                            : groups_[static_cast<size_t>(AssignedGroup(customer))].name;
   }
+  // What the accountant's log keeps of a real: SetAttributeFloat writes
+  // it with printf's %f, six decimals.
+  static double Logged(double v) {
+    if (!std::isfinite(v)) return v;
+    char text[400];
+    std::snprintf(text, sizeof(text), "%f", v);
+    return std::strtod(text, nullptr);
+  }
   // AddMatch's usage part: the customer and its assigned group.
   void Charge(const std::string& customer, double w) {
-    usage_[customer] += w;
-    usage_[GroupRecord(customer)] += w;
+    usage_[customer] = Logged(usage_[customer] + w);
+    const std::string g = GroupRecord(customer);
+    usage_[g] = Logged(usage_[g] + w);
   }
   void Uncharge(const std::string& customer, double w) {
-    usage_[customer] = std::max(0.0, usage_[customer] - w);
+    usage_[customer] = Logged(std::max(0.0, usage_[customer] - w));
     const std::string g = GroupRecord(customer);
-    usage_[g] = std::max(0.0, usage_[g] - w);
+    usage_[g] = Logged(std::max(0.0, usage_[g] - w));
   }
 
   // ---------------------------------------------------------------- limits
