@@ -50,6 +50,12 @@ void CheckConcurrencyLimits(const LintContext& context, std::vector<Diagnostic>*
 // in its top-level && chain, set empty, or constantly true.
 void CheckPreemptionGuard(const LintContext& context, std::vector<Diagnostic>* out);
 
+// autocluster-merge: SIGNIFICANT_ATTRIBUTES that does not name
+// Requirements, Rank or ConcurrencyLimits, or REMOVE_SIGNIFICANT_ATTRIBUTES
+// that names one: jobs differing there share an autocluster and are all
+// matched as its first job.
+void CheckAutoclusterMerges(const LintContext& context, std::vector<Diagnostic>* out);
+
 // The configuration language's traps: trailing-comment (`# ...` after a
 // value is part of it), self-reference-default (a self-reference or +=
 // whose only earlier value is HTCondor's default), continuation-glue (a

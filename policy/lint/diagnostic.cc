@@ -39,6 +39,11 @@ constexpr std::array kChecks = {
           "PREEMPTION_REQUIREMENTS that lets jobs preempt with no running-time guard, empty or "
           "True",
           &CheckPreemptionGuard},
+    Check{"autocluster-merge",
+          "SIGNIFICANT_ATTRIBUTES without Requirements, Rank or ConcurrencyLimits, or "
+          "REMOVE_SIGNIFICANT_ATTRIBUTES with one: jobs that differ there share an autocluster "
+          "and are matched as its first job",
+          &CheckAutoclusterMerges},
     Check{"trailing-comment", "a '#' after a value, which HTCondor keeps as part of the value",
           &CheckTrailingComments},
     Check{"self-reference-default",

@@ -316,6 +316,20 @@ TEST(LintConcurrencyLimit, ValidLimitsAreClean) {
   EXPECT_EQ(At(d, "concurrency-limit"), V{}) << Dump(d);
 }
 
+// ---- autocluster-merge
+TEST(LintAutoclusterMerge, SignificantAttributesWithoutWhatTheScheddKeeps) {
+  const auto d = LintText(
+      "SIGNIFICANT_ATTRIBUTES = Requirements, RequestMemory\n"
+      "REMOVE_SIGNIFICANT_ATTRIBUTES = MemoryUsage, concurrencylimits\n");
+  // Rank and ConcurrencyLimits missing from the list; ConcurrencyLimits
+  // removed.
+  EXPECT_EQ(At(d, "autocluster-merge"), (V{"1:26", "1:26", "2:46"})) << Dump(d);
+  EXPECT_EQ(At(LintText("SIGNIFICANT_ATTRIBUTES = Requirements, Rank, ConcurrencyLimits, X\n"
+                        "REMOVE_SIGNIFICANT_ATTRIBUTES = MemoryUsage\n"),
+               "autocluster-merge"),
+            V{});
+}
+
 // ---- preemption-guard
 TEST(LintPreemptionGuard, NoRunningTimeGuard) {
   const auto d = LintText("PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2\n");

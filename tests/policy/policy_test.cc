@@ -240,7 +240,7 @@ TEST(PolicyTest, BundledExampleBuildsWithoutAProblem) {
   EXPECT_EQ(p->limits.MaxFor("storage.dc2"), 400);
   EXPECT_EQ(p->limits.MaxFor("MATLAB"), 60);
   ASSERT_NE(p->accounting_group_map, nullptr);
-  EXPECT_EQ(p->matching.significant_attributes.size(), 4u);
+  EXPECT_EQ(p->matching.add_significant_attributes.size(), 4u);
 }
 
 }  // namespace
