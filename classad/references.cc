@@ -286,6 +286,17 @@ bool LessIgnoringCase::operator()(std::string_view a, std::string_view b) const 
   return a.size() < b.size();
 }
 
+bool SameLookups(const ReferenceTrace& trace, const ClassAd& ad) {
+  for (const ReferenceTrace::Lookup& l : trace.lookups) {
+    const AttrRef ref = ad.Find(l.name);
+    if (static_cast<bool>(ref) != l.present) return false;
+    if (!ref) continue;
+    if (ref.is_literal() != (l.expr == nullptr)) return false;
+    if (l.expr != nullptr && &ref.expr() != l.expr && !ref.expr().SameAs(*l.expr)) return false;
+  }
+  return true;
+}
+
 bool ExternalReferences(const ClassAd& ad, const Expr& e, bool full_names, References* refs,
                         ReferenceTrace* trace) {
   Walk walk(ad, /*external=*/true, full_names, refs, trace);

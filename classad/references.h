@@ -62,6 +62,11 @@ struct ReferenceTrace {
   bool exact = true;
 };
 
+// Whether `ad` gives every lookup of `trace` the same answer (absent, a
+// literal, or the same expression), so that a walk whose trace is exact
+// finds the same in `ad`. The trace's expressions must still live.
+bool SameLookups(const ReferenceTrace& trace, const ClassAd& ad);
+
 // Adds to `*refs` the external references of `e` evaluated in `ad` (the
 // root of the walk): ClassAd::GetExternalReferences(e, refs, full_names).
 // With `full_names`, `TARGET.x` (any base that is undefined in the ad) is

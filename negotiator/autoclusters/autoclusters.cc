@@ -116,7 +116,7 @@ class ExpansionCache {
     }
     std::vector<Known>& of_shape = known_[shape_];
     for (const Known& known : of_shape) {
-      if (Fits(known.trace, job)) return known.names;
+      if (classad::SameLookups(known.trace, job)) return known.names;
     }
     Known found;
     found.names = ExpandedNames(job, names_, &found.trace);
@@ -133,16 +133,6 @@ class ExpansionCache {
     classad::ReferenceTrace trace;
     std::vector<std::string> names;
   };
-  static bool Fits(const classad::ReferenceTrace& trace, const ClassAd& job) {
-    for (const classad::ReferenceTrace::Lookup& l : trace.lookups) {
-      const classad::AttrRef ref = job.Find(l.name);
-      if (static_cast<bool>(ref) != l.present) return false;
-      if (!ref) continue;
-      if (ref.is_literal() != (l.expr == nullptr)) return false;
-      if (l.expr != nullptr && &ref.expr() != l.expr && !ref.expr().SameAs(*l.expr)) return false;
-    }
-    return true;
-  }
   const std::vector<std::string>& names_;
   std::unordered_map<const classad::Expr*, std::string> texts_;
   std::unordered_map<std::string, std::vector<Known>> known_;
@@ -165,21 +155,9 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
   // literal or the same expression in it as in the job it was found for.
   struct OwnReads {
     std::vector<std::string> matching;  // read by Requirements and Rank
-    // Each name followed, with its expression there (null: a literal;
-    // absent names are in `absent`).
-    std::vector<std::pair<std::string, classad::ExprPtr>> followed;
-    std::vector<std::string> absent;
-    bool Fits(const ClassAd& ad) const {
-      for (const std::string& name : absent) {
-        if (ad.Find(name)) return false;
-      }
-      for (const auto& [name, expr] : followed) {
-        const classad::AttrRef ref = ad.Find(name);
-        if (!ref || ref.is_literal() != (expr == nullptr)) return false;
-        if (expr != nullptr && ref.expr_ptr() != expr && !ref.expr().SameAs(*expr)) return false;
-      }
-      return true;
-    }
+    // What the following looked up: a job that gives the same answers
+    // reads the same.
+    classad::ReferenceTrace lookups;
   };
   std::unordered_map<std::string, std::vector<OwnReads>> own_reads;
   ExpansionCache expansions(significant);
@@ -201,7 +179,7 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
     std::vector<OwnReads>& of_shape = own_reads[shape];
     const OwnReads* reads = nullptr;
     for (const OwnReads& known : of_shape) {
-      if (known.Fits(ad)) {
+      if (classad::SameLookups(known.lookups, ad)) {
         reads = &known;
         break;
       }
@@ -214,11 +192,8 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
       for (const std::string& n : matching) {
         if (!match_names.contains(n)) found.matching.push_back(n);
         const classad::AttrRef ref = ad.Find(n);
-        if (!ref) {
-          found.absent.push_back(n);
-        } else {
-          found.followed.emplace_back(n, ref.is_literal() ? nullptr : ref.expr_ptr());
-        }
+        found.lookups.lookups.push_back(
+            {n, static_cast<bool>(ref), ref && !ref.is_literal() ? &ref.expr() : nullptr});
       }
       of_shape.push_back(std::move(found));
       reads = &of_shape.back();
