@@ -79,10 +79,12 @@ void SlotReferenceCache::Collect(const Pool& pool, References* refs) {
       e.ad = slot.ad;
       e.set = it->second;
     }
-    used[e.set] = 1;
-  }
-  for (size_t set = 0; set < sets_.size(); ++set) {
-    if (used[set] != 0) refs->insert(sets_[set].begin(), sets_[set].end());
+    // In slot order, as HTCondor walks them: a name keeps the spelling of
+    // the first slot that references it.
+    if (used[e.set] == 0) {
+      used[e.set] = 1;
+      refs->insert(sets_[e.set].begin(), sets_[e.set].end());
+    }
   }
 }
 
