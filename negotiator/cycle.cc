@@ -375,6 +375,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   submitters_ = BuildSubmitters(pool_);
   autoclusters_ = negotiator_.autoclusters_.Build(pool_, negotiator_.options_.threads);
   result_.autoclusters = autoclusters_.representative.size();
+  result_.significant_attributes = autoclusters_.schedd_significant;
   result_.match_classes = autoclusters_.class_representative.size();
   result_.jobs_clustered = negotiator_.autoclusters_.stats().computed;
   job_matched_.assign(pool_.jobs().size(), 0);

@@ -111,6 +111,9 @@ struct CycleResult {
   size_t slots_considered = 0;  // after trimming
   size_t autoclusters = 0;
   size_t match_classes = 0;  // autoclusters that matching cannot tell apart, merged
+  // The significant attributes the autoclusters compare (the schedd's
+  // list, significant_attributes.h), in its order.
+  std::vector<std::string> significant_attributes;
   size_t jobs_clustered = 0;  // idle jobs whose autocluster was worked out this cycle (new
                               // or changed; the others' were kept from earlier cycles)
   std::vector<CycleMatch> matches;

@@ -118,6 +118,10 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
   w->Integer(static_cast<int64_t>(r.autoclusters));
   w->Key("match_classes");
   w->Integer(static_cast<int64_t>(r.match_classes));
+  w->Key("significant_attributes");
+  w->BeginArray();
+  for (const std::string& name : r.significant_attributes) w->String(name);
+  w->EndArray();
   w->Key("matches");
   w->BeginArray();
   for (const CycleMatch& m : r.matches) {

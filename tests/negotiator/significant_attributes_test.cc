@@ -11,6 +11,7 @@
 #include "negotiator/accountant/accountant.h"
 #include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/cycle.h"
+#include "negotiator/cycle_output.h"
 #include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {
@@ -130,6 +131,20 @@ TEST(SignificantAttributesTest, ARequestIsEvaluatedWithTheFirstJobOfItsRun) {
     Negotiator negotiator(policy);
     return testing_util::RunOneCycle(negotiator, *pool, accountant).matches.size();
   };
+  // The cycle reports the list its autoclusters compared.
+  {
+    auto pool = MakePool(policy, slots, {JobText("u1", 1, 0)});
+    Accountant accountant(policy);
+    accountant.Initialize(testing_util::kCycleNow);
+    Negotiator negotiator(policy);
+    const CycleResult result = testing_util::RunOneCycle(negotiator, *pool, accountant);
+    EXPECT_EQ(result.significant_attributes,
+              (Names{"KFlops", "Offline", "RemoteOwner", "RequestCpus", "SlotID",
+                     "TotalJobRuntime", "FlockTo", "Rank", "Requirements"}));
+    EXPECT_NE(FormatCycleJson(result).find("\"significant_attributes\": [\n    \"KFlops\""),
+              std::string::npos)
+        << FormatCycleJson(result);
+  }
   // The unlimited job first: both jobs are matched under its ad.
   EXPECT_EQ(run({JobText("u1", 1, 0), JobText("u1", 1, 1, "ConcurrencyLimits = \"lic\"")}), 2u);
   // The limited job first: its full limit refuses the run's request, and
