@@ -64,9 +64,18 @@ void AppendAttributeText(const ClassAd& ad, const std::string& name, std::string
 void AttributeTextWriter::Append(const ClassAd& ad, const std::string& name,
                                  std::string* out) {
   const AttrRef ref = ad.Find(name);
-  if (!ref || ref.is_literal()) return AppendAttributeText(ad, name, out);
   out->append(name);
   out->push_back('=');
+  if (!ref) {
+    out->append("\x01", 1);
+    out->push_back('\0');
+    return;
+  }
+  if (ref.is_literal()) {
+    UnparseValueTo(ref.literal(), out);
+    out->push_back('\0');
+    return;
+  }
   auto [it, added] = texts_.try_emplace(&ref.expr());
   if (added) UnparseTo(ref.expr(), &it->second);
   out->append(it->second);

@@ -101,11 +101,11 @@ class Walk {
 
   // `name` in the root, noted in the trace.
   Found RootLookup(std::string_view name) const {
-    AttrRef ref = root_->Find(name);
+    const uint64_t hash = HashAttributeName(name);
+    AttrRef ref = root_->Find(name, hash);
     if (trace_ != nullptr) {
-      trace_->lookups.push_back(
-          {std::string(name), static_cast<bool>(ref),
-           ref && !ref.is_literal() ? &ref.expr() : nullptr});
+      trace_->lookups.push_back({std::string(name), hash, static_cast<bool>(ref),
+                                 ref && !ref.is_literal() ? &ref.expr() : nullptr});
     }
     if (ref) return {root_, ref};
     return {};
@@ -288,7 +288,7 @@ bool LessIgnoringCase::operator()(std::string_view a, std::string_view b) const 
 
 bool SameLookups(const ReferenceTrace& trace, const ClassAd& ad) {
   for (const ReferenceTrace::Lookup& l : trace.lookups) {
-    const AttrRef ref = ad.Find(l.name);
+    const AttrRef ref = ad.Find(l.name, l.hash);
     if (static_cast<bool>(ref) != l.present) return false;
     if (!ref) continue;
     if (ref.is_literal() != (l.expr == nullptr)) return false;

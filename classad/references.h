@@ -55,6 +55,7 @@ inline constexpr size_t kMaxReferenceSteps = size_t{1} << 20;
 struct ReferenceTrace {
   struct Lookup {
     std::string name;
+    uint64_t hash = 0;  // HashAttributeName(name)
     bool present = false;
     const Expr* expr = nullptr;
   };

@@ -97,24 +97,21 @@ struct JobSignatures {
 // the same answers to what the walks looked up.
 class ExpansionCache {
  public:
-  explicit ExpansionCache(const std::vector<std::string>& names) : names_(names) {}
+  explicit ExpansionCache(const std::vector<std::string>& names) : names_(names) {
+    for (const std::string& name : names_) hashes_.push_back(classad::HashAttributeName(name));
+  }
 
   const std::vector<std::string>& Of(const ClassAd& job) {
-    shape_.clear();
-    for (const std::string& name : names_) {
-      const classad::AttrRef ref = job.Find(name);
-      if (!ref) {
-        shape_.push_back('\x01');
-      } else if (ref.is_literal()) {
-        shape_.push_back('\x02');
-      } else {
-        auto [it, added] = texts_.try_emplace(&ref.expr());
-        if (added) classad::UnparseTo(ref.expr(), &it->second);
-        shape_ += it->second;
-      }
-      shape_.push_back('\0');
+    // The bucket: what the job holds for each name (absent, a literal, or
+    // which expression). Jobs of one bucket usually expand alike; whether
+    // one does is checked against the lookups of a walk (SameLookups).
+    uint64_t shape = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < names_.size(); ++i) {
+      const classad::AttrRef ref = job.Find(names_[i], hashes_[i]);
+      const uint64_t part = !ref ? 1 : ref.is_literal() ? 2 : reinterpret_cast<uintptr_t>(&ref.expr());
+      shape = (shape ^ part) * 0x100000001b3ull;
     }
-    std::vector<Known>& of_shape = known_[shape_];
+    std::vector<Known>& of_shape = known_[shape];
     for (const Known& known : of_shape) {
       if (classad::SameLookups(known.trace, job)) return known.names;
     }
@@ -134,9 +131,8 @@ class ExpansionCache {
     std::vector<std::string> names;
   };
   const std::vector<std::string>& names_;
-  std::unordered_map<const classad::Expr*, std::string> texts_;
-  std::unordered_map<std::string, std::vector<Known>> known_;
-  std::string shape_;
+  std::vector<uint64_t> hashes_;
+  std::unordered_map<uint64_t, std::vector<Known>> known_;
   std::vector<std::string> scratch_;
 };
 
@@ -192,8 +188,8 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
       for (const std::string& n : matching) {
         if (!match_names.contains(n)) found.matching.push_back(n);
         const classad::AttrRef ref = ad.Find(n);
-        found.lookups.lookups.push_back(
-            {n, static_cast<bool>(ref), ref && !ref.is_literal() ? &ref.expr() : nullptr});
+        found.lookups.lookups.push_back({n, classad::HashAttributeName(n), static_cast<bool>(ref),
+                                         ref && !ref.is_literal() ? &ref.expr() : nullptr});
       }
       of_shape.push_back(std::move(found));
       reads = &of_shape.back();

@@ -201,10 +201,11 @@ std::vector<std::string> ExpandedNames(const classad::ClassAd& job,
                                        classad::ReferenceTrace* trace) {
   References expanded;
   for (const std::string& name : names) {
-    const classad::AttrRef ref = job.Find(name);
+    const uint64_t hash = classad::HashAttributeName(name);
+    const classad::AttrRef ref = job.Find(name, hash);
     if (trace != nullptr) {
-      trace->lookups.push_back(
-          {name, static_cast<bool>(ref), ref && !ref.is_literal() ? &ref.expr() : nullptr});
+      trace->lookups.push_back({name, hash, static_cast<bool>(ref),
+                                ref && !ref.is_literal() ? &ref.expr() : nullptr});
     }
     if (!ref || ref.is_literal()) continue;
     // Plain names the job lacks show up as external references, and so
