@@ -4,6 +4,8 @@
 #include <array>
 #include <string>
 
+#include "classad/match.h"
+#include "classad/parser.h"
 #include "policy/knob_value.h"
 #include "policy/lint/checks.h"
 #include "policy/lint/lint_util.h"
@@ -33,10 +35,73 @@ std::optional<std::string> Value(const Config& config, std::string_view name) {
   return (*found)->value;
 }
 
+// Job attributes HTCondor's negotiator leaves out of the significant
+// attributes it publishes from 25.5 whatever the configuration.
+constexpr std::array<std::string_view, 2> kJobAttributesLeftOut = {"JobCurrentStartDate",
+                                                                   "JobState"};
+// REMOVE_SIGNIFICANT_ATTRIBUTES' default from 25.5.
+constexpr std::array<std::string_view, 5> kRemovedByDefault = {
+    "CpusUsage", "DiskUsage", "GPUsUsage", "MemoryUsage", "ResidentSetSize"};
+
+// PREEMPTION_REQUIREMENTS and PREEMPTION_RANK read with the request's job
+// ad, which is the first job of the run of its autocluster: a job
+// attribute they read that is not significant is that job's for the run.
+void CheckPolicyReadsOfLeftOut(const LintContext& context, std::vector<Diagnostic>* out) {
+  const Config& config = context.config;
+  std::vector<std::string> removed;
+  const bool removed_configured = config.Find("REMOVE_SIGNIFICANT_ATTRIBUTES") != nullptr;
+  if (removed_configured) {
+    if (std::optional<std::string> value = Value(config, "REMOVE_SIGNIFICANT_ATTRIBUTES")) {
+      removed = SplitKnobList(*value);
+    }
+  } else {
+    removed.assign(kRemovedByDefault.begin(), kRemovedByDefault.end());
+  }
+  for (std::string_view knob : {"PREEMPTION_REQUIREMENTS", "PREEMPTION_RANK"}) {
+    const ConfigEntry* entry = config.Find(knob);
+    std::optional<std::string> text = Value(config, knob);
+    if (entry == nullptr || !text || TrimSpace(*text).empty()) continue;
+    classad::Result<classad::ExprPtr> expr = classad::ParseExpression(*text);
+    if (!expr.ok()) continue;  // expr-syntax reports it
+    std::vector<std::string> mine, theirs;
+    classad::CollectReferencedNames(**expr, &mine, &theirs);
+    std::vector<std::string> said;
+    for (const std::string& name : theirs) {
+      bool again = false;
+      for (const std::string& n : said) again = again || EqualsNoCase(n, name);
+      if (again) continue;
+      said.push_back(name);
+      std::string why;
+      for (std::string_view left_out : kJobAttributesLeftOut) {
+        if (EqualsNoCase(name, left_out)) {
+          why = "HTCondor's negotiator leaves it out of the significant attributes from 25.5";
+        }
+      }
+      for (const std::string& r : removed) {
+        if (EqualsNoCase(name, r)) {
+          why = removed_configured ? "REMOVE_SIGNIFICANT_ATTRIBUTES names it"
+                                   : "REMOVE_SIGNIFICANT_ATTRIBUTES names it by default from "
+                                     "25.5";
+        }
+      }
+      if (why.empty()) continue;
+      out->push_back(MakeDiagnostic(
+          entry->value_at, Severity::kWarning,
+          std::string(knob) + " reads the job's " + name + ", but " + why +
+              ": unless another significant attribute of the job reads it (as a RequestMemory "
+              "that reads MemoryUsage does), jobs that differ only there share an autocluster, "
+              "and every job of a run of it is judged with the first job's " +
+              name,
+          kCheck));
+    }
+  }
+}
+
 }  // namespace
 
 void CheckAutoclusterMerges(const LintContext& context, std::vector<Diagnostic>* out) {
   const Config& config = context.config;
+  CheckPolicyReadsOfLeftOut(context, out);
   if (const ConfigEntry* entry = config.Find("SIGNIFICANT_ATTRIBUTES")) {
     std::optional<std::string> value = Value(config, "SIGNIFICANT_ATTRIBUTES");
     if (value && !TrimSpace(*value).empty()) {

@@ -53,7 +53,10 @@ void CheckPreemptionGuard(const LintContext& context, std::vector<Diagnostic>* o
 // autocluster-merge: SIGNIFICANT_ATTRIBUTES that does not name
 // Requirements, Rank or ConcurrencyLimits, or REMOVE_SIGNIFICANT_ATTRIBUTES
 // that names one: jobs differing there share an autocluster and are all
-// matched as its first job.
+// matched as its first job; PREEMPTION_REQUIREMENTS or PREEMPTION_RANK
+// reading a job attribute left out of the significant attributes
+// (JobCurrentStartDate, JobState, REMOVE_SIGNIFICANT_ATTRIBUTES): every job
+// of a run is judged with the first job's value.
 void CheckAutoclusterMerges(const LintContext& context, std::vector<Diagnostic>* out);
 
 // The configuration language's traps: trailing-comment (`# ...` after a

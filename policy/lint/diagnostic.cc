@@ -42,7 +42,8 @@ constexpr std::array kChecks = {
     Check{"autocluster-merge",
           "SIGNIFICANT_ATTRIBUTES without Requirements, Rank or ConcurrencyLimits, or "
           "REMOVE_SIGNIFICANT_ATTRIBUTES with one: jobs that differ there share an autocluster "
-          "and are matched as its first job",
+          "and are matched as its first job; PREEMPTION_REQUIREMENTS or PREEMPTION_RANK reading "
+          "a job attribute left out of the significant attributes",
           &CheckAutoclusterMerges},
     Check{"trailing-comment", "a '#' after a value, which HTCondor keeps as part of the value",
           &CheckTrailingComments},

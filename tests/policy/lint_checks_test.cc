@@ -330,6 +330,23 @@ TEST(LintAutoclusterMerge, SignificantAttributesWithoutWhatTheScheddKeeps) {
             V{});
 }
 
+TEST(LintAutoclusterMerge, PreemptionPolicyReadingAnAttributeLeftOut) {
+  // MemoryUsage: REMOVE_SIGNIFICANT_ATTRIBUTES' default from 25.5;
+  // JobCurrentStartDate: always left out from 25.5; RequestMemory is
+  // significant. Each name once.
+  const auto d = LintText(
+      "PREEMPTION_REQUIREMENTS = (time() - EnteredCurrentState) > 3600 && "
+      "TARGET.MemoryUsage < 2000 && TARGET.MemoryUsage > 1 && TARGET.JobCurrentStartDate > 0 && "
+      "TARGET.RequestMemory > 1\n");
+  ASSERT_EQ(At(d, "autocluster-merge"), (V{"1:27", "1:27"})) << Dump(d);
+  // A configured REMOVE_SIGNIFICANT_ATTRIBUTES replaces the default.
+  const auto configured = LintText(
+      "REMOVE_SIGNIFICANT_ATTRIBUTES = DiskUsage\n"
+      "PREEMPTION_RANK = TARGET.MemoryUsage + TARGET.DiskUsage\n");
+  ASSERT_EQ(At(configured, "autocluster-merge"), V{"2:19"}) << Dump(configured);
+  EXPECT_NE(First(configured, "autocluster-merge")->message.find("DiskUsage"), std::string::npos);
+}
+
 // ---- preemption-guard
 TEST(LintPreemptionGuard, NoRunningTimeGuard) {
   const auto d = LintText("PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2\n");
