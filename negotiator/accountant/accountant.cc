@@ -371,9 +371,12 @@ void Accountant::SetPriority(std::string_view name, double rup) {
 }
 
 bool Accountant::SetPriorityFactor(std::string_view name, double factor) {
-  const bool ok = factor >= kMinPriorityFactor;  // false for a NaN too
-  MutableCustomer(name).priority_factor = StoredReal(ok ? factor : kMinPriorityFactor);
-  return ok;
+  // As HTCondor: a factor below the minimum is raised; a NaN (or an
+  // infinity) is written as text that does not read back, so the record
+  // has no factor and the next read takes the default.
+  const bool raised = factor < kMinPriorityFactor;
+  MutableCustomer(name).priority_factor = StoredReal(raised ? kMinPriorityFactor : factor);
+  return !raised && std::isfinite(factor);
 }
 
 void Accountant::SetCeiling(std::string_view name, int64_t ceiling) {
@@ -385,7 +388,9 @@ void Accountant::SetFloor(std::string_view name, int64_t floor) {
 }
 
 void Accountant::SetAccumUsage(std::string_view name, double usage) {
-  MutableCustomer(name).weighted_accumulated_usage = StoredReal(usage);
+  CustomerRecord& c = MutableCustomer(name);
+  // Absent, the next update starts it from AccumulatedUsage.
+  c.weighted_accumulated_usage = StoredReal(usage, c.accumulated_usage);
 }
 
 void Accountant::SetBeginUsageTime(std::string_view name, int64_t when) {
@@ -429,7 +434,8 @@ void Accountant::UpdateOne(CustomerRecord& r, int64_t now, int64_t dt, double ag
       (static_cast<double>(r.resources_used) * seconds + static_cast<double>(r.uncharged_time)));
   r.weighted_accumulated_usage = StoredReal(
       r.weighted_accumulated_usage +
-      (r.weighted_resources_used * seconds + r.weighted_uncharged_time));
+          (r.weighted_resources_used * seconds + r.weighted_uncharged_time),
+      r.accumulated_usage);
   if (r.accumulated_usage > 0 && r.begin_usage_time == 0) r.begin_usage_time = now;
   if (recent > 0) r.last_usage_time = now;
   r.uncharged_time = 0;
@@ -570,7 +576,7 @@ void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd
   ResourceRecord record;
   record.name = name;
   record.remote_user = std::string(customer);
-  record.slot_weight = StoredReal(weight);
+  record.slot_weight = StoredReal(weight, /*absent=*/1);
   record.start_time = now;
   record.num_cp_matches = kept_cp_matches;
   if (matched_limits != nullptr) {

@@ -181,8 +181,10 @@ class Accountant : public policy::AccountingView {
   // ---- administration (condor_userprio's edits; each creates the record)
   // -setprio: writes the RUP as given (a later read raises it to 0.5).
   void SetPriority(std::string_view name, double rup);
-  // -setfactor: a factor below 1 (or NaN) is stored as 1; returns false
-  // when it had to be raised.
+  // -setfactor: a factor below 1 is stored as 1; a NaN or an infinity
+  // leaves the record without a factor (HTCondor's log cannot read it
+  // back), so the next read takes the default. Returns false unless the
+  // factor was stored as given.
   bool SetPriorityFactor(std::string_view name, double factor);
   void SetCeiling(std::string_view name, int64_t ceiling);
   void SetFloor(std::string_view name, int64_t floor);

@@ -24,11 +24,14 @@ inline constexpr double kMinPriorityFactor = 1.0;
 // it writes every real into its log as printf's "%f"
 // (SetAttributeFloat), and the entry is played into the ad it reads, so
 // the rest of the cycle sees the value rounded to six decimals (a usage
-// of 2.0000001 reads back as 2). Infinities and NaN are returned as they
-// are (HTCondor writes "inf" or "nan", which do not read back as numbers;
-// docs/compatibility.md). Idempotent. Thread-safe.
-inline double StoredReal(double value) {
-  if (!std::isfinite(value)) return value;
+// of 2.0000001 reads back as 2). An infinity or NaN is written as "inf" or
+// "nan", which reads back as an attribute reference, not a number: the
+// attribute is then absent, and its reader takes its default, `absent`
+// here (0 for most: a priority of 0 is raised to the minimum when read, a
+// factor of 0 is "not chosen yet"; a slot weight reads as 1). Idempotent.
+// Thread-safe.
+inline double StoredReal(double value, double absent = 0) {
+  if (!std::isfinite(value)) return absent;
   char text[400];  // "%f" of the largest double: 309 digits, the point, 6 decimals
   std::snprintf(text, sizeof(text), "%f", value);
   return std::strtod(text, nullptr);
