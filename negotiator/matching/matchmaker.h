@@ -14,7 +14,8 @@
 // HTCondor's MatchList cache, kept for the whole cycle: valid because
 // every attribute those expressions read from a job is compared for match
 // classes, and what is left (PREEMPTION_REQUIREMENTS, PREEMPTION_RANK,
-// ConcurrencyLimits) is evaluated with each request's own job ad; when
+// ConcurrencyLimits) is evaluated with each request's ad (the first job of
+// its run, MatchRequest::ad_job); when
 // matching or the ranks read a request's ephemeral Submitter* attributes
 // the lists are kept per submitter instead.
 //
