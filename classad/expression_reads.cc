@@ -47,39 +47,41 @@ void NamesRead(const Expr& e, std::set<std::string>* mine, std::set<std::string>
   for (const std::string& n : t) theirs->insert(bytes::FoldAsciiCopy(n));
 }
 
-void AppendAttributeText(const ClassAd& ad, const std::string& name, std::string* out) {
+namespace {
+
+// `name`, '=', what `ref` holds (a \x01 mark when absent, a literal's
+// value, an expression's text as `append_expression` writes it) and a NUL.
+template <typename AppendExpression>
+void AppendHeldText(const std::string& name, const AttrRef& ref,
+                    AppendExpression&& append_expression, std::string* out) {
   out->append(name);
   out->push_back('=');
-  AttrRef ref = ad.Find(name);
   if (!ref) {
     out->push_back('\x01');
   } else if (ref.is_literal()) {
     UnparseValueTo(ref.literal(), out);
   } else {
-    UnparseTo(ref.expr(), out);
+    append_expression(ref.expr());
   }
   out->push_back('\0');
 }
 
+}  // namespace
+
+void AppendAttributeText(const ClassAd& ad, const std::string& name, std::string* out) {
+  AppendHeldText(name, ad.Find(name), [out](const Expr& e) { UnparseTo(e, out); }, out);
+}
+
 void AttributeTextWriter::Append(const ClassAd& ad, const std::string& name,
                                  std::string* out) {
-  const AttrRef ref = ad.Find(name);
-  out->append(name);
-  out->push_back('=');
-  if (!ref) {
-    out->append("\x01", 1);
-    out->push_back('\0');
-    return;
-  }
-  if (ref.is_literal()) {
-    UnparseValueTo(ref.literal(), out);
-    out->push_back('\0');
-    return;
-  }
-  auto [it, added] = texts_.try_emplace(&ref.expr());
-  if (added) UnparseTo(ref.expr(), &it->second);
-  out->append(it->second);
-  out->push_back('\0');
+  AppendHeldText(
+      name, ad.Find(name),
+      [&](const Expr& e) {
+        auto [it, added] = texts_.try_emplace(&e);
+        if (added) UnparseTo(e, &it->second);
+        out->append(it->second);
+      },
+      out);
 }
 
 bool ReadsOnlyNamedAttributes(const Expr& e) {

@@ -2,8 +2,6 @@
 // (references.h).
 #include "classad/references.h"
 
-#include <cstring>
-
 #include "classad/bytes.h"
 #include "classad/evaluator.h"
 #include "classad/unparse.h"
@@ -242,21 +240,16 @@ class Walk {
   bool in_scope_ = false;  // walking the base of `base.x` (internal walks)
 };
 
-bool StartsWithIgnoringCase(std::string_view text, std::string_view prefix) {
-  if (text.size() < prefix.size()) return false;
-  for (size_t i = 0; i < prefix.size(); ++i) {
-    if (bytes::FoldAscii(text[i]) != prefix[i]) return false;
-  }
-  return true;
+// Whether `a` and `b` are the same name, ASCII letters folded.
+bool SameName(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && bytes::SameBytesFolded(a.data(), b.data(), a.size());
 }
 
 void ScopeWalk(const Expr& e, std::string_view scope, References* refs) {
   if (e.kind() == ExprKind::kSelect) {
     const Expr& base = e.child(0);
     if (base.kind() == ExprKind::kAttribute && !base.absolute()) {
-      if (!LessIgnoringCase{}(base.name(), scope) && !LessIgnoringCase{}(scope, base.name())) {
-        refs->emplace(e.name());
-      }
+      if (SameName(base.name(), scope)) refs->emplace(e.name());
       return;
     }
     ScopeWalk(base, scope, refs);
@@ -315,7 +308,7 @@ void TrimReferenceNames(References* refs, bool external) {
     std::string_view rest = name;
     if (external) {
       for (std::string_view prefix : {"target.", "other.", ".left.", ".right."}) {
-        if (StartsWithIgnoringCase(rest, prefix)) {
+        if (SameName(rest.substr(0, prefix.size()), prefix)) {
           rest.remove_prefix(prefix.size());
           break;
         }

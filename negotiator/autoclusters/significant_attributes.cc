@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "classad/value.h"
+#include "policy/text_util.h"
 
 namespace negotiator {
 namespace {
@@ -25,9 +26,8 @@ constexpr std::string_view kLeftOutSince25_5[] = {
 };
 
 bool Contains(const std::vector<std::string>& list, std::string_view name) {
-  const classad::LessIgnoringCase less;
   for (const std::string& n : list) {
-    if (!less(n, name) && !less(name, n)) return true;
+    if (policy::EqualsNoCase(n, name)) return true;
   }
   return false;
 }
