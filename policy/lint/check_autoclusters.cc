@@ -2,13 +2,13 @@
 // jobs with different Requirements, Rank or ConcurrencyLimits into one
 // autocluster (checks.h).
 #include <array>
+#include <set>
 #include <string>
 
-#include "classad/match.h"
-#include "classad/parser.h"
 #include "policy/knob_value.h"
 #include "policy/lint/checks.h"
 #include "policy/lint/lint_util.h"
+#include "policy/lint/policy_expressions.h"
 #include "policy/text_util.h"
 
 namespace policy::lint {
@@ -57,43 +57,41 @@ void CheckPolicyReadsOfLeftOut(const LintContext& context, std::vector<Diagnosti
   } else {
     removed.assign(kRemovedByDefault.begin(), kRemovedByDefault.end());
   }
-  for (std::string_view knob : {"PREEMPTION_REQUIREMENTS", "PREEMPTION_RANK"}) {
-    const ConfigEntry* entry = config.Find(knob);
-    std::optional<std::string> text = Value(config, knob);
-    if (entry == nullptr || !text || TrimSpace(*text).empty()) continue;
-    classad::Result<classad::ExprPtr> expr = classad::ParseExpression(*text);
-    if (!expr.ok()) continue;  // expr-syntax reports it
-    std::vector<std::string> mine, theirs;
-    classad::CollectReferencedNames(**expr, &mine, &theirs);
-    std::vector<std::string> said;
-    for (const std::string& name : theirs) {
-      bool again = false;
-      for (const std::string& n : said) again = again || EqualsNoCase(n, name);
-      if (again) continue;
-      said.push_back(name);
-      std::string why;
-      for (std::string_view left_out : kJobAttributesLeftOut) {
-        if (EqualsNoCase(name, left_out)) {
-          why = "HTCondor's negotiator leaves it out of the significant attributes from 25.5";
-        }
+  // Why HTCondor does not compare `name` between jobs, or "".
+  auto left_out = [&](std::string_view name) -> std::string {
+    for (const std::string& r : removed) {
+      if (EqualsNoCase(name, r)) {
+        return removed_configured ? "REMOVE_SIGNIFICANT_ATTRIBUTES names it"
+                                  : "REMOVE_SIGNIFICANT_ATTRIBUTES names it by default from 25.5";
       }
-      for (const std::string& r : removed) {
-        if (EqualsNoCase(name, r)) {
-          why = removed_configured ? "REMOVE_SIGNIFICANT_ATTRIBUTES names it"
-                                   : "REMOVE_SIGNIFICANT_ATTRIBUTES names it by default from "
-                                     "25.5";
-        }
+    }
+    for (std::string_view always : kJobAttributesLeftOut) {
+      if (EqualsNoCase(name, always)) {
+        return "HTCondor's negotiator leaves it out of the significant attributes from 25.5";
       }
-      if (why.empty()) continue;
-      out->push_back(MakeDiagnostic(
-          entry->value_at, Severity::kWarning,
-          std::string(knob) + " reads the job's " + name + ", but " + why +
+    }
+    return "";
+  };
+  for (const LintedExpression& e : LintedExpressions(config)) {
+    if (e.context().when != EvaluatedWhen::kPreemption) continue;
+    std::set<std::string> reported;
+    VisitNodes(e.expr(), [&](const classad::Expr& node, const auto&) {
+      const std::optional<AttributeRef> ref = AsAttributeRef(node);
+      if (!ref) return true;
+      if (ref->scope != AttributeRef::Scope::kTarget) return false;
+      const std::string why = left_out(ref->name);
+      if (why.empty() || !reported.insert(LowerAscii(ref->name)).second) return false;
+      const std::string name(ref->name);
+      out->push_back(e.MakeAt(
+          std::nullopt, Severity::kWarning,
+          e.knob() + " reads the job's " + name + ", but " + why +
               ": unless another significant attribute of the job reads it (as a RequestMemory "
               "that reads MemoryUsage does), jobs that differ only there share an autocluster, "
               "and every job of a run of it is judged with the first job's " +
               name,
           kCheck));
-    }
+      return false;
+    });
   }
 }
 
