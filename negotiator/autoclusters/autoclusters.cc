@@ -60,27 +60,6 @@ std::set<std::string> MatchSignificantNames(const Pool& pool) {
   return names;
 }
 
-// MatchSignificantNames, plus SIGNIFICANT_ATTRIBUTES, ConcurrencyLimits and
-// what PREEMPTION_REQUIREMENTS and PREEMPTION_RANK read from a job.
-std::set<std::string> GlobalSignificantNames(const Pool& pool,
-                                             const std::set<std::string>& match_names) {
-  std::set<std::string> names = match_names;
-  names.insert("concurrencylimits");
-  const policy::Policy& policy = pool.policy();
-  for (const std::string& n : policy.matching.significant_attributes)
-    names.insert(policy::LowerAscii(n));
-  const policy::MatchPolicy& m = policy.matching;
-  for (const policy::PolicyExpression* e : {&m.preemption_requirements, &m.preemption_rank}) {
-    if (!e->is_set()) continue;
-    std::vector<std::string> mine, theirs;
-    classad::CollectReferencedNames(*e->expr, &mine, &theirs);
-    for (const std::string& n : theirs) names.insert(policy::LowerAscii(n));
-  }
-  return names;
-}
-
-
-
 // The signatures of some idle jobs: what makes two jobs one match class,
 // and one autocluster.
 // Each distinct signature is held once (most jobs share theirs).
@@ -227,8 +206,7 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
   const std::vector<PoolJob>& jobs = pool.jobs();
   out.of_job.assign(jobs.size(), Autoclusters::kNone);
   std::set<std::string> match_names = MatchSignificantNames(pool);
-  std::set<std::string> global = GlobalSignificantNames(pool, match_names);
-  out.significant.assign(global.begin(), global.end());
+  out.matching_names.assign(match_names.begin(), match_names.end());
   const bool every_job = pool.policy().matching.negotiate_all_jobs_in_cluster;
   // HTCondor's significant attributes: published by the negotiator for
   // this pool, merged into the schedd's list kept from earlier cycles.

@@ -36,11 +36,9 @@ struct Autoclusters {
   static constexpr uint32_t kNone = UINT32_MAX;
   std::vector<uint32_t> of_job;                // job index -> autocluster (kNone: not idle)
   std::vector<uint32_t> representative;        // autocluster -> its first job's index
-  // The job attributes matching and the negotiator's policy read (lower
-  // case, sorted): what match classes compare, and ConcurrencyLimits,
-  // SIGNIFICANT_ATTRIBUTES and what PREEMPTION_REQUIREMENTS and
-  // PREEMPTION_RANK read as TARGET.x.
-  std::vector<std::string> significant;
+  // The job attributes matching reads (lower case, sorted): what match
+  // classes compare (the slots' Requirements and Rank, the policy ranks).
+  std::vector<std::string> matching_names;
   // HTCondor's significant attributes (the schedd's list,
   // significant_attributes.h): what autoclusters compare, each expanded
   // by what the job's expressions for it reference.

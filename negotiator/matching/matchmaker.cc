@@ -109,7 +109,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   remote_user_id_.assign(pool.slots().size(), 0);
   // The lists are per submitter when matching or ranking reads a request's
   // Submitter* attributes.
-  for (const std::string& name : autoclusters.significant) {
+  for (const std::string& name : autoclusters.matching_names) {
     const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name);
     if (info != nullptr && !info->on_slot) per_submitter_ = true;
   }

@@ -51,7 +51,8 @@ TEST(AutoclustersTest, SameOnAnyNumberOfThreads) {
       EXPECT_EQ(many.representative, one.representative);
       EXPECT_EQ(many.match_class, one.match_class);
       EXPECT_EQ(many.class_representative, one.class_representative);
-      EXPECT_EQ(many.significant, one.significant);
+      EXPECT_EQ(many.matching_names, one.matching_names);
+      EXPECT_EQ(many.schedd_significant, one.schedd_significant);
     }
   }
 }
