@@ -151,6 +151,16 @@ classad::Result<SignificantAttributeRules> SignificantAttributeRulesOf(std::stri
                                 : SignificantAttributeRules::kBefore25_5;
 }
 
+classad::Status SetHTCondorRelease(std::string_view version, PolicyOptions* options) {
+  classad::Result<AccountantRules> accountant = AccountantRulesOf(version);
+  if (!accountant.ok()) return accountant.status();
+  classad::Result<SignificantAttributeRules> significant = SignificantAttributeRulesOf(version);
+  if (!significant.ok()) return significant.status();
+  options->accountant_rules = *accountant;
+  options->significant_attribute_rules = *significant;
+  return classad::Status::Ok();
+}
+
 classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions& options,
                                       Problems* problems_out) {
   Problems local;

@@ -188,6 +188,11 @@ struct PolicyOptions {
   SignificantAttributeRules significant_attribute_rules = SignificantAttributeRules::kBefore25_5;
 };
 
+// Sets every rule of `options` that depends on the HTCondor release to
+// those of release `version` (MAJOR[.MINOR[.PATCH]]). Errors: as
+// AccountantRulesOf (`options` unchanged).
+classad::Status SetHTCondorRelease(std::string_view version, PolicyOptions* options);
+
 // The negotiator's policy. Build it with Policy::Build.
 class Policy {
  public:

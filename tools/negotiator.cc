@@ -157,15 +157,10 @@ bool ParseArgs(int argc, char** argv, Request* r) {
       r->requests = true;
     } else if (arg == "-htcondor-version") {
       if (!value(&text)) return false;
-      classad::Result<policy::AccountantRules> rules = policy::AccountantRulesOf(text);
-      if (!rules.ok()) {
-        std::cerr << "negotiator: --htcondor-version: " << rules.status().message() << "\n";
+      if (classad::Status set = policy::SetHTCondorRelease(text, &r->policy_options); !set.ok()) {
+        std::cerr << "negotiator: --htcondor-version: " << set.message() << "\n";
         return false;
       }
-      r->policy_options.accountant_rules = *rules;
-      classad::Result<policy::SignificantAttributeRules> significant =
-          policy::SignificantAttributeRulesOf(text);
-      if (significant.ok()) r->policy_options.significant_attribute_rules = *significant;
     } else if (arg == "-help" || arg == "-h") {
       std::cout << kUsageText;
       std::exit(kOk);

@@ -220,6 +220,23 @@ TEST(PolicyTest, MissingAccountingGroupMapIsAnError) {
       << p.status().ToString();
 }
 
+TEST(PolicyTest, AnHTCondorReleaseSetsEveryRuleThatDependsOnIt) {
+  PolicyOptions options;
+  ASSERT_TRUE(SetHTCondorRelease("25.5", &options).ok());
+  EXPECT_EQ(options.accountant_rules, AccountantRules::kBefore25_10);
+  EXPECT_EQ(options.significant_attribute_rules, SignificantAttributeRules::kSince25_5);
+  ASSERT_TRUE(SetHTCondorRelease("25.13.2", &options).ok());
+  EXPECT_EQ(options.accountant_rules, AccountantRules::kSince25_10);
+  ASSERT_TRUE(SetHTCondorRelease("25.0.13", &options).ok());
+  EXPECT_EQ(options.accountant_rules, AccountantRules::kBefore25_10);
+  EXPECT_EQ(options.significant_attribute_rules, SignificantAttributeRules::kBefore25_5);
+  // A bad version changes nothing.
+  options.accountant_rules = AccountantRules::kSince25_10;
+  EXPECT_EQ(SetHTCondorRelease("25.x", &options).code(), classad::StatusCode::kInvalidArgument);
+  EXPECT_EQ(options.accountant_rules, AccountantRules::kSince25_10);
+  EXPECT_EQ(options.significant_attribute_rules, SignificantAttributeRules::kBefore25_5);
+}
+
 TEST(PolicyTest, BundledExampleBuildsWithoutAProblem) {
   ConfigOptions options = TestOptions();
   const std::string root = std::string(CLASSAD_EXAMPLES_DIR) + "/policy/condor_config";
