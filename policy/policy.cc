@@ -236,8 +236,8 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
   const bool since25_5 = m.significant_attribute_rules == SignificantAttributeRules::kSince25_5;
   if (since25_5) {
     m.remove_significant_attributes = knobs.List("REMOVE_SIGNIFICANT_ATTRIBUTES");
+    // Its default too (^Slot[0-9]*_).
     std::optional<KnobText> regex = knobs.Text("REMOVE_SIGNIFICANT_ATTRIBUTES_REGEX");
-    if (!regex) regex = knobs.Fallback("REMOVE_SIGNIFICANT_ATTRIBUTES_REGEX");
     if (regex && !regex->value.empty()) {
       classad::Result<std::unique_ptr<MapRegex>> compiled =
           MapRegex::Compile(regex->value, /*caseless=*/true, /*ungreedy=*/false);
@@ -250,7 +250,9 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
                                            "logs the error and goes on");
       }
     }
-  } else if (std::optional<KnobText> removed = knobs.Text("REMOVE_SIGNIFICANT_ATTRIBUTES")) {
+  } else if (std::optional<KnobText> removed = knobs.Text("REMOVE_SIGNIFICANT_ATTRIBUTES");
+             removed && !removed->from_default) {
+    // Before 25.5 the knob has no default: only a configured value counts.
     m.remove_significant_attributes = SplitKnobList(removed->value);
   }
   for (const char* name : {"STARTD_JOB_ATTRS", "STARTD_JOB_EXPRS", "SYSTEM_STARTD_JOB_ATTRS"}) {

@@ -237,6 +237,37 @@ TEST(PolicyTest, AnHTCondorReleaseSetsEveryRuleThatDependsOnIt) {
   EXPECT_EQ(options.significant_attribute_rules, SignificantAttributeRules::kBefore25_5);
 }
 
+TEST(PolicyTest, ARemoveRegexThatDoesNotCompileIsAWarningAtItsPlace) {
+  // HTCondor logs the error and leaves nothing out by the regex.
+  PolicyOptions options;
+  options.significant_attribute_rules = SignificantAttributeRules::kSince25_5;
+  Problems problems;
+  classad::Result<Policy> p =
+      Policy::Build(Read("UID_DOMAIN = x\nREMOVE_SIGNIFICANT_ATTRIBUTES_REGEX = ^Slot(\n"),
+                    options, &problems);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  EXPECT_EQ(p->matching.remove_significant_attributes_regex, nullptr);
+  ASSERT_EQ(problems.warnings().size(), 1u);
+  EXPECT_NE(problems.warnings().front().ToString().find(
+                "policy.config:2:39: REMOVE_SIGNIFICANT_ATTRIBUTES_REGEX does not compile"),
+            std::string::npos)
+      << problems.warnings().front().ToString();
+  // The default compiles, and only 25.5 and later have it.
+  classad::Result<Policy> defaulted = Policy::Build(Read("UID_DOMAIN = x\n"), options);
+  ASSERT_TRUE(defaulted.ok());
+  EXPECT_NE(defaulted->matching.remove_significant_attributes_regex, nullptr);
+  EXPECT_EQ(defaulted->matching.remove_significant_attributes.size(), 5u);
+  classad::Result<Policy> before = Policy::Build(Read("UID_DOMAIN = x\n"));
+  ASSERT_TRUE(before.ok());
+  EXPECT_EQ(before->matching.remove_significant_attributes_regex, nullptr);
+  EXPECT_TRUE(before->matching.remove_significant_attributes.empty());
+  // ... unless configured: the schedd honours it in every release.
+  classad::Result<Policy> configured =
+      Policy::Build(Read("UID_DOMAIN = x\nREMOVE_SIGNIFICANT_ATTRIBUTES = Foo\n"));
+  ASSERT_TRUE(configured.ok());
+  EXPECT_EQ(configured->matching.remove_significant_attributes, std::vector<std::string>{"Foo"});
+}
+
 TEST(PolicyTest, BundledExampleBuildsWithoutAProblem) {
   ConfigOptions options = TestOptions();
   const std::string root = std::string(CLASSAD_EXAMPLES_DIR) + "/policy/condor_config";
