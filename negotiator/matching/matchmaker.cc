@@ -107,6 +107,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   remote_.resize(pool.slots().size());
   remote_bound_.assign(pool.slots().size(), 0);
   remote_user_id_.assign(pool.slots().size(), 0);
+  claim_code_of_slot_.assign(pool.slots().size(), kNotYetCoded);
   // The lists are per submitter when matching or ranking reads a request's
   // Submitter* attributes.
   for (const std::string& name : autoclusters.matching_names) {
@@ -410,6 +411,51 @@ bool Matchmaker::RequestClausesHold(const MatchRequest& r) const {
   return true;
 }
 
+bool Matchmaker::SlotClausesHold(uint32_t slot, const classad::AttributeOverlay* slot_overlay) {
+  uint8_t& state = slot_clauses_state_[slot];
+  if (state == 0) {
+    state = 1;
+    const ClassAd& slot_ad = *pool_.slots()[slot].ad;
+    for (const classad::Expr* clause : slot_clauses_) {
+      const Value v =
+          EvaluateIn(*clause, &slot_ad, &empty_ad_, slot_overlay, nullptr, eval_options_);
+      if (!classad::IsTrueValue(v)) state = 2;
+    }
+  }
+  return state == 1;
+}
+
+bool Matchmaker::UserClausesHold(uint32_t slot, const ClassAd& job,
+                                 const classad::AttributeOverlay* slot_overlay,
+                                 const MatchRequest& r, uint64_t stamp) {
+  if (user_clauses_.empty()) return true;
+  const ClassAd& slot_ad = *pool_.slots()[slot].ad;
+  if (remote_bound_[slot] != 1) {
+    for (const classad::Expr* clause : user_clauses_) {
+      const Value v =
+          EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
+      if (!classad::IsTrueValue(v)) return false;
+    }
+    return true;
+  }
+  // Within one request (the accountant fixed) these clauses read the slot
+  // only through its remote user.
+  const uint32_t user = remote_user_id_[slot];
+  if (user_memo_stamp_[user] != stamp) {
+    user_memo_stamp_[user] = stamp;
+    user_memo_[user] = 1;
+    for (const classad::Expr* clause : user_clauses_) {
+      const Value v =
+          EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
+      if (!classad::IsTrueValue(v)) {
+        user_memo_[user] = 0;
+        break;
+      }
+    }
+  }
+  return user_memo_[user] != 0;
+}
+
 bool Matchmaker::PreemptionRequirementsHold(uint32_t slot, const ClassAd& job,
                                             const classad::AttributeOverlay* slot_overlay,
                                             const MatchRequest& r, uint64_t stamp) {
@@ -420,41 +466,8 @@ bool Matchmaker::PreemptionRequirementsHold(uint32_t slot, const ClassAd& job,
     return v.IsBoolean() && v.boolean();
   }
   // The request's clauses hold (the caller checked RequestClausesHold).
-  uint8_t& state = slot_clauses_state_[slot];
-  if (state == 0) {
-    state = 1;
-    for (const classad::Expr* clause : slot_clauses_) {
-      const Value v =
-          EvaluateIn(*clause, &slot_ad, &empty_ad_, slot_overlay, nullptr, eval_options_);
-      if (!classad::IsTrueValue(v)) state = 2;
-    }
-  }
-  if (state == 2) return false;
-  if (!user_clauses_.empty() && remote_bound_[slot] == 1) {
-    // Within one request (the accountant fixed) these clauses read the
-    // slot only through its remote user.
-    const uint32_t user = remote_user_id_[slot];
-    if (user_memo_stamp_[user] != stamp) {
-      user_memo_stamp_[user] = stamp;
-      user_memo_[user] = 1;
-      for (const classad::Expr* clause : user_clauses_) {
-        const Value v =
-            EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
-        if (!classad::IsTrueValue(v)) {
-          user_memo_[user] = 0;
-          break;
-        }
-      }
-    }
-    if (user_memo_[user] == 0) return false;
-  }
-  if (!user_clauses_.empty() && remote_bound_[slot] != 1) {
-    for (const classad::Expr* clause : user_clauses_) {
-      const Value v =
-          EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
-      if (!classad::IsTrueValue(v)) return false;
-    }
-  }
+  if (!SlotClausesHold(slot, slot_overlay)) return false;
+  if (!UserClausesHold(slot, job, slot_overlay, r, stamp)) return false;
   for (const classad::Expr* clause : pair_clauses_) {
     const Value v =
         EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
@@ -491,9 +504,7 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
       const std::vector<OrderEntry>& order = orders_[order_of_class_[match_class]];
       if (slot_ranks_from_tables) {
         // The indices into the order are the list.
-        out->candidates.clear();
-        out->in_order.clear();
-        out->head = 0;
+        out->Reset();
         out->order = &order;
         for (uint32_t i = 0; i < order.size(); ++i) {
           const uint32_t p = order[i].position;
@@ -544,10 +555,7 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
       }
     }
   }
-  out->candidates.clear();
-  out->head = 0;
-  out->order = nullptr;
-  out->in_order.clear();
+  out->Reset();
   for (size_t i = 0; i < index.size(); ++i) {
     if (!results[i].matched) continue;
     // Positions are known (and the slot's Rank tabled) with the tables only.
@@ -832,13 +840,131 @@ bool Matchmaker::BetterJudged(const Judged& a, const Judged& b) {
   return a.prank > b.prank;
 }
 
+bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
+                               const MatchRequest& request) {
+  using Split = CandidateList::Split;
+  if (list.split != Split::kNotYet) return list.split == Split::kReady;
+  list.split = Split::kUnusable;
+  if (!list.by_order() && ranks_read_remote_) return false;
+  std::vector<uint32_t> codes(list.size(), kOpen);
+  for (uint32_t i = 0; i < list.size(); ++i) {
+    float pre, post;
+    double job_rank;
+    uint32_t slot;
+    if (list.by_order()) {
+      const OrderEntry& e = (*list.order)[list.in_order[i]];
+      slot = e.slot;
+      pre = e.pre;
+      post = e.post;
+      job_rank = e.job_rank;
+    } else {
+      const Candidate& c = list.candidates[i];
+      slot = c.slot;
+      pre = c.pre;
+      post = c.post;
+      job_rank = c.job_rank;
+    }
+    if (std::isnan(pre) || std::isnan(post) || std::isnan(job_rank)) return false;
+    const uint32_t claim = ClaimCodeOf(slot);
+    if (claim == kNotClaimed) continue;
+    const double slot_rank =
+        list.by_order()
+            ? tables_->SlotRank(match_class, (*list.order)[list.in_order[i]].position)
+            : SlotRankOf(list.candidates[i], match_class, request);
+    const std::optional<RankConditions> ranks = CompareRanks(slot_rank, current_rank_[slot]);
+    if (!ranks || ranks->above) continue;
+    codes[i] = claim;
+  }
+  list.codes = std::move(codes);
+  list.split = Split::kReady;
+  return true;
+}
+
+uint32_t Matchmaker::ClaimCodeOf(uint32_t slot) {
+  uint32_t& known = claim_code_of_slot_[slot];
+  if (known != kNotYetCoded) return known;
+  const policy::MatchPolicy& m = policy_.matching;
+  const std::string& remote_user = pool_.slots()[slot].remote_user;
+  if (!ClaimConsidered(m, remote_user)) {
+    known = kNotClaimed;
+    return known;
+  }
+  const bool by_users = pr_split_ && m.preemption_requirements.is_set();
+  const classad::AttributeOverlay* slot_overlay = RemoteOverlay(slot);
+  uint32_t code = kJudged;
+  if (by_users && !SlotClausesHold(slot, slot_overlay)) {
+    code = kRefused;
+  } else if (by_users && remote_bound_[slot] == 1) {
+    code = kByUser;
+  }
+  std::string key = remote_user;
+  key.push_back('\0');
+  key += std::to_string(remote_user_id_[slot]);
+  auto [it, added] =
+      claim_user_ids_.emplace(std::move(key), static_cast<uint32_t>(claim_users_.size()));
+  if (added) claim_users_.push_back(ClaimUser{remote_user, slot, 0, ClaimVerdict::kJudge});
+  known = (it->second << 2) | code;
+  return known;
+}
+
+uint32_t Matchmaker::SlotOfEntry(const CandidateList& list, size_t i) const {
+  return list.by_order() ? (*list.order)[list.in_order[i]].slot : list.candidates[i].slot;
+}
+
+Matchmaker::ClaimVerdict Matchmaker::VerdictFor(uint32_t user, const Judge& judge) {
+  ClaimUser& u = claim_users_[user];
+  if (u.stamp != judge.stamp) {
+    const MatchRequest& r = *judge.request;
+    u.stamp = judge.stamp;
+    if (u.remote_user == r.submitter_name) {
+      u.verdict = ClaimVerdict::kOwn;
+    } else if (!UserClausesHold(u.sample_slot, *pool_.jobs()[r.AdJob()].ad,
+                                RemoteOverlay(u.sample_slot), r, judge.stamp)) {
+      u.verdict = ClaimVerdict::kRefused;
+    } else {
+      u.verdict = ClaimVerdict::kJudge;
+    }
+  }
+  return u.verdict;
+}
+
 void Matchmaker::JudgeWholeMatchList(CandidateList& list, const Judge& judge) {
   MatchList& ml = match_list_;
   const uint32_t match_class = autoclusters_.match_class[ml.autocluster];
+  const MatchRequest& r = *judge.request;
+  // With the list split by what its claims mean to every request
+  // (SplitByClaims), the entries whose verdict is known are not judged:
+  // refused, their reason goes into ml.why as judging them would put it
+  // (nothing for the submitter's own claims or a request past its limit
+  // on spin 1, "preemption policy" otherwise). Skipping refused entries
+  // leaves the rank groups as they are: the split is made only when the
+  // ranks are ordered without NaN, so that equal ranks are neighbours.
+  const bool claims_refused = r.only_startd_rank || !judge.priority_preemption_possible;
+  const bool split = options_.shortcuts && SplitByClaims(list, match_class, r);
   Candidate by_order;
   std::vector<Judged> group;       // the acceptable entries of the current rank group
   std::optional<Candidate> first;  // the current rank group's first entry
   for (size_t i = list.head; i < list.size(); ++i) {
+    if (split && list.codes[i] != kOpen) {
+      const uint32_t code = list.codes[i] & 3;
+      const ClaimUser& user = claim_users_[list.codes[i] >> 2];
+      ClaimVerdict verdict = ClaimVerdict::kJudge;
+      if (claims_refused || code == kRefused) {
+        // Refused; the reason is known once said.
+        if (r.only_startd_rank || ml.why.preemption_policy) continue;
+        verdict = user.remote_user == r.submitter_name ? ClaimVerdict::kOwn
+                                                       : ClaimVerdict::kRefused;
+      } else if (code == kByUser) {
+        verdict = VerdictFor(list.codes[i] >> 2, judge);
+      }
+      if (verdict == ClaimVerdict::kOwn) continue;
+      if (verdict == ClaimVerdict::kRefused) {
+        if (!ml.why.preemption_policy && taken_[SlotOfEntry(list, i)] == 0) {
+          ml.why.preemption_policy = true;
+        }
+        continue;
+      }
+    }
     Candidate* at = &by_order;
     if (!list.by_order()) {
       at = &list.candidates[i];  // its slot's Rank is kept there once computed

@@ -30,7 +30,11 @@
 // CurrentRank and the submitter limit (with HTCondor's "crumbs" rule).
 // Concurrency limits are checked before the walk when the job's
 // ConcurrencyLimits is a plain string, per candidate when it reads the
-// slot.
+// slot. Claims that a request is refused whatever it is (the Rank of its
+// job does not beat the CurrentRank, and it may not preempt for priority,
+// or the slot's clauses of PREEMPTION_REQUIREMENTS fail, or its remote
+// user's fail for the request) are passed over without judging each one,
+// with the reason judging would give.
 //
 // Not thread-safe (one negotiation drives it); PrepareAll uses its own
 // threads internally.
@@ -191,8 +195,29 @@ class Matchmaker {
     std::vector<uint32_t> in_order;
     const std::vector<OrderEntry>* order = nullptr;  // with in_order
     size_t head = 0;  // entries before it are all taken
+    // What a claim on each entry's slot means to every request
+    // (SplitByClaims), made when first needed: by entry, kOpen (unclaimed,
+    // or a claim whose Rank of the job may beat its CurrentRank: judged),
+    // or else a claim whose Rank of the job does not, which a request that
+    // may not preempt for priority is refused: the number of its claim
+    // user (claim_users_) shifted left by two, or'ed with kRefused (the
+    // slot's PREEMPTION_REQUIREMENTS clauses fail: every other submitter
+    // is refused it), kByUser (judged only when the claim user's clauses
+    // hold for the request) or kJudged.
+    enum class Split : uint8_t { kNotYet, kReady, kUnusable };
+    Split split = Split::kNotYet;
+    std::vector<uint32_t> codes;
     bool by_order() const { return order != nullptr; }
     size_t size() const { return by_order() ? in_order.size() : candidates.size(); }
+    // Empties the list (a list made again).
+    void Reset() {
+      candidates.clear();
+      in_order.clear();
+      order = nullptr;
+      head = 0;
+      split = Split::kNotYet;
+      codes.clear();
+    }
   };
   // Entry `i` of `list`, a list by order (of class `match_class`): true
   // with `*out` set when its slot is not taken.
@@ -259,6 +284,15 @@ class Matchmaker {
   // can pass PREEMPTION_REQUIREMENTS for it: an `&&` is true only when
   // each of its clauses is).
   bool RequestClausesHold(const MatchRequest& request) const;
+  // PREEMPTION_REQUIREMENTS' slot clauses for claimed slot `slot` (with the slot's Remote*
+  // overlay), evaluated once per slot for the cycle.
+  bool SlotClausesHold(uint32_t slot, const classad::AttributeOverlay* slot_overlay);
+  // PREEMPTION_REQUIREMENTS' remote-user clauses for claimed slot `slot` and `request`, kept
+  // per remote user for the request whose stamp is `stamp` (evaluated for
+  // the slot itself when its Remote* attributes could not be bound).
+  bool UserClausesHold(uint32_t slot, const classad::ClassAd& job,
+                       const classad::AttributeOverlay* slot_overlay, const MatchRequest& request,
+                       uint64_t stamp);
   // PREEMPTION_REQUIREMENTS for claimed slot `slot` and `request` (whose
   // request-only clauses hold), the slot's clauses taken from the cache;
   // `stamp` names the request's Submitter* values for the per-remote-user
@@ -321,6 +355,36 @@ class Matchmaker {
   // judging reads may change with each match (the live Remote* usage, the
   // limit counts), so the whole list is judged when it is made.
   void JudgeWholeMatchList(CandidateList& list, const Judge& judge);
+  // Splits `list` (of class `match_class`, judged for `request`) into its
+  // open and closed entries (CandidateList::codes) once; false when the split cannot stand in
+  // for judging each entry: a rank that is NaN (the rank groups then
+  // depend on which entries are judged) or slot Ranks that read the
+  // Remote* attributes (their value depends on when they are computed).
+  bool SplitByClaims(CandidateList& list, uint32_t match_class, const MatchRequest& request);
+  // The slot of entry `i` of `list`.
+  uint32_t SlotOfEntry(const CandidateList& list, size_t i) const;
+  // The codes of CandidateList::codes.
+  static constexpr uint32_t kOpen = 0, kRefused = 1, kByUser = 2, kJudged = 3;
+  // The users of the claims met in split lists: the claim's remote user
+  // (as KindOfClaim compares it) and one of their slots, numbered by
+  // remote user and by the user their Remote* attributes were bound for
+  // (remote_user_id_), and what they mean to the request whose stamp they
+  // carry.
+  enum class ClaimVerdict : uint8_t { kJudge, kOwn, kRefused };
+  struct ClaimUser {
+    std::string_view remote_user;
+    uint32_t sample_slot = 0;
+    uint64_t stamp = 0;
+    ClaimVerdict verdict = ClaimVerdict::kJudge;
+  };
+  // The code of a closed entry for slot `slot` (CandidateList::codes),
+  // computed once per slot: kNotClaimed when its claim is not considered.
+  static constexpr uint32_t kNotClaimed = UINT32_MAX, kNotYetCoded = UINT32_MAX - 1;
+  uint32_t ClaimCodeOf(uint32_t slot);
+  // What the entries coded kByUser of claim user `user` mean to the
+  // request of `judge`: its own claims (refused without a word), refused
+  // by the remote-user clauses of PREEMPTION_REQUIREMENTS, or to be judged.
+  ClaimVerdict VerdictFor(uint32_t user, const Judge& judge);
   // Whether `a` comes before `b` in a rank group of a MatchList: no
   // preemption, then rank, then priority preemption; then PREEMPTION_RANK.
   static bool BetterJudged(const Judged& a, const Judged& b);
@@ -335,6 +399,9 @@ class Matchmaker {
                          const classad::AttributeOverlay* slot_overlay,
                          const MatchRequest& request);
   MatchList match_list_;
+  std::vector<ClaimUser> claim_users_;
+  std::unordered_map<std::string, uint32_t> claim_user_ids_;  // remote user, '\0', bound user
+  std::vector<uint32_t> claim_code_of_slot_;  // by slot: ClaimCodeOf, or kNotYetCoded
 
   const Pool& pool_;
   const Autoclusters& autoclusters_;

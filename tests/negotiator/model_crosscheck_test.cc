@@ -394,7 +394,10 @@ std::shared_ptr<const classad::ClassAd> ParseOne(const std::string& text) {
                  : std::make_shared<const classad::ClassAd>();
 }
 
-Counts RunNegotiator(const Case& c, std::string* matches, bool shortcuts = true) {
+// With `requests`, every request's outcome (the slot, or HTCondor's
+// reason for refusing it) is added to `*requests`.
+Counts RunNegotiator(const Case& c, std::string* matches, bool shortcuts = true,
+                     std::string* requests = nullptr) {
   auto policy = testing_util::MakePolicy(ConfigText(c.config));
   auto pool = testing_util::MakePool(policy, c.slots, c.jobs);
   Accountant accountant(policy);
@@ -405,8 +408,19 @@ Counts RunNegotiator(const Case& c, std::string* matches, bool shortcuts = true)
     if (a.floor > 0) accountant.SetFloor(name, a.floor);
     if (a.ceiling >= 0) accountant.SetCeiling(name, a.ceiling);
   }
-  Negotiator negotiator(policy, NegotiatorOptions{.threads = 1, .shortcuts = shortcuts});
+  NegotiatorOptions options;
+  options.threads = 1;
+  options.shortcuts = shortcuts;
+  options.record_requests = requests != nullptr;
+  Negotiator negotiator(policy, options);
   CycleResult result = testing_util::RunOneCycle(negotiator, *pool, accountant);
+  if (requests != nullptr) {
+    for (const RequestRecord& r : result.requests) {
+      *requests += "  " + r.submitter + " job " + r.job_name + " spin " +
+                   std::to_string(r.spin) + ": " +
+                   (r.matched ? "-> " + r.slot_name : "refused: " + r.refusal) + "\n";
+    }
+  }
   Counts out;
   for (const CycleMatch& m : result.matches) {
     out.by_submitter[m.submitter] += 1;
@@ -666,9 +680,11 @@ TEST(ModelCrosscheckTest, RandomPoolsAgreeWhenMatchingReadsLiveUsage) {
 }
 
 // The matchmaker's shortcuts (tables, per-slot and per-remote-user
-// clauses of PREEMPTION_REQUIREMENTS, PREEMPTION_RANK per slot) change
-// nothing: every match, on every pool, is the one pair-by-pair evaluation
-// gives; also with preemption expressions that mix what they read.
+// clauses of PREEMPTION_REQUIREMENTS, PREEMPTION_RANK per slot, claims
+// refused without judging them) change nothing: every match, on every
+// pool, is the one pair-by-pair evaluation gives, and so is every
+// request's outcome and reason; also with preemption expressions that mix
+// what they read.
 TEST(ModelCrosscheckTest, ShortcutsChangeNoMatch) {
   static const std::vector<std::string> kMixedRequirements = {
       "(RemoteUserPrio > SubmitterUserPrio) && (MY.SlotID > 1) && (RemoteUserResourcesInUse >= 1)",
@@ -700,10 +716,11 @@ TEST(ModelCrosscheckTest, ShortcutsChangeNoMatch) {
         }
       }
     }
-    std::string with, without;
-    const Counts fast = RunNegotiator(c, &with, true);
-    const Counts plain = RunNegotiator(c, &without, false);
+    std::string with, without, asked_with, asked_without;
+    const Counts fast = RunNegotiator(c, &with, true, &asked_with);
+    const Counts plain = RunNegotiator(c, &without, false, &asked_without);
     ASSERT_EQ(with, without) << "seed " << seed << "\n" << CaseText(c);
+    ASSERT_EQ(asked_with, asked_without) << "seed " << seed << "\n" << CaseText(c);
     ASSERT_EQ(fast, plain) << "seed " << seed;
   }
 }
