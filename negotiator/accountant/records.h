@@ -7,10 +7,9 @@
 #ifndef NEGOTIATOR_ACCOUNTANT_RECORDS_H_
 #define NEGOTIATOR_ACCOUNTANT_RECORDS_H_
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 namespace negotiator {
@@ -30,11 +29,22 @@ inline constexpr double kMinPriorityFactor = 1.0;
 // here (0 for most: a priority of 0 is raised to the minimum when read, a
 // factor of 0 is "not chosen yet"; a slot weight reads as 1). Idempotent.
 // Thread-safe.
+//
+// The round trip is made with std::to_chars (fixed, precision 6: printf's
+// "%f" by the standard's definition) and std::from_chars (correctly
+// rounded, as strtod), several times faster; an integral value (most
+// usage: slot weights are counts of cores) prints with no fraction and
+// reads back as itself, so it is returned as it is. A test compares this
+// with snprintf/strtod on millions of values.
 inline double StoredReal(double value, double absent = 0) {
   if (!std::isfinite(value)) return absent;
+  if (value == std::trunc(value)) return value;
   char text[400];  // "%f" of the largest double: 309 digits, the point, 6 decimals
-  std::snprintf(text, sizeof(text), "%f", value);
-  return std::strtod(text, nullptr);
+  const std::to_chars_result printed =
+      std::to_chars(text, text + sizeof(text), value, std::chars_format::fixed, 6);
+  double read = 0;
+  std::from_chars(text, printed.ptr, read);
+  return read;
 }
 
 // `Customer.<name>`: a submitter ("user@domain", "group.user@domain") or a

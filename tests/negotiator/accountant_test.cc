@@ -6,7 +6,11 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -71,6 +75,44 @@ TEST(AccountantTest, RupHalvesEachHalfLifeHoweverTimeIsSplit) {
     EXPECT_NEAR(a.FindCustomer("u@x")->priority, 5, StoredRoundingBound(n));
     for (int64_t t : Split(kT0 + kDay, kDay, n)) a.UpdatePriorities(t);
     EXPECT_NEAR(a.FindCustomer("u@x")->priority, 2.5, StoredRoundingBound(2 * n));
+  }
+}
+
+// StoredReal is printf's "%f" read back by strtod, bit for bit: on reals
+// of every kind (any bit pattern, small fractions, integers, huge values,
+// negative ones, ties at the sixth decimal).
+TEST(AccountantTest, StoredRealIsPrintfAndStrtod) {
+  auto printf_strtod = [](double v) {
+    char text[400];
+    std::snprintf(text, sizeof(text), "%f", v);
+    return std::strtod(text, nullptr);
+  };
+  std::mt19937_64 random(27);
+  for (int i = 0; i < 400000; ++i) {
+    const uint64_t bits = random();
+    double v = 0;
+    switch (i % 5) {
+      case 0:
+        std::memcpy(&v, &bits, sizeof v);
+        break;
+      case 1:
+        v = static_cast<double>(bits % 2000000) / static_cast<double>(1 + (bits >> 40) % 1000);
+        break;
+      case 2:
+        v = std::ldexp(static_cast<double>(bits >> 11), -static_cast<int>(bits % 80));
+        break;
+      case 3:
+        v = (static_cast<double>(bits % 100000) - 50000) * 1e-6 *
+            static_cast<double>(1 + (bits >> 50) % 7);
+        break;
+      default:  // near ties at the sixth decimal
+        v = (static_cast<double>(bits % 1000000) + 0.5) * 1e-6;
+        break;
+    }
+    if (!std::isfinite(v)) continue;
+    const double want = printf_strtod(v);
+    const double got = StoredReal(v);
+    ASSERT_EQ(std::memcmp(&want, &got, sizeof want), 0) << std::hexfloat << v;
   }
 }
 
