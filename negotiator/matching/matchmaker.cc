@@ -847,6 +847,7 @@ bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
   list.split = Split::kUnusable;
   if (!list.by_order() && ranks_read_remote_) return false;
   std::vector<uint32_t> codes(list.size(), kOpen);
+  uint32_t open_end = 0;
   for (uint32_t i = 0; i < list.size(); ++i) {
     float pre, post;
     double job_rank;
@@ -866,16 +867,23 @@ bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
     }
     if (std::isnan(pre) || std::isnan(post) || std::isnan(job_rank)) return false;
     const uint32_t claim = ClaimCodeOf(slot);
-    if (claim == kNotClaimed) continue;
+    if (claim == kNotClaimed) {
+      open_end = i + 1;
+      continue;
+    }
     const double slot_rank =
         list.by_order()
             ? tables_->SlotRank(match_class, (*list.order)[list.in_order[i]].position)
             : SlotRankOf(list.candidates[i], match_class, request);
     const std::optional<RankConditions> ranks = CompareRanks(slot_rank, current_rank_[slot]);
-    if (!ranks || ranks->above) continue;
+    if (!ranks || ranks->above) {
+      open_end = i + 1;
+      continue;
+    }
     codes[i] = claim;
   }
   list.codes = std::move(codes);
+  list.open_end = open_end;
   list.split = Split::kReady;
   return true;
 }
@@ -945,6 +953,12 @@ void Matchmaker::JudgeWholeMatchList(CandidateList& list, const Judge& judge) {
   std::vector<Judged> group;       // the acceptable entries of the current rank group
   std::optional<Candidate> first;  // the current rank group's first entry
   for (size_t i = list.head; i < list.size(); ++i) {
+    // Past the last open entry, a request refused every claim has nothing
+    // left to judge once the reason is known.
+    if (split && claims_refused && i >= list.open_end &&
+        (r.only_startd_rank || ml.why.preemption_policy)) {
+      break;
+    }
     if (split && list.codes[i] != kOpen) {
       const uint32_t code = list.codes[i] & 3;
       const ClaimUser& user = claim_users_[list.codes[i] >> 2];

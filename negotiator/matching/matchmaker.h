@@ -207,6 +207,7 @@ class Matchmaker {
     enum class Split : uint8_t { kNotYet, kReady, kUnusable };
     Split split = Split::kNotYet;
     std::vector<uint32_t> codes;
+    uint32_t open_end = 0;  // one past the last kOpen entry
     bool by_order() const { return order != nullptr; }
     size_t size() const { return by_order() ? in_order.size() : candidates.size(); }
     // Empties the list (a list made again).
@@ -217,6 +218,7 @@ class Matchmaker {
       head = 0;
       split = Split::kNotYet;
       codes.clear();
+      open_end = 0;
     }
   };
   // Entry `i` of `list`, a list by order (of class `match_class`): true
