@@ -273,8 +273,8 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
       classad::EvaluateAttrString(*slot.ad, "JobId", &match.preempted_job);
       ++result_.preemptions;
     }
-    if (Status charged =
-            accountant_.AddNewMatch(submitter.name, *slot.ad, offer->matched_limits, now_);
+    if (Status charged = accountant_.AddNewMatch(submitter.name, slot.accounting,
+                                                 offer->matched_limits, now_);
         !charged.ok() && failure_.ok()) {
       failure_ = charged;  // cannot happen: Pool refuses slots it cannot charge
     }
@@ -363,12 +363,15 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   result_.pool_size = pool_size_;
   Clock::time_point phase = Clock::now();
   accountant_.UpdatePriorities(now_);
-  std::vector<const ClassAd*> slot_ads;
-  slot_ads.reserve(pool_.slots().size());
+  // The slots as the accountant reads them, read when their ads changed.
+  std::vector<const SlotAccounting*> slot_accounting;
+  slot_accounting.reserve(pool_.slots().size());
   for (const PoolSlot& slot : pool_.slots()) {
-    if (slot.present) slot_ads.push_back(slot.ad.get());
+    if (slot.present) slot_accounting.push_back(&slot.accounting);
   }
-  if (Status checked = accountant_.CheckMatches(slot_ads, now_); !checked.ok()) return checked;
+  if (Status checked = accountant_.CheckMatches(slot_accounting, now_); !checked.ok()) {
+    return checked;
+  }
   result_.phases.accountant = Millis(phase);
 
   phase = Clock::now();

@@ -19,13 +19,6 @@ using classad::StatusCode;
 using classad::EvaluateAttrNumber;
 using classad::EvaluateAttrString;
 
-// The customer a Claimed/Preempting slot charges: AccountingGroup, else
-// RemoteUser.
-bool SlotCustomer(const classad::ClassAd& slot, std::string* customer) {
-  return EvaluateAttrString(slot, "AccountingGroup", customer) ||
-         EvaluateAttrString(slot, "RemoteUser", customer);
-}
-
 }  // namespace
 
 Accountant::Accountant(std::shared_ptr<const policy::Policy> policy) : policy_(std::move(policy)) {}
@@ -514,7 +507,8 @@ classad::Status Accountant::AddMatch(std::string_view customer, const classad::C
                                      int64_t now) {
   classad::Result<std::string> resource = ResourceName(slot);
   if (!resource.ok()) return resource.status();
-  AddNamedMatch(customer, slot, std::move(resource).value(), nullptr, now);
+  AddNamedMatch(customer, ReadSlotAccounting(slot, policy_->accountant),
+                std::move(resource).value(), nullptr, now);
   return Status::Ok();
 }
 
@@ -522,17 +516,29 @@ classad::Status Accountant::AddNewMatch(std::string_view customer, const classad
                                         std::string_view matched_limits, int64_t now) {
   classad::Result<std::string> resource = ResourceName(slot);
   if (!resource.ok()) return resource.status();
-  AddNamedMatch(customer, slot, std::move(resource).value(), &matched_limits, now);
+  AddNamedMatch(customer, ReadSlotAccounting(slot, policy_->accountant),
+                std::move(resource).value(), &matched_limits, now);
   return Status::Ok();
 }
 
-void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd& slot,
+classad::Status Accountant::AddNewMatch(std::string_view customer, const SlotAccounting& slot,
+                                        std::string_view matched_limits, int64_t now) {
+  if (slot.resource.empty()) {
+    return Status(StatusCode::kInvalidArgument,
+                  "slot ad has no usable Name (missing, not a string, a control character, not "
+                  "UTF-8)");
+  }
+  AddNamedMatch(customer, slot, slot.resource, &matched_limits, now);
+  return Status::Ok();
+}
+
+void Accountant::AddNamedMatch(std::string_view customer, const SlotAccounting& slot,
                                std::string name, const std::string_view* matched_limits,
                                int64_t now) {
   double weight = 0;
   int64_t kept_cp_matches = 0;
-  double match_cost = 0;
-  if (EvaluateAttrNumber(slot, "_cp_match_cost", &match_cost)) {
+  if (slot.cp_match_cost) {
+    const double match_cost = *slot.cp_match_cost;
     // A consumption-policy match: each match of the partitionable slot this
     // cycle is recorded under its own pseudonym, at the match's cost.
     ResourceRecord placeholder;
@@ -556,7 +562,7 @@ void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd
     if (const ResourceRecord* existing = FindResource(name)) {
       kept_cp_matches = existing->num_cp_matches;
     }
-    weight = SlotWeight(slot);
+    weight = slot.weight;
   }
 
   const int64_t before = now - last_update_time_;
@@ -582,8 +588,8 @@ void Accountant::AddNamedMatch(std::string_view customer, const classad::ClassAd
   if (matched_limits != nullptr) {
     record.matched_concurrency_limits = *matched_limits;
     if (!matched_limits->empty()) IncrementLimits(record.matched_concurrency_limits);
-  } else if (EvaluateAttrString(slot, "MatchedConcurrencyLimits",
-                                &record.matched_concurrency_limits)) {
+  } else if (slot.matched_concurrency_limits) {
+    record.matched_concurrency_limits = *slot.matched_concurrency_limits;
     IncrementLimits(record.matched_concurrency_limits);
   }
   PutResource(std::move(record));
@@ -616,57 +622,51 @@ void Accountant::RemoveMatch(std::string_view resource_name, int64_t now) {
   EraseResource(resource_name);
 }
 
-std::string Accountant::SlotState(const classad::ClassAd& slot) {
-  std::string state;
-  EvaluateAttrString(slot, "State", &state);
-  return state;
+bool Accountant::ActivityCounts(const SlotAccounting& slot) const {
+  // Under NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES a slot without a string
+  // Activity, or a Suspended one, is not claimed.
+  return !policy_->accountant.discount_suspended_resources ||
+         (slot.has_activity && !slot.suspended);
 }
 
-bool Accountant::IsClaimed(const classad::ClassAd& slot, std::string* customer) const {
-  const std::string state = SlotState(slot);
-  if (state != "Claimed" && state != "Preempting") return false;
-  std::string user;
-  if (!SlotCustomer(slot, &user)) return false;
+bool Accountant::IsClaimed(const SlotAccounting& slot) const {
   // A name the accountant cannot keep (empty, blanks, control characters,
   // not UTF-8) is not charged; CheckMatches reports it.
-  if (!IsStorableName(user, /*spaces_allowed=*/false)) return false;
-  if (policy_->accountant.discount_suspended_resources) {
-    std::string activity;
-    if (!EvaluateAttrString(slot, "Activity", &activity)) return false;
-    if (policy::EqualsNoCase(activity, "Suspended")) return false;
-  }
-  *customer = std::move(user);
-  return true;
+  return slot.claimed_or_preempting() && slot.customer &&
+         IsStorableName(*slot.customer, /*spaces_allowed=*/false) && ActivityCounts(slot);
 }
 
-bool Accountant::ClaimedOrMatchedBy(const classad::ClassAd& slot, std::string_view customer) const {
-  const std::string state = SlotState(slot);
-  if (state == "Matched") return true;
-  if (state != "Claimed" && state != "Preempting") return false;
-  std::string user;
-  if (!SlotCustomer(slot, &user) || user != customer) return false;
-  if (policy_->accountant.discount_suspended_resources) {
-    std::string activity;
-    if (!EvaluateAttrString(slot, "Activity", &activity)) return false;
-    if (policy::EqualsNoCase(activity, "Suspended")) return false;
-  }
-  return true;
+bool Accountant::ClaimedOrMatchedBy(const SlotAccounting& slot, std::string_view customer) const {
+  if (slot.state == SlotAccounting::State::kMatched) return true;
+  return slot.claimed_or_preempting() && slot.customer && *slot.customer == customer &&
+         ActivityCounts(slot);
 }
 
 classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassAd*>& slots,
                                          int64_t now) {
-  std::unordered_map<std::string, const classad::ClassAd*, RecordKeyHash, std::equal_to<>> by_name;
+  std::vector<SlotAccounting> read;
+  read.reserve(slots.size());
+  for (const classad::ClassAd* slot : slots) {
+    read.push_back(ReadSlotAccounting(*slot, policy_->accountant));
+  }
+  std::vector<const SlotAccounting*> facts;
+  facts.reserve(read.size());
+  for (const SlotAccounting& slot : read) facts.push_back(&slot);
+  return CheckMatches(facts, now);
+}
+
+classad::Status Accountant::CheckMatches(std::span<const SlotAccounting* const> slots,
+                                         int64_t now) {
+  std::unordered_map<std::string_view, const SlotAccounting*, RecordKeyHash, std::equal_to<>>
+      by_name;
   by_name.reserve(slots.size());
-  std::vector<std::string> names(slots.size());
   size_t nameless = 0;
-  for (size_t i = 0; i < slots.size(); ++i) {
-    classad::Result<std::string> name = ResourceName(*slots[i]);
-    if (!name.ok()) {
+  for (const SlotAccounting* slot : slots) {
+    if (slot->resource.empty()) {
       ++nameless;
       continue;
     }
-    names[i] = std::move(name).value();
-    by_name.emplace(names[i], slots[i]);  // the first of duplicates wins
+    by_name.emplace(slot->resource, slot);  // the first of duplicates wins
   }
 
   // Remove the matches that ended.
@@ -696,30 +696,28 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
 
   // Charge every claimed slot (before 25.10 AddMatch keeps existing
   // matches as they are; from 25.10 it charges each one again).
-  std::string customer;
   size_t unusable_users = 0;
-  for (size_t i = 0; i < slots.size(); ++i) {
-    if (names[i].empty()) continue;
-    if (!IsClaimed(*slots[i], &customer)) {
-      const std::string state = SlotState(*slots[i]);
-      if ((state == "Claimed" || state == "Preempting") && SlotCustomer(*slots[i], &customer) &&
-          !IsStorableName(customer, /*spaces_allowed=*/false)) {
+  for (const SlotAccounting* slot : slots) {
+    if (slot->resource.empty()) continue;
+    if (!IsClaimed(*slot)) {
+      if (slot->claimed_or_preempting() && slot->customer &&
+          !IsStorableName(*slot->customer, /*spaces_allowed=*/false)) {
         ++unusable_users;
       }
       continue;
     }
-    AddNamedMatch(customer, *slots[i], names[i], nullptr, now);
+    AddNamedMatch(*slot->customer, *slot, slot->resource, nullptr, now);
   }
 
   // The concurrency-limit counts, from what the slots report.
   for (auto& [limit, count] : limits_) count = 0;
-  std::string list;
-  for (size_t i = 0; i < slots.size(); ++i) {
-    const classad::ClassAd& slot = *slots[i];
-    if (EvaluateAttrString(slot, "ConcurrencyLimits", &list)) IncrementLimits(list);
-    if (EvaluateAttrString(slot, "PreemptingConcurrencyLimits", &list)) IncrementLimits(list);
-    if (!names[i].empty() && SlotState(slot) == "Matched") {
-      if (const ResourceRecord* r = FindResource(names[i])) {
+  for (const SlotAccounting* slot : slots) {
+    if (slot->concurrency_limits) IncrementLimits(*slot->concurrency_limits);
+    if (slot->preempting_concurrency_limits) {
+      IncrementLimits(*slot->preempting_concurrency_limits);
+    }
+    if (!slot->resource.empty() && slot->state == SlotAccounting::State::kMatched) {
+      if (const ResourceRecord* r = FindResource(slot->resource)) {
         IncrementLimits(r->matched_concurrency_limits);
       }
     }

@@ -37,6 +37,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -46,6 +47,7 @@
 #include "classad/classad.h"
 #include "classad/status.h"
 #include "negotiator/accountant/records.h"
+#include "negotiator/accountant/slot_accounting.h"
 #include "negotiator/accountant/store/accountant_store.h"
 #include "policy/accounting_view.h"
 #include "policy/policy.h"
@@ -229,6 +231,10 @@ class Accountant : public policy::AccountingView {
   // ad's. Errors as AddMatch.
   classad::Status AddNewMatch(std::string_view customer, const classad::ClassAd& slot,
                               std::string_view matched_limits, int64_t now);
+  // The same for a slot read already (ReadSlotAccounting under this
+  // accountant's policy, as a Pool keeps it: PoolSlot::accounting).
+  classad::Status AddNewMatch(std::string_view customer, const SlotAccounting& slot,
+                              std::string_view matched_limits, int64_t now);
   // Uncharges resource `resource_name` (no-op when unknown): usage down
   // (never below 0) for its customer, group and ancestors; the time since
   // max(StartTime, LastUpdateTime) into uncharged time; the record removed.
@@ -244,6 +250,10 @@ class Accountant : public policy::AccountingView {
   // Name cannot be charged: they are skipped and reported in the returned
   // error (kInvalidArgument) after everything else is done.
   classad::Status CheckMatches(const std::vector<const classad::ClassAd*>& slots, int64_t now);
+  // The same for slots read already (ReadSlotAccounting under this
+  // accountant's policy, as a Pool keeps them: PoolSlot::accounting), which
+  // must outlive the call.
+  classad::Status CheckMatches(std::span<const SlotAccounting* const> slots, int64_t now);
   // The weight a match on `slot` costs: 1 when NEGOTIATOR_USE_SLOT_WEIGHTS
   // is false; else the slot's SlotWeight evaluated (when it is not a
   // number, the policy's SLOT_WEIGHT evaluated against the slot, as the
@@ -302,7 +312,7 @@ class Accountant : public policy::AccountingView {
 
   // AddMatch of `slot`, whose resource name is `name`; `matched_limits`
   // null: the slot ad's MatchedConcurrencyLimits.
-  void AddNamedMatch(std::string_view customer, const classad::ClassAd& slot, std::string name,
+  void AddNamedMatch(std::string_view customer, const SlotAccounting& slot, std::string name,
                      const std::string_view* matched_limits, int64_t now);
   // The index of group `submitter` is charged to (0: the root).
   int AssignedGroupIndex(std::string_view submitter) const;
@@ -314,11 +324,14 @@ class Accountant : public policy::AccountingView {
   void ChargeHierarchy(int group, double weight);
   // Counts (sign +1) the limits of a limit list.
   void IncrementLimits(std::string_view list);
-  // State of a slot ad: its string State, or empty.
-  static std::string SlotState(const classad::ClassAd& slot);
-  // HTCondor's IsClaimed / CheckClaimedOrMatched.
-  bool IsClaimed(const classad::ClassAd& slot, std::string* customer) const;
-  bool ClaimedOrMatchedBy(const classad::ClassAd& slot, std::string_view customer) const;
+  // Whether the slot's claim counts under
+  // NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES (a string Activity, not
+  // Suspended; always when the knob is off).
+  bool ActivityCounts(const SlotAccounting& slot) const;
+  // HTCondor's IsClaimed (the customer charged is *slot.customer) /
+  // CheckClaimedOrMatched.
+  bool IsClaimed(const SlotAccounting& slot) const;
+  bool ClaimedOrMatchedBy(const SlotAccounting& slot, std::string_view customer) const;
   void UpdateOne(CustomerRecord& r, int64_t now, int64_t dt, double aging) const;
 
   std::shared_ptr<const policy::Policy> policy_;

@@ -122,9 +122,11 @@ Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot) {
   Status named = Status::Ok();
   if (!classad::EvaluateAttrString(ad, "Name", &slot->name)) {
     named = Status(StatusCode::kInvalidArgument, "slot ad has no string Name");
-  } else if (classad::Result<std::string> key = Accountant::ResourceName(ad); !key.ok()) {
+  }
+  slot->accounting = ReadSlotAccounting(ad, policy.accountant);
+  if (named.ok() && slot->accounting.resource.empty()) {
     // The accountant keys the slot's claim by <Name>@<StartdIpAddr>.
-    named = key.status();
+    named = Accountant::ResourceName(ad).status();
   }
   std::string state;
   classad::EvaluateAttrString(ad, "State", &state);
@@ -132,7 +134,7 @@ Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot) {
   slot->remote_user = policy::RemoteUserOf(ad);
   slot->partitionable =
       classad::AttrIsTrue(ad, "PartitionableSlot", nullptr, classad::EvalOptions());
-  slot->weight = SlotWeightOf(ad, policy.accountant);
+  slot->weight = slot->accounting.weight;
   slot->retirement_remaining = 0;
   IntegerAttr(ad, "RetirementTimeRemaining", &slot->retirement_remaining);
   return named;
@@ -587,6 +589,7 @@ Status Pool::CheckConsistency() const {
         KeptDiffers(slot.remote_user, fresh.remote_user, again.remote_user) ||
         KeptDiffers(slot.partitionable, fresh.partitionable, again.partitionable) ||
         KeptDiffers(slot.weight, fresh.weight, again.weight) ||
+        KeptDiffers(slot.accounting, fresh.accounting, again.accounting) ||
         KeptDiffers(slot.retirement_remaining, fresh.retirement_remaining,
                 again.retirement_remaining)) {
       return fail("slot " + slot.name + ": its fields differ from its ad's");

@@ -48,6 +48,7 @@
 #include "classad/classad.h"
 #include "classad/evaluator.h"
 #include "classad/status.h"
+#include "negotiator/accountant/slot_accounting.h"
 #include "negotiator/pool/submitter_identity.h"
 #include "policy/policy.h"
 
@@ -71,6 +72,10 @@ struct PoolSlot {
   std::string remote_user;
   bool partitionable = false;        // PartitionableSlot
   double weight = 1;                 // the accountant's SlotWeight of the slot
+  // What the accountant reads from the ad (under the pool's policy), read
+  // again whenever the ad changes: a cycle's CheckMatches and AddMatch
+  // use it instead of looking in the ad.
+  SlotAccounting accounting;
   int64_t retirement_remaining = 0;  // RetirementTimeRemaining (0 when absent)
   bool present = true;               // false: the slot left the pool (a tombstone)
   JobId job = kNoId;       // the job running on it, when the pool knows it
