@@ -846,7 +846,7 @@ bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
   if (list.split != Split::kNotYet) return list.split == Split::kReady;
   list.split = Split::kUnusable;
   if (!list.by_order() && ranks_read_remote_) return false;
-  std::vector<uint32_t> codes(list.size(), kOpen);
+  std::vector<uint64_t> closed((list.size() + 63) / 64, 0);
   uint32_t open_end = 0;
   for (uint32_t i = 0; i < list.size(); ++i) {
     float pre, post;
@@ -880,9 +880,9 @@ bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
       open_end = i + 1;
       continue;
     }
-    codes[i] = claim;
+    closed[i / 64] |= uint64_t{1} << (i % 64);
   }
-  list.codes = std::move(codes);
+  list.closed = std::move(closed);
   list.open_end = open_end;
   list.split = Split::kReady;
   return true;
@@ -959,9 +959,11 @@ void Matchmaker::JudgeWholeMatchList(CandidateList& list, const Judge& judge) {
         (r.only_startd_rank || ml.why.preemption_policy)) {
       break;
     }
-    if (split && list.codes[i] != kOpen) {
-      const uint32_t code = list.codes[i] & 3;
-      const ClaimUser& user = claim_users_[list.codes[i] >> 2];
+    if (split && ((list.closed[i / 64] >> (i % 64)) & 1) != 0) {
+      const uint32_t slot = SlotOfEntry(list, i);
+      const uint32_t code = claim_code_of_slot_[slot] & 3;
+      const uint32_t user_number = claim_code_of_slot_[slot] >> 2;
+      const ClaimUser& user = claim_users_[user_number];
       ClaimVerdict verdict = ClaimVerdict::kJudge;
       if (claims_refused || code == kRefused) {
         // Refused; the reason is known once said.
@@ -969,11 +971,11 @@ void Matchmaker::JudgeWholeMatchList(CandidateList& list, const Judge& judge) {
         verdict = user.remote_user == r.submitter_name ? ClaimVerdict::kOwn
                                                        : ClaimVerdict::kRefused;
       } else if (code == kByUser) {
-        verdict = VerdictFor(list.codes[i] >> 2, judge);
+        verdict = VerdictFor(user_number, judge);
       }
       if (verdict == ClaimVerdict::kOwn) continue;
       if (verdict == ClaimVerdict::kRefused) {
-        if (!ml.why.preemption_policy && taken_[SlotOfEntry(list, i)] == 0) {
+        if (!ml.why.preemption_policy && taken_[slot] == 0) {
           ml.why.preemption_policy = true;
         }
         continue;

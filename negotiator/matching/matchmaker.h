@@ -195,19 +195,16 @@ class Matchmaker {
     std::vector<uint32_t> in_order;
     const std::vector<OrderEntry>* order = nullptr;  // with in_order
     size_t head = 0;  // entries before it are all taken
-    // What a claim on each entry's slot means to every request
-    // (SplitByClaims), made when first needed: by entry, kOpen (unclaimed,
-    // or a claim whose Rank of the job may beat its CurrentRank: judged),
-    // or else a claim whose Rank of the job does not, which a request that
-    // may not preempt for priority is refused: the number of its claim
-    // user (claim_users_) shifted left by two, or'ed with kRefused (the
-    // slot's PREEMPTION_REQUIREMENTS clauses fail: every other submitter
-    // is refused it), kByUser (judged only when the claim user's clauses
-    // hold for the request) or kJudged.
+    // Which entries every request that may not preempt for priority is
+    // refused (SplitByClaims), made when first needed: a bit per entry,
+    // set for a claim whose Rank of the job does not beat its CurrentRank
+    // ("closed"; what the claim means otherwise is its slot's
+    // ClaimCodeOf); clear for an unclaimed slot or a claim whose Rank of
+    // the job may beat its CurrentRank ("open": judged).
     enum class Split : uint8_t { kNotYet, kReady, kUnusable };
     Split split = Split::kNotYet;
-    std::vector<uint32_t> codes;
-    uint32_t open_end = 0;  // one past the last kOpen entry
+    std::vector<uint64_t> closed;
+    uint32_t open_end = 0;  // one past the last open entry
     bool by_order() const { return order != nullptr; }
     size_t size() const { return by_order() ? in_order.size() : candidates.size(); }
     // Empties the list (a list made again).
@@ -217,7 +214,7 @@ class Matchmaker {
       order = nullptr;
       head = 0;
       split = Split::kNotYet;
-      codes.clear();
+      closed.clear();
       open_end = 0;
     }
   };
@@ -358,15 +355,19 @@ class Matchmaker {
   // limit counts), so the whole list is judged when it is made.
   void JudgeWholeMatchList(CandidateList& list, const Judge& judge);
   // Splits `list` (of class `match_class`, judged for `request`) into its
-  // open and closed entries (CandidateList::codes) once; false when the split cannot stand in
+  // open and closed entries (CandidateList::closed) once; false when the split cannot stand in
   // for judging each entry: a rank that is NaN (the rank groups then
   // depend on which entries are judged) or slot Ranks that read the
   // Remote* attributes (their value depends on when they are computed).
   bool SplitByClaims(CandidateList& list, uint32_t match_class, const MatchRequest& request);
   // The slot of entry `i` of `list`.
   uint32_t SlotOfEntry(const CandidateList& list, size_t i) const;
-  // The codes of CandidateList::codes.
-  static constexpr uint32_t kOpen = 0, kRefused = 1, kByUser = 2, kJudged = 3;
+  // What a claim means to a request that may preempt for priority (the
+  // low two bits of ClaimCodeOf): kRefused, the slot's clauses of
+  // PREEMPTION_REQUIREMENTS fail (every other submitter is refused it);
+  // kByUser, judged only when its claim user's clauses hold for the
+  // request; kJudged, judged.
+  static constexpr uint32_t kRefused = 1, kByUser = 2, kJudged = 3;
   // The users of the claims met in split lists: the claim's remote user
   // (as KindOfClaim compares it) and one of their slots, numbered by
   // remote user and by the user their Remote* attributes were bound for
@@ -379,8 +380,10 @@ class Matchmaker {
     uint64_t stamp = 0;
     ClaimVerdict verdict = ClaimVerdict::kJudge;
   };
-  // The code of a closed entry for slot `slot` (CandidateList::codes),
-  // computed once per slot: kNotClaimed when its claim is not considered.
+  // The code of claimed slot `slot`: the number of its claim user
+  // (claim_users_) shifted left by two, or'ed with what the claim means
+  // (kRefused, kByUser or kJudged); computed once per slot for the cycle;
+  // kNotClaimed when its claim is not considered.
   static constexpr uint32_t kNotClaimed = UINT32_MAX, kNotYetCoded = UINT32_MAX - 1;
   uint32_t ClaimCodeOf(uint32_t slot);
   // What the entries coded kByUser of claim user `user` mean to the
