@@ -20,32 +20,65 @@ namespace {
 
 using classad::ClassAd;
 
+// What `ad` gives each of `names` when they are looked up: the expression
+// (its address: ads read from one file share their expressions), a
+// literal's text, or nothing. Two ads alike on every name a walk looked up
+// give that walk the same result.
+std::string LookupsKey(const ClassAd& ad, const std::vector<std::string>& names) {
+  std::string key;
+  for (const std::string& name : names) {
+    const classad::AttrRef ref = ad.Find(name);
+    if (!ref) {
+      key += '\x01';
+    } else if (ref.is_literal()) {
+      key += '\x02';
+      classad::UnparseValueTo(ref.literal(), &key);
+    } else {
+      const classad::Expr* e = &ref.expr();
+      key += '\x03';
+      key.append(reinterpret_cast<const char*>(&e), sizeof e);
+    }
+    key += '\0';
+  }
+  return key;
+}
+
 // The job attributes matching reads: the job's Requirements and Rank, and
 // what the slots' Requirements and Rank and NEGOTIATOR_PRE/POST_JOB_RANK
 // read from a job (TARGET.x).
 std::set<std::string> MatchSignificantNames(const Pool& pool) {
   std::set<std::string> names = {"requirements", "rank"};
   const policy::Policy& policy = pool.policy();
-  // Slots: one look per distinct Requirements/Rank text.
-  std::unordered_set<std::string> seen_texts;
-  std::string text;
+  // Slots: the reads of Requirements and Rank are followed through each
+  // slot's own attributes once per way the slots look to that walk: a
+  // slot that gives every name an earlier walk looked up the same answer
+  // (LookupsKey) reads the same, and is not walked again.
+  struct Walk {
+    std::vector<std::string> looked_up;      // every name the walk read
+    std::unordered_set<std::string> alike;   // LookupsKey of the slots it stands for
+  };
+  static const std::vector<std::string> kStarts = {"Requirements", "Rank"};
+  std::unordered_map<std::string, std::vector<Walk>> walks;  // by LookupsKey of kStarts
   for (const PoolSlot& slot : pool.slots()) {
     if (!slot.present) continue;
-    text.clear();
-    for (std::string_view attr : {"Requirements", "Rank"}) {
-      if (classad::AttrRef ref = slot.ad->Find(attr)) {
-        if (ref.is_literal()) {
-          classad::UnparseValueTo(ref.literal(), &text);
-        } else {
-          classad::UnparseTo(ref.expr(), &text);
-        }
-      }
-      text += '\0';
+    std::vector<Walk>& done = walks[LookupsKey(*slot.ad, kStarts)];
+    const bool known = std::any_of(done.begin(), done.end(), [&](const Walk& w) {
+      return w.alike.contains(LookupsKey(*slot.ad, w.looked_up));
+    });
+    if (known) continue;
+    std::set<std::string> slot_own, slot_other;
+    classad::FollowReads(*slot.ad, "Requirements", &slot_own, &slot_other);
+    classad::FollowReads(*slot.ad, "Rank", &slot_own, &slot_other);
+    names.insert(slot_other.begin(), slot_other.end());
+    std::vector<std::string> looked_up(slot_own.begin(), slot_own.end());
+    looked_up.insert(looked_up.end(), slot_other.begin(), slot_other.end());
+    auto same = std::find_if(done.begin(), done.end(),
+                             [&](const Walk& w) { return w.looked_up == looked_up; });
+    if (same == done.end()) {
+      done.push_back(Walk{std::move(looked_up), {}});
+      same = done.end() - 1;
     }
-    if (!seen_texts.insert(text).second) continue;
-    std::set<std::string> slot_own;
-    classad::FollowReads(*slot.ad, "Requirements", &slot_own, &names);
-    classad::FollowReads(*slot.ad, "Rank", &slot_own, &names);
+    same->alike.insert(LookupsKey(*slot.ad, same->looked_up));
   }
   // The ranks' policy expressions: MY = the slot, TARGET = the job; an
   // unqualified name a slot lacks is looked up in the job.

@@ -30,14 +30,18 @@ std::vector<Submitter> BuildSubmitters(const Pool& pool) {
       s.weighted_running += job.weight;
     }
   }
+  const auto offered_before = [&jobs](uint32_t a, uint32_t b) {
+    const PoolJob& x = jobs[a];
+    const PoolJob& y = jobs[b];
+    if (x.prio != y.prio) return x.prio > y.prio;
+    if (x.cluster != y.cluster) return x.cluster < y.cluster;
+    return x.proc < y.proc;
+  };
   for (Submitter& s : out) {
-    std::stable_sort(s.idle_jobs.begin(), s.idle_jobs.end(), [&jobs](uint32_t a, uint32_t b) {
-      const PoolJob& x = jobs[a];
-      const PoolJob& y = jobs[b];
-      if (x.prio != y.prio) return x.prio > y.prio;
-      if (x.cluster != y.cluster) return x.cluster < y.cluster;
-      return x.proc < y.proc;
-    });
+    // Jobs are mostly added in submission order with one JobPrio: the
+    // check (a pass in index order) usually spares the sort.
+    if (std::is_sorted(s.idle_jobs.begin(), s.idle_jobs.end(), offered_before)) continue;
+    std::stable_sort(s.idle_jobs.begin(), s.idle_jobs.end(), offered_before);
   }
   std::sort(out.begin(), out.end(),
             [](const Submitter& a, const Submitter& b) { return a.name < b.name; });

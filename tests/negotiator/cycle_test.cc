@@ -255,6 +255,31 @@ TEST(CycleTest, RankPreemptionIgnoresPriorities) {
   }
 }
 
+// Two slots whose Requirements read alike (`START`) but whose START reads
+// different job attributes: both attributes tell the jobs apart for
+// matching, so a job only the second slot takes is matched there, however
+// the jobs are grouped.
+TEST(CycleTest, SlotsWhoseRequirementsReadAlikeButFollowApart) {
+  for (bool shortcuts : {true, false}) {
+    auto policy = MakePolicy(kBase);
+    std::vector<std::string> slots = {
+        SlotText("slot1@m", "Requirements = START; START = TARGET.A > 1"),
+        SlotText("slot2@m", "Requirements = START; START = TARGET.B > 1")};
+    std::vector<std::string> jobs = {JobText("a", 1, 0, "A = 0; B = 0"),
+                                     JobText("a", 1, 1, "A = 0; B = 5")};
+    auto pool = MakePool(policy, slots, jobs);
+    Accountant accountant(policy);
+    accountant.Initialize(kCycleNow);
+    NegotiatorOptions options;
+    options.shortcuts = shortcuts;
+    Negotiator negotiator(policy, options);
+    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    ASSERT_EQ(result.matches.size(), 1u) << "shortcuts " << shortcuts;
+    EXPECT_EQ(result.matches[0].job, "1.1");
+    EXPECT_EQ(result.matches[0].slot, "slot2@m");
+  }
+}
+
 // A boolean job Rank or NEGOTIATOR_PRE/POST_JOB_RANK orders the candidates
 // as 1 or 0, with the matchmaker's shortcuts and without.
 TEST(CycleTest, BooleanJobAndPolicyRanksCountAsOneOrZero) {
