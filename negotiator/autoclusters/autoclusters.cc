@@ -20,66 +20,23 @@ namespace {
 
 using classad::ClassAd;
 
-// What `ad` gives each of `names` when they are looked up: the expression
-// (its address: ads read from one file share their expressions), a
-// literal's text, or nothing. Two ads alike on every name a walk looked up
-// give that walk the same result.
-std::string LookupsKey(const ClassAd& ad, const std::vector<std::string>& names) {
-  std::string key;
-  for (const std::string& name : names) {
-    const classad::AttrRef ref = ad.Find(name);
-    if (!ref) {
-      key += '\x01';
-    } else if (ref.is_literal()) {
-      key += '\x02';
-      classad::UnparseValueTo(ref.literal(), &key);
-    } else {
-      const classad::Expr* e = &ref.expr();
-      key += '\x03';
-      key.append(reinterpret_cast<const char*>(&e), sizeof e);
-    }
-    key += '\0';
-  }
-  return key;
-}
-
 // The job attributes matching reads: the job's Requirements and Rank, and
 // what the slots' Requirements and Rank and NEGOTIATOR_PRE/POST_JOB_RANK
-// read from a job (TARGET.x).
-std::set<std::string> MatchSignificantNames(const Pool& pool) {
+// read from a job (TARGET.x). The slots' reads are followed through each
+// slot's own attributes once per slot ad, kept in `slot_reads` between
+// cycles.
+std::set<std::string> MatchSignificantNames(const Pool& pool, SlotNameSets* slot_reads) {
   std::set<std::string> names = {"requirements", "rank"};
   const policy::Policy& policy = pool.policy();
-  // Slots: the reads of Requirements and Rank are followed through each
-  // slot's own attributes once per way the slots look to that walk: a
-  // slot that gives every name an earlier walk looked up the same answer
-  // (LookupsKey) reads the same, and is not walked again.
-  struct Walk {
-    std::vector<std::string> looked_up;      // every name the walk read
-    std::unordered_set<std::string> alike;   // LookupsKey of the slots it stands for
-  };
-  static const std::vector<std::string> kStarts = {"Requirements", "Rank"};
-  std::unordered_map<std::string, std::vector<Walk>> walks;  // by LookupsKey of kStarts
-  for (const PoolSlot& slot : pool.slots()) {
-    if (!slot.present) continue;
-    std::vector<Walk>& done = walks[LookupsKey(*slot.ad, kStarts)];
-    const bool known = std::any_of(done.begin(), done.end(), [&](const Walk& w) {
-      return w.alike.contains(LookupsKey(*slot.ad, w.looked_up));
-    });
-    if (known) continue;
-    std::set<std::string> slot_own, slot_other;
-    classad::FollowReads(*slot.ad, "Requirements", &slot_own, &slot_other);
-    classad::FollowReads(*slot.ad, "Rank", &slot_own, &slot_other);
-    names.insert(slot_other.begin(), slot_other.end());
-    std::vector<std::string> looked_up(slot_own.begin(), slot_own.end());
-    looked_up.insert(looked_up.end(), slot_other.begin(), slot_other.end());
-    auto same = std::find_if(done.begin(), done.end(),
-                             [&](const Walk& w) { return w.looked_up == looked_up; });
-    if (same == done.end()) {
-      done.push_back(Walk{std::move(looked_up), {}});
-      same = done.end() - 1;
-    }
-    same->alike.insert(LookupsKey(*slot.ad, same->looked_up));
-  }
+  slot_reads->Collect(
+      pool,
+      [](const ClassAd& ad) {
+        std::set<std::string> own, of_job;
+        classad::FollowReads(ad, "Requirements", &own, &of_job);
+        classad::FollowReads(ad, "Rank", &own, &of_job);
+        return std::vector<std::string>(of_job.begin(), of_job.end());
+      },
+      [&](const std::vector<std::string>& read) { names.insert(read.begin(), read.end()); });
   // The ranks' policy expressions: MY = the slot, TARGET = the job; an
   // unqualified name a slot lacks is looked up in the job.
   const policy::MatchPolicy& m = policy.matching;
@@ -238,7 +195,7 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
   Autoclusters out;
   const std::vector<PoolJob>& jobs = pool.jobs();
   out.of_job.assign(jobs.size(), Autoclusters::kNone);
-  std::set<std::string> match_names = MatchSignificantNames(pool);
+  std::set<std::string> match_names = MatchSignificantNames(pool, &slot_reads_);
   out.matching_names.assign(match_names.begin(), match_names.end());
   const bool every_job = pool.policy().matching.negotiate_all_jobs_in_cluster;
   // HTCondor's significant attributes: published by the negotiator for

@@ -93,6 +93,7 @@ class AutoclusterKeeper {
   std::set<std::string> match_names_;
   ScheddSignificantAttributes schedd_;
   SlotReferenceCache slot_references_;
+  SlotNameSets slot_reads_;  // what each slot's Requirements and Rank read from a job
   bool every_job_ = false;
   std::vector<Entry> entries_;  // by job id
   std::unordered_map<std::string, uint32_t> class_ids_;

@@ -46,46 +46,16 @@ void SlotReferences(const classad::ClassAd& ad, References* refs) {
 }  // namespace
 
 void SlotReferenceCache::Collect(const Pool& pool, References* refs) {
-  if (pool.identity() != pool_identity_ || sets_.size() > 4 * pool.present_slots() + 1024) {
-    pool_identity_ = pool.identity();
-    entries_.clear();
-    sets_.clear();
-    set_ids_.clear();
-  }
-  const std::vector<PoolSlot>& slots = pool.slots();
-  entries_.resize(slots.size());
-  std::vector<uint8_t> used(sets_.size(), 0);
-  std::string key;
-  for (size_t id = 0; id < slots.size(); ++id) {
-    const PoolSlot& slot = slots[id];
-    Entry& e = entries_[id];
-    if (!slot.present) {
-      e.ad.reset();
-      continue;
-    }
-    if (e.ad != slot.ad) {
-      References found;
-      SlotReferences(*slot.ad, &found);
-      key.clear();
-      for (const std::string& name : found) {
-        key += name;
-        key.push_back('\0');
-      }
-      auto [it, added] = set_ids_.try_emplace(key, static_cast<uint32_t>(sets_.size()));
-      if (added) {
-        sets_.emplace_back(found.begin(), found.end());
-        used.push_back(0);
-      }
-      e.ad = slot.ad;
-      e.set = it->second;
-    }
-    // In slot order, as HTCondor walks them: a name keeps the spelling of
-    // the first slot that references it.
-    if (used[e.set] == 0) {
-      used[e.set] = 1;
-      refs->insert(sets_[e.set].begin(), sets_[e.set].end());
-    }
-  }
+  // In slot order, as HTCondor walks them: a name keeps the spelling of
+  // the first slot that references it.
+  sets_.Collect(
+      pool,
+      [](const classad::ClassAd& ad) {
+        References found;
+        SlotReferences(ad, &found);
+        return std::vector<std::string>(found.begin(), found.end());
+      },
+      [&](const std::vector<std::string>& names) { refs->insert(names.begin(), names.end()); });
 }
 
 std::vector<std::string> PublishedSignificantAttributes(const Pool& pool) {

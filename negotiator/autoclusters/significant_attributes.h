@@ -16,6 +16,7 @@
 
 #include "classad/classad.h"
 #include "classad/references.h"
+#include "negotiator/autoclusters/slot_name_sets.h"
 #include "negotiator/pool/pool.h"
 #include "policy/policy.h"
 
@@ -42,14 +43,7 @@ class SlotReferenceCache {
   void Collect(const Pool& pool, classad::References* refs);
 
  private:
-  struct Entry {
-    std::shared_ptr<const classad::ClassAd> ad;  // what `set` was found for
-    uint32_t set = 0;
-  };
-  uint64_t pool_identity_ = 0;
-  std::vector<Entry> entries_;                      // by slot id
-  std::vector<std::vector<std::string>> sets_;      // distinct sets, as found
-  std::unordered_map<std::string, uint32_t> set_ids_;  // a set's names joined -> its index
+  SlotNameSets sets_;
 };
 
 // PublishedSignificantAttributes, with the slots' references taken from
