@@ -505,20 +505,18 @@ double SlotWeightOf(const classad::ClassAd& slot, const policy::AccountantPolicy
 
 classad::Status Accountant::AddMatch(std::string_view customer, const classad::ClassAd& slot,
                                      int64_t now) {
-  classad::Result<std::string> resource = ResourceName(slot);
-  if (!resource.ok()) return resource.status();
-  AddNamedMatch(customer, ReadSlotAccounting(slot, policy_->accountant),
-                std::move(resource).value(), nullptr, now);
+  const SlotAccounting read = ReadSlotAccounting(slot, policy_->accountant);
+  // No usable name: ResourceName says why.
+  if (read.resource.empty()) return ResourceName(slot).status();
+  AddNamedMatch(customer, read, read.resource, nullptr, now);
   return Status::Ok();
 }
 
 classad::Status Accountant::AddNewMatch(std::string_view customer, const classad::ClassAd& slot,
                                         std::string_view matched_limits, int64_t now) {
-  classad::Result<std::string> resource = ResourceName(slot);
-  if (!resource.ok()) return resource.status();
-  AddNamedMatch(customer, ReadSlotAccounting(slot, policy_->accountant),
-                std::move(resource).value(), &matched_limits, now);
-  return Status::Ok();
+  const SlotAccounting read = ReadSlotAccounting(slot, policy_->accountant);
+  if (read.resource.empty()) return ResourceName(slot).status();
+  return AddNewMatch(customer, read, matched_limits, now);
 }
 
 classad::Status Accountant::AddNewMatch(std::string_view customer, const SlotAccounting& slot,

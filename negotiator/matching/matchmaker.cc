@@ -430,28 +430,21 @@ bool Matchmaker::UserClausesHold(uint32_t slot, const ClassAd& job,
                                  const MatchRequest& r, uint64_t stamp) {
   if (user_clauses_.empty()) return true;
   const ClassAd& slot_ad = *pool_.slots()[slot].ad;
-  if (remote_bound_[slot] != 1) {
+  auto all_hold = [&] {
     for (const classad::Expr* clause : user_clauses_) {
       const Value v =
           EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
       if (!classad::IsTrueValue(v)) return false;
     }
     return true;
-  }
+  };
+  if (remote_bound_[slot] != 1) return all_hold();
   // Within one request (the accountant fixed) these clauses read the slot
   // only through its remote user.
   const uint32_t user = remote_user_id_[slot];
   if (user_memo_stamp_[user] != stamp) {
     user_memo_stamp_[user] = stamp;
-    user_memo_[user] = 1;
-    for (const classad::Expr* clause : user_clauses_) {
-      const Value v =
-          EvaluateIn(*clause, &slot_ad, &job, slot_overlay, r.request_overlay, eval_options_);
-      if (!classad::IsTrueValue(v)) {
-        user_memo_[user] = 0;
-        break;
-      }
-    }
+    user_memo_[user] = all_hold() ? 1 : 0;
   }
   return user_memo_[user] != 0;
 }
@@ -975,9 +968,7 @@ void Matchmaker::JudgeWholeMatchList(CandidateList& list, const Judge& judge) {
       }
       if (verdict == ClaimVerdict::kOwn) continue;
       if (verdict == ClaimVerdict::kRefused) {
-        if (!ml.why.preemption_policy && taken_[slot] == 0) {
-          ml.why.preemption_policy = true;
-        }
+        if (taken_[slot] == 0) ml.why.preemption_policy = true;
         continue;
       }
     }

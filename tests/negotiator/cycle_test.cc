@@ -255,6 +255,20 @@ TEST(CycleTest, RankPreemptionIgnoresPriorities) {
   }
 }
 
+// One cycle of a pool of `slots` and `jobs` with a fresh accountant, the
+// matchmaker's shortcuts on or off.
+CycleResult RunFreshCycle(std::shared_ptr<const policy::Policy> policy,
+                          const std::vector<std::string>& slots,
+                          const std::vector<std::string>& jobs, bool shortcuts) {
+  auto pool = MakePool(policy, slots, jobs);
+  Accountant accountant(policy);
+  accountant.Initialize(kCycleNow);
+  NegotiatorOptions options;
+  options.shortcuts = shortcuts;
+  Negotiator negotiator(policy, options);
+  return RunOneCycle(negotiator, *pool, accountant);
+}
+
 // Two slots whose Requirements read alike (`START`) but whose START reads
 // different job attributes: both attributes tell the jobs apart for
 // matching, so a job only the second slot takes is matched there, however
@@ -267,13 +281,7 @@ TEST(CycleTest, SlotsWhoseRequirementsReadAlikeButFollowApart) {
         SlotText("slot2@m", "Requirements = START; START = TARGET.B > 1")};
     std::vector<std::string> jobs = {JobText("a", 1, 0, "A = 0; B = 0"),
                                      JobText("a", 1, 1, "A = 0; B = 5")};
-    auto pool = MakePool(policy, slots, jobs);
-    Accountant accountant(policy);
-    accountant.Initialize(kCycleNow);
-    NegotiatorOptions options;
-    options.shortcuts = shortcuts;
-    Negotiator negotiator(policy, options);
-    CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+    CycleResult result = RunFreshCycle(policy, slots, jobs, shortcuts);
     ASSERT_EQ(result.matches.size(), 1u) << "shortcuts " << shortcuts;
     EXPECT_EQ(result.matches[0].job, "1.1");
     EXPECT_EQ(result.matches[0].slot, "slot2@m");
@@ -292,13 +300,7 @@ TEST(CycleTest, BooleanJobAndPolicyRanksCountAsOneOrZero) {
                                         SlotText("slot3@m", "Fast = false")};
       std::vector<std::string> jobs;
       AddJobs(&jobs, "a", 1, 1, *config == '\0' ? "Rank = TARGET.Fast" : "");
-      auto pool = MakePool(policy, slots, jobs);
-      Accountant accountant(policy);
-      accountant.Initialize(kCycleNow);
-      NegotiatorOptions options;
-      options.shortcuts = shortcuts;
-      Negotiator negotiator(policy, options);
-      CycleResult result = RunOneCycle(negotiator, *pool, accountant);
+      CycleResult result = RunFreshCycle(policy, slots, jobs, shortcuts);
       ASSERT_EQ(result.matches.size(), 1u) << config;
       EXPECT_EQ(result.matches[0].slot, "slot2@m") << config << " shortcuts " << shortcuts;
     }
