@@ -84,6 +84,73 @@ void AttributeTextWriter::Append(const ClassAd& ad, const std::string& name,
       out);
 }
 
+bool LiteralNamesRead(const Value& v, std::set<std::string>* names) {
+  bool known = true;
+  if (v.IsList()) {
+    for (const ExprPtr& item : v.list()) {
+      if (item != nullptr && !AllNamesRead(*item, names)) known = false;
+    }
+  } else if (v.IsAd()) {
+    for (const Attribute& a : v.ad().Attributes()) {
+      if (a.expr != nullptr && !AllNamesRead(*a.expr, names)) known = false;
+    }
+  }
+  return known;
+}
+
+bool AllNamesRead(const Expr& e, std::set<std::string>* names) {
+  bool known = true;
+  switch (e.kind()) {
+    case ExprKind::kLiteral:
+      return LiteralNamesRead(e.literal(), names);
+    case ExprKind::kAttribute:
+      if (e.name_class() == NameClass::kOrdinary || e.name_class() == NameClass::kCurrentTime) {
+        names->insert(bytes::FoldAsciiCopy(e.name()));
+        return true;
+      }
+      return false;  // an ad as a whole
+    case ExprKind::kSelect: {
+      names->insert(bytes::FoldAsciiCopy(e.name()));
+      const Expr& base = e.child(0);
+      if (base.kind() == ExprKind::kAttribute && base.name_class() != NameClass::kOrdinary &&
+          base.name_class() != NameClass::kCurrentTime) {
+        return true;  // MY.x, TARGET.x, self.x, parent.x, root.x
+      }
+      return AllNamesRead(base, names);
+    }
+    case ExprKind::kSubscript: {
+      const Expr& index = e.child(1);
+      if (index.kind() != ExprKind::kLiteral) {
+        known = false;  // a computed index may name any attribute
+      } else if (index.literal().IsString()) {
+        names->insert(bytes::FoldAsciiCopy(index.literal().string()));
+      }
+      const Expr& base = e.child(0);
+      if (base.kind() == ExprKind::kAttribute && base.name_class() != NameClass::kOrdinary &&
+          base.name_class() != NameClass::kCurrentTime) {
+        return known;  // MY["x"], TARGET["x"]
+      }
+      return AllNamesRead(base, names) && known;
+    }
+    case ExprKind::kAd:
+      for (const Attribute& a : e.ad()->Attributes()) {
+        if (a.expr != nullptr && !AllNamesRead(*a.expr, names)) known = false;
+      }
+      return known;
+    case ExprKind::kCall: {
+      const std::string name = bytes::FoldAsciiCopy(e.name());
+      if (name == "eval" || name == "unresolved" || name == "evalineachcontext") known = false;
+      break;
+    }
+    default:
+      break;
+  }
+  for (const ExprPtr& child : e.children()) {
+    if (!AllNamesRead(*child, names)) known = false;
+  }
+  return known;
+}
+
 bool ReadsOnlyNamedAttributes(const Expr& e) {
   switch (e.kind()) {
     case ExprKind::kAttribute:

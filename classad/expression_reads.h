@@ -29,6 +29,21 @@ void FollowReads(const ClassAd& ad, std::string_view start, std::set<std::string
 // CollectReferencedNames splits them.
 void NamesRead(const Expr& e, std::set<std::string>* mine, std::set<std::string>* theirs);
 
+// Adds to `*names` (lower case) every attribute name `e` may read, in any
+// ad and any scope: plain names, `MY.x`, `TARGET.x`, `base.x` (both
+// names), `ad["x"]`, `CurrentTime`, and what the expressions of an ad
+// nested in `e` read. A superset of what evaluating `e` against any pair
+// of ads looks up. Returns false when no such set can be told from the
+// text: `e` names an ad as a whole (MY, TARGET, self, parent, root), calls
+// eval(), unresolved() or evalInEachContext(), or subscripts with a
+// computed index; what was found is kept either way. Thread-safe.
+bool AllNamesRead(const Expr& e, std::set<std::string>* names);
+
+// AllNamesRead for a value an ad holds as a literal: what the expressions
+// of a list's items or of a nested ad's attributes read (nothing for
+// other values).
+bool LiteralNamesRead(const Value& v, std::set<std::string>* names);
+
 // Appends `name`, '=', the text of `ad`'s attribute `name` (its value when
 // a literal, its expression otherwise; a \x01 mark when absent) and a NUL:
 // equal texts for two ads mean the attribute reads the same in both.
