@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <istream>
+#include <mutex>
 #include <streambuf>
 #include <thread>
 #include <vector>
@@ -16,6 +18,10 @@ namespace classad {
 namespace {
 
 constexpr size_t kBlockBytes = size_t{64} << 10;
+// How many pieces beyond one per worker may wait to be handed over: with
+// the size of a piece, what bounds what a reading holds besides what its
+// consumer keeps.
+constexpr size_t kPiecesAhead = 2;
 
 // An istream's buffer over bytes [begin, end) of a file.
 class FileRangeBuffer : public std::streambuf {
@@ -84,13 +90,14 @@ uint64_t NextCut(std::ifstream* file, uint64_t from, uint64_t size) {
   return size;
 }
 
-// One piece read on its own thread: its ads, its status and how many
-// lines it held.
+// One piece of the file: its byte range, and once read, its ads, its
+// status and how many lines it held.
 struct Piece {
   uint64_t begin = 0, end = 0;
   std::vector<std::shared_ptr<ClassAd>> ads;
   Status status;
   int lines = 0;  // line breaks consumed
+  bool done = false;
 };
 
 // Reads piece `piece` of `path` into its ads (stopping early when `stop`
@@ -125,7 +132,8 @@ Status ReadInOnePiece(const std::string& path, const AdReadOptions& options,
 }  // namespace
 
 Status ReadAdFile(const std::string& path, const AdReadOptions& options, int threads,
-                  const AdConsumer& consume, uint64_t min_bytes_to_split) {
+                  const AdConsumer& consume, uint64_t min_bytes_to_split,
+                  uint64_t max_piece_bytes) {
   std::error_code ec;
   const uint64_t size = std::filesystem::is_regular_file(path, ec)
                             ? static_cast<uint64_t>(std::filesystem::file_size(path, ec))
@@ -145,48 +153,63 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options, int thr
   }
   if (piece_options.format != AdFormat::kOld) return ReadInOnePiece(path, options, consume);
 
-  // The pieces: about equal, each ending just past a blank line.
+  // The pieces: about equal, none over kPieceBytes, each ending just past
+  // a blank line.
+  const uint64_t piece_bytes =
+      std::max<uint64_t>(1, std::min<uint64_t>(max_piece_bytes, size / static_cast<uint64_t>(threads)));
   std::vector<Piece> pieces;
-  uint64_t begin = 0;
-  for (int k = 1; k <= threads && begin < size; ++k) {
-    const uint64_t target = k == threads ? size : std::max(begin, size / threads * k);
-    const uint64_t end = k == threads ? size : NextCut(&file, target, size);
-    pieces.push_back(Piece{begin, end, {}, {}, 0});
+  for (uint64_t begin = 0; begin < size;) {
+    const uint64_t end = size - begin <= piece_bytes ? size : NextCut(&file, begin + piece_bytes, size);
+    pieces.push_back(Piece{begin, end, {}, {}, 0, false});
     begin = end;
   }
   if (pieces.size() < 2) return ReadInOnePiece(path, options, consume);
 
-  // The first piece is read here, and handed over as it is read; the
-  // others on their own threads, handed over when their turn comes.
+  // `threads` workers read the pieces in order, at most kPiecesAhead
+  // pieces past the one being handed over (so that what is held waiting
+  // stays bounded); the calling thread hands the ads over in file order.
+  const size_t ahead = static_cast<size_t>(threads) + kPiecesAhead;
+  std::mutex mu;
+  std::condition_variable changed;
+  size_t next_to_read = 0;  // guarded by mu
+  size_t handing = 0;       // the piece being handed over; guarded by mu
   std::atomic<bool> stop{false};
+  auto work = [&] {
+    for (;;) {
+      size_t k;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        changed.wait(lock, [&] {
+          return stop.load() || next_to_read >= pieces.size() || next_to_read < handing + ahead;
+        });
+        if (stop.load() || next_to_read >= pieces.size()) return;
+        k = next_to_read++;
+      }
+      ReadPiece(path, piece_options, stop, &pieces[k]);
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        pieces[k].done = true;
+      }
+      changed.notify_all();
+    }
+  };
   std::vector<std::thread> workers;
-  for (size_t k = 1; k < pieces.size(); ++k) {
-    workers.emplace_back(ReadPiece, std::cref(path), std::cref(piece_options), std::cref(stop),
-                         &pieces[k]);
-  }
+  for (int t = 0; t < threads; ++t) workers.emplace_back(work);
   auto finish = [&](Status status) {
     stop.store(true);
-    for (std::thread& w : workers) {
-      if (w.joinable()) w.join();
+    {
+      std::lock_guard<std::mutex> lock(mu);  // no worker misses the stop
     }
+    changed.notify_all();
+    for (std::thread& w : workers) w.join();
     return status;
   };
-  {
-    FileRangeBuffer buffer(path, pieces[0].begin, pieces[0].end);
-    if (!buffer.ok()) return finish(Status(StatusCode::kIoError, "cannot read '" + path + "'"));
-    std::istream in(&buffer);
-    AdReader reader(&in, path, piece_options);
-    std::shared_ptr<ClassAd> ad;
-    while (reader.Next(&ad)) {
-      if (Status s = consume(std::move(ad)); !s.ok()) return finish(s);
-    }
-    if (!reader.status().ok()) return finish(reader.status());
-    pieces[0].lines = reader.line() - 1;
-  }
   int lines_before = 0;
-  for (size_t k = 1; k < pieces.size(); ++k) {
-    lines_before += pieces[k - 1].lines;
-    workers[k - 1].join();
+  for (size_t k = 0; k < pieces.size(); ++k) {
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      changed.wait(lock, [&] { return pieces[k].done; });
+    }
     Piece& piece = pieces[k];
     for (std::shared_ptr<ClassAd>& ad : piece.ads) {
       if (Status s = consume(std::move(ad)); !s.ok()) return finish(s);
@@ -197,8 +220,14 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options, int thr
       const Status& s = piece.status;
       return finish(s.where().line > 0 ? s.WithOrigin(s.where().file, lines_before + 1, 1) : s);
     }
+    lines_before += piece.lines;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      handing = k + 1;
+    }
+    changed.notify_all();
   }
-  return Status::Ok();  // every worker joined
+  return finish(Status::Ok());
 }
 
 }  // namespace classad

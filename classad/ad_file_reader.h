@@ -1,8 +1,9 @@
 // Reading a large ad file on several threads (HTCondor's dumps of a pool's
 // slots or jobs run to hundreds of megabytes): the file is cut into pieces
-// at blank lines, each piece is parsed by its own AdReader on its own
-// thread, and the ads are handed over in file order, exactly as one
-// AdReader reading the whole file would hand them over.
+// of at most 8 MiB at blank lines, worker threads parse the pieces in
+// order (each with its own AdReader), and the calling thread hands the
+// ads over in file order, exactly as one AdReader reading the whole file
+// would hand them over.
 //
 // Only old syntax (`condor_q -long`) is cut, where a blank line always
 // ends an ad; new syntax and JSON are read on the calling thread.
@@ -10,9 +11,11 @@
 // Limits and failure modes: every limit of AdReadOptions holds per ad and
 // per line as when read in one piece. The first error in file order is
 // returned, with the file's own line numbers; ads before it have been
-// handed over, none after it. The ads of the pieces after the first are
-// held until their turn comes (at most the whole file's ads: a caller that
-// keeps every ad anyway, as a Pool does, holds nothing more at the end).
+// handed over, none after it. Workers read at most a few pieces (the
+// number of threads plus two) beyond the one being handed over, so that
+// the ads held waiting for their turn stay bounded (a few tens of
+// megabytes) however large the file: a consumer that keeps only part of
+// each ad reads a file of any size in little memory.
 #ifndef CLASSAD_AD_FILE_READER_H_
 #define CLASSAD_AD_FILE_READER_H_
 
@@ -26,6 +29,9 @@
 #include "classad/status.h"
 
 namespace classad {
+
+// The largest piece a worker reads at once by default.
+inline constexpr uint64_t kMaxPieceBytes = uint64_t{8} << 20;
 
 // Files smaller than this are read in one piece by default (threads cost
 // more than they save); tests and the fuzz target pass 0 to cut any file.
@@ -41,8 +47,11 @@ using AdConsumer = std::function<Status(std::shared_ptr<ClassAd> ad)>;
 // the whole file was read and consumed; else the first error (the
 // reader's, located in the file, or `consume`'s). Thread-safe for
 // distinct calls; `consume` runs on the calling thread only.
+// `max_piece_bytes` bounds a piece (tests pass small sizes to cut a small
+// file into many pieces).
 Status ReadAdFile(const std::string& path, const AdReadOptions& options, int threads,
-                  const AdConsumer& consume, uint64_t min_bytes_to_split = kMinBytesToSplit);
+                  const AdConsumer& consume, uint64_t min_bytes_to_split = kMinBytesToSplit,
+                  uint64_t max_piece_bytes = kMaxPieceBytes);
 
 }  // namespace classad
 

@@ -35,15 +35,18 @@ class AdFileReaderTest : public ::testing::Test {
   // The ads of `path` read on `threads` threads, unparsed, one a line; the
   // status in `*status`.
   static std::string Read(const std::string& path, int threads, Status* status,
-                          size_t stop_after = SIZE_MAX) {
+                          size_t stop_after = SIZE_MAX, uint64_t max_piece_bytes = kMaxPieceBytes) {
     std::string out;
     size_t n = 0;
-    *status = ReadAdFile(path, AdReadOptions{}, threads, [&](std::shared_ptr<ClassAd> ad) {
-      if (++n > stop_after) return Status(StatusCode::kInvalidArgument, "enough");
-      out += UnparseAd(*ad);
-      out += '\n';
-      return Status::Ok();
-    });
+    *status = ReadAdFile(
+        path, AdReadOptions{}, threads,
+        [&](std::shared_ptr<ClassAd> ad) {
+          if (++n > stop_after) return Status(StatusCode::kInvalidArgument, "enough");
+          out += UnparseAd(*ad);
+          out += '\n';
+          return Status::Ok();
+        },
+        kMinBytesToSplit, max_piece_bytes);
     return out;
   }
 
@@ -77,6 +80,36 @@ TEST_F(AdFileReaderTest, ThreadsGiveTheAdsOfOneReaderInOrder) {
   EXPECT_TRUE(two.ok()) << two.ToString();
   EXPECT_TRUE(three.ok()) << three.ToString();
   EXPECT_EQ(std::count(alone.begin(), alone.end(), '\n'), 3000);
+}
+
+// A file cut into far more pieces than there are threads (the workers
+// wait for the ads handed over to catch up) reads as one reader reads it:
+// the same ads in order, an error in a late piece located in the file, a
+// consumer's error stopping the read.
+TEST_F(AdFileReaderTest, ManySmallPiecesGiveTheAdsOfOneReader) {
+  std::string text = Dump(2000);
+  const std::string good = WriteFile("many.ads", text);
+  Status one, two, three;
+  const std::string alone = Read(good, 1, &one);
+  ASSERT_TRUE(one.ok()) << one.ToString();
+  EXPECT_EQ(Read(good, 2, &two, SIZE_MAX, 64 << 10), alone);  // about 80 pieces
+  EXPECT_TRUE(two.ok()) << two.ToString();
+  EXPECT_EQ(Read(good, 3, &three, SIZE_MAX, 1), alone);  // a piece per ad
+  EXPECT_TRUE(three.ok()) << three.ToString();
+  Status stopped;
+  const std::string some = Read(good, 2, &stopped, 1500, 64 << 10);
+  EXPECT_EQ(stopped.message(), "enough");
+  EXPECT_EQ(std::count(some.begin(), some.end(), '\n'), 1500);
+
+  const size_t at = text.find("ClusterId = 1900\n");
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at, "Broken = (1 +\n");
+  const std::string bad = WriteFile("many_bad.ads", text);
+  Status bad_one, bad_two;
+  const std::string before = Read(bad, 1, &bad_one);
+  EXPECT_EQ(Read(bad, 2, &bad_two, SIZE_MAX, 64 << 10), before);
+  ASSERT_FALSE(bad_one.ok());
+  EXPECT_EQ(bad_two.ToString(), bad_one.ToString());
 }
 
 TEST_F(AdFileReaderTest, CarriageReturnLineEnds) {
