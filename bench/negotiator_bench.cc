@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "classad/classad.h"
@@ -109,7 +110,7 @@ int main(int argc, char** argv) {
   auto policy = std::make_shared<const policy::Policy>(std::move(built).value());
 
   Clock::time_point start = Clock::now();
-  negotiator::Pool pool(policy);
+  negotiator::Pool pool(policy, negotiator::JobAdHolding::kCut);
   negotiator::PoolOptions read_options;
   read_options.read_threads = threads;
   if (classad::Status s = pool.ReadSlots(dir + "/slots.ads", read_options); !s.ok()) {
@@ -126,6 +127,20 @@ int main(int argc, char** argv) {
   std::printf("pool %s: %zu slots, %zu jobs; read in %.0f ms (slots %.0f, jobs %.0f); %.0f MB\n",
               dir.c_str(), pool.slots().size(), pool.jobs().size(), slots_ms + jobs_ms, slots_ms,
               jobs_ms, PeakMegabytes());
+  {
+    // How the job ads are held (negotiator/pool/job_ad_cutter.h).
+    std::unordered_set<const classad::ClassAd*> distinct;
+    size_t cut = 0, attributes = 0;
+    for (const negotiator::PoolJob& job : pool.jobs()) {
+      if (!job.cut) continue;
+      ++cut;
+      if (distinct.insert(job.ad.get()).second) attributes += job.ad->size();
+    }
+    std::printf("job ads: %zu of %zu cut to what the pool reads, into %zu distinct ads of "
+                "%.1f attributes on average\n",
+                cut, pool.jobs().size(), distinct.size(),
+                distinct.empty() ? 0.0 : static_cast<double>(attributes) / distinct.size());
+  }
 
   const int64_t now = 1732000000;  // gen_pool.py's default --now
   auto fail = [](const classad::Status& status) {
@@ -217,9 +232,14 @@ int main(int argc, char** argv) {
   for (negotiator::JobId j = 0; j < pool.jobs().size() && arrived < churn; ++j) {
     const negotiator::PoolJob& job = pool.jobs()[j];
     if (!job.present || job.status != 1) continue;
+    // The pool may hold the job's ad cut to what it reads: what it keeps
+    // of the job besides is set again.
     auto copy = std::make_shared<classad::ClassAd>(*job.ad);
     copy->InsertValue("ClusterId", classad::Value::Integer(next_cluster++));
     copy->InsertValue("ProcId", classad::Value::Integer(0));
+    copy->InsertValue("JobStatus", classad::Value::Integer(1));
+    copy->InsertValue("JobPrio", classad::Value::Integer(job.prio));
+    copy->InsertValue("QDate", classad::Value::Integer(job.qdate));
     auto added = pool.AddJob(std::move(copy), "arrival");
     if (!added.ok()) return fail(added.status());
     ++arrived;

@@ -213,7 +213,7 @@ int main(int argc, char** argv) {
   }
 
   const auto read_start = std::chrono::steady_clock::now();
-  negotiator::Pool pool(policy);
+  negotiator::Pool pool(policy, negotiator::JobAdHolding::kCut);
   negotiator::PoolOptions read_options;
   read_options.read_threads = r.threads;
   for (const std::string& path : r.slot_files) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <filesystem>
 #include <random>
 #include <unordered_map>
 #include <utility>
@@ -102,8 +103,9 @@ std::string ParentSlotName(std::string_view name, int64_t* number) {
 
 }  // namespace
 
-Pool::Pool(std::shared_ptr<const policy::Policy> policy)
+Pool::Pool(std::shared_ptr<const policy::Policy> policy, JobAdHolding holding)
     : policy_(std::move(policy)),
+      cutter_(holding == JobAdHolding::kCut ? std::make_unique<JobAdCutter>(*policy_) : nullptr),
       identity_((static_cast<uint64_t>(std::random_device()()) << 32) ^ std::random_device()()),
       naming_(IdentityConfig::FromPolicy(*policy_)),
       empty_ad_(std::make_shared<const ClassAd>()) {}
@@ -172,6 +174,18 @@ Status Pool::DescribeJob(PoolJob* job) const {
 
 Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
                                             const std::string& where) {
+  const JobAdCutter::WatchMark mark = WatchMark();
+  Result<std::optional<SlotId>> added = AddSlotAd(std::move(ad), where);
+  if (!added.ok() || !added->has_value()) return added;
+  if (Status s = CutAgainIfNeeded(mark); !s.ok()) {
+    slots_.pop_back();
+    return Status(s.code(), where + ": " + s.message());
+  }
+  return added;
+}
+
+Result<std::optional<SlotId>> Pool::AddSlotAd(std::shared_ptr<const ClassAd> ad,
+                                              const std::string& where) {
   if (!ConstraintAccepts(policy_->matching.slot_constraint, *ad)) {
     ++slots_filtered_;
     return std::optional<SlotId>();
@@ -181,6 +195,7 @@ Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
   if (Status s = DescribeSlot(&slot); !s.ok()) {
     return Status(s.code(), where + ": " + s.message());
   }
+  WatchSlot(*slot.ad);
   slots_.push_back(std::move(slot));
   linked_ = false;  // the links are made again (for this slot) when next needed
   return std::optional<SlotId>(static_cast<SlotId>(slots_.size() - 1));
@@ -188,6 +203,11 @@ Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
 
 Result<std::optional<JobId>> Pool::AddJob(std::shared_ptr<const ClassAd> ad,
                                           const std::string& where) {
+  return AddJobAd(std::move(ad), where, /*cuttable=*/false);
+}
+
+Result<std::optional<JobId>> Pool::AddJobAd(std::shared_ptr<const ClassAd> ad,
+                                            const std::string& where, bool cuttable) {
   if (!ConstraintAccepts(policy_->matching.job_constraint, *ad)) {
     ++jobs_filtered_;
     return std::optional<JobId>();
@@ -197,6 +217,7 @@ Result<std::optional<JobId>> Pool::AddJob(std::shared_ptr<const ClassAd> ad,
   if (Status s = DescribeJob(&job); !s.ok()) {
     return Status(s.code(), where + ": " + s.message());
   }
+  if (cuttable && cutter_ != nullptr) job.ad = cutter_->Cut(job.ad, &job.cut);
   jobs_.push_back(std::move(job));
   // A running job is linked to its slot when next needed.
   if (jobs_.back().status == 2) linked_ = false;
@@ -219,15 +240,39 @@ Status ReadEach(const std::string& path, const PoolOptions& options, const char*
                              });
 }
 
+// What tells whether a file changed since it was read.
+struct FileStamp {
+  uint64_t size = 0;
+  int64_t modified = 0;
+};
+
+Result<FileStamp> StampOf(const std::string& path) {
+  std::error_code ec;
+  FileStamp stamp;
+  stamp.size = static_cast<uint64_t>(std::filesystem::file_size(path, ec));
+  if (!ec) stamp.modified = std::filesystem::last_write_time(path, ec).time_since_epoch().count();
+  if (ec) return Status(StatusCode::kIoError, "cannot read '" + path + "': " + ec.message());
+  return stamp;
+}
+
 }  // namespace
 
 Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
   const size_t before = slots_.size();
   const size_t filtered = slots_filtered_;
+  const JobAdCutter::WatchMark mark = WatchMark();
   Status s = ReadEach(path, options, "slot",
                       [this](std::shared_ptr<const ClassAd> ad, const std::string& where) {
-                        return AddSlot(std::move(ad), where);
+                        return AddSlotAd(std::move(ad), where);
                       });
+  if (s.ok()) {
+    if (Status cut = CutAgainIfNeeded(mark); !cut.ok()) {
+      s = Status(cut.code(), path + ": " + cut.message());
+    }
+  } else if (cutter_ != nullptr) {
+    cutter_->ForgetWatchesSince(mark);
+    cut_again_ = false;
+  }
   if (!s.ok()) {
     slots_.resize(before);
     slots_filtered_ = filtered;
@@ -238,15 +283,106 @@ Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
 Status Pool::ReadJobs(const std::string& path, const PoolOptions& options) {
   const size_t before = jobs_.size();
   const size_t filtered = jobs_filtered_;
+  // Ads are cut only when they can be read again: from a regular file.
+  JobSource source;
+  bool cuttable = false;
+  if (cutter_ != nullptr) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec)) {
+      if (Result<FileStamp> stamp = StampOf(path); stamp.ok()) {
+        cuttable = true;
+        source.path = path;
+        source.options = options;
+        source.size = stamp->size;
+        source.modified = stamp->modified;
+      }
+    }
+  }
   Status s = ReadEach(path, options, "job",
-                      [this](std::shared_ptr<const ClassAd> ad, const std::string& where) {
-                        return AddJob(std::move(ad), where);
+                      [&](std::shared_ptr<const ClassAd> ad, const std::string& where) {
+                        Result<std::optional<JobId>> added =
+                            AddJobAd(std::move(ad), where, cuttable);
+                        if (added.ok() && cuttable) source.ids.push_back(added->value_or(kNoId));
+                        return added;
                       });
   if (!s.ok()) {
     jobs_.resize(before);
     jobs_filtered_ = filtered;
+    return s;
   }
+  if (cuttable) sources_.push_back(std::move(source));
   return s;
+}
+
+void Pool::WatchSlot(const ClassAd& slot_ad) {
+  if (cutter_ != nullptr && cutter_->WatchSlot(slot_ad)) cut_again_ = true;
+}
+
+JobAdCutter::WatchMark Pool::WatchMark() const {
+  return cutter_ != nullptr ? cutter_->Mark() : JobAdCutter::WatchMark{};
+}
+
+Status Pool::CutAgainIfNeeded(const JobAdCutter::WatchMark& mark) {
+  Status s = CutAgain();
+  if (!s.ok() && cutter_ != nullptr) cutter_->ForgetWatchesSince(mark);
+  cut_again_ = false;
+  return s;
+}
+
+Status Pool::CutAgain() {
+  if (!cut_again_) return Status::Ok();
+  bool any_cut = false;
+  for (const PoolJob& job : jobs_) any_cut |= job.present && job.cut;
+  if (!any_cut) {
+    cut_again_ = false;
+    return Status::Ok();
+  }
+  for (const JobSource& source : sources_) {
+    Result<FileStamp> stamp = StampOf(source.path);
+    if (!stamp.ok()) return stamp.status();
+    if (stamp->size != source.size || stamp->modified != source.modified) {
+      return Status(StatusCode::kFailedPrecondition,
+                    "slots now read job attributes the pool left out of the job ads it read "
+                    "from '" + source.path + "', and that file changed since");
+    }
+  }
+  for (const JobSource& source : sources_) {
+    size_t n = 0;
+    Status s = classad::ReadAdFile(
+        source.path, source.options.read, source.options.read_threads,
+        [&](std::shared_ptr<ClassAd> ad) -> Status {
+          const size_t k = n++;
+          if (k >= source.ids.size()) {
+            return Status(StatusCode::kFailedPrecondition,
+                          "'" + source.path + "' holds more job ads than when it was read");
+          }
+          const JobId j = source.ids[k];
+          if (j == kNoId || !jobs_[j].present || !jobs_[j].cut) return Status::Ok();
+          PoolJob& job = jobs_[j];
+          job.ad = WithPoolStatus(job, cutter_->Cut(std::move(ad), &job.cut));
+          ++job.ad_version;
+          return Status::Ok();
+        });
+    if (!s.ok()) return s;
+  }
+  cut_again_ = false;
+  return Status::Ok();
+}
+
+std::shared_ptr<const ClassAd> Pool::WithPoolStatus(const PoolJob& job,
+                                                    std::shared_ptr<const ClassAd> ad) {
+  if (!job.status_changed) return ad;
+  auto changed = std::make_shared<ClassAd>(*ad);
+  changed->InsertValue("JobStatus", Value::Integer(job.status));
+  if (job.status == 2 && job.slot != kNoId) {
+    changed->InsertValue("RemoteHost", Value::String(slots_[job.slot].name));
+    changed->InsertValue("JobCurrentStartDate", Value::Integer(job.start_time));
+  } else {
+    changed->Remove("RemoteHost");
+    changed->Remove("JobCurrentStartDate");
+  }
+  if (!job.cut) return changed;
+  return cutter_->Cut(std::move(changed));
 }
 
 Status Pool::CheckSlot(SlotId slot, const char* what) const {
@@ -322,15 +458,12 @@ void Pool::Forget(PoolJob* job) {
 void Pool::RequeueJob(JobId j, int64_t now) {
   PoolJob& job = jobs_[j];
   job.lost_run_time += std::max<int64_t>(0, now - job.start_time);
-  auto idle = std::make_shared<ClassAd>(*job.ad);
-  idle->InsertValue("JobStatus", Value::Integer(1));
-  idle->Remove("RemoteHost");
-  idle->Remove("JobCurrentStartDate");
-  job.ad = std::move(idle);
-  ++job.ad_version;
   job.status = 1;
   job.slot = kNoId;
   job.start_time = 0;
+  job.status_changed = true;
+  job.ad = WithPoolStatus(job, std::move(job.ad));
+  ++job.ad_version;
 }
 
 Status Pool::ReleaseSlot(SlotId i, int64_t now) {
@@ -479,15 +612,12 @@ Status Pool::ClaimSlot(SlotId slot_id, JobId job_id, std::string_view submitter,
   slot.ad = std::move(claimed);
   if (Status s = DescribeSlot(&slot); !s.ok()) return s;
   slot.job = job_id;
-  auto running_job = std::make_shared<ClassAd>(*job.ad);
-  running_job->InsertValue("JobStatus", Value::Integer(2));
-  running_job->InsertValue("RemoteHost", Value::String(slot.name));
-  running_job->InsertValue("JobCurrentStartDate", Value::Integer(now));
-  job.ad = std::move(running_job);
-  ++job.ad_version;
   job.status = 2;
   job.slot = target;
   job.start_time = now;
+  job.status_changed = true;
+  job.ad = WithPoolStatus(job, std::move(job.ad));
+  ++job.ad_version;
   return Status::Ok();
 }
 
@@ -542,6 +672,11 @@ Status Pool::ReplaceSlot(SlotId slot_id, std::shared_ptr<const ClassAd> ad, int6
   PoolSlot replaced = slots_[slot_id];
   replaced.ad = std::move(ad);
   if (Status s = DescribeSlot(&replaced); !s.ok()) {
+    return Status(s.code(), "ReplaceSlot: " + s.message());
+  }
+  const JobAdCutter::WatchMark mark = WatchMark();
+  WatchSlot(*replaced.ad);
+  if (Status s = CutAgainIfNeeded(mark); !s.ok()) {
     return Status(s.code(), "ReplaceSlot: " + s.message());
   }
   if (slots_[slot_id].partitionable && !replaced.partitionable) {
@@ -619,19 +754,26 @@ Status Pool::CheckConsistency() const {
       ++removed_jobs;
       continue;
     }
-    PoolJob fresh, again;
-    fresh.ad = again.ad = job.ad;
-    if (Status s = DescribeJob(&fresh); !s.ok()) return fail("job " + job.id() + ": " + s.message());
-    if (Status s = DescribeJob(&again); !s.ok()) return fail("job " + job.id() + ": " + s.message());
-    if (KeptDiffers(job.cluster, fresh.cluster, again.cluster) ||
-        KeptDiffers(job.proc, fresh.proc, again.proc) ||
-        KeptDiffers(job.status, fresh.status, again.status) ||
-        KeptDiffers(job.prio, fresh.prio, again.prio) || KeptDiffers(job.qdate, fresh.qdate, again.qdate) ||
-        KeptDiffers(job.submitter, fresh.submitter, again.submitter) ||
-        KeptDiffers(job.group, fresh.group, again.group) ||
-        KeptDiffers(job.weight, fresh.weight, again.weight) ||
-        KeptDiffers(job.start_time, fresh.start_time, again.start_time)) {
-      return fail("job " + job.id() + ": its fields differ from its ad's");
+    if (job.cut && cutter_ == nullptr) {
+      return fail("job " + job.id() + ": cut by a pool that holds ads whole");
+    }
+    // A cut ad may lack what the fields were read from: they are compared
+    // for whole ads only.
+    if (!job.cut) {
+      PoolJob fresh, again;
+      fresh.ad = again.ad = job.ad;
+      if (Status s = DescribeJob(&fresh); !s.ok()) return fail("job " + job.id() + ": " + s.message());
+      if (Status s = DescribeJob(&again); !s.ok()) return fail("job " + job.id() + ": " + s.message());
+      if (KeptDiffers(job.cluster, fresh.cluster, again.cluster) ||
+          KeptDiffers(job.proc, fresh.proc, again.proc) ||
+          KeptDiffers(job.status, fresh.status, again.status) ||
+          KeptDiffers(job.prio, fresh.prio, again.prio) || KeptDiffers(job.qdate, fresh.qdate, again.qdate) ||
+          KeptDiffers(job.submitter, fresh.submitter, again.submitter) ||
+          KeptDiffers(job.group, fresh.group, again.group) ||
+          KeptDiffers(job.weight, fresh.weight, again.weight) ||
+          KeptDiffers(job.start_time, fresh.start_time, again.start_time)) {
+        return fail("job " + job.id() + ": its fields differ from its ad's");
+      }
     }
     if (job.slot != kNoId) {
       if (job.slot >= slots_.size() || !slots_[job.slot].present || slots_[job.slot].job != j) {

@@ -31,6 +31,16 @@
 // job's quantized request, and the resources go back to it when that
 // claim ends.
 //
+// Job ads (JobAdHolding). A pool holds each job ad whole, or cut down to
+// what can be read from it in the pool (job_ad_cutter.h), equal cut ads
+// shared: about a hundredth of the memory for a real queue, with every
+// result the same. A pool that cuts keeps where each job ad read from a
+// file came from (the file's size and time, the ad's place in it): when a
+// slot added or replaced later reads job attributes the cut ads left out,
+// the pool reads those files again and cuts anew (an error, changing
+// nothing, when a file changed since). Ads added one by one (AddJob) are
+// held whole.
+//
 // Thread-safety: const methods may be called from several threads while
 // nothing changes the pool.
 #ifndef NEGOTIATOR_POOL_POOL_H_
@@ -49,6 +59,7 @@
 #include "classad/evaluator.h"
 #include "classad/status.h"
 #include "negotiator/accountant/slot_accounting.h"
+#include "negotiator/pool/job_ad_cutter.h"
 #include "negotiator/pool/submitter_identity.h"
 #include "policy/policy.h"
 
@@ -98,6 +109,12 @@ struct PoolJob {
   SlotId slot = kNoId;    // the slot running it, when the pool knows it
   int64_t start_time = 0;     // when its current run began (JobCurrentStartDate)
   int64_t lost_run_time = 0;  // seconds of runs ended by preemption (a simulator's badput)
+  // The pool changed the job's status (a claim, a requeue): its ad shows
+  // the pool's (JobStatus, RemoteHost, JobCurrentStartDate).
+  bool status_changed = false;
+  // Its ad is cut to what the pool reads (JobAdHolding::kCut), perhaps
+  // shared with other jobs; else it is whole.
+  bool cut = false;
   // How many times the pool replaced the job's ad: (id, ad_version) names
   // one ad of one job for the life of the pool (caches key on it).
   uint32_t ad_version = 0;
@@ -123,6 +140,12 @@ enum class ClaimEnd {
   kPreempted,  // the job was evicted: it goes back to idle, its run time lost
 };
 
+// How a Pool holds job ads (see the file comment).
+enum class JobAdHolding {
+  kWhole,  // every job ad whole (what a test rebuilding pools from the ads needs)
+  kCut,    // ads read from files cut to what the pool reads, equal ones shared
+};
+
 // How a Pool reads ads.
 struct PoolOptions {
   classad::AdReadOptions read;
@@ -133,8 +156,10 @@ struct PoolOptions {
 
 class Pool {
  public:
-  // An empty pool under `policy` (not null).
-  explicit Pool(std::shared_ptr<const policy::Policy> policy);
+  // An empty pool under `policy` (not null), holding job ads as `holding`
+  // says.
+  explicit Pool(std::shared_ptr<const policy::Policy> policy,
+                JobAdHolding holding = JobAdHolding::kWhole);
   // Not copyable: a pool is heavy, and a copy would share its identity
   // (which caches key on) while its ads diverge.
   Pool(const Pool&) = delete;
@@ -146,12 +171,17 @@ class Pool {
   // file is kept (and the ids its ads had are given to later ads: they
   // were never handed out).
   classad::Status ReadSlots(const std::string& path, const PoolOptions& options = {});
-  // Reads job ads from `path` (NEGOTIATOR_JOB_CONSTRAINT applied).
+  // Reads job ads from `path` (NEGOTIATOR_JOB_CONSTRAINT applied), cut
+  // when the pool cuts and `path` is a regular file (the file must then
+  // stay as it is while the pool lives: it is read again if slots come to
+  // read what was cut); whole from anything else (a pipe cannot be read
+  // again).
   classad::Status ReadJobs(const std::string& path, const PoolOptions& options = {});
 
-  // Adds one slot / job ad (the constraint applied). `where` names it in
-  // errors. Returns its id, nothing when the constraint left it out, or an
-  // error (nothing added).
+  // Adds one slot / job ad (the constraint applied; a job ad held whole).
+  // `where` names it in errors. Returns its id, nothing when the
+  // constraint left it out, or an error (nothing added; for a slot, also
+  // when the pool must cut its job ads again and cannot).
   classad::Result<std::optional<SlotId>> AddSlot(std::shared_ptr<const classad::ClassAd> ad,
                                                  const std::string& where);
   classad::Result<std::optional<JobId>> AddJob(std::shared_ptr<const classad::ClassAd> ad,
@@ -209,8 +239,8 @@ class Pool {
   // that job goes back to idle at `now`, its run lost; a new claim it shows is
   // linked to its job when next needed. Errors: no such slot; an ad that
   // cannot take part; a partitionable slot that would stop being one while
-  // it has dynamic slots (kFailedPrecondition). Nothing is changed on
-  // error.
+  // it has dynamic slots (kFailedPrecondition); job ads that must be cut
+  // again and cannot. Nothing is changed on error.
   classad::Status ReplaceSlot(SlotId slot, std::shared_ptr<const classad::ClassAd> ad,
                               int64_t now);
 
@@ -221,7 +251,8 @@ class Pool {
   // The state changes leave behind must equal the state a pool rebuilt
   // from the same ads has (tests and the fuzz target call this after every
   // change). A field whose expression gives another value each time it is
-  // read (random(), time()) is not compared. Ok, or kFailedPrecondition
+  // read (random(), time()) is not compared, nor are the fields of a job
+  // whose ad is cut (it may lack what they were read from). Ok, or kFailedPrecondition
   // naming the first disagreement.
   classad::Status CheckConsistency() const;
 
@@ -229,6 +260,33 @@ class Pool {
   // Fills `slot`'s fields from its ad.
   classad::Status DescribeSlot(PoolSlot* slot) const;
   classad::Status DescribeJob(PoolJob* job) const;
+  // AddSlot without cutting job ads again.
+  classad::Result<std::optional<SlotId>> AddSlotAd(std::shared_ptr<const classad::ClassAd> ad,
+                                                   const std::string& where);
+  // AddJob, the ad cut when `cuttable` and the pool cuts.
+  classad::Result<std::optional<JobId>> AddJobAd(std::shared_ptr<const classad::ClassAd> ad,
+                                                 const std::string& where, bool cuttable);
+  // `ad` (job `job`'s, whole or cut) with the status the pool gave the job
+  // set in it, when it gave one (status_changed): JobStatus, and RemoteHost
+  // and JobCurrentStartDate while it runs (removed otherwise); cut again
+  // when the job's ad is cut. The one place a job ad takes the pool's
+  // changes.
+  std::shared_ptr<const classad::ClassAd> WithPoolStatus(
+      const PoolJob& job, std::shared_ptr<const classad::ClassAd> ad);
+  // Notes that `slot_ad` is in the pool: the job ads must be cut again when
+  // it reads what they left out.
+  void WatchSlot(const classad::ClassAd& slot_ad);
+  // The cutter's mark of the names it watches (an empty one when job ads
+  // are held whole).
+  JobAdCutter::WatchMark WatchMark() const;
+  // Cuts the job ads read from files again from those files, when a slot
+  // came to read what they left out. Errors: a file changed or cannot be
+  // read; the names watched since `mark` are then forgotten (the caller
+  // refuses the slots that brought them), and the cut ads hold at least
+  // what the names left watched read.
+  classad::Status CutAgainIfNeeded(const JobAdCutter::WatchMark& mark);
+  // CutAgainIfNeeded's reading, without the forgetting.
+  classad::Status CutAgain();
   // Links running jobs and the slots that run them (a slot's JobId),
   // once: ads read from files name their jobs only by id. Afterwards every
   // change keeps the links.
@@ -248,7 +306,21 @@ class Pool {
   classad::Status CheckSlot(SlotId slot, const char* what) const;
   classad::Status CheckJob(JobId job, const char* what) const;
 
+  // Where job ads read from a file came from (JobAdHolding::kCut).
+  struct JobSource {
+    std::string path;
+    PoolOptions options;
+    uint64_t size = 0;
+    int64_t modified = 0;  // the file's time, in its clock's ticks
+    std::vector<JobId> ids;  // by the ad's place in the file; kNoId: not kept
+  };
+
   std::shared_ptr<const policy::Policy> policy_;
+  std::unique_ptr<JobAdCutter> cutter_;  // null: job ads held whole
+  std::vector<JobSource> sources_;
+  // Slots read what the cut job ads left out (set by WatchSlot, cleared by
+  // CutAgainIfNeeded before every public method returns).
+  bool cut_again_ = false;
   uint64_t identity_;
   IdentityConfig naming_;  // how jobs' submitters are named (borrows *policy_)
   std::vector<PoolSlot> slots_;

@@ -66,6 +66,11 @@ struct JobSubmitter {
 classad::Result<JobSubmitter> SubmitterOfJob(const classad::ClassAd& job,
                                              const IdentityConfig& config);
 
+// The job attributes SubmitterOfJob reads (what a pool keeps of a job ad
+// so that its submitter can be named again).
+inline constexpr std::string_view kSubmitterIdentityNames[] = {
+    "Owner", "User", "AccountingGroup", "AcctGroup", "AcctGroupUser", "NiceUser"};
+
 // HTCondor's IsValidSubmitterName: true when `name` holds no whitespace
 // (isspace in the C locale: space, \t, \n, \v, \f, \r).
 bool IsValidSubmitterName(std::string_view name);

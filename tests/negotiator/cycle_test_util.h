@@ -16,6 +16,7 @@
 #include "negotiator/cycle.h"
 #include "negotiator/pool/pool.h"
 #include "tests/negotiator/accountant_test_util.h"
+#include "tests/policy/config_test_util.h"
 
 namespace negotiator::testing_util {
 
@@ -70,6 +71,29 @@ inline std::unique_ptr<Pool> MakePool(std::shared_ptr<const policy::Policy> poli
   for (size_t i = 0; i < jobs.size(); ++i) {
     auto added = pool->AddJob(Ad(jobs[i]), "job " + std::to_string(i));
     EXPECT_TRUE(added.ok()) << added.status().ToString();
+  }
+  return pool;
+}
+
+// A pool of those ads read as the tools read pools: the slots, then the
+// jobs, each written to a file in `folder` (one ad after another), the job
+// ads held as `holding` says. The files must stay while the pool lives.
+inline std::unique_ptr<Pool> ReadPool(std::shared_ptr<const policy::Policy> policy,
+                                      const std::vector<std::string>& slots,
+                                      const std::vector<std::string>& jobs,
+                                      JobAdHolding holding,
+                                      const policy::testing_util::TempFolder& folder) {
+  auto pool = std::make_unique<Pool>(std::move(policy), holding);
+  std::string slot_text, job_text;
+  for (const std::string& s : slots) slot_text += s + "\n";
+  for (const std::string& j : jobs) job_text += j + "\n";
+  if (!slots.empty()) {
+    classad::Status read = pool->ReadSlots(folder.Write("slots.ads", slot_text));
+    EXPECT_TRUE(read.ok()) << read.ToString();
+  }
+  if (!jobs.empty()) {
+    classad::Status read = pool->ReadJobs(folder.Write("jobs.ads", job_text));
+    EXPECT_TRUE(read.ok()) << read.ToString();
   }
   return pool;
 }

@@ -395,11 +395,15 @@ std::shared_ptr<const classad::ClassAd> ParseOne(const std::string& text) {
 }
 
 // With `requests`, every request's outcome (the slot, or HTCondor's
-// reason for refusing it) is added to `*requests`.
+// reason for refusing it) is added to `*requests`. With `cut_job_ads`, the
+// pool is read from files and holds its job ads cut (the tools' way).
 Counts RunNegotiator(const Case& c, std::string* matches, bool shortcuts = true,
-                     std::string* requests = nullptr) {
+                     std::string* requests = nullptr, bool cut_job_ads = false) {
   auto policy = testing_util::MakePolicy(ConfigText(c.config));
-  auto pool = testing_util::MakePool(policy, c.slots, c.jobs);
+  policy::testing_util::TempFolder folder;
+  auto pool = cut_job_ads
+                  ? testing_util::ReadPool(policy, c.slots, c.jobs, JobAdHolding::kCut, folder)
+                  : testing_util::MakePool(policy, c.slots, c.jobs);
   Accountant accountant(policy);
   accountant.Initialize(testing_util::kCycleNow);
   for (const auto& [name, a] : c.accounts) {
@@ -723,6 +727,45 @@ TEST(ModelCrosscheckTest, ShortcutsChangeNoMatch) {
     ASSERT_EQ(asked_with, asked_without) << "seed " << seed << "\n" << CaseText(c);
     ASSERT_EQ(fast, plain) << "seed " << seed;
   }
+}
+
+// Job ads cut to what the pool reads decide every request as whole ones,
+// on the random pools, with policies reading job attributes from
+// PREEMPTION_REQUIREMENTS and PREEMPTION_RANK, and slots whose expressions
+// fall back to the job's attributes.
+TEST(ModelCrosscheckTest, CutJobAdsChangeNoMatch) {
+  int cut_pools = 0;
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(SeedCount()); ++seed) {
+    Case c = Generate(seed);
+    if (seed % 2 == 0) {
+      c.config.preemption_requirements =
+          "(RemoteUserPrio > SubmitterUserPrio) && (TARGET.RequestMemory < 3000 || MY.Cpus > 1)";
+      c.config.preemption_rank = "RemoteUserPrio * 10 - TotalJobRuntime";
+    }
+    if (seed % 3 == 0) {
+      // Some claimed slots lack TotalJobRuntime: theirs falls back to the
+      // job's, which some jobs have.
+      for (size_t i = 0; i < c.slots.size(); i += 2) {
+        const size_t at = c.slots[i].find("; TotalJobRuntime = ");
+        if (at == std::string::npos) continue;
+        const size_t end = c.slots[i].find_first_of(";]", at + 2);
+        c.slots[i].erase(at, end - at);
+      }
+      for (size_t i = 0; i < c.jobs.size(); i += 2) {
+        c.jobs[i].insert(c.jobs[i].rfind(']'),
+                         "; TotalJobRuntime = " + std::to_string(1000 * (i % 7)) +
+                             "; Unread = \"x\"; Chained = Unread2 + 1; Unread2 = 3 ");
+      }
+    }
+    std::string whole, cut, asked_whole, asked_cut;
+    const Counts a = RunNegotiator(c, &whole, true, &asked_whole, /*cut_job_ads=*/false);
+    const Counts b = RunNegotiator(c, &cut, true, &asked_cut, /*cut_job_ads=*/true);
+    ASSERT_EQ(whole, cut) << "seed " << seed << "\n" << CaseText(c);
+    ASSERT_EQ(asked_whole, asked_cut) << "seed " << seed << "\n" << CaseText(c);
+    ASSERT_EQ(a, b) << "seed " << seed;
+    ++cut_pools;
+  }
+  EXPECT_GT(cut_pools, 0);
 }
 
 // The smallest pools that showed each departure once (D1–D4), built by

@@ -388,5 +388,106 @@ TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
   EXPECT_GT(slots_lost, 0);
 }
 
+// A pool holding its job ads cut (the tools' way) and one holding them
+// whole, driven through the same changes (claims, completions, evictions,
+// arrivals, slots lost and added, some of which read job attributes the
+// cut ads had left out), decide alike at every cycle.
+TEST(PoolChangesTest, CutJobAdsAndWholeOnesDecideAlikeThroughChanges) {
+  auto policy = MakePolicy(
+      "UID_DOMAIN = x\n"
+      "PRIORITY_HALFLIFE = 600\n"
+      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2\n");
+  std::vector<std::string> slots;
+  for (int i = 1; i <= 10; ++i) slots.push_back(SlotText("slot" + std::to_string(i) + "@s"));
+  for (int i = 1; i <= 2; ++i) slots.push_back(PartitionableSlotText("slot1@p" + std::to_string(i)));
+  const std::vector<std::string> owners = {"alice", "bob", "carol"};
+  std::vector<std::string> jobs;
+  int cluster = 1;
+  for (const std::string& owner : owners) {
+    for (int p = 0; p < 12; ++p) {
+      jobs.push_back(JobText(owner, cluster, p,
+                             "RequestDisk = 100; RequestMemory = " + std::to_string(500 + 300 * p) +
+                                 "; Project = \"p" + std::to_string(p % 3) +
+                                 "\"; Cmd = \"/bin/x\"; Args = \"" + std::to_string(p) + "\""));
+    }
+    ++cluster;
+  }
+  policy::testing_util::TempFolder whole_folder, cut_folder;
+  auto whole = testing_util::ReadPool(policy, slots, jobs, JobAdHolding::kWhole, whole_folder);
+  auto cut = testing_util::ReadPool(policy, slots, jobs, JobAdHolding::kCut, cut_folder);
+  ASSERT_TRUE(cut->jobs()[0].cut);
+  ASSERT_FALSE(cut->jobs()[0].ad->Find("Project"));
+  Accountant whole_accountant(policy), cut_accountant(policy);
+  whole_accountant.Initialize(kNow);
+  cut_accountant.Initialize(kNow);
+  Negotiator whole_negotiator(policy), cut_negotiator(policy);
+  std::mt19937 random(11);
+  auto chance = [&](double p) { return std::uniform_real_distribution<double>(0, 1)(random) < p; };
+  int64_t now = kNow;
+  int next_slot = 100;
+  int64_t matches = 0;
+  for (int cycle = 1; cycle <= 16; ++cycle) {
+    SCOPED_TRACE("cycle " + std::to_string(cycle));
+    const CycleResult a = testing_util::RunOneCycle(whole_negotiator, *whole, whole_accountant, now);
+    const CycleResult b = testing_util::RunOneCycle(cut_negotiator, *cut, cut_accountant, now);
+    ASSERT_EQ(MatchLines(a), MatchLines(b));
+    ASSERT_EQ(a.pool_size, b.pool_size);
+    ASSERT_EQ(a.autoclusters, b.autoclusters);
+    matches += static_cast<int64_t>(a.matches.size());
+    ASSERT_TRUE(ApplyMatches(a, now, whole.get()).ok());
+    ASSERT_TRUE(ApplyMatches(b, now, cut.get()).ok());
+    now += 300;
+    // The same changes to both (decided from the whole pool; ids agree).
+    for (SlotId i = 0; i < whole->slots().size(); ++i) {
+      const PoolSlot& slot = whole->slots()[i];
+      if (!slot.present || slot.state != SlotState::kClaimed) continue;
+      const double draw = std::uniform_real_distribution<double>(0, 1)(random);
+      if (draw < 0.25 || draw > 0.95) {
+        const ClaimEnd how = draw < 0.25 ? ClaimEnd::kJobDone : ClaimEnd::kPreempted;
+        ASSERT_TRUE(whole->EndClaim(i, how, now).ok());
+        ASSERT_TRUE(cut->EndClaim(i, how, now).ok());
+      }
+    }
+    for (int k = 0; k < 4; ++k) {
+      const std::string text = JobText(owners[random() % owners.size()], cluster, k,
+                                       "RequestDisk = 100; Project = \"p1\"; RequestMemory = " +
+                                           std::to_string(128 * (1 + k)));
+      ASSERT_TRUE(whole->AddJob(Ad(text), "arrival").ok());
+      ASSERT_TRUE(cut->AddJob(Ad(text), "arrival").ok());
+    }
+    ++cluster;
+    if (chance(0.3)) {
+      for (SlotId i = static_cast<SlotId>(random() % whole->slots().size());
+           i < whole->slots().size(); ++i) {
+        if (!whole->slots()[i].present || whole->slots()[i].parent != kNoId) continue;
+        ASSERT_TRUE(whole->RemoveSlot(i, now).ok());
+        ASSERT_TRUE(cut->RemoveSlot(i, now).ok());
+        break;
+      }
+    }
+    // Now and then a machine comes whose START reads what the cut ads left
+    // out at first.
+    if (cycle % 4 == 2) {
+      const std::string text =
+          SlotText("slot" + std::to_string(next_slot++) + "@s",
+                   cycle == 2 ? "Requirements = TARGET.Project == \"p1\"; Rank = 1.0"
+                              : "Requirements = TARGET.Args =!= \"3\"");
+      ASSERT_TRUE(whole->AddSlot(Ad(text), "new").ok());
+      auto added = cut->AddSlot(Ad(text), "new");
+      ASSERT_TRUE(added.ok()) << added.status().ToString();
+    }
+    ASSERT_TRUE(cut->CheckConsistency().ok()) << cut->CheckConsistency().ToString();
+  }
+  // Read again once a slot read it.
+  size_t still_cut = 0;
+  for (const PoolJob& job : cut->jobs()) {
+    if (!job.present || !job.cut) continue;
+    ++still_cut;
+    EXPECT_TRUE(job.ad->Find("Project")) << job.id();
+  }
+  EXPECT_GT(still_cut, 0u);
+  EXPECT_GT(matches, 30);
+}
+
 }  // namespace
 }  // namespace negotiator

@@ -505,13 +505,15 @@ struct OurRun {
   int64_t preemptions = 0;
 };
 
-void RunOurNegotiator(const fs::path& dir, int64_t cycles, OurRun* out) {
+// Job ads are held as `holding` says (the tools cut them).
+void RunOurNegotiator(const fs::path& dir, int64_t cycles, OurRun* out,
+                      JobAdHolding holding = JobAdHolding::kCut) {
   const std::string config_text = test_tools::Slurp((dir / "negotiator.config").string());
   ASSERT_FALSE(config_text.empty()) << dir / "negotiator.config";
   std::shared_ptr<const policy::Policy> policy =
       testing_util::MakePolicy(config_text + kReplayOverrides);
 
-  Pool pool(policy);
+  Pool pool(policy, holding);
   classad::Status slots = pool.ReadSlots((dir / "slots.ads").string());
   ASSERT_TRUE(slots.ok()) << slots.ToString();
   classad::Status jobs = pool.ReadJobs((dir / "jobs.ads").string());
@@ -573,6 +575,27 @@ TEST_P(ScenarioTest, OurNegotiatorAgreesWithHTCondor) {
   classad::EvaluateAttrString(*expected, "why", &why);
   EXPECT_TRUE(errors.empty()) << name << " differs from HTCondor:\n"
                               << report << "  why: " << why;
+}
+
+// Job ads cut to what the pool reads (the tools' way) and whole ones
+// decide alike, cycle after cycle.
+TEST_P(ScenarioTest, CutJobAdsDecideAsWholeOnes) {
+  const fs::path dir = ScenarioRoot() / GetParam();
+  std::shared_ptr<ClassAd> expected = ReadJsonAd(dir / "expected.json");
+  ASSERT_NE(expected, nullptr);
+  OurRun cut, whole;
+  ASSERT_NO_FATAL_FAILURE(RunOurNegotiator(dir, Cycles(*expected), &cut, JobAdHolding::kCut));
+  ASSERT_NO_FATAL_FAILURE(RunOurNegotiator(dir, Cycles(*expected), &whole, JobAdHolding::kWhole));
+  ASSERT_EQ(cut.matches.size(), whole.matches.size());
+  for (size_t i = 0; i < cut.matches.size(); ++i) {
+    const ResultMatch& a = cut.matches[i];
+    const ResultMatch& b = whole.matches[i];
+    EXPECT_TRUE(a.cycle == b.cycle && a.job == b.job && a.slot == b.slot &&
+                a.submitter == b.submitter && a.group == b.group && a.preempted == b.preempted)
+        << "match " << i << ": cut " << a.job << " -> " << a.slot << ", whole " << b.job
+        << " -> " << b.slot;
+  }
+  EXPECT_EQ(cut.preemptions, whole.preemptions);
 }
 
 // accountant.userprio.json (what `negotiator cycle --accountant` reads)
