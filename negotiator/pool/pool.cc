@@ -142,7 +142,7 @@ Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot) {
   return named;
 }
 
-Status Pool::DescribeJob(PoolJob* job) const {
+Status Pool::DescribeJob(PoolJob* job, std::string* submitter_name) const {
   const ClassAd& ad = *job->ad;
   if (!IntegerAttr(ad, "ClusterId", &job->cluster) || !IntegerAttr(ad, "ProcId", &job->proc)) {
     return Status(StatusCode::kInvalidArgument, "job ad has no numeric ClusterId and ProcId");
@@ -161,7 +161,7 @@ Status Pool::DescribeJob(PoolJob* job) const {
     return Status(StatusCode::kInvalidArgument,
                   "job " + job->id() + ": " + submitter.status().message());
   }
-  job->submitter = std::move(submitter->name);
+  *submitter_name = std::move(submitter->name);
   job->group = submitter->group;
   // The schedd's job weight: RequestCpus under slot weights, else 1.
   job->weight = 1;
@@ -214,9 +214,11 @@ Result<std::optional<JobId>> Pool::AddJobAd(std::shared_ptr<const ClassAd> ad,
   }
   PoolJob job;
   job.ad = std::move(ad);
-  if (Status s = DescribeJob(&job); !s.ok()) {
+  std::string submitter;
+  if (Status s = DescribeJob(&job, &submitter); !s.ok()) {
     return Status(s.code(), where + ": " + s.message());
   }
+  job.submitter = *submitter_names_.insert(std::move(submitter)).first;
   if (cuttable && cutter_ != nullptr) job.ad = cutter_->Cut(job.ad, &job.cut);
   jobs_.push_back(std::move(job));
   // A running job is linked to its slot when next needed.
@@ -381,7 +383,10 @@ std::shared_ptr<const ClassAd> Pool::WithPoolStatus(const PoolJob& job,
     changed->Remove("RemoteHost");
     changed->Remove("JobCurrentStartDate");
   }
-  if (!job.cut) return changed;
+  if (!job.cut) {
+    changed_layouts_.Intern(changed.get());
+    return changed;
+  }
   return cutter_->Cut(std::move(changed));
 }
 
@@ -495,6 +500,7 @@ Status Pool::ReleaseSlot(SlotId i, int64_t now) {
                                 "PreemptingUser", "PreemptingRank", "RemoteScheddName"}) {
     idle->Remove(attr);
   }
+  changed_layouts_.Intern(idle.get());
   slot.ad = std::move(idle);
   return DescribeSlot(&slot);
 }
@@ -561,6 +567,7 @@ Result<SlotId> Pool::CarveDynamicSlot(SlotId p, JobId j, int64_t now) {
   dynamic->InsertValue("DynamicSlot", Value::Boolean(true));
   dynamic->InsertValue("SlotType", Value::String("Dynamic"));
   dynamic->InsertValue("EnteredCurrentState", Value::Integer(now));
+  changed_layouts_.Intern(dynamic.get());
   PoolSlot carved;
   carved.ad = std::move(dynamic);
   carved.parent = p;
@@ -609,6 +616,7 @@ Status Pool::ClaimSlot(SlotId slot_id, JobId job_id, std::string_view submitter,
   } else {
     claimed->InsertValue("ConcurrencyLimits", Value::String(std::string(concurrency_limits)));
   }
+  changed_layouts_.Intern(claimed.get());
   slot.ad = std::move(claimed);
   if (Status s = DescribeSlot(&slot); !s.ok()) return s;
   slot.job = job_id;
@@ -762,13 +770,18 @@ Status Pool::CheckConsistency() const {
     if (!job.cut) {
       PoolJob fresh, again;
       fresh.ad = again.ad = job.ad;
-      if (Status s = DescribeJob(&fresh); !s.ok()) return fail("job " + job.id() + ": " + s.message());
-      if (Status s = DescribeJob(&again); !s.ok()) return fail("job " + job.id() + ": " + s.message());
+      std::string fresh_submitter, again_submitter;
+      if (Status s = DescribeJob(&fresh, &fresh_submitter); !s.ok()) {
+        return fail("job " + job.id() + ": " + s.message());
+      }
+      if (Status s = DescribeJob(&again, &again_submitter); !s.ok()) {
+        return fail("job " + job.id() + ": " + s.message());
+      }
       if (KeptDiffers(job.cluster, fresh.cluster, again.cluster) ||
           KeptDiffers(job.proc, fresh.proc, again.proc) ||
           KeptDiffers(job.status, fresh.status, again.status) ||
           KeptDiffers(job.prio, fresh.prio, again.prio) || KeptDiffers(job.qdate, fresh.qdate, again.qdate) ||
-          KeptDiffers(job.submitter, fresh.submitter, again.submitter) ||
+          KeptDiffers(std::string(job.submitter), fresh_submitter, again_submitter) ||
           KeptDiffers(job.group, fresh.group, again.group) ||
           KeptDiffers(job.weight, fresh.weight, again.weight) ||
           KeptDiffers(job.start_time, fresh.start_time, again.start_time)) {

@@ -52,6 +52,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "classad/ad_io.h"
@@ -102,7 +103,9 @@ struct PoolJob {
   int status = 0;         // JobStatus: 1 idle, 2 running, others ignored
   int64_t prio = 0;       // JobPrio (0 when absent)
   int64_t qdate = 0;      // QDate (0 when absent)
-  std::string submitter;  // the submitter name (submitter_identity.h)
+  // The submitter name (submitter_identity.h), held once by the pool for
+  // all its jobs: valid while the pool lives.
+  std::string_view submitter;
   int group = 0;          // the submitter's assigned group (index in the tree)
   double weight = 1;      // what the job counts in WeightedIdleJobs/WeightedRunningJobs
   bool present = true;    // false: the job left the pool (a tombstone)
@@ -259,7 +262,9 @@ class Pool {
  private:
   // Fills `slot`'s fields from its ad.
   classad::Status DescribeSlot(PoolSlot* slot) const;
-  classad::Status DescribeJob(PoolJob* job) const;
+  // Fills `job`'s fields from its ad, the submitter's name into `*submitter`
+  // (job->submitter is left as it is).
+  classad::Status DescribeJob(PoolJob* job, std::string* submitter) const;
   // AddSlot without cutting job ads again.
   classad::Result<std::optional<SlotId>> AddSlotAd(std::shared_ptr<const classad::ClassAd> ad,
                                                    const std::string& where);
@@ -318,6 +323,12 @@ class Pool {
   std::shared_ptr<const policy::Policy> policy_;
   std::unique_ptr<JobAdCutter> cutter_;  // null: job ads held whole
   std::vector<JobSource> sources_;
+  // The submitter names of the jobs (PoolJob::submitter points into it).
+  std::unordered_set<std::string> submitter_names_;
+  // The layouts of the ads the pool changes (a claim adds names to a slot
+  // ad, and a changed ad would otherwise hold a copy of its names and
+  // their index: 25 KB for a slot ad of 190 attributes), shared.
+  classad::LayoutTable changed_layouts_;
   // Slots read what the cut job ads left out (set by WatchSlot, cleared by
   // CutAgainIfNeeded before every public method returns).
   bool cut_again_ = false;
