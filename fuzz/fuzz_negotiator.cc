@@ -17,7 +17,10 @@
 // as `negotiator cycle --cycles 2` does), bit 2 lets 3600 s pass before it,
 // bit 3 runs four cycles and changes the pool between them as a simulator
 // does (claims end as completions or preemptions, idle jobs leave, a slot
-// leaves, a job arrives again), the choices taken from the input's bytes.
+// leaves, a job arrives again), the choices taken from the input's bytes,
+// bit 4 runs the first cycle again on two pools that read the job ads
+// from a file, one holding them whole and one cut to what it reads
+// (JobAdHolding): both must make the same matches.
 //
 // No input may crash, hang or trip a sanitizer. Besides, the first cycle
 // must make the same matches with the matchmaker's shortcuts off (every
@@ -27,8 +30,12 @@
 // reads back (it never stores a non-finite number); the text and JSON
 // outputs are not empty; after every change the pool's state agrees with
 // its ads (Pool::CheckConsistency).
+#include <stdlib.h>
+#include <unistd.h>
+
 #include <cstddef>
 #include <cstdint>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <set>
@@ -37,6 +44,7 @@
 #include <vector>
 
 #include "classad/ad_io.h"
+#include "classad/unparse.h"
 #include "fuzz/config_fuzz_options.h"
 #include "fuzz/fuzz_util.h"
 #include "negotiator/accountant/accountant.h"
@@ -210,6 +218,51 @@ void CheckAccountant(const negotiator::Accountant& accountant, std::string_view 
                       back.ok() ? std::string_view() : back.status().message());
 }
 
+// The path of a file this process writes job ads to (made once).
+const std::string& JobFilePath() {
+  static const std::string path = [] {
+    const char* dir = getenv("TMPDIR");
+    std::string pattern = std::string(dir != nullptr && *dir != '\0' ? dir : "/tmp") +
+                          "/fuzz_negotiator_jobs_XXXXXX";
+    const int fd = mkstemp(pattern.data());
+    if (fd >= 0) close(fd);
+    return fd >= 0 ? pattern : std::string();
+  }();
+  return path;
+}
+
+// The first cycle on `pool`'s slots and its job ads read from a file,
+// whole and cut: the same matches.
+void CheckCutJobAds(const std::shared_ptr<const policy::Policy>& policy,
+                    const negotiator::Pool& pool, const negotiator::Accountant& accountant,
+                    int64_t now, std::string_view input) {
+  const std::string& path = JobFilePath();
+  if (path.empty()) return;
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    for (const negotiator::PoolJob& job : pool.jobs()) {
+      if (job.present) out << classad::UnparseAd(*job.ad) << "\n";
+    }
+  }
+  std::string matches[2];
+  for (int k = 0; k < 2; ++k) {
+    negotiator::Pool read(policy, k == 0 ? negotiator::JobAdHolding::kWhole
+                                         : negotiator::JobAdHolding::kCut);
+    for (const negotiator::PoolSlot& slot : pool.slots()) {
+      if (slot.present && !read.AddSlot(slot.ad, "slot").ok()) return;
+    }
+    if (!read.ReadJobs(path).ok()) return;  // what does not read back is fuzz_ad_roundtrip's
+    negotiator::Accountant copy(policy);
+    copy.Restore(accountant.Snapshot());
+    negotiator::Negotiator negotiator(policy, negotiator::NegotiatorOptions{.threads = 1});
+    classad::Result<negotiator::CycleResult> result = negotiator.RunCycle(read, copy, now);
+    if (!result.ok()) return;
+    matches[k] = MatchesText(*result);
+  }
+  classad_fuzz::Check(matches[0] == matches[1], "cut job ads changed the matches", input,
+                      matches[1] + "\n--- whole:\n" + matches[0]);
+}
+
 void FuzzNegotiator(std::string_view input) {
   const std::vector<std::string_view> parts = SplitParts(input);
   const std::string_view config_text = parts[0];
@@ -252,6 +305,7 @@ void FuzzNegotiator(std::string_view input) {
     classad::Result<negotiator::CycleResult> result = pairwise.RunCycle(pool, plain, now);
     if (result.ok()) plain_matches = MatchesText(*result);
   }
+  if ((flags & 16) != 0) CheckCutJobAds(policy, pool, accountant, now, input);
   negotiator::Negotiator negotiator(
       policy, negotiator::NegotiatorOptions{.threads = (flags & 1) != 0 ? 2 : 1});
   const bool changes = (flags & 8) != 0;
