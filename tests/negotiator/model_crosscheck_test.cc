@@ -683,6 +683,17 @@ TEST(ModelCrosscheckTest, RandomPoolsAgreeWhenMatchingReadsLiveUsage) {
   EXPECT_GT(changed, 1000);
 }
 
+// Takes TotalJobRuntime out of every other slot of `c` (a claimed slot's
+// expressions then fall back to the job's).
+void DropTotalJobRuntimeFromEveryOtherSlot(Case* c) {
+  for (size_t i = 0; i < c->slots.size(); i += 2) {
+    const size_t at = c->slots[i].find("; TotalJobRuntime = ");
+    if (at == std::string::npos) continue;
+    const size_t end = c->slots[i].find_first_of(";]", at + 2);
+    c->slots[i].erase(at, end - at);
+  }
+}
+
 // The matchmaker's shortcuts (tables, per-slot and per-remote-user
 // clauses of PREEMPTION_REQUIREMENTS, PREEMPTION_RANK per slot, claims
 // refused without judging them) change nothing: every match, on every
@@ -708,12 +719,7 @@ TEST(ModelCrosscheckTest, ShortcutsChangeNoMatch) {
     if (seed % 3 == 0) {
       // Some claimed slots lack TotalJobRuntime (theirs falls back to the
       // job); on half of these pools some jobs have it.
-      for (size_t i = 0; i < c.slots.size(); i += 2) {
-        const size_t at = c.slots[i].find("; TotalJobRuntime = ");
-        if (at == std::string::npos) continue;
-        const size_t end = c.slots[i].find_first_of(";]", at + 2);
-        c.slots[i].erase(at, end - at);
-      }
+      DropTotalJobRuntimeFromEveryOtherSlot(&c);
       if (seed % 6 == 0) {
         for (size_t i = 0; i < c.jobs.size(); i += 2) {
           c.jobs[i].insert(c.jobs[i].rfind(']'), "; TotalJobRuntime = 4000 ");
@@ -745,12 +751,7 @@ TEST(ModelCrosscheckTest, CutJobAdsChangeNoMatch) {
     if (seed % 3 == 0) {
       // Some claimed slots lack TotalJobRuntime: theirs falls back to the
       // job's, which some jobs have.
-      for (size_t i = 0; i < c.slots.size(); i += 2) {
-        const size_t at = c.slots[i].find("; TotalJobRuntime = ");
-        if (at == std::string::npos) continue;
-        const size_t end = c.slots[i].find_first_of(";]", at + 2);
-        c.slots[i].erase(at, end - at);
-      }
+      DropTotalJobRuntimeFromEveryOtherSlot(&c);
       for (size_t i = 0; i < c.jobs.size(); i += 2) {
         c.jobs[i].insert(c.jobs[i].rfind(']'),
                          "; TotalJobRuntime = " + std::to_string(1000 * (i % 7)) +
