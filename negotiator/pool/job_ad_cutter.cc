@@ -7,6 +7,7 @@
 
 #include "classad/bytes.h"
 #include "classad/expression_reads.h"
+#include "classad/operators.h"
 #include "classad/unparse.h"
 #include "negotiator/pool/submitter_identity.h"
 
@@ -33,6 +34,23 @@ constexpr const char* kAlwaysRead[] = {
     "Requirements", "Rank",          "ConcurrencyLimits", "FlockTo",
     "RequestCpus",  "RequestMemory", "RequestDisk",       "RequestGPUs",
 };
+
+// Whether cut ads `a` and `b`, whose texts are equal, hold the very same
+// values: the text of a real keeps 16 digits, so reals (alone, or in an
+// expression) are compared exactly besides.
+bool SameValues(const ClassAd& a, const ClassAd& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const AttrRef x = a.at(i);
+    const AttrRef y = b.at(i);
+    if (x.is_literal() != y.is_literal()) return false;
+    if (x.is_literal() ? !classad::IdenticalValues(x.literal(), y.literal())
+                       : !(&x.expr() == &y.expr() || x.expr().SameAs(y.expr()))) {
+      return false;
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -219,12 +237,13 @@ std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const Clas
   const size_t hash = std::hash<std::string>()(text);
   if (cut != nullptr) *cut = true;
   std::weak_ptr<const ClassAd>& slot = shared_[hash];
+  std::shared_ptr<const ClassAd> made = std::move(out);
   if (std::shared_ptr<const ClassAd> earlier = slot.lock()) {
     std::string earlier_text;
     AppendText(*earlier, &earlier_text);
-    if (earlier_text == text) return earlier;
+    if (earlier_text == text && SameValues(*earlier, *made)) return earlier;
+    return made;  // another ad of that hash is kept: this one is not shared
   }
-  std::shared_ptr<const ClassAd> made = std::move(out);
   slot = made;
   if (++inserted_since_sweep_ >= kSweepEvery) {
     inserted_since_sweep_ = 0;

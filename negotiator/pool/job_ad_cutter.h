@@ -18,9 +18,10 @@
 // the cut ad as with the whole one: every lookup it makes finds what the
 // whole ad holds, or is absent from both.
 //
-// Equal cut ads (same names as spelled, same values, same expression
-// texts, same order) are one object, shared: the jobs of an autocluster
-// usually hold one ad between them.
+// Equal cut ads (same names as spelled, same order, same expression texts,
+// values identical: reals compared exactly, not by their text) are one
+// object, shared: the jobs of an autocluster usually hold one ad between
+// them.
 //
 // When the names cannot be told from an expression's text (it calls
 // eval(), or names an ad as a whole: classad::AllNamesRead), nothing is

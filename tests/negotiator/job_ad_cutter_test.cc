@@ -73,6 +73,25 @@ TEST(JobAdCutterTest, ACutAdKeepsWhatIsReadAndEqualOnesAreShared) {
   EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
 }
 
+// Reals whose texts agree (16 digits) but whose values differ are not
+// one ad.
+TEST(JobAdCutterTest, AdsAreSharedOnlyWhenTheirValuesAreIdentical) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  auto pool = ReadPool(policy, {SlotText("slot1@m")},
+                       {JobText("alice", 1, 0, "RequestDisk = 0.1"),
+                        JobText("alice", 1, 1, "RequestDisk = 0.10000000000000002"),
+                        JobText("alice", 1, 2, "RequestDisk = 0.1")},
+                       JobAdHolding::kCut, folder);
+  EXPECT_NE(pool->jobs()[0].ad, pool->jobs()[1].ad);
+  EXPECT_EQ(pool->jobs()[0].ad, pool->jobs()[2].ad);
+  double a = 0, b = 0;
+  ASSERT_TRUE(classad::EvaluateAttrNumber(*pool->jobs()[0].ad, "RequestDisk", &a));
+  ASSERT_TRUE(classad::EvaluateAttrNumber(*pool->jobs()[1].ad, "RequestDisk", &b));
+  EXPECT_EQ(a, 0.1);
+  EXPECT_EQ(b, 0.10000000000000002);
+}
+
 TEST(JobAdCutterTest, WhatThePolicyReadsIsKept) {
   TempFolder folder;
   auto policy = MakePolicy(
