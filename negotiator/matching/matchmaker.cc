@@ -499,6 +499,11 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
         // The indices into the order are the list.
         out->Reset();
         out->order = &order;
+        // Room for every matching slot at once (growing by doubling left
+        // up to half of the lists' memory unused).
+        size_t matching = 0;
+        for (uint64_t word : bits) matching += static_cast<size_t>(__builtin_popcountll(word));
+        out->in_order.reserve(matching);
         for (uint32_t i = 0; i < order.size(); ++i) {
           const uint32_t p = order[i].position;
           if (((bits[p / 64] >> (p % 64)) & 1) != 0 && taken_[order[i].slot] == 0) {

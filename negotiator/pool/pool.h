@@ -33,8 +33,9 @@
 //
 // Job ads (JobAdHolding). A pool holds each job ad whole, or cut down to
 // what can be read from it in the pool (job_ad_cutter.h), equal cut ads
-// shared: about a hundredth of the memory for a real queue, with every
-// result the same. A pool that cuts keeps where each job ad read from a
+// shared: a few percent of the memory for a real queue (200,000 job ads of
+// about 90 attributes became 21,296 shared ads of 17), with every result
+// the same. A pool that cuts keeps where each job ad read from a
 // file came from (the file's size and time, the ad's place in it): when a
 // slot added or replaced later reads job attributes the cut ads left out,
 // the pool reads those files again and cuts anew (an error, changing
@@ -255,8 +256,8 @@ class Pool {
   // from the same ads has (tests and the fuzz target call this after every
   // change). A field whose expression gives another value each time it is
   // read (random(), time()) is not compared, nor are the fields of a job
-  // whose ad is cut (it may lack what they were read from). Ok, or kFailedPrecondition
-  // naming the first disagreement.
+  // whose ad is cut (it may lack what they were read from). Ok, or
+  // kFailedPrecondition naming the first disagreement.
   classad::Status CheckConsistency() const;
 
  private:
