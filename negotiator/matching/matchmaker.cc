@@ -499,6 +499,7 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
         // The indices into the order are the list.
         out->Reset();
         out->order = &order;
+        out->in_order.Reset(order.size());
         // Room for every matching slot at once (growing by doubling left
         // up to half of the lists' memory unused).
         size_t matching = 0;

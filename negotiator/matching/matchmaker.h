@@ -54,6 +54,7 @@
 #include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/matching/job_keys.h"
 #include "negotiator/matching/match_tables.h"
+#include "negotiator/matching/order_indices.h"
 #include "negotiator/matching/preemption.h"
 #include "negotiator/pool/pool.h"
 #include "policy/ephemeral.h"
@@ -192,7 +193,7 @@ class Matchmaker {
   // slot's Rank is looked up as the list is walked).
   struct CandidateList {
     std::vector<Candidate> candidates;
-    std::vector<uint32_t> in_order;
+    OrderIndices in_order;
     const std::vector<OrderEntry>* order = nullptr;  // with in_order
     size_t head = 0;  // entries before it are all taken
     // Which entries every request that may not preempt for priority is
@@ -210,7 +211,7 @@ class Matchmaker {
     // Empties the list (a list made again).
     void Reset() {
       candidates.clear();
-      in_order.clear();
+      in_order.Reset(0);
       order = nullptr;
       head = 0;
       split = Split::kNotYet;
