@@ -92,10 +92,6 @@ void JobAdCutter::ForgetWatchesSince(const WatchMark& mark) {
   layouts_.clear();  // their watched positions are out of date
 }
 
-bool JobAdCutter::Watches(std::string_view name) const {
-  return reads_unknown_ || watched_.count(classad::bytes::FoldAsciiCopy(name)) > 0;
-}
-
 bool JobAdCutter::Watch(const Expr& e) {
   std::set<std::string> names;
   bool grew = false;

@@ -26,8 +26,7 @@
 // When the names cannot be told from an expression's text (it calls
 // eval(), or names an ad as a whole: classad::AllNamesRead), nothing is
 // cut: a job whose own expressions do so is held whole, and a slot or
-// policy expression that does so makes every job held whole
-// (reads_unknown()).
+// policy expression that does so makes every job held whole.
 //
 // Not thread-safe: one per pool, used by the thread that changes it.
 #ifndef NEGOTIATOR_POOL_JOB_AD_CUTTER_H_
@@ -69,17 +68,10 @@ class JobAdCutter {
   WatchMark Mark() const { return WatchMark{log_.size(), reads_unknown_}; }
   void ForgetWatchesSince(const WatchMark& mark);
 
-  // Whether some slot or policy expression reads names that cannot be told
-  // from its text: then Cut returns every ad whole.
-  bool reads_unknown() const { return reads_unknown_; }
-
   // `job` cut (a shared ad; see the file comment), or `job` itself when it
   // cannot be cut. `*cut` (when not null) is set to whether it was cut.
   std::shared_ptr<const classad::ClassAd> Cut(const std::shared_ptr<const classad::ClassAd>& job,
                                               bool* cut = nullptr);
-
-  // Whether `name` (any case) is watched.
-  bool Watches(std::string_view name) const;
 
  private:
   // The names (lower case) an expression reads, and whether they could be
