@@ -35,14 +35,23 @@ constexpr const char* kAlwaysRead[] = {
     "RequestCpus",  "RequestMemory", "RequestDisk",       "RequestGPUs",
 };
 
-// Whether cut ads `a` and `b`, whose texts are equal, hold the very same
-// values: the text of a real keeps 16 digits, so reals (alone, or in an
-// expression) are compared exactly besides.
-bool SameValues(const ClassAd& a, const ClassAd& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const AttrRef x = a.at(i);
-    const AttrRef y = b.at(i);
+// The positions of `ad`'s attributes, in its order.
+std::vector<uint32_t> PositionsInOrder(const ClassAd& ad) {
+  std::vector<uint32_t> out(ad.size());
+  for (size_t i = 0; i < ad.size(); ++i) out[i] = static_cast<uint32_t>(ad.layout()->position(i));
+  return out;
+}
+
+// Whether the attributes of `a` at `in_a` and those of `b` at `in_b`, whose
+// texts are equal, hold the very same values: the text of a real keeps 16
+// digits, so reals (alone, or in an expression) are compared exactly
+// besides.
+bool SameValues(const ClassAd& a, const std::vector<uint32_t>& in_a, const ClassAd& b,
+                const std::vector<uint32_t>& in_b) {
+  if (in_a.size() != in_b.size()) return false;
+  for (size_t i = 0; i < in_a.size(); ++i) {
+    const AttrRef x = a.AtPosition(in_a[i]);
+    const AttrRef y = b.AtPosition(in_b[i]);
     if (x.is_literal() != y.is_literal()) return false;
     if (x.is_literal() ? !classad::IdenticalValues(x.literal(), y.literal())
                        : !(&x.expr() == &y.expr() || x.expr().SameAs(y.expr()))) {
@@ -155,11 +164,12 @@ const JobAdCutter::LayoutWatch& JobAdCutter::WatchedPositions(
   return layouts_.emplace(layout, std::move(watch)).first->second;
 }
 
-void JobAdCutter::AppendText(const ClassAd& ad, std::string* out) {
-  for (size_t i = 0; i < ad.size(); ++i) {
-    out->append(ad.name(i));
+void JobAdCutter::AppendText(const ClassAd& ad, const std::vector<uint32_t>& positions,
+                             std::string* out) {
+  for (uint32_t p : positions) {
+    out->append(ad.layout()->name(p));
     out->push_back('=');
-    const AttrRef ref = ad.at(i);
+    const AttrRef ref = ad.AtPosition(p);
     if (ref.is_literal()) {
       out->push_back('\x02');  // a literal and an expression of the same text differ
       classad::UnparseValueTo(ref.literal(), out);
@@ -212,40 +222,51 @@ std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const Clas
     }
     for (const std::string& name : literal_names) follow(name);
   }
-  auto out = std::make_shared<ClassAd>();
-  size_t count = 0;
-  for (char k : kept) count += static_cast<size_t>(k);
-  out->Reserve(count);
+  // The kept attributes, in the job's order. Their text finds an equal ad
+  // cut before; only a new one is built.
+  std::vector<uint32_t> positions;
   for (size_t i = 0; i < job->size(); ++i) {
     const size_t p = layout.position(i);
-    if (!kept[p]) continue;
-    const AttrRef ref = job->AtPosition(p);
-    if (ref.is_literal()) {
-      out->InsertValue(layout.name(p), ref.literal());
-    } else {
-      out->Insert(layout.name(p), ref.expr_ptr());
-    }
+    if (kept[p]) positions.push_back(static_cast<uint32_t>(p));
   }
-  layout_table_.Intern(out.get());  // cut ads of the same names share their layout
   if (texts_.size() >= kMaxKeptExpressions) texts_.clear();
   std::string text;
-  AppendText(*out, &text);
+  AppendText(*job, positions, &text);
   const size_t hash = std::hash<std::string>()(text);
   if (cut != nullptr) *cut = true;
   std::weak_ptr<const ClassAd>& slot = shared_[hash];
-  std::shared_ptr<const ClassAd> made = std::move(out);
   if (std::shared_ptr<const ClassAd> earlier = slot.lock()) {
+    const std::vector<uint32_t> earlier_positions = PositionsInOrder(*earlier);
     std::string earlier_text;
-    AppendText(*earlier, &earlier_text);
-    if (earlier_text == text && SameValues(*earlier, *made)) return earlier;
-    return made;  // another ad of that hash is kept: this one is not shared
+    AppendText(*earlier, earlier_positions, &earlier_text);
+    if (earlier_text == text && SameValues(*earlier, earlier_positions, *job, positions)) {
+      return earlier;
+    }
+    return Build(*job, positions);  // another ad of that hash is kept: this one is not shared
   }
+  std::shared_ptr<const ClassAd> made = Build(*job, positions);
   slot = made;
   if (++inserted_since_sweep_ >= kSweepEvery) {
     inserted_since_sweep_ = 0;
     std::erase_if(shared_, [](const auto& entry) { return entry.second.expired(); });
   }
   return made;
+}
+
+std::shared_ptr<const ClassAd> JobAdCutter::Build(const ClassAd& job,
+                                                  const std::vector<uint32_t>& positions) {
+  auto out = std::make_shared<ClassAd>();
+  out->Reserve(positions.size());
+  for (uint32_t p : positions) {
+    const AttrRef ref = job.AtPosition(p);
+    if (ref.is_literal()) {
+      out->InsertValue(job.layout()->name(p), ref.literal());
+    } else {
+      out->Insert(job.layout()->name(p), ref.expr_ptr());
+    }
+  }
+  layout_table_.Intern(out.get());  // cut ads of the same names share their layout
+  return out;
 }
 
 }  // namespace negotiator

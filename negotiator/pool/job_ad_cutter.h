@@ -95,8 +95,14 @@ class JobAdCutter {
   const ExprNames& NamesOf(const classad::ExprPtr& e);
   // The positions of `ad`'s layout whose names are watched, kept.
   const LayoutWatch& WatchedPositions(const std::shared_ptr<const classad::ClassAd>& ad);
-  // `ad`'s attributes as text, in order: what makes two cut ads one.
-  void AppendText(const classad::ClassAd& ad, std::string* out);
+  // The text of `ad`'s attributes at `positions`, in that order: what
+  // makes two cut ads one.
+  void AppendText(const classad::ClassAd& ad, const std::vector<uint32_t>& positions,
+                  std::string* out);
+  // A new ad of `job`'s attributes at `positions`, in that order, its
+  // layout shared with earlier ads of the same names.
+  std::shared_ptr<const classad::ClassAd> Build(const classad::ClassAd& job,
+                                                const std::vector<uint32_t>& positions);
 
   // Adds `name` (lower case) to the watched names; whether it was new.
   bool Add(const std::string& name);

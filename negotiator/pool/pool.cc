@@ -271,9 +271,8 @@ Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
     if (Status cut = CutAgainIfNeeded(mark); !cut.ok()) {
       s = Status(cut.code(), path + ": " + cut.message());
     }
-  } else if (cutter_ != nullptr) {
-    cutter_->ForgetWatchesSince(mark);
-    cut_again_ = false;
+  } else {
+    ForgetWatchesSince(mark);
   }
   if (!s.ok()) {
     slots_.resize(before);
@@ -324,9 +323,14 @@ JobAdCutter::WatchMark Pool::WatchMark() const {
   return cutter_ != nullptr ? cutter_->Mark() : JobAdCutter::WatchMark{};
 }
 
+void Pool::ForgetWatchesSince(const JobAdCutter::WatchMark& mark) {
+  if (cutter_ != nullptr) cutter_->ForgetWatchesSince(mark);
+  cut_again_ = false;
+}
+
 Status Pool::CutAgainIfNeeded(const JobAdCutter::WatchMark& mark) {
   Status s = CutAgain();
-  if (!s.ok() && cutter_ != nullptr) cutter_->ForgetWatchesSince(mark);
+  if (!s.ok()) ForgetWatchesSince(mark);
   cut_again_ = false;
   return s;
 }
@@ -335,10 +339,7 @@ Status Pool::CutAgain() {
   if (!cut_again_) return Status::Ok();
   bool any_cut = false;
   for (const PoolJob& job : jobs_) any_cut |= job.present && job.cut;
-  if (!any_cut) {
-    cut_again_ = false;
-    return Status::Ok();
-  }
+  if (!any_cut) return Status::Ok();
   for (const JobSource& source : sources_) {
     Result<FileStamp> stamp = StampOf(source.path);
     if (!stamp.ok()) return stamp.status();
@@ -361,28 +362,33 @@ Status Pool::CutAgain() {
           const JobId j = source.ids[k];
           if (j == kNoId || !jobs_[j].present || !jobs_[j].cut) return Status::Ok();
           PoolJob& job = jobs_[j];
-          job.ad = WithPoolStatus(job, cutter_->Cut(std::move(ad), &job.cut));
+          SetPoolStatus(job, ad.get());
+          job.ad = cutter_->Cut(std::move(ad), &job.cut);
           ++job.ad_version;
           return Status::Ok();
         });
     if (!s.ok()) return s;
   }
-  cut_again_ = false;
   return Status::Ok();
+}
+
+void Pool::SetPoolStatus(const PoolJob& job, ClassAd* ad) const {
+  if (!job.status_changed) return;
+  ad->InsertValue("JobStatus", Value::Integer(job.status));
+  if (job.status == 2 && job.slot != kNoId) {
+    ad->InsertValue("RemoteHost", Value::String(slots_[job.slot].name));
+    ad->InsertValue("JobCurrentStartDate", Value::Integer(job.start_time));
+  } else {
+    ad->Remove("RemoteHost");
+    ad->Remove("JobCurrentStartDate");
+  }
 }
 
 std::shared_ptr<const ClassAd> Pool::WithPoolStatus(const PoolJob& job,
                                                     std::shared_ptr<const ClassAd> ad) {
   if (!job.status_changed) return ad;
   auto changed = std::make_shared<ClassAd>(*ad);
-  changed->InsertValue("JobStatus", Value::Integer(job.status));
-  if (job.status == 2 && job.slot != kNoId) {
-    changed->InsertValue("RemoteHost", Value::String(slots_[job.slot].name));
-    changed->InsertValue("JobCurrentStartDate", Value::Integer(job.start_time));
-  } else {
-    changed->Remove("RemoteHost");
-    changed->Remove("JobCurrentStartDate");
-  }
+  SetPoolStatus(job, changed.get());
   if (!job.cut) {
     changed_layouts_.Intern(changed.get());
     return changed;

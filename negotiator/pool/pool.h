@@ -272,11 +272,13 @@ class Pool {
   // AddJob, the ad cut when `cuttable` and the pool cuts.
   classad::Result<std::optional<JobId>> AddJobAd(std::shared_ptr<const classad::ClassAd> ad,
                                                  const std::string& where, bool cuttable);
-  // `ad` (job `job`'s, whole or cut) with the status the pool gave the job
-  // set in it, when it gave one (status_changed): JobStatus, and RemoteHost
-  // and JobCurrentStartDate while it runs (removed otherwise); cut again
-  // when the job's ad is cut. The one place a job ad takes the pool's
-  // changes.
+  // Sets in `ad` (job `job`'s) the status the pool gave the job, when it
+  // gave one (status_changed): JobStatus, and RemoteHost and
+  // JobCurrentStartDate while it runs (removed otherwise). The one place a
+  // job ad takes the pool's changes.
+  void SetPoolStatus(const PoolJob& job, classad::ClassAd* ad) const;
+  // `ad` (job `job`'s, whole or cut) with SetPoolStatus applied to a copy,
+  // cut again when the job's ad is cut.
   std::shared_ptr<const classad::ClassAd> WithPoolStatus(
       const PoolJob& job, std::shared_ptr<const classad::ClassAd> ad);
   // Notes that `slot_ad` is in the pool: the job ads must be cut again when
@@ -293,6 +295,9 @@ class Pool {
   classad::Status CutAgainIfNeeded(const JobAdCutter::WatchMark& mark);
   // CutAgainIfNeeded's reading, without the forgetting.
   classad::Status CutAgain();
+  // Forgets the names watched since `mark` (slots that brought them are
+  // refused); nothing is left to cut again.
+  void ForgetWatchesSince(const JobAdCutter::WatchMark& mark);
   // Links running jobs and the slots that run them (a slot's JobId),
   // once: ads read from files name their jobs only by id. Afterwards every
   // change keeps the links.
