@@ -2,8 +2,10 @@
 // (classad/ad_file_reader.h) gives exactly what one reader gives: the same
 // ads in the same order and the same status (the first error, located in
 // the file). The input is written to a file and read whole by one reader,
-// then cut into 2, 3 and 4 pieces (no size threshold), in both lexer
-// modes chosen by the first byte.
+// then cut into 2, 3 and 4 pieces (no size threshold), and into pieces of
+// at most 64 bytes read on two threads (so that the workers wait for the
+// ads handed over to catch up), in both lexer modes chosen by the first
+// byte.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -19,8 +21,10 @@
 namespace {
 
 // The ads of `path` unparsed one a line, then the status, as read on
-// `threads` threads with no size threshold.
-std::string ReadAll(const std::string& path, const classad::AdReadOptions& options, int threads) {
+// `threads` threads with no size threshold, in pieces of at most
+// `max_piece_bytes`.
+std::string ReadAll(const std::string& path, const classad::AdReadOptions& options, int threads,
+                    uint64_t max_piece_bytes = classad::kMaxPieceBytes) {
   std::string out;
   const classad::Status status = classad::ReadAdFile(
       path, options, threads,
@@ -29,7 +33,7 @@ std::string ReadAll(const std::string& path, const classad::AdReadOptions& optio
         out += '\n';
         return classad::Status::Ok();
       },
-      /*min_bytes_to_split=*/0);
+      /*min_bytes_to_split=*/0, max_piece_bytes);
   return out + "status: " + status.ToString() + "\n";
 }
 
@@ -62,6 +66,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                 " pieces differs from one reader",
                             alone, split);
     }
+  }
+  const std::string small = ReadAll(path, options, 2, /*max_piece_bytes=*/64);
+  if (small != alone) {
+    unlink(path);
+    classad_fuzz::Finding("a file read in pieces of 64 bytes differs from one reader", alone,
+                          small);
   }
   unlink(path);
   return 0;
