@@ -123,6 +123,10 @@ bool EvalContext::SpecialName(NameClass name_class, const std::shared_ptr<const 
       if (at->parent) {
         out->kind = Found::kScope;
         out->scope = at->parent;
+      } else if (at->target != nullptr) {
+        // A side of a match: HTCondor makes its context ad (lCtx for the
+        // LEFT ad, rCtx for the RIGHT) the side's parent.
+        return MatchWrapperName(at->left ? "lCtx" : "rCtx", /*absolute=*/false, at, out);
       } else {
         out->kind = Found::kValue;
         out->value = Value::Undefined();
@@ -176,7 +180,13 @@ EvalContext::Found EvalContext::LookupName(std::string_view name, uint64_t hash,
     cur = &s.parent;
   }
   // Past the outermost ad: the names a match binds (HTCondor's MatchClassAd
-  // context ad): TARGET, and in strict mode MY.
+  // context ad and the wrapper above it, which the outermost ad's scope
+  // chain climbs into before any TARGET fallback): TARGET, in strict mode
+  // MY, and the wrapper's names.
+  if (name_class == NameClass::kOrdinary) {
+    if (climb) MatchWrapperName(name, /*absolute=*/false, start, &found);
+    return found;
+  }
   if (name_class == NameClass::kTarget || (name_class == NameClass::kMy && !compat())) {
     const Scope* top = start->TopLevel();
     if (top->target != nullptr) {
@@ -244,16 +254,14 @@ EvalContext::Found EvalContext::ResolveAttribute(const Expr& expr) {
   }
   Found found = LookupName(expr.name(), expr.name_hash(), expr.name_class(), scope_, true);
   if (found.kind == Found::kNone && compat()) {
-    // Old ClassAd semantics: a name missing from MY is looked up in TARGET
-    // (only for references made from the top-level ad itself, as HTCondor).
+    // Old ClassAd semantics: a name missing from MY, its scope chain and
+    // the match wrapper is looked up in TARGET (only for references made
+    // from the top-level ad itself, as HTCondor's alternateScope).
     const Scope* s = scope_.get();
     if (s->is_top_level() && s->target != nullptr) {
       found = LookupName(expr.name(), expr.name_hash(), expr.name_class(),
                          std::shared_ptr<const Scope>(scope_, s->target), true);
     }
-  }
-  if (found.kind == Found::kNone && expr.name_class() == NameClass::kOrdinary) {
-    MatchWrapperName(expr.name(), /*absolute=*/false, scope_, &found);
   }
   return found;
 }
@@ -432,9 +440,10 @@ Value EvalContext::Eval(const Expr& outer) {
 
 // ---------------------------------------------------------------- matching
 
-MatchContext::MatchContext(const ClassAd* my, const ClassAd* target) {
+MatchContext::MatchContext(const ClassAd* my, const ClassAd* target, MatchLeft left) {
   my_.ad = my;
-  my_.left = true;
+  my_.left = left == MatchLeft::kMy;
+  target_.left = !my_.left;
   target_.ad = target;
   if (target != nullptr) {
     my_.target = &target_;

@@ -222,7 +222,8 @@ class EvalContext {
                    const std::shared_ptr<const Scope>& start, bool climb);
   bool SpecialName(NameClass name_class, const std::shared_ptr<const Scope>& at, Found* out);
   // Names of HTCondor's MatchClassAd wrapper (match_wrapper.cc), reached
-  // from `at` (any scope of a match) when nothing else binds them: the
+  // from `at` (any scope of a match) past the outermost ad of its chain,
+  // before the TARGET fallback: the
   // context ad's `ad` and `other` (unless `absolute`), and the wrapper
   // ad's LEFT, RIGHT, lCtx, rCtx, symmetricMatch, ... Sets *out and returns
   // true when `name` is one of them and `at` is in a match.
@@ -231,8 +232,6 @@ class EvalContext {
   // The whole MatchClassAd wrapper of the match `at` is in, as HTCondor's
   // `root` names it: lCtx, LEFT, rCtx, RIGHT and the match attributes.
   Value MatchWrapperAd(const std::shared_ptr<const Scope>& at);
-  // LoadName's miss in a match: the wrapper's names, or undefined.
-  void LoadMissInMatch(const Expr& node, const Value** ref, Value* owned);
   // An attribute being evaluated: its expression and the ad holding it.
   // (One expression object may be shared by many attributes and ads; a
   // path from it back to an attribute of the same ad holding the same
@@ -277,12 +276,20 @@ class EvalContext {
   const Scope* home_scope_ = nullptr;
 };
 
+// Which ad of a match is LEFT in HTCondor's MatchClassAd (what LEFT,
+// RIGHT, root, lCtx and the left*/right* match attributes name): the ad
+// evaluated as MY, or the other. HTCondor's negotiator makes the job LEFT
+// when it matches (IsAMatch(job, slot): the slot's Requirements too) and
+// the ad it evaluates LEFT otherwise (a slot's Rank, the policy's ranks
+// and PREEMPTION_REQUIREMENTS have the slot LEFT).
+enum class MatchLeft { kMy, kTarget };
+
 // Two ads evaluated against each other, as in matchmaking: within `my`,
 // TARGET names `target` and vice versa. Both ads are borrowed and must
 // outlive the context and any value it returns.
 class MatchContext {
  public:
-  MatchContext(const ClassAd* my, const ClassAd* target);
+  MatchContext(const ClassAd* my, const ClassAd* target, MatchLeft left = MatchLeft::kMy);
   MatchContext(const MatchContext&) = delete;
   // Makes `target` (not null) the other ad, in place: contexts borrowing
   // the scopes see the new pair (for a job matched against slot after

@@ -6,6 +6,7 @@
 
 #include "classad/bytes.h"
 #include "classad/match.h"
+#include "classad/scope.h"
 #include "classad/unparse.h"
 
 namespace classad {
@@ -106,15 +107,30 @@ bool AllNamesRead(const Expr& e, std::set<std::string>* names) {
     case ExprKind::kAttribute:
       if (e.name_class() == NameClass::kOrdinary || e.name_class() == NameClass::kCurrentTime) {
         names->insert(bytes::FoldAsciiCopy(e.name()));
+        if (!IsMatchWrapperName(e.name())) return true;
+        // Where no ad binds it, a name of the match wrapper: an ad as a
+        // whole (other, ad, LEFT, RIGHT, lCtx, rCtx) or a match attribute
+        // reading both ads' Requirements or Rank.
+        if (e.name().size() <= 5) return false;
+        names->insert("requirements");
+        names->insert("rank");
         return true;
       }
       return false;  // an ad as a whole
     case ExprKind::kSelect: {
       names->insert(bytes::FoldAsciiCopy(e.name()));
+      // A name missing from the selected ad climbs to the match wrapper.
+      if (IsMatchWrapperName(e.name())) return false;
       const Expr& base = e.child(0);
       if (base.kind() == ExprKind::kAttribute && base.name_class() != NameClass::kOrdinary &&
           base.name_class() != NameClass::kCurrentTime) {
         return true;  // MY.x, TARGET.x, self.x, parent.x, root.x
+      }
+      if (base.kind() == ExprKind::kAttribute && base.name_class() == NameClass::kOrdinary &&
+          IsMatchWrapperName(base.name()) && base.name().size() <= 5 &&
+          !AttributeNamesEqual(base.name(), "lCtx") && !AttributeNamesEqual(base.name(), "rCtx")) {
+        names->insert(bytes::FoldAsciiCopy(base.name()));
+        return true;  // other.x, ad.x, LEFT.x, RIGHT.x: x of one of the two ads
       }
       return AllNamesRead(base, names);
     }
@@ -154,12 +170,16 @@ bool AllNamesRead(const Expr& e, std::set<std::string>* names) {
 bool ReadsOnlyNamedAttributes(const Expr& e) {
   switch (e.kind()) {
     case ExprKind::kAttribute:
+      // Not the match wrapper's names: they read ads as a whole or both
+      // ads' Requirements or Rank where no ad binds them.
       return !e.absolute() &&
-             (e.name_class() == NameClass::kOrdinary || e.name_class() == NameClass::kCurrentTime);
+             (e.name_class() == NameClass::kOrdinary || e.name_class() == NameClass::kCurrentTime) &&
+             !IsMatchWrapperName(e.name());
     case ExprKind::kSelect: {
       const Expr& base = e.child(0);
       return base.kind() == ExprKind::kAttribute && !base.absolute() &&
-             (base.name_class() == NameClass::kMy || base.name_class() == NameClass::kTarget);
+             (base.name_class() == NameClass::kMy || base.name_class() == NameClass::kTarget) &&
+             !IsMatchWrapperName(e.name());
     }
     case ExprKind::kSubscript:
     case ExprKind::kAd:

@@ -36,7 +36,10 @@ void NamesRead(const Expr& e, std::set<std::string>* mine, std::set<std::string>
 // of ads looks up. Returns false when no such set can be told from the
 // text: `e` names an ad as a whole (MY, TARGET, self, parent, root), calls
 // eval(), unresolved() or evalInEachContext(), or subscripts with a
-// computed index; what was found is kept either way. Thread-safe.
+// computed index, or uses a name of the match wrapper as an ad as a whole
+// (`other`, `LEFT`, ...; `other.x` is x of an ad and `symmetricMatch` reads
+// both ads' Requirements: those are known); what was found is kept either
+// way. Thread-safe.
 bool AllNamesRead(const Expr& e, std::set<std::string>* names);
 
 // AllNamesRead for a value an ad holds as a literal: what the expressions
@@ -64,8 +67,9 @@ class AttributeTextWriter {
 // (`name`, `MY.name`, `TARGET.name`: those CollectReferencedNames finds)
 // and on the time: false when it calls random(), eval(), unresolved() or
 // evalInEachContext(), names an ad as a whole (MY, TARGET, self, parent,
-// root), reads `.name`, selects from or subscripts anything else, or holds
-// a nested ad. Results of evaluating an expression for which this is true
+// root), reads `.name`, selects from or subscripts anything else, holds
+// a nested ad, or reads a name of the match wrapper (symmetricMatch,
+// other, ...; see match_wrapper.cc). Results of evaluating an expression for which this is true
 // may be shared between ads that agree on those attributes.
 bool ReadsOnlyNamedAttributes(const Expr& e);
 

@@ -76,7 +76,21 @@ void CollectReferencedNames(const Expr& expr, std::vector<std::string>* mine,
   const Expr& e = WithoutParens(expr);
   switch (e.kind()) {
     case ExprKind::kAttribute:
-      if (!e.absolute() && e.name_class() == NameClass::kOrdinary) mine->push_back(e.name());
+      if (!e.absolute() && e.name_class() == NameClass::kOrdinary) {
+        mine->push_back(e.name());
+        // The match wrapper's attributes (its names longer than five
+        // letters: symmetricMatch, leftRankValue, ...) read both ads'
+        // Requirements or Rank (when the ad lacks the name;
+        // match_wrapper.cc).
+        if (e.name().size() > 5 && IsMatchWrapperName(e.name())) {
+          const char* read = AttributeNamesEqual(e.name(), "leftRankValue") ||
+                                     AttributeNamesEqual(e.name(), "rightRankValue")
+                                 ? "Rank"
+                                 : "Requirements";
+          mine->push_back(read);
+          theirs->push_back(read);
+        }
+      }
       return;
     case ExprKind::kSelect: {
       const Expr& base = WithoutParens(e.child(0));
@@ -88,6 +102,14 @@ void CollectReferencedNames(const Expr& expr, std::vector<std::string>* mine,
         if (base.name_class() == NameClass::kMy) {
           mine->push_back(e.name());
           return;
+        }
+        // The match wrapper's ads (when the ad lacks the base's name):
+        // `other.x` is TARGET.x, `ad.x` MY.x, LEFT.x and RIGHT.x either.
+        if (base.name_class() == NameClass::kOrdinary && IsMatchWrapperName(base.name())) {
+          const bool other = AttributeNamesEqual(base.name(), "other");
+          const bool own = AttributeNamesEqual(base.name(), "ad");
+          if (!other) mine->push_back(e.name());
+          if (!own) theirs->push_back(e.name());
         }
       }
       CollectReferencedNames(base, mine, theirs);

@@ -163,8 +163,11 @@ std::vector<std::string> NamesJobsReadFromSlots(std::span<const ClassAd* const> 
 // The names an expression reads from the ad it is evaluated in (`mine`,
 // unqualified names and MY.x) and from the other ad of a match (`theirs`,
 // TARGET.x), found by walking the tree; nested ads and the special names
-// are skipped. For prefetching and explaining, not for evaluation: names
-// may repeat and some read in only one branch.
+// are skipped. The match wrapper's names count as what they read when the
+// ad lacks them: `other.x` reads TARGET's x, `ad.x` MY's, `LEFT.x` and
+// `RIGHT.x` either's, symmetricMatch and the other match attributes both
+// ads' Requirements or Rank. For prefetching, grouping and explaining,
+// not for evaluation: names may repeat and some read in only one branch.
 void CollectReferencedNames(const Expr& expr, std::vector<std::string>* mine,
                             std::vector<std::string>* theirs);
 

@@ -10,9 +10,12 @@
 // neither ad defines climbs into them (`other.Memory` is the other ad's
 // Memory), `.name` is looked up in the wrapper, and `root` is the wrapper.
 // Here the wrapper is not built for every match: its names are answered
-// when nothing else binds them (after the TARGET fallback, so a TARGET
-// attribute named like one of them wins; HTCondor looks in the wrapper
-// first), and the wrapper ad is built only when `root` asks for it.
+// past the outermost ad of a side's scope chain, where HTCondor's chain
+// climbs into the context ad and the wrapper, and so before the fallback
+// to TARGET (a TARGET attribute named like one of them does not win, as in
+// HTCondor); the wrapper ad is built only when `root`, `parent` of a side,
+// lCtx or rCtx ask for it. Compiled programs leave these names to the
+// tree walker (planner.cc), so other names pay nothing for them.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -42,6 +45,14 @@ constexpr std::string_view kWrapperText =
 }  // namespace
 
 bool IsMatchWrapperName(std::string_view name) {
+  // Most names asked about are longer than any of these, or not of their
+  // lengths (2, 4, 5, 13, 14, 16).
+  switch (name.size()) {
+    case 2: case 4: case 5: case 13: case 14: case 16:
+      break;
+    default:
+      return false;
+  }
   for (std::string_view wrapper : kWrapperNames) {
     if (AttributeNamesEqual(name, wrapper)) return true;
   }
@@ -119,11 +130,6 @@ Value EvalContext::MatchWrapperAd(const std::shared_ptr<const Scope>& at) {
   scope->ad = wrapper->get();
   scope->keep_alive = std::move(*wrapper);
   return Value::Ad(std::move(scope));
-}
-
-[[gnu::cold, gnu::noinline]] void EvalContext::LoadMissInMatch(const Expr& node, const Value** ref, Value* owned) {
-  *owned = IsMatchWrapperName(node.name()) ? EvalAttribute(node) : Value::Undefined();
-  *ref = owned;
 }
 
 }  // namespace classad

@@ -7,6 +7,7 @@
 #include "classad/builtins/builtins.h"
 #include "classad/operators.h"
 #include "classad/program.h"
+#include "classad/scope.h"
 #include "classad/unparse.h"
 
 namespace classad {
@@ -94,9 +95,12 @@ void Planner::Emit(const Expr& outer) {
       EmitNode(OpCode::kLiteral, e);
       return;
     case ExprKind::kAttribute: {
-      // Special names (TARGET, MY, parent, ...) and `.name` keep their
-      // general resolution in the tree walker.
-      const bool ordinary = !e.absolute() && e.name_class() == NameClass::kOrdinary;
+      // Special names (TARGET, MY, parent, ...), `.name` and the names of
+      // HTCondor's match wrapper (reached before the TARGET fallback, which
+      // kLoadName goes to directly) keep their general resolution in the
+      // tree walker.
+      const bool ordinary = !e.absolute() && e.name_class() == NameClass::kOrdinary &&
+                            !IsMatchWrapperName(e.name());
       if (ordinary && bound_my_ != nullptr) {
         // What kLoadName finds first, in the ad itself, known now.
         const AttrRef found = bound_my_->Find(e.name(), e.name_hash());
@@ -234,7 +238,7 @@ void Planner::EmitSelect(const Expr& e) {
                       !base.absolute() &&
                       (base.name_class() == NameClass::kTarget ||
                        base.name_class() == NameClass::kMy) &&
-                      e.name_class() == NameClass::kOrdinary;
+                      e.name_class() == NameClass::kOrdinary && !IsMatchWrapperName(e.name());
   EmitNode(direct ? OpCode::kLoadSelect : OpCode::kTree, e);
   if (direct) {
     const bool target = base.name_class() == NameClass::kTarget;

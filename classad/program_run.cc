@@ -89,12 +89,20 @@ constexpr uint32_t kInlineStack = 8;
       *ref = owned;
       return;
     }
-    if (!compat()) return LoadMissInMatch(node, ref, owned);
+    // Not a name of the match wrapper (the planner leaves those to the
+    // tree walker): past MY, only TARGET may bind it.
+    if (!compat()) {
+      *owned = Value::Undefined();
+      *ref = owned;
+      return;
+    }
     if (target->is_top_level()) {
       if (target->overlay != nullptr && LoadOverlay(*target->overlay, node, ref, owned)) return;
       const AttrRef t = target->ad->Find(node.name(), node.name_hash());
       if (t) return LoadFound(t, target, ref, owned);
-      return LoadMissInMatch(node, ref, owned);
+      *owned = Value::Undefined();
+      *ref = owned;
+      return;
     }
   }
   *owned = EvalAttribute(node);

@@ -2,6 +2,8 @@
 // (references.h).
 #include "classad/references.h"
 
+#include <unordered_map>
+
 #include "classad/bytes.h"
 #include "classad/evaluator.h"
 #include "classad/unparse.h"
@@ -88,13 +90,61 @@ class Walk {
     return ok;
   }
 
-  // `name` looked up from `start` (HTCondor's LookupInScope, with an
-  // ad nested in the root falling back to the root).
-  Found Lookup(const ClassAd* start, std::string_view name) const {
-    if (start != root_) {
-      if (AttrRef ref = start->Find(name)) return {start, ref};
+  // `name` looked up from `start` (HTCondor's LookupInScope): in each ad
+  // of its scope chain up to the root.
+  Found Lookup(const ClassAd* start, std::string_view name) {
+    for (const ClassAd* ad = start; ad != root_; ad = ParentOf(ad)) {
+      if (AttrRef ref = ad->Find(name)) return {ad, ref};
     }
     return RootLookup(name);
+  }
+
+  // The ad lexically enclosing `ad` (HTCondor's parentScope): for an ad
+  // nested in the root's expressions (at any depth, in lists too), the ad
+  // whose expression holds it, indexed the first time a nested ad is met;
+  // the root for any other ad (one made by evaluation).
+  const ClassAd* ParentOf(const ClassAd* ad) {
+    if (!parents_indexed_) {
+      parents_indexed_ = true;
+      size_t budget = kMaxReferenceSteps;
+      IndexNested(*root_, &budget);
+    }
+    auto it = parents_.find(ad);
+    return it != parents_.end() ? it->second : root_;
+  }
+  void IndexNested(const ClassAd& ad, size_t* budget) {
+    for (size_t i = 0; i < ad.size(); ++i) {
+      const AttrRef ref = ad.at(i);
+      if (ref.is_literal()) {
+        IndexValue(ref.literal(), ad, budget);
+      } else {
+        IndexExpr(ref.expr(), ad, budget);
+      }
+    }
+  }
+  void IndexValue(const Value& v, const ClassAd& owner, size_t* budget) {
+    if (v.IsAd()) {
+      // A parent holds its child in its expressions, and no ad holds
+      // itself, so following parents always ends at the root (an ad held
+      // in two places keeps the first).
+      parents_.emplace(&v.ad(), &owner);
+      IndexNested(v.ad(), budget);
+    } else if (v.IsList()) {
+      for (const ExprPtr& item : v.list()) {
+        if (item != nullptr) IndexExpr(*item, owner, budget);
+      }
+    }
+  }
+  void IndexExpr(const Expr& e, const ClassAd& owner, size_t* budget) {
+    if (*budget == 0) return;  // bounded: unindexed ads fall back to the root
+    --*budget;
+    if (e.kind() == ExprKind::kAd) {
+      parents_.emplace(e.ad().get(), &owner);
+      IndexNested(*e.ad(), budget);
+      return;
+    }
+    if (e.kind() == ExprKind::kLiteral) return IndexValue(e.literal(), owner, budget);
+    for (const ExprPtr& child : e.children()) IndexExpr(*child, owner, budget);
   }
 
   // `name` in the root, noted in the trace.
@@ -120,6 +170,10 @@ class Walk {
         return IntoWholeAd(*cur_);
       case NameClass::kRoot:
         return IntoWholeAd(*root_);
+      case NameClass::kParent:
+        if (cur_ != root_) return IntoWholeAd(*ParentOf(cur_));
+        if (external_) refs_->emplace(name);  // `parent` of the root is undefined
+        return true;
       case NameClass::kCurrentTime:
         return true;  // time(): it references nothing
       default:  // `parent` of the root is undefined too
@@ -161,7 +215,7 @@ class Walk {
   // What `base` evaluates to in the ad alone: the ad it names (MY, self,
   // root), undefined, another ad, or something else (a failure).
   enum class BaseKind { kAd, kUndefined, kOther };
-  BaseKind EvaluateBase(const Expr& base, const ClassAd** ad, Value* holder) const {
+  BaseKind EvaluateBase(const Expr& base, const ClassAd** ad, Value* holder) {
     if (base.kind() == ExprKind::kAttribute && !base.absolute() &&
         (cur_ == root_ ? RootLookup(base.name()).ad == nullptr : !cur_->Find(base.name()))) {
       // A name the ad lacks: a special name, or undefined (TARGET among
@@ -173,6 +227,10 @@ class Walk {
           return BaseKind::kAd;
         case NameClass::kRoot:
           *ad = root_;
+          return BaseKind::kAd;
+        case NameClass::kParent:
+          if (cur_ == root_) return BaseKind::kUndefined;
+          *ad = ParentOf(cur_);
           return BaseKind::kAd;
         case NameClass::kCurrentTime:
           return BaseKind::kOther;
@@ -238,6 +296,9 @@ class Walk {
   int depth_ = kDepth;
   size_t steps_ = kMaxReferenceSteps;
   bool in_scope_ = false;  // walking the base of `base.x` (internal walks)
+  // ParentOf's index, made when first needed.
+  std::unordered_map<const ClassAd*, const ClassAd*> parents_;
+  bool parents_indexed_ = false;
 };
 
 // Whether `a` and `b` are the same name, ASCII letters folded.

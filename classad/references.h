@@ -15,11 +15,12 @@
 //   spent, as on a circular reference (`A = B; B = A`), or a base
 //   evaluates to neither undefined nor an ad.
 //
-// Departures, bounded work being the only one that a real ad reaches: a
-// walk stops (fails) after kMaxReferenceSteps nodes, where HTCondor's walk,
-// which revisits shared subexpressions, can take exponential time; and the
-// names of an ad nested in an attribute are looked up in that ad and then
-// in the outer ad, not through HTCondor's full scope chain.
+// The names of an ad nested in the root's expressions, at any depth, are
+// looked up along its scope chain (the ads enclosing it, then the root),
+// and `parent` in it is the ad enclosing it, as in HTCondor. The one
+// departure is bounded work: a walk stops (fails) after kMaxReferenceSteps
+// nodes, where HTCondor's walk, which revisits shared subexpressions, can
+// take exponential time.
 #ifndef CLASSAD_REFERENCES_H_
 #define CLASSAD_REFERENCES_H_
 

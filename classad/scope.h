@@ -29,8 +29,8 @@ struct Scope {
   // Borrowed.
   const AttributeOverlay* overlay = nullptr;
   // Top-level only, in a match: this is the LEFT ad of HTCondor's
-  // MatchClassAd, the one the match was made with as MY (see
-  // match_wrapper.cc); its target is the RIGHT ad.
+  // MatchClassAd (see MatchLeft and match_wrapper.cc); its target is the
+  // RIGHT ad. Exactly one side of a match is LEFT.
   bool left = false;
 
   bool is_top_level() const { return parent == nullptr; }

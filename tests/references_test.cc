@@ -84,6 +84,17 @@ TEST(ReferencesTest, SpecialNames) {
   EXPECT_FALSE(External(*ad, "Bad").ok);
 }
 
+TEST(ReferencesTest, NestedAdsLookNamesUpAlongTheirScopeChain) {
+  // Inner's names climb to Mid, then to the root (HTCondor's
+  // LookupInScope); `parent` in Inner is Mid.
+  auto ad = TestAd(
+      "[ x = 1; Mid = [ y = 2; w = 5; Inner = [ c = y + x + z; d = parent.w + parent.v ] ]; "
+      "R = Mid.Inner.c; P = Mid.Inner.d; L = { [ e = x + u ] }[0].e ]");
+  EXPECT_EQ(External(*ad, "R").names, (std::vector<std::string>{"z"}));
+  EXPECT_EQ(External(*ad, "P").names, (std::vector<std::string>{"v"}));
+  EXPECT_EQ(External(*ad, "L").names, (std::vector<std::string>{"u"}));
+}
+
 TEST(ReferencesTest, NamesKeepTheirFirstSpelling) {
   auto ad = TestAd("[ R = foo && FOO && Foo ]");
   EXPECT_EQ(External(*ad, "R").names, (std::vector<std::string>{"foo"}));

@@ -263,8 +263,15 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   job_match.SetOverlays(&submitter_attributes.overlay(), &remote_attributes.overlay());
   MatchContext slot_match(&slot, &job);
   slot_match.SetOverlays(&remote_attributes.overlay(), &submitter_attributes.overlay());
+  // The slot's Requirements are matched as HTCondor's IsAMatch(job, slot)
+  // does, with the job LEFT; its ranks and the policy's have the slot LEFT.
+  MatchContext slot_requirements_match(&slot, &job, classad::MatchLeft::kTarget);
+  slot_requirements_match.SetOverlays(&remote_attributes.overlay(),
+                                      &submitter_attributes.overlay());
   EvalContext job_context(eval, classad::BorrowScope(job_match.my_scope()));
   EvalContext slot_context(eval, classad::BorrowScope(slot_match.my_scope()));
+  EvalContext slot_requirements_context(
+      eval, classad::BorrowScope(slot_requirements_match.my_scope()));
   const ExplainOptions& explain = input.explain;
   std::vector<std::string>& reasons = out.reasons;
 
@@ -309,7 +316,7 @@ classad::Result<MatchExplanation> ExplainMatch(const Policy& policy, const Class
   // Both Requirements (IsAMatch).
   RankExplanation job_requirements = ExplainAttribute(job, "Requirements", &job_context, explain);
   RankExplanation slot_requirements =
-      ExplainAttribute(slot, "Requirements", &slot_context, explain);
+      ExplainAttribute(slot, "Requirements", &slot_requirements_context, explain);
   out.job_requirements = std::move(job_requirements.clause);
   out.slot_requirements = std::move(slot_requirements.clause);
   if (!job_requirements.set) out.job_requirements.text = "";

@@ -328,7 +328,8 @@ classad::Result<PoolAnalysis> AnalyzePool(const Policy& policy,
       const ClassAd& job = *state.job;
       classad::MatchContext job_match(&job, &slot);
       job_match.SetOverlays(&state.attributes->overlay(), &remote.overlay());
-      classad::MatchContext slot_match(&slot, &job);
+      // The slot's Requirements with the job LEFT, as HTCondor's IsAMatch.
+      classad::MatchContext slot_match(&slot, &job, classad::MatchLeft::kTarget);
       slot_match.SetOverlays(&remote.overlay(), &state.attributes->overlay());
       classad::EvalContext job_context(options.eval, classad::BorrowScope(job_match.my_scope()));
       classad::EvalContext slot_context(options.eval,

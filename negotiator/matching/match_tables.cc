@@ -273,7 +273,10 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       return;
     }
     for (auto [p, clause] : texts.members(column.slot_text)) {
-      classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
+      // A clause of the slot's Requirements: matched as HTCondor's
+      // IsAMatch(job, slot) does, with the job LEFT.
+      classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job,
+                                 classad::MatchLeft::kTarget);
       classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
       column.values.push_back(eval.Evaluate(ComparisonOperand(*clause, column.left)));
     }
@@ -339,7 +342,8 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
           return;
         }
         for (auto [p, clause] : members) {
-          classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job);
+          classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job,
+                                     classad::MatchLeft::kTarget);  // as above
           classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
           if (!classad::IsTrueValue(eval.Evaluate(*clause))) clear(p);
         }

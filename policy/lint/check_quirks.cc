@@ -546,8 +546,16 @@ void CheckQuirkQuantize(const LintContext& context, std::vector<Diagnostic>* out
 
 void CheckQuirkMatchWrapper(const LintContext& context, std::vector<Diagnostic>* out) {
   ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
-    if (node.kind() != ExprKind::kAttribute) return;
     const std::string& name = node.name();
+    if (node.kind() == ExprKind::kSelect && classad::IsMatchWrapperName(name)) {
+      Report(e, node, "htcondor-quirk-match-wrapper",
+             "." + name + " selected from an ad that lacks it climbs into HTCondor's internal "
+             "MatchClassAd wrapper during a match (TARGET.other is MY, TARGET.symmetricMatch "
+             "the match), not undefined; name the attribute otherwise",
+             out);
+      return;
+    }
+    if (node.kind() != ExprKind::kAttribute) return;
     std::string message;
     if (node.absolute()) {
       message = "." + name +
@@ -559,7 +567,9 @@ void CheckQuirkMatchWrapper(const LintContext& context, std::vector<Diagnostic>*
       message = name +
                 " names an attribute of HTCondor's internal MatchClassAd wrapper (or the "
                 "wrapper itself), which only a match has and which HTCondor does not document; "
-                "write MY or TARGET";
+                "it is found before a TARGET attribute of that name, and LEFT is the job when "
+                "either Requirements is matched but the evaluated ad in ranks and "
+                "PREEMPTION_REQUIREMENTS; write MY or TARGET";
     } else {
       return;
     }

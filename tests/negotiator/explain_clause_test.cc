@@ -101,7 +101,7 @@ TEST_F(ClauseExplainerTest, UndefinedFollowsClassAdsTruthTables) {
   EXPECT_EQ(Marks(Explain("TARGET.NoSuch > 1 && TARGET.Cpus > 100")), "undefined *false");
   // undefined && true is undefined: the undefined clause decides.
   EXPECT_EQ(Marks(Explain("TARGET.NoSuch > 1 && TARGET.Cpus > 1")), "*undefined true");
-  EXPECT_EQ(Marks(Explain("TARGET.NoSuch > 1 && TARGET.Other > 1")), "*undefined *undefined");
+  EXPECT_EQ(Marks(Explain("TARGET.NoSuch > 1 && TARGET.NoSuchEither > 1")), "*undefined *undefined");
   // undefined || true is true; undefined || false is undefined.
   EXPECT_EQ(Marks(Explain("TARGET.NoSuch > 1 || TARGET.Cpus > 1")), "undefined *true");
   EXPECT_EQ(Marks(Explain("TARGET.NoSuch > 1 || TARGET.Cpus > 100")), "*undefined false");

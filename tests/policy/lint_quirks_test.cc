@@ -154,6 +154,8 @@ TEST(LintQuirks, MatchWrapper) {
   EXPECT_EQ(Fires(check, "Memory + .Memory"), V{Col(9)});
   EXPECT_EQ(Fires(check, "symmetricMatch"), V{Col(0)});
   EXPECT_EQ(Fires(check, "TARGET.Memory + MY.Memory + Memory + Other_Memory"), V{});
+  // A selection that the ad lacks climbs into the wrapper.
+  EXPECT_EQ(Fires(check, "1 + TARGET.other"), V{Col(4)});
 }
 
 TEST(LintQuirks, TimeOfString) {
