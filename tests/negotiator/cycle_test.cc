@@ -288,6 +288,23 @@ TEST(CycleTest, SlotsWhoseRequirementsReadAlikeButFollowApart) {
   }
 }
 
+// `other.x` in a slot's Requirements reads the job's x through HTCondor's
+// match wrapper: jobs that differ in x are told apart when matching (one
+// match class each), and the slot's `LEFT` is the job when its
+// Requirements are matched.
+TEST(CycleTest, SlotsReadingTheJobThroughTheMatchWrapper) {
+  for (bool shortcuts : {true, false}) {
+    auto policy = MakePolicy(kBase);
+    std::vector<std::string> slots = {
+        SlotText("slot1@m", "Requirements = other.A > 1 && LEFT.B > 1")};
+    std::vector<std::string> jobs = {JobText("a", 1, 0, "A = 0; B = 5"),
+                                     JobText("a", 1, 1, "A = 5; B = 5")};
+    CycleResult result = RunFreshCycle(policy, slots, jobs, shortcuts);
+    ASSERT_EQ(result.matches.size(), 1u) << "shortcuts " << shortcuts;
+    EXPECT_EQ(result.matches[0].job, "1.1");
+  }
+}
+
 // A boolean job Rank or NEGOTIATOR_PRE/POST_JOB_RANK orders the candidates
 // as 1 or 0, with the matchmaker's shortcuts and without.
 TEST(CycleTest, BooleanJobAndPolicyRanksCountAsOneOrZero) {
