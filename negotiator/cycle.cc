@@ -40,7 +40,11 @@ class Negotiator::Cycle : public SubmitterNegotiation {
         negotiator_(negotiator),
         pool_(pool),
         accountant_(accountant),
-        now_(now) {}
+        now_(now) {
+    // Every expression of the cycle reads the cycle's time, never the wall
+    // clock (a simulator steps time by argument).
+    eval_.now = [now] { return now; };
+  }
 
   classad::Result<CycleResult> Run();
 
@@ -71,6 +75,7 @@ class Negotiator::Cycle : public SubmitterNegotiation {
   const Pool& pool_;
   Accountant& accountant_;
   const int64_t now_;
+  classad::EvalOptions eval_;  // the cycle's clock (now_)
 
   CycleResult result_;
   double pool_size_ = 0;
@@ -106,7 +111,7 @@ void Negotiator::Cycle::ComputePoolSize() {
     if (!slot.present) continue;
     min_weight = std::min(min_weight, slot.weight);
     if (only.is_set() &&
-        !classad::IsTrueValue(classad::EvaluateExpr(*only.expr, slot.ad.get(), nullptr))) {
+        !classad::IsTrueValue(classad::EvaluateExpr(*only.expr, slot.ad.get(), nullptr, eval_))) {
       continue;
     }
     if (weights) {
@@ -407,9 +412,12 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   result_.slots_considered = offered.size();
   // The slots' Remote* attributes read the previous cycle's quota map.
   remote_view_ = std::make_unique<AccountantWithQuotas>(accountant_, negotiator_.last_quotas_);
+  MatchmakerOptions matchmaker_options;
+  matchmaker_options.threads = negotiator_.options_.threads;
+  matchmaker_options.shortcuts = negotiator_.options_.shortcuts;
+  matchmaker_options.eval = eval_;
   matchmaker_ = std::make_unique<Matchmaker>(pool_, autoclusters_, accountant_, std::move(offered),
-                                             MatchmakerOptions{negotiator_.options_.threads, negotiator_.options_.shortcuts},
-                                             remote_view_.get());
+                                             matchmaker_options, remote_view_.get());
   matchmaker_->PrepareAll();
   result_.phases.matching = Millis(phase);
 

@@ -102,7 +102,8 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
       slots_(std::move(slots)),
       taken_(pool.slots().size(), 0),
       remaining_(slots_.size()),
-      options_(options) {
+      options_(options),
+      eval_options_(options.eval) {
   lists_.resize(autoclusters.class_representative.size());
   remote_.resize(pool.slots().size());
   remote_bound_.assign(pool.slots().size(), 0);

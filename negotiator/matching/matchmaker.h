@@ -116,6 +116,9 @@ struct MatchmakerOptions {
   // evaluated pair by pair (for tests comparing the two: the results must
   // be the same).
   bool shortcuts = true;
+  // How every expression is evaluated: set `eval.now` to the cycle's time
+  // (CurrentTime and time() then read it; empty: the system clock).
+  classad::EvalOptions eval;
 };
 
 class Matchmaker {

@@ -514,6 +514,9 @@ Status Pool::ReleaseSlot(SlotId i, int64_t now) {
 Result<SlotId> Pool::CarveDynamicSlot(SlotId p, JobId j, int64_t now) {
   const ClassAd& parent = *slots_[p].ad;
   const ClassAd& job = *jobs_[j].ad;
+  // The startd evaluates at the claim's time.
+  classad::EvalOptions eval;
+  eval.now = [now] { return now; };
   // The request as the startd modifies it, unless the modified request
   // no longer matches the partitionable slot (MUST_MODIFY_REQUEST_EXPRS
   // false): then the request as the job states it.
@@ -521,14 +524,14 @@ Result<SlotId> Pool::CarveDynamicSlot(SlotId p, JobId j, int64_t now) {
   for (const Resource& r : kResources) {
     Result<classad::ExprPtr> e = classad::ParseExpression(r.modify);
     if (!e.ok()) return e.status();
-    if (std::optional<int64_t> v = IntegerOf(classad::EvaluateExpr(**e, &job, &parent))) {
+    if (std::optional<int64_t> v = IntegerOf(classad::EvaluateExpr(**e, &job, &parent, eval))) {
       modified.InsertValue(r.request_attr, Value::Integer(*v));
     }
   }
   const ClassAd* request = &modified;
-  if (!classad::IsTrueValue(classad::EvaluateAttr(parent, "Requirements", &modified))) {
+  if (!classad::IsTrueValue(classad::EvaluateAttr(parent, "Requirements", &modified, eval))) {
     request = &job;
-    if (!classad::IsTrueValue(classad::EvaluateAttr(parent, "Requirements", &job))) {
+    if (!classad::IsTrueValue(classad::EvaluateAttr(parent, "Requirements", &job, eval))) {
       return Status(StatusCode::kFailedPrecondition,
                     "partitionable slot " + slots_[p].name + " cannot hold job " +
                         jobs_[j].id() + "'s request");
@@ -538,7 +541,7 @@ Result<SlotId> Pool::CarveDynamicSlot(SlotId p, JobId j, int64_t now) {
   for (size_t k = 0; k < kResources.size(); ++k) {
     const Resource& r = kResources[k];
     std::optional<int64_t> v =
-        IntegerOf(classad::EvaluateAttr(*request, r.request_attr, &parent));
+        IntegerOf(classad::EvaluateAttr(*request, r.request_attr, &parent, eval));
     if (!v) {
       if (k == 0) {
         v = 1;  // a startd's default for RequestCpus

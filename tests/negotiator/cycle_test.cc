@@ -305,6 +305,28 @@ TEST(CycleTest, SlotsReadingTheJobThroughTheMatchWrapper) {
   }
 }
 
+// Every expression the cycle evaluates reads the cycle's time, never the
+// wall clock: CurrentTime and time() in both Requirements, the ranks,
+// PREEMPTION_REQUIREMENTS and the pool-size constraint are the `now` the
+// cycle was run at (a simulator steps time by argument).
+TEST(CycleTest, ExpressionsReadTheCyclesTimeNotTheWallClock) {
+  const std::string soon = std::to_string(kCycleNow + 100);
+  for (bool shortcuts : {true, false}) {
+    auto policy = MakePolicy(std::string(kBase) + "PREEMPTION_REQUIREMENTS = time() < " + soon +
+                             "\nNEGOTIATOR_PRE_JOB_RANK = CurrentTime < " + soon +
+                             "\nNEGOTIATOR_SLOT_POOLSIZE_CONSTRAINT = CurrentTime < " + soon + "\n");
+    std::vector<std::string> slots = {
+        SlotText("slot1@m", "Requirements = CurrentTime < " + soon),
+        SlotText("slot2@m", "Requirements = time() < " + soon + "; Rank = CurrentTime < " + soon)};
+    std::vector<std::string> jobs = {
+        JobText("a", 1, 0, "Requirements = CurrentTime < " + soon + " && time() < " + soon),
+        JobText("a", 1, 1, "Requirements = CurrentTime < " + soon)};
+    CycleResult result = RunFreshCycle(policy, slots, jobs, shortcuts);
+    EXPECT_EQ(result.matches.size(), 2u) << "shortcuts " << shortcuts;
+    EXPECT_EQ(result.pool_size, 2.0);
+  }
+}
+
 // A boolean job Rank or NEGOTIATOR_PRE/POST_JOB_RANK orders the candidates
 // as 1 or 0, with the matchmaker's shortcuts and without.
 TEST(CycleTest, BooleanJobAndPolicyRanksCountAsOneOrZero) {
