@@ -42,7 +42,7 @@ struct EvalOptions {
   std::function<int64_t()> now;
   // Where evaluations note the HTCondor quirks they went through
   // (quirks.h); null: nothing is noted. Borrowed: it must outlive the
-  // evaluations, and evaluations on several threads need one each.
+  // evaluations; evaluations on several threads may share one.
   QuirkNotes* quirk_notes = nullptr;
 };
 

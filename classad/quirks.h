@@ -9,6 +9,7 @@
 #ifndef CLASSAD_QUIRKS_H_
 #define CLASSAD_QUIRKS_H_
 
+#include <atomic>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -33,19 +34,28 @@ std::string_view QuirkName(Quirk quirk);
 // What HTCondor does, in one sentence.
 std::string_view QuirkDescription(Quirk quirk);
 
-// The quirks noted by one or more evaluations. Not thread-safe: one per
-// evaluating thread (or per explained decision).
+// The quirks noted by one or more evaluations. Thread-safe: evaluations
+// on several threads may note into one (a cycle's matching does); noting
+// is one atomic or, paid only on a quirk's path.
 class QuirkNotes {
  public:
-  void Note(Quirk quirk) { bits_ |= uint32_t{1} << static_cast<unsigned>(quirk); }
-  bool Has(Quirk quirk) const { return (bits_ >> static_cast<unsigned>(quirk)) & 1; }
-  bool empty() const { return bits_ == 0; }
-  void Clear() { bits_ = 0; }
+  QuirkNotes() = default;
+  QuirkNotes(const QuirkNotes&) = delete;
+  QuirkNotes& operator=(const QuirkNotes&) = delete;
+
+  void Note(Quirk quirk) {
+    bits_.fetch_or(uint32_t{1} << static_cast<unsigned>(quirk), std::memory_order_relaxed);
+  }
+  bool Has(Quirk quirk) const {
+    return (bits_.load(std::memory_order_relaxed) >> static_cast<unsigned>(quirk)) & 1;
+  }
+  bool empty() const { return bits_.load(std::memory_order_relaxed) == 0; }
+  void Clear() { bits_.store(0, std::memory_order_relaxed); }
   // Every quirk noted, in the enum's order.
   std::vector<Quirk> List() const;
 
  private:
-  uint32_t bits_ = 0;
+  std::atomic<uint32_t> bits_{0};
 };
 
 }  // namespace classad

@@ -44,6 +44,7 @@ class Negotiator::Cycle : public SubmitterNegotiation {
     // Every expression of the cycle reads the cycle's time, never the wall
     // clock (a simulator steps time by argument).
     eval_.now = [now] { return now; };
+    eval_.quirk_notes = &quirks_;
   }
 
   classad::Result<CycleResult> Run();
@@ -75,7 +76,8 @@ class Negotiator::Cycle : public SubmitterNegotiation {
   const Pool& pool_;
   Accountant& accountant_;
   const int64_t now_;
-  classad::EvalOptions eval_;  // the cycle's clock (now_)
+  classad::QuirkNotes quirks_;  // what the cycle's evaluations went through
+  classad::EvalOptions eval_;   // the cycle's clock (now_), noting into quirks_
 
   CycleResult result_;
   double pool_size_ = 0;
@@ -447,6 +449,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
     }
     result_.unmatched.push_back(std::move(u));
   }
+  result_.quirks = quirks_.List();
   result_.phases.total = Millis(start);
   return std::move(result_);
 }

@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "classad/quirks.h"
 #include "classad/status.h"
 #include "negotiator/accountant/accountant.h"
 #include "negotiator/autoclusters/autoclusters.h"
@@ -123,6 +124,10 @@ struct CycleResult {
   std::vector<UnmatchedAutocluster> unmatched;
   std::vector<RequestRecord> requests;  // in the order made (NegotiatorOptions::record_requests)
   bool requests_recorded = false;       // NegotiatorOptions::record_requests was set
+  // The HTCondor quirks (classad/quirks.h) that any expression the cycle
+  // evaluated went through: its decisions depended on them (policy_lint's
+  // htcondor-quirk-* checks say what to write instead). In Quirk order.
+  std::vector<classad::Quirk> quirks;
   CyclePhases phases;
 };
 

@@ -1,6 +1,8 @@
 // Writing a cycle's result (cycle_output.h).
 #include "negotiator/cycle_output.h"
 
+#include "classad/quirks.h"
+
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -252,6 +254,14 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
     }
     w->EndArray();
   }
+  if (!r.quirks.empty()) {
+    // The HTCondor quirks the cycle's evaluations went through (the names
+    // of policy_lint's checks, as policy_explain's "htcondor_quirks").
+    w->Key("htcondor_quirks");
+    w->BeginArray();
+    for (classad::Quirk quirk : r.quirks) w->String(std::string(classad::QuirkName(quirk)));
+    w->EndArray();
+  }
   w->Key("phases_ms");
   w->BeginObject();
   w->Key("accountant");
@@ -307,6 +317,13 @@ std::string FormatCycleText(const CycleResult& r, int cycle) {
     for (const UnmatchedAutocluster& u : r.unmatched) {
       out += Printf("  %-34s autocluster %-5u (job %s): %s\n", u.submitter.c_str(), u.autocluster,
                     u.example_job.c_str(), u.reason.c_str());
+    }
+  }
+  if (!r.quirks.empty()) {
+    out += "\nHTCondor quirks met by this cycle's evaluations (its decisions may depend on them)\n";
+    for (classad::Quirk quirk : r.quirks) {
+      out += "  " + std::string(classad::QuirkName(quirk)) + ": " +
+             std::string(classad::QuirkDescription(quirk)) + "\n";
     }
   }
   return out;

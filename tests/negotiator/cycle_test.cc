@@ -327,6 +327,30 @@ TEST(CycleTest, ExpressionsReadTheCyclesTimeNotTheWallClock) {
   }
 }
 
+// The cycle says which HTCondor quirks its evaluations went through (on
+// every thread, through the tables or pair by pair), and names none when
+// none was taken.
+TEST(CycleTest, QuirksTheDecisionsWentThroughAreReported) {
+  for (bool shortcuts : {true, false}) {
+    auto policy = MakePolicy(std::string(kBase) + "NEGOTIATOR_PRE_JOB_RANK = pow(3, 38) > 0\n");
+    std::vector<std::string> slots = {
+        SlotText("slot1@m", "Requirements = sum({ 1, TARGET.NoSuch }) == 1"),
+        SlotText("slot2@m", "Requirements = true")};
+    std::vector<std::string> jobs = {JobText("a", 1, 0, "")};
+    CycleResult result = RunFreshCycle(policy, slots, jobs, shortcuts);
+    EXPECT_EQ(result.quirks,
+              (std::vector<classad::Quirk>{classad::Quirk::kListAggregate,
+                                           classad::Quirk::kIntegerPow}))
+        << "shortcuts " << shortcuts;
+    EXPECT_NE(FormatCycleText(result).find("htcondor-quirk-list-aggregate"), std::string::npos);
+    EXPECT_NE(FormatCycleJson(result).find("\"htcondor_quirks\""), std::string::npos);
+    CycleResult plain = RunFreshCycle(MakePolicy(kBase), {SlotText("slot1@m", "")},
+                                      jobs, shortcuts);
+    EXPECT_TRUE(plain.quirks.empty());
+    EXPECT_EQ(FormatCycleJson(plain).find("htcondor_quirks"), std::string::npos);
+  }
+}
+
 // A boolean job Rank or NEGOTIATOR_PRE/POST_JOB_RANK orders the candidates
 // as 1 or 0, with the matchmaker's shortcuts and without.
 TEST(CycleTest, BooleanJobAndPolicyRanksCountAsOneOrZero) {
