@@ -1,6 +1,7 @@
 // A job ad cut down to what can be read from it in a pool (job_ad_cutter.h).
 #include "negotiator/pool/job_ad_cutter.h"
 
+#include <bit>
 #include <functional>
 #include <set>
 #include <utility>
@@ -42,23 +43,27 @@ std::vector<uint32_t> PositionsInOrder(const ClassAd& ad) {
   return out;
 }
 
-// Whether the attributes of `a` at `in_a` and those of `b` at `in_b`, whose
-// texts are equal, hold the very same values: the text of a real keeps 16
-// digits, so reals (alone, or in an expression) are compared exactly
-// besides.
-bool SameValues(const ClassAd& a, const std::vector<uint32_t>& in_a, const ClassAd& b,
-                const std::vector<uint32_t>& in_b) {
-  if (in_a.size() != in_b.size()) return false;
-  for (size_t i = 0; i < in_a.size(); ++i) {
-    const AttrRef x = a.AtPosition(in_a[i]);
-    const AttrRef y = b.AtPosition(in_b[i]);
-    if (x.is_literal() != y.is_literal()) return false;
-    if (x.is_literal() ? !classad::IdenticalValues(x.literal(), y.literal())
-                       : !(&x.expr() == &y.expr() || x.expr().SameAs(y.expr()))) {
-      return false;
+// Whether two literal values print alike and are the very same value
+// (reals bit for bit: 0.0 and -0.0 print apart; the text of a real keeps
+// 16 digits).
+bool SameLiteral(const classad::Value& x, const classad::Value& y) {
+  if (x.type() != y.type()) return false;
+  switch (x.type()) {
+    case classad::ValueType::kInteger:
+      return x.integer() == y.integer();
+    case classad::ValueType::kBoolean:
+      return x.boolean() == y.boolean();
+    case classad::ValueType::kString:
+      return x.string() == y.string();
+    case classad::ValueType::kReal:
+      return std::bit_cast<uint64_t>(x.real()) == std::bit_cast<uint64_t>(y.real());
+    default: {
+      std::string x_text, y_text;
+      classad::UnparseValueTo(x, &x_text);
+      classad::UnparseValueTo(y, &y_text);
+      return x_text == y_text && classad::IdenticalValues(x, y);
     }
   }
-  return true;
 }
 
 }  // namespace
@@ -164,6 +169,15 @@ const JobAdCutter::LayoutWatch& JobAdCutter::WatchedPositions(
   return layouts_.emplace(layout, std::move(watch)).first->second;
 }
 
+const std::string& JobAdCutter::TextOf(const AttrRef& expression) {
+  auto [it, added] = texts_.try_emplace(&expression.expr());
+  if (added) {
+    it->second.first = expression.expr_ptr();
+    classad::UnparseTo(expression.expr(), &it->second.second);
+  }
+  return it->second.second;
+}
+
 void JobAdCutter::AppendText(const ClassAd& ad, const std::vector<uint32_t>& positions,
                              std::string* out) {
   for (uint32_t p : positions) {
@@ -174,15 +188,28 @@ void JobAdCutter::AppendText(const ClassAd& ad, const std::vector<uint32_t>& pos
       out->push_back('\x02');  // a literal and an expression of the same text differ
       classad::UnparseValueTo(ref.literal(), out);
     } else {
-      auto [it, added] = texts_.try_emplace(&ref.expr());
-      if (added) {
-        it->second.first = ref.expr_ptr();
-        classad::UnparseTo(ref.expr(), &it->second.second);
-      }
-      out->append(it->second.second);
+      out->append(TextOf(ref));
     }
     out->push_back('\0');
   }
+}
+
+bool JobAdCutter::SameCut(const ClassAd& a, const std::vector<uint32_t>& in_a, const ClassAd& b,
+                          const std::vector<uint32_t>& in_b) {
+  if (in_a.size() != in_b.size()) return false;
+  for (size_t i = 0; i < in_a.size(); ++i) {
+    if (a.layout()->name(in_a[i]) != b.layout()->name(in_b[i])) return false;
+    const AttrRef x = a.AtPosition(in_a[i]);
+    const AttrRef y = b.AtPosition(in_b[i]);
+    if (x.is_literal() != y.is_literal()) return false;
+    if (x.is_literal()) {
+      if (!SameLiteral(x.literal(), y.literal())) return false;
+    } else if (&x.expr() != &y.expr()) {
+      // The same text, and the same reals in it (the text keeps 16 digits).
+      if (TextOf(x) != TextOf(y) || !x.expr().SameAs(y.expr())) return false;
+    }
+  }
+  return true;
 }
 
 std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const ClassAd>& job,
@@ -236,12 +263,7 @@ std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const Clas
   if (cut != nullptr) *cut = true;
   std::weak_ptr<const ClassAd>& slot = shared_[hash];
   if (std::shared_ptr<const ClassAd> earlier = slot.lock()) {
-    const std::vector<uint32_t> earlier_positions = PositionsInOrder(*earlier);
-    std::string earlier_text;
-    AppendText(*earlier, earlier_positions, &earlier_text);
-    if (earlier_text == text && SameValues(*earlier, earlier_positions, *job, positions)) {
-      return earlier;
-    }
+    if (SameCut(*earlier, PositionsInOrder(*earlier), *job, positions)) return earlier;
     return Build(*job, positions);  // another ad of that hash is kept: this one is not shared
   }
   std::shared_ptr<const ClassAd> made = Build(*job, positions);

@@ -99,6 +99,14 @@ class JobAdCutter {
   // makes two cut ads one.
   void AppendText(const classad::ClassAd& ad, const std::vector<uint32_t>& positions,
                   std::string* out);
+  // The text of an expression (not a literal), unparsed once and kept.
+  const std::string& TextOf(const classad::AttrRef& expression);
+  // Whether `a`'s attributes at `in_a` and `b`'s at `in_b` give the same
+  // text (AppendText) and hold the very same values: names alike, literals
+  // identical, expressions of one text and the same reals (the text keeps
+  // 16 digits of a real).
+  bool SameCut(const classad::ClassAd& a, const std::vector<uint32_t>& in_a,
+               const classad::ClassAd& b, const std::vector<uint32_t>& in_b);
   // A new ad of `job`'s attributes at `positions`, in that order, its
   // layout shared with earlier ads of the same names.
   std::shared_ptr<const classad::ClassAd> Build(const classad::ClassAd& job,
