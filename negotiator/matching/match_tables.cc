@@ -1,6 +1,7 @@
 // MatchTables (match_tables.h).
 #include "negotiator/matching/match_tables.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -437,6 +438,16 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
       values.push_back(RankForComparison(eval.Evaluate(*rank)));
     }
   });
+  // Classes that read every slot Rank text alike share a signature.
+  std::map<std::vector<uint32_t>, uint32_t> signatures;
+  slot_rank_signature_of_class_.assign(classes, 0);
+  for (size_t c = 0; c < classes; ++c) {
+    const auto first = slot_rank_key_of_class_.begin() + static_cast<ptrdiff_t>(c * slot_rank_texts_);
+    std::vector<uint32_t> keys_of_class(first, first + slot_rank_texts_);
+    slot_rank_signature_of_class_[c] =
+        signatures.emplace(std::move(keys_of_class), static_cast<uint32_t>(signatures.size()))
+            .first->second;
+  }
   slot_ranks_active_ = true;
 }
 

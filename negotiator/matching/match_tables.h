@@ -83,6 +83,12 @@ class MatchTables {
     return slot_rank_values_[key][slot_rank_member_[position]];
   }
 
+  // For active slot ranks: classes of one signature have the same
+  // SlotRank at every position.
+  uint32_t SlotRankSignature(uint32_t match_class) const {
+    return slot_rank_signature_of_class_[match_class];
+  }
+
   // What building found, for benchmarks and tests: distinct clauses
   // evaluated against the slots (per distinct reading), and distinct
   // slot clause texts.
@@ -127,6 +133,7 @@ class MatchTables {
   std::vector<uint32_t> slot_rank_member_;
   std::vector<uint32_t> slot_rank_key_of_class_;       // [class * texts + text]
   std::vector<std::vector<double>> slot_rank_values_;  // [key][member]
+  std::vector<uint32_t> slot_rank_signature_of_class_;
 };
 
 }  // namespace negotiator

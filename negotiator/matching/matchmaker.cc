@@ -848,6 +848,25 @@ bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
   if (!list.by_order() && ranks_read_remote_) return false;
   std::vector<uint64_t> closed((list.size() + 63) / 64, 0);
   uint32_t open_end = 0;
+  if (list.by_order()) {
+    // What each entry of the shared order means is worked out once for
+    // every class of the same order and slot Ranks (OrderSplitFor); the
+    // list takes its entries' bits.
+    const OrderSplit& split = OrderSplitFor(match_class);
+    for (uint32_t i = 0; i < list.size(); ++i) {
+      const uint32_t e = list.in_order[i];
+      if (((split.nan[e / 64] >> (e % 64)) & 1) != 0) return false;
+      if (((split.closed[e / 64] >> (e % 64)) & 1) != 0) {
+        closed[i / 64] |= uint64_t{1} << (i % 64);
+      } else {
+        open_end = i + 1;
+      }
+    }
+    list.closed = std::move(closed);
+    list.open_end = open_end;
+    list.split = Split::kReady;
+    return true;
+  }
   for (uint32_t i = 0; i < list.size(); ++i) {
     float pre, post;
     double job_rank;
@@ -886,6 +905,30 @@ bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
   list.open_end = open_end;
   list.split = Split::kReady;
   return true;
+}
+
+const Matchmaker::OrderSplit& Matchmaker::OrderSplitFor(uint32_t match_class) {
+  const uint32_t order_index = order_of_class_[match_class];
+  const uint64_t key =
+      (static_cast<uint64_t>(order_index) << 32) | tables_->SlotRankSignature(match_class);
+  auto [it, added] = order_splits_.try_emplace(key);
+  OrderSplit& split = it->second;
+  if (!added) return split;
+  const std::vector<OrderEntry>& order = orders_[order_index];
+  split.closed.assign((order.size() + 63) / 64, 0);
+  split.nan.assign((order.size() + 63) / 64, 0);
+  for (uint32_t j = 0; j < order.size(); ++j) {
+    const OrderEntry& e = order[j];
+    if (std::isnan(e.pre) || std::isnan(e.post) || std::isnan(e.job_rank)) {
+      split.nan[j / 64] |= uint64_t{1} << (j % 64);
+      continue;
+    }
+    if (ClaimCodeOf(e.slot) == kNotClaimed) continue;
+    const std::optional<RankConditions> ranks =
+        CompareRanks(tables_->SlotRank(match_class, e.position), current_rank_[e.slot]);
+    if (ranks && !ranks->above) split.closed[j / 64] |= uint64_t{1} << (j % 64);
+  }
+  return split;
 }
 
 uint32_t Matchmaker::ClaimCodeOf(uint32_t slot) {

@@ -364,6 +364,17 @@ class Matchmaker {
   // depend on which entries are judged) or slot Ranks that read the
   // Remote* attributes (their value depends on when they are computed).
   bool SplitByClaims(CandidateList& list, uint32_t match_class, const MatchRequest& request);
+  // SplitByClaims for the entries of a shared order, for every class of
+  // that order whose slot Ranks read alike (MatchTables::
+  // SlotRankSignature): which entries are closed claims, and which have a
+  // NaN rank (a list holding one cannot be split). Made when first asked
+  // for, kept for the cycle.
+  struct OrderSplit {
+    std::vector<uint64_t> closed;
+    std::vector<uint64_t> nan;
+  };
+  const OrderSplit& OrderSplitFor(uint32_t match_class);
+  std::unordered_map<uint64_t, OrderSplit> order_splits_;  // by order << 32 | signature
   // The slot of entry `i` of `list`.
   uint32_t SlotOfEntry(const CandidateList& list, size_t i) const;
   // What a claim means to a request that may preempt for priority (the
