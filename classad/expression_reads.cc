@@ -107,14 +107,20 @@ bool AllNamesRead(const Expr& e, std::set<std::string>* names) {
     case ExprKind::kAttribute:
       if (e.name_class() == NameClass::kOrdinary || e.name_class() == NameClass::kCurrentTime) {
         names->insert(bytes::FoldAsciiCopy(e.name()));
-        if (!IsMatchWrapperName(e.name())) return true;
         // Where no ad binds it, a name of the match wrapper: an ad as a
-        // whole (other, ad, LEFT, RIGHT, lCtx, rCtx) or a match attribute
-        // reading both ads' Requirements or Rank.
-        if (e.name().size() <= 5) return false;
-        names->insert("requirements");
-        names->insert("rank");
-        return true;
+        // whole, or a match attribute reading both ads' Requirements or
+        // Rank (both named, a superset).
+        switch (KindOfMatchWrapperName(e.name())) {
+          case MatchWrapperName::kNone:
+            return true;
+          case MatchWrapperName::kRequirements:
+          case MatchWrapperName::kRank:
+            names->insert("requirements");
+            names->insert("rank");
+            return true;
+          default:
+            return false;
+        }
       }
       return false;  // an ad as a whole
     case ExprKind::kSelect: {
@@ -126,11 +132,16 @@ bool AllNamesRead(const Expr& e, std::set<std::string>* names) {
           base.name_class() != NameClass::kCurrentTime) {
         return true;  // MY.x, TARGET.x, self.x, parent.x, root.x
       }
-      if (base.kind() == ExprKind::kAttribute && base.name_class() == NameClass::kOrdinary &&
-          IsMatchWrapperName(base.name()) && base.name().size() <= 5 &&
-          !AttributeNamesEqual(base.name(), "lCtx") && !AttributeNamesEqual(base.name(), "rCtx")) {
-        names->insert(bytes::FoldAsciiCopy(base.name()));
-        return true;  // other.x, ad.x, LEFT.x, RIGHT.x: x of one of the two ads
+      if (base.kind() == ExprKind::kAttribute && base.name_class() == NameClass::kOrdinary) {
+        switch (KindOfMatchWrapperName(base.name())) {
+          case MatchWrapperName::kOwnAd:
+          case MatchWrapperName::kOtherAd:
+          case MatchWrapperName::kLeftOrRight:
+            names->insert(bytes::FoldAsciiCopy(base.name()));
+            return true;  // other.x, ad.x, LEFT.x, RIGHT.x: x of one of the two ads
+          default:
+            break;
+        }
       }
       return AllNamesRead(base, names);
     }

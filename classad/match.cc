@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "classad/operators.h"
+#include "classad/scope.h"
 #include "classad/unparse.h"
 
 namespace classad {
@@ -78,15 +79,11 @@ void CollectReferencedNames(const Expr& expr, std::vector<std::string>* mine,
     case ExprKind::kAttribute:
       if (!e.absolute() && e.name_class() == NameClass::kOrdinary) {
         mine->push_back(e.name());
-        // The match wrapper's attributes (its names longer than five
-        // letters: symmetricMatch, leftRankValue, ...) read both ads'
-        // Requirements or Rank (when the ad lacks the name;
-        // match_wrapper.cc).
-        if (e.name().size() > 5 && IsMatchWrapperName(e.name())) {
-          const char* read = AttributeNamesEqual(e.name(), "leftRankValue") ||
-                                     AttributeNamesEqual(e.name(), "rightRankValue")
-                                 ? "Rank"
-                                 : "Requirements";
+        // The match wrapper's attributes read both ads' Requirements or
+        // Rank (when the ad lacks the name; match_wrapper.cc).
+        const MatchWrapperName kind = KindOfMatchWrapperName(e.name());
+        if (kind == MatchWrapperName::kRequirements || kind == MatchWrapperName::kRank) {
+          const char* read = kind == MatchWrapperName::kRank ? "Rank" : "Requirements";
           mine->push_back(read);
           theirs->push_back(read);
         }
@@ -105,11 +102,12 @@ void CollectReferencedNames(const Expr& expr, std::vector<std::string>* mine,
         }
         // The match wrapper's ads (when the ad lacks the base's name):
         // `other.x` is TARGET.x, `ad.x` MY.x, LEFT.x and RIGHT.x either.
-        if (base.name_class() == NameClass::kOrdinary && IsMatchWrapperName(base.name())) {
-          const bool other = AttributeNamesEqual(base.name(), "other");
-          const bool own = AttributeNamesEqual(base.name(), "ad");
-          if (!other) mine->push_back(e.name());
-          if (!own) theirs->push_back(e.name());
+        const MatchWrapperName kind = base.name_class() == NameClass::kOrdinary
+                                          ? KindOfMatchWrapperName(base.name())
+                                          : MatchWrapperName::kNone;
+        if (kind != MatchWrapperName::kNone) {
+          if (kind != MatchWrapperName::kOtherAd) mine->push_back(e.name());
+          if (kind != MatchWrapperName::kOwnAd) theirs->push_back(e.name());
         }
       }
       CollectReferencedNames(base, mine, theirs);

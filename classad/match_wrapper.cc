@@ -19,6 +19,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "classad/evaluator.h"
 #include "classad/expr.h"
@@ -29,10 +30,18 @@ namespace classad {
 
 namespace {
 
-constexpr std::string_view kWrapperNames[] = {
-    "ad",           "other",          "LEFT",           "RIGHT",
-    "lCtx",         "rCtx",           "symmetricMatch", "leftMatchesRight",
-    "rightMatchesLeft", "leftRankValue", "rightRankValue"};
+constexpr std::pair<std::string_view, MatchWrapperName> kWrapperNames[] = {
+    {"ad", MatchWrapperName::kOwnAd},
+    {"other", MatchWrapperName::kOtherAd},
+    {"LEFT", MatchWrapperName::kLeftOrRight},
+    {"RIGHT", MatchWrapperName::kLeftOrRight},
+    {"lCtx", MatchWrapperName::kContext},
+    {"rCtx", MatchWrapperName::kContext},
+    {"symmetricMatch", MatchWrapperName::kRequirements},
+    {"leftMatchesRight", MatchWrapperName::kRequirements},
+    {"rightMatchesLeft", MatchWrapperName::kRequirements},
+    {"leftRankValue", MatchWrapperName::kRank},
+    {"rightRankValue", MatchWrapperName::kRank}};
 
 // The wrapper ad's text around the two ads (parsed when `root` is used).
 constexpr std::string_view kWrapperText =
@@ -44,19 +53,19 @@ constexpr std::string_view kWrapperText =
 
 }  // namespace
 
-bool IsMatchWrapperName(std::string_view name) {
+MatchWrapperName KindOfMatchWrapperName(std::string_view name) {
   // Most names asked about are longer than any of these, or not of their
   // lengths (2, 4, 5, 13, 14, 16).
   switch (name.size()) {
     case 2: case 4: case 5: case 13: case 14: case 16:
       break;
     default:
-      return false;
+      return MatchWrapperName::kNone;
   }
-  for (std::string_view wrapper : kWrapperNames) {
-    if (AttributeNamesEqual(name, wrapper)) return true;
+  for (const auto& [wrapper, kind] : kWrapperNames) {
+    if (AttributeNamesEqual(name, wrapper)) return kind;
   }
-  return false;
+  return MatchWrapperName::kNone;
 }
 
 bool EvalContext::MatchWrapperName(std::string_view name, bool absolute,

@@ -38,11 +38,27 @@ struct Scope {
   const Scope* TopLevel() const;
 };
 
-// Whether `name` (any case) is an attribute of HTCondor's MatchClassAd
-// wrapper or of its two context ads, which names in a match can reach:
-// ad, other, LEFT, RIGHT, lCtx, rCtx, symmetricMatch, leftMatchesRight,
+// What a name of HTCondor's MatchClassAd wrapper or of its two context
+// ads (which names in a match can reach) stands for, when no ad binds it.
+enum class MatchWrapperName {
+  kNone,          // not such a name
+  kOwnAd,         // ad: the ad the name is looked up from
+  kOtherAd,       // other: the other ad of the match
+  kLeftOrRight,   // LEFT, RIGHT: either ad, by which one is LEFT
+  kContext,       // lCtx, rCtx: a context ad
+  kRequirements,  // symmetricMatch, leftMatchesRight, rightMatchesLeft
+  kRank,          // leftRankValue, rightRankValue
+};
+
+// Which wrapper name `name` (any case) is.
+MatchWrapperName KindOfMatchWrapperName(std::string_view name);
+
+// Whether `name` (any case) is an attribute of the wrapper or its context
+// ads: ad, other, LEFT, RIGHT, lCtx, rCtx, symmetricMatch, leftMatchesRight,
 // rightMatchesLeft, leftRankValue, rightRankValue.
-bool IsMatchWrapperName(std::string_view name);
+inline bool IsMatchWrapperName(std::string_view name) {
+  return KindOfMatchWrapperName(name) != MatchWrapperName::kNone;
+}
 
 // A non-owning shared_ptr to a scope that the caller keeps alive.
 std::shared_ptr<const Scope> BorrowScope(const Scope* scope);
