@@ -176,7 +176,7 @@ class Walk {
         return true;
       case NameClass::kCurrentTime:
         return true;  // time(): it references nothing
-      default:  // `parent` of the root is undefined too
+      default:  // TARGET and names no ad binds: undefined here
         if (external_) refs_->emplace(name);
         return true;
     }

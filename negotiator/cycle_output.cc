@@ -1,13 +1,12 @@
 // Writing a cycle's result (cycle_output.h).
 #include "negotiator/cycle_output.h"
 
-#include "classad/quirks.h"
-
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
 
 #include "classad/json_writer.h"
+#include "classad/quirks.h"
 #include "negotiator/quotas/group_quota_allocator.h"
 
 namespace negotiator {

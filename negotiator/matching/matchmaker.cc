@@ -862,44 +862,23 @@ bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
         open_end = i + 1;
       }
     }
-    list.closed = std::move(closed);
-    list.open_end = open_end;
-    list.split = Split::kReady;
-    return true;
-  }
-  for (uint32_t i = 0; i < list.size(); ++i) {
-    float pre, post;
-    double job_rank;
-    uint32_t slot;
-    if (list.by_order()) {
-      const OrderEntry& e = (*list.order)[list.in_order[i]];
-      slot = e.slot;
-      pre = e.pre;
-      post = e.post;
-      job_rank = e.job_rank;
-    } else {
-      const Candidate& c = list.candidates[i];
-      slot = c.slot;
-      pre = c.pre;
-      post = c.post;
-      job_rank = c.job_rank;
+  } else {
+    // A list of its own candidates.
+    for (uint32_t i = 0; i < list.size(); ++i) {
+      Candidate& c = list.candidates[i];
+      if (std::isnan(c.pre) || std::isnan(c.post) || std::isnan(c.job_rank)) return false;
+      if (ClaimCodeOf(c.slot) == kNotClaimed) {
+        open_end = i + 1;
+        continue;
+      }
+      const std::optional<RankConditions> ranks =
+          CompareRanks(SlotRankOf(c, match_class, request), current_rank_[c.slot]);
+      if (!ranks || ranks->above) {
+        open_end = i + 1;
+        continue;
+      }
+      closed[i / 64] |= uint64_t{1} << (i % 64);
     }
-    if (std::isnan(pre) || std::isnan(post) || std::isnan(job_rank)) return false;
-    const uint32_t claim = ClaimCodeOf(slot);
-    if (claim == kNotClaimed) {
-      open_end = i + 1;
-      continue;
-    }
-    const double slot_rank =
-        list.by_order()
-            ? tables_->SlotRank(match_class, (*list.order)[list.in_order[i]].position)
-            : SlotRankOf(list.candidates[i], match_class, request);
-    const std::optional<RankConditions> ranks = CompareRanks(slot_rank, current_rank_[slot]);
-    if (!ranks || ranks->above) {
-      open_end = i + 1;
-      continue;
-    }
-    closed[i / 64] |= uint64_t{1} << (i % 64);
   }
   list.closed = std::move(closed);
   list.open_end = open_end;
