@@ -15,6 +15,9 @@ namespace {
 
 // Slot expressions followed to find what a slot attribute reads from a job.
 constexpr size_t kMaxFollowed = 4096;
+// Walks remembered per set of starting names (a job of another shape is
+// walked afresh, and not remembered, beyond it).
+constexpr size_t kMaxWalksPerStart = 256;
 
 }  // namespace
 
@@ -23,11 +26,54 @@ JobKeys::JobKeys(const Pool& pool, std::span<const uint32_t> slots,
     : pool_(pool), slots_(slots), options_(options), remote_bound_(remote_bound) {}
 
 bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_names,
-                         const std::set<std::string>& slot_names, std::string* key) {
+                     const std::set<std::string>& slot_names, std::string* key) {
   for (const std::string& s : slot_names) {
     if (!AddSlotReads(s, &job_names)) return false;
   }
-  std::set<std::string> own, by_value, asked_of_slots;
+  const Walk* walk = WalkFor(job, job_names);
+  if (walk == nullptr) return false;
+  for (const std::string& name : walk->own) texts_.Append(job, name, key);
+  for (const std::string& name : walk->by_value) {
+    key->append(name);
+    key->append("=\x04");
+    classad::UnparseValueTo(classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr, options_),
+                            key);
+    key->push_back('\0');
+  }
+  if (walk->opaque) {
+    // What it reads cannot be told from the texts: a key of this job's own.
+    key->append("\x05");
+    key->append(std::to_string(reinterpret_cast<uintptr_t>(&job)));
+  }
+  return true;
+}
+
+const void* JobKeys::HeldBy(const classad::ClassAd& job, std::string_view name) {
+  static constexpr char kLiteral = 0;
+  const classad::AttrRef ref = job.Find(name);
+  if (!ref) return nullptr;
+  if (ref.is_literal()) return &kLiteral;
+  return &ref.expr();
+}
+
+const JobKeys::Walk* JobKeys::WalkFor(const classad::ClassAd& job,
+                                      const std::set<std::string>& job_names) {
+  // The names, and what the job holds in each (the walk's first step).
+  std::string start;
+  for (const std::string& name : job_names) {
+    start.append(name);
+    start.push_back('\0');
+    const void* held = HeldBy(job, name);
+    start.append(reinterpret_cast<const char*>(&held), sizeof held);
+  }
+  std::vector<std::unique_ptr<Walk>>& known = walks_[start];
+  for (const std::unique_ptr<Walk>& walk : known) {
+    const bool same = std::all_of(walk->seen.begin(), walk->seen.end(), [&](const auto& held) {
+      return HeldBy(job, held.first) == held.second;
+    });
+    if (same) return walk.get();
+  }
+  std::set<std::string> own, by_value, asked_of_slots, seen;
   bool opaque = false;  // a job expression reads more than the names it shows
   std::vector<std::string> pending(job_names.begin(), job_names.end());
   while (!pending.empty()) {
@@ -37,6 +83,7 @@ bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_name
     std::set<std::string> own_here, of_slot;
     bool complete = true;
     classad::FollowReads(job, name, &own_here, &of_slot, &complete);
+    seen.insert(own_here.begin(), own_here.end());
     const bool named_only = std::all_of(own_here.begin(), own_here.end(), [&](const auto& n) {
       const classad::AttrRef r = job.Find(n);
       return !r || r.is_literal() || classad::ReadsOnlyNamedAttributes(r.expr());
@@ -53,27 +100,23 @@ bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_name
     for (const std::string& s : of_slot) {
       if (!asked_of_slots.insert(s).second) continue;
       std::set<std::string> more;
-      if (!AddSlotReads(s, &more)) return false;
+      if (!AddSlotReads(s, &more)) return nullptr;
       for (const std::string& m : more) {
         if (!own.contains(m)) pending.push_back(m);
       }
     }
   }
-  for (const std::string& name : own) classad::AppendAttributeText(job, name, key);
+  auto walk = std::make_unique<Walk>();
+  walk->own.assign(own.begin(), own.end());
   for (const std::string& name : by_value) {
-    if (own.contains(name)) continue;
-    key->append(name);
-    key->append("=\x04");
-    classad::UnparseValueTo(classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr, options_),
-                            key);
-    key->push_back('\0');
+    if (!own.contains(name)) walk->by_value.push_back(name);
   }
-  if (opaque) {
-    // What it reads cannot be told from the texts: a key of this job's own.
-    key->append("\x05");
-    key->append(std::to_string(reinterpret_cast<uintptr_t>(&job)));
-  }
-  return true;
+  walk->opaque = opaque;
+  for (const std::string& name : seen) walk->seen.emplace_back(name, HeldBy(job, name));
+  // Jobs of many shapes: walked each time past this many.
+  if (known.size() == kMaxWalksPerStart) return (scratch_ = std::move(walk)).get();
+  known.push_back(std::move(walk));
+  return known.back().get();
 }
 
 bool JobKeys::AppendForSlotExpression(const classad::ClassAd& job,

@@ -11,7 +11,11 @@
 // expression that reads nothing any of the slots has stands by its value,
 // and a job whose expressions on the way read more than the names they
 // show (ReadsOnlyNamedAttributes) gets a key of its own.
-// What the slots' expressions read is found once per name and remembered.
+// What the slots' expressions read is found once per name and remembered,
+// and so is the walk through a job's expressions for each set of names
+// asked for: jobs whose attributes on the way hold the same expressions
+// (ads read from one file share them) or literals walk alike, so only
+// their texts are written again.
 //
 // Borrows the pool and the options; not thread-safe (one per building
 // thread).
@@ -19,13 +23,16 @@
 #define NEGOTIATOR_MATCHING_JOB_KEYS_H_
 
 #include <cstdint>
+#include <memory>
 #include <set>
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "classad/classad.h"
 #include "classad/evaluator.h"
+#include "classad/expression_reads.h"
 #include "negotiator/pool/pool.h"
 
 namespace negotiator {
@@ -64,6 +71,23 @@ class JobKeys {
   // Whether any of the slots has attribute `name`.
   bool AnySlotHas(const std::string& name);
   bool FollowSlots(const std::string& start, std::set<std::string>* reads);
+  // Where a walk through a job's expressions from a set of names led: the
+  // names whose text is the key (`own`), those that stand by their value
+  // (`by_value`, not in `own`), whether a job expression on the way reads
+  // more than the names it shows; and what each job attribute the walk
+  // looked at held (`seen`: name and HeldBy), which decides the walk.
+  struct Walk {
+    std::vector<std::string> own, by_value;
+    bool opaque = false;
+    std::vector<std::pair<std::string, const void*>> seen;
+  };
+  // The walk of `job` from `job_names` (what the slots read of the job
+  // already added): remembered, or walked and remembered; null as Append
+  // fails.
+  const Walk* WalkFor(const classad::ClassAd& job, const std::set<std::string>& job_names);
+  // What `job`'s attribute `name` holds, as far as a walk is concerned: null
+  // when absent, one mark for any literal, else its expression.
+  static const void* HeldBy(const classad::ClassAd& job, std::string_view name);
 
   const Pool& pool_;
   std::span<const uint32_t> slots_;
@@ -71,6 +95,10 @@ class JobKeys {
   bool remote_bound_;
   std::unordered_map<std::string, std::set<std::string>> slot_reads_;
   std::unordered_map<std::string, bool> any_slot_has_;
+  // The walks by the names they start from and what the job held in each.
+  std::unordered_map<std::string, std::vector<std::unique_ptr<Walk>>> walks_;
+  std::unique_ptr<Walk> scratch_;  // the last walk not remembered
+  classad::AttributeTextWriter texts_;
 };
 
 }  // namespace negotiator
