@@ -25,4 +25,11 @@ bool StaticAccounting::UserGroup(std::string_view user, GroupInfo* group) const 
   return true;
 }
 
+bool StaticAccounting::GroupResourcesInUse(std::string_view group, double* usage) const {
+  const auto found = groups_.find(group);
+  if (found == groups_.end()) return false;
+  *usage = found->second.usage;
+  return true;
+}
+
 }  // namespace policy

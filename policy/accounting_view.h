@@ -36,6 +36,10 @@ class AccountingView {
   // when group quotas are off (no GROUP_NAMES) or the group is not in the
   // quota map (the first cycle after a start or reconfiguration).
   virtual bool UserGroup(std::string_view user, GroupInfo* group) const = 0;
+  // The node-only usage of group `group` (a name UserGroup gave) into
+  // `*usage`, read as UserGroup reads it; false when the group is not in
+  // the quota map. For live readers that found the user's group once.
+  virtual bool GroupResourcesInUse(std::string_view group, double* usage) const = 0;
 };
 
 // An AccountingView over fixed tables: priorities and usage by user, the
@@ -71,6 +75,7 @@ class StaticAccounting : public AccountingView {
   double UserPriority(std::string_view user) const override;
   double UserResourcesInUse(std::string_view user) const override;
   bool UserGroup(std::string_view user, GroupInfo* group) const override;
+  bool GroupResourcesInUse(std::string_view group, double* usage) const override;
 
  private:
   struct User {

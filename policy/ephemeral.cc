@@ -155,10 +155,11 @@ Value RemoteAttributes::UserUsage(const void* live) {
 
 Value RemoteAttributes::GroupUsage(const void* live) {
   const Live& l = *static_cast<const Live*>(live);
-  GroupInfo group;
-  // ResourcesInUseByUsersGroup(): error when the group is not known.
-  if (!l.accounting->UserGroup(l.user, &group)) return Value::Error();
-  return Value::Real(group.usage);
+  // ResourcesInUseByUsersGroup(): error when the group is not known. The
+  // user's group is fixed by the group tree: found when bound.
+  double usage = 0;
+  if (!l.accounting->GroupResourcesInUse(l.group, &usage)) return Value::Error();
+  return Value::Real(usage);
 }
 
 int RemoteAttributes::Entry(std::string_view prefix, std::string_view name) {
@@ -188,6 +189,7 @@ bool RemoteAttributes::BindUser(std::string_view prefix, std::string user,
     const int quota = Entry(prefix, kRemoteGroupQuota);
     if (name < 0 || group_usage < 0 || quota < 0) return false;
     overlay_.Set(name, Value::String(group.name));
+    live.group = group.name;
     overlay_.Compute(group_usage, &RemoteAttributes::GroupUsage, &live);
     overlay_.Set(quota, Value::Real(group.quota));
   }

@@ -161,6 +161,7 @@ class RemoteAttributes {
   struct Live {
     const AccountingView* accounting = nullptr;
     std::string user;
+    std::string group;  // the user's group, as UserGroup named it when bound
   };
   static classad::Value UserUsage(const void* live);
   static classad::Value GroupUsage(const void* live);

@@ -810,6 +810,18 @@ bool Accountant::UserGroup(std::string_view user, policy::GroupInfo* group) cons
   return UserGroupIn(user, quotas_, group);
 }
 
+bool Accountant::GroupResourcesInUse(std::string_view group, double* usage) const {
+  return GroupResourcesInUseIn(group, quotas_, usage);
+}
+
+bool Accountant::GroupResourcesInUseIn(std::string_view group,
+                                       const std::map<std::string, double, std::less<>>& quotas,
+                                       double* usage) const {
+  if (!policy_->groups.tree.enabled() || !quotas.contains(group)) return false;
+  *usage = GetWeightedResourcesUsed(group);
+  return true;
+}
+
 bool Accountant::UserGroupIn(std::string_view user,
                              const std::map<std::string, double, std::less<>>& quotas,
                              policy::GroupInfo* group) const {

@@ -295,10 +295,15 @@ class Accountant : public policy::AccountingView {
   // WeightedResourcesUsed; false when group quotas are off or the group is
   // not in the map.
   bool UserGroup(std::string_view user, policy::GroupInfo* group) const override;
+  bool GroupResourcesInUse(std::string_view group, double* usage) const override;
   // UserGroup against another quota map (`quotas` must outlive *group's
   // use of the name).
   bool UserGroupIn(std::string_view user, const std::map<std::string, double, std::less<>>& quotas,
                    policy::GroupInfo* group) const;
+  // GroupResourcesInUse against another quota map.
+  bool GroupResourcesInUseIn(std::string_view group,
+                             const std::map<std::string, double, std::less<>>& quotas,
+                             double* usage) const;
 
  private:
   using Index = std::unordered_map<std::string, uint32_t, RecordKeyHash, std::equal_to<>>;
@@ -374,6 +379,9 @@ class AccountantWithQuotas : public policy::AccountingView {
   }
   bool UserGroup(std::string_view user, policy::GroupInfo* group) const override {
     return accountant_.UserGroupIn(user, quotas_, group);
+  }
+  bool GroupResourcesInUse(std::string_view group, double* usage) const override {
+    return accountant_.GroupResourcesInUseIn(group, quotas_, usage);
   }
 
  private:
