@@ -875,10 +875,24 @@ TEST(AccountantTest, AccountingView) {
   ASSERT_TRUE(view.UserGroup("bob@cs.wisc.edu", &info));
   EXPECT_EQ(info.name, "<none>");
   EXPECT_FALSE(view.UserGroup("physics.lep.bob@cs.wisc.edu", &info));
+  // A group's usage by the name UserGroup gave, live, as UserGroup reads it.
+  double usage = -1;
+  ASSERT_TRUE(view.GroupResourcesInUse("physics.hep", &usage));
+  EXPECT_EQ(usage, 2);
+  ClassAd s2 = Slot("s2", "Claimed", "physics.hep.bob@cs.wisc.edu", 3);
+  ASSERT_TRUE(a.AddMatch("physics.hep.bob@cs.wisc.edu", s2, kT0).ok());
+  ASSERT_TRUE(view.GroupResourcesInUse("physics.hep", &usage));
+  EXPECT_EQ(usage, 5);
+  EXPECT_FALSE(view.GroupResourcesInUse("physics", &usage));  // not in the quota map
+  // Against another quota map, as the slots' Remote* attributes read it.
+  AccountantWithQuotas previous(a, {{"physics", 7}});
+  EXPECT_FALSE(previous.GroupResourcesInUse("physics.hep", &usage));
+  ASSERT_TRUE(previous.GroupResourcesInUse("physics", &usage));
 
   Accountant flat(MakePolicy(""));
   flat.SetGroupQuotas({{"<none>", 1}});
   EXPECT_FALSE(flat.UserGroup("bob@x", &info));  // group quotas off
+  EXPECT_FALSE(flat.GroupResourcesInUse("<none>", &usage));
 }
 
 TEST(AccountantTest, ConstReadsFromManyThreads) {
