@@ -656,6 +656,44 @@ Status Pool::EndClaim(SlotId slot_id, ClaimEnd how, int64_t now) {
   return ReleaseSlot(slot_id, now);
 }
 
+Status Pool::ReuseClaim(SlotId slot_id, JobId next, int64_t now) {
+  if (Status s = CheckSlot(slot_id, "ReuseClaim"); !s.ok()) return s;
+  if (Status s = CheckJob(next, "ReuseClaim"); !s.ok()) return s;
+  LinkRunningJobs();
+  PoolSlot& slot = slots_[slot_id];
+  if (slot.state != SlotState::kClaimed || slot.job == kNoId) {
+    return Status(StatusCode::kFailedPrecondition,
+                  "ReuseClaim: slot " + slot.name + " has no claim with a job the pool knows");
+  }
+  PoolJob& job = jobs_[next];
+  if (job.status != 1 || job.slot != kNoId) {
+    return Status(StatusCode::kFailedPrecondition,
+                  "ReuseClaim: job " + job.id() + " is not idle");
+  }
+  if (job.submitter != slot.remote_user) {
+    return Status(StatusCode::kFailedPrecondition,
+                  "ReuseClaim: job " + job.id() + " belongs to " + std::string(job.submitter) +
+                      ", the claim on " + slot.name + " to " + slot.remote_user);
+  }
+  auto reused = std::make_shared<ClassAd>(*slot.ad);
+  reused->InsertValue("JobId", Value::String(job.id()));
+  reused->InsertValue("EnteredCurrentActivity", Value::Integer(now));
+  changed_layouts_.Intern(reused.get());
+  PoolSlot described = slot;
+  described.ad = std::move(reused);
+  if (Status s = DescribeSlot(&described); !s.ok()) return s;
+  Forget(&jobs_[slot.job]);
+  slot = std::move(described);
+  slot.job = next;
+  job.status = 2;
+  job.slot = slot_id;
+  job.start_time = now;
+  job.status_changed = true;
+  job.ad = WithPoolStatus(job, std::move(job.ad));
+  ++job.ad_version;
+  return Status::Ok();
+}
+
 Status Pool::RemoveJob(JobId job_id, int64_t now) {
   if (Status s = CheckJob(job_id, "RemoveJob"); !s.ok()) return s;
   LinkRunningJobs();

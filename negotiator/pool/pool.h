@@ -227,6 +227,19 @@ class Pool {
   // Errors: no such slot, or one that is not claimed (kInvalidArgument).
   classad::Status EndClaim(SlotId slot, ClaimEnd how, int64_t now);
 
+  // The job running on claimed slot `slot` completes at `now` (it leaves
+  // the pool) and idle job `next` starts on the same claim, as a schedd
+  // reuses a claim for its submitter's next job: the slot stays Claimed
+  // and Busy with the claim's user, CurrentRank, ConcurrencyLimits and
+  // EnteredCurrentState, its JobId becomes `next`'s and
+  // EnteredCurrentActivity `now`. Whether the claim may serve `next`
+  // (matching, rank, limits, CLAIM_WORKLIFE) is the caller's to judge.
+  // Errors: no such slot or job (kInvalidArgument); a slot not claimed or
+  // whose job the pool does not know, a `next` that is not idle or that
+  // belongs to another submitter than the claim's user
+  // (kFailedPrecondition). Nothing is changed on error.
+  classad::Status ReuseClaim(SlotId slot, JobId next, int64_t now);
+
   // Job `job` leaves the pool at `now` (completed or removed); when it
   // runs on a slot the pool knows, that claim ends as kJobDone. Errors: no
   // such job (kInvalidArgument).

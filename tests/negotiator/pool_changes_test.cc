@@ -78,6 +78,34 @@ TEST(PoolChangesTest, APreemptedJobGoesBackToIdleWithItsRunLost) {
   EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
 }
 
+TEST(PoolChangesTest, AClaimServesTheSubmittersNextJob) {
+  auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"), {SlotText("slot1@m"), SlotText("slot2@m")},
+                       {JobText("a", 1, 0), JobText("a", 1, 1), JobText("b", 2, 0)});
+  ASSERT_TRUE(pool->ClaimSlot(0, 0, "a@x", 3.5, "", kNow).ok());
+  ASSERT_TRUE(pool->ReuseClaim(0, 1, kNow + 300).ok());
+  EXPECT_FALSE(pool->jobs()[0].present);  // the first job completed
+  const PoolSlot& slot = pool->slots()[0];
+  EXPECT_EQ(slot.state, SlotState::kClaimed);
+  EXPECT_EQ(slot.remote_user, "a@x");
+  EXPECT_EQ(slot.job, 1u);
+  EXPECT_EQ(Number(slot, "CurrentRank"), 3.5);
+  EXPECT_EQ(Number(slot, "EnteredCurrentState"), kNow);  // the claim's age goes on
+  EXPECT_EQ(Number(slot, "EnteredCurrentActivity"), kNow + 300);
+  std::string job_id;
+  ASSERT_TRUE(classad::EvaluateAttrString(*slot.ad, "JobId", &job_id));
+  EXPECT_EQ(job_id, "1.1");
+  EXPECT_EQ(pool->jobs()[1].status, 2);
+  EXPECT_EQ(pool->jobs()[1].start_time, kNow + 300);
+  EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+  // Another submitter's job, a job that is not idle, a slot not claimed.
+  EXPECT_EQ(pool->ReuseClaim(0, 2, kNow).code(), classad::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(pool->ReuseClaim(0, 1, kNow).code(), classad::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(pool->ReuseClaim(1, 2, kNow).code(), classad::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(pool->ReuseClaim(7, 2, kNow).code(), classad::StatusCode::kInvalidArgument);
+  EXPECT_EQ(pool->jobs()[2].status, 1);
+  EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+}
+
 TEST(PoolChangesTest, RemovingARunningJobEndsItsClaim) {
   auto pool = MakePool(MakePolicy("UID_DOMAIN = x\n"),
                        {ClaimedSlotText("slot1@m", "b@x", "9.0"), SlotText("slot2@m")},
