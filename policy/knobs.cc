@@ -100,6 +100,14 @@ constexpr KnobInfo kKnobs[] = {
     Knob(kPlain, "BIN", kString, kParamTable,
          "$(RELEASE_DIR)/bin",
          "Folder of the HTCondor tools"),
+    Knob(kPlain, "CLAIM_RECYCLING_CONSIDER_LIMITS", kBool, kParamTable,
+         "true",
+         "Whether a schedd reuses a claim only for a job with the concurrency limits of the "
+         "claim's first job (a simulation's schedd)"),
+    Knob(kPlain, "CLAIM_WORKLIFE", kInt, kParamTable,
+         "1200",
+         "Seconds after a claim began during which its startd accepts another job on it; "
+         "negative: no limit (a simulation's startd)"),
     Knob(kPlain, "CLASSAD_USER_MAPDATA_PRIORITY_FACTOR_AUTHORIZATION", kString, kNone,
          "",
          "The PRIORITY_FACTOR_AUTHORIZATION map written inline instead of in a file"),

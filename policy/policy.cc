@@ -274,6 +274,10 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
   c.read_config_before_cycle = knobs.Bool("NEGOTIATOR_READ_CONFIG_BEFORE_CYCLE");
   c.advertise_accounting = knobs.Bool("NEGOTIATOR_ADVERTISE_ACCOUNTING", true);
 
+  // ---- claims between cycles (a simulation's schedd and startd)
+  p.claims.worklife = knobs.Int("CLAIM_WORKLIFE", p.claims.worklife);
+  p.claims.recycling_considers_limits = knobs.Bool("CLAIM_RECYCLING_CONSIDER_LIMITS", true);
+
   // ---- group quotas
   GroupQuotaPolicy& g = p.groups;
   g.tree = GroupTree::Build(knobs);

@@ -164,6 +164,16 @@ struct CyclePolicy {
   bool advertise_accounting = true;
 };
 
+// What the schedd and the startd do with a claim between cycles: a
+// simulation's model of them (negotiator/simulate/), not the negotiator's.
+struct ClaimPolicy {
+  // CLAIM_WORKLIFE: seconds after the claim began during which the startd
+  // lets the schedd start another job on it when one completes; negative:
+  // no limit.
+  int64_t worklife = 1200;
+  bool recycling_considers_limits = true;  // CLAIM_RECYCLING_CONSIDER_LIMITS
+};
+
 // Hierarchical group quotas (reference §2).
 struct GroupQuotaPolicy {
   GroupTree tree;
@@ -212,6 +222,7 @@ class Policy {
   AccountantPolicy accountant;
   MatchPolicy matching;
   CyclePolicy cycle;
+  ClaimPolicy claims;
   GroupQuotaPolicy groups;
   ConcurrencyLimitTable limits;
   // The map of `use FEATURE : AssignAccountingGroup(file)`

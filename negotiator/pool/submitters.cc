@@ -7,6 +7,12 @@
 
 namespace negotiator {
 
+bool OfferedBefore(const PoolJob& x, const PoolJob& y) {
+  if (x.prio != y.prio) return x.prio > y.prio;
+  if (x.cluster != y.cluster) return x.cluster < y.cluster;
+  return x.proc < y.proc;
+}
+
 std::vector<Submitter> BuildSubmitters(const Pool& pool) {
   std::vector<Submitter> out;
   std::unordered_map<std::string_view, size_t> index;
@@ -31,11 +37,7 @@ std::vector<Submitter> BuildSubmitters(const Pool& pool) {
     }
   }
   const auto offered_before = [&jobs](uint32_t a, uint32_t b) {
-    const PoolJob& x = jobs[a];
-    const PoolJob& y = jobs[b];
-    if (x.prio != y.prio) return x.prio > y.prio;
-    if (x.cluster != y.cluster) return x.cluster < y.cluster;
-    return x.proc < y.proc;
+    return OfferedBefore(jobs[a], jobs[b]);
   };
   for (Submitter& s : out) {
     // Jobs are mostly added in submission order with one JobPrio: the

@@ -26,6 +26,10 @@ struct Submitter {
   double weighted_running = 0;      // WeightedRunningJobs
 };
 
+// Whether the schedd offers job `a` before job `b` of the same submitter:
+// JobPrio descending, then ClusterId and ProcId ascending.
+bool OfferedBefore(const PoolJob& a, const PoolJob& b);
+
 // The submitters of `pool`'s idle and running jobs, sorted by name. A
 // submitter with neither is not listed (HTCondor drops such ads).
 std::vector<Submitter> BuildSubmitters(const Pool& pool);
