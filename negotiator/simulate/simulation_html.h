@@ -1,0 +1,52 @@
+// The simulation's report as one self-contained HTML page that opens
+// offline: running slots per group (stacked, against the quotas) and per
+// submitter over time, priorities over time, idle jobs, the distribution
+// of wait times per group, preemptions, and the summary tables.
+//
+// The charts are drawn by uPlot (https://github.com/leeoniya/uPlot, MIT):
+// a small (about 50 KB), dependency-free library made for time series of
+// many points, which keeps a week of one-minute cycles (10,080 points per
+// series) quick to draw and the page light; ECharts and Vega-Lite are
+// twenty times its size for charts this report does not need. The library
+// is installed from npm by scripts/install-deps.sh into
+// third_party/charts/ (never committed) and its script and style are
+// inlined into every page.
+#ifndef NEGOTIATOR_SIMULATE_SIMULATION_HTML_H_
+#define NEGOTIATOR_SIMULATE_SIMULATION_HTML_H_
+
+#include <string>
+
+#include "classad/status.h"
+#include "negotiator/simulate/simulation.h"
+#include "negotiator/simulate/simulation_report.h"
+
+namespace negotiator {
+
+// The chart library's files, read once.
+struct ChartLibrary {
+  std::string version;  // from its package.json
+  std::string script;   // dist/uPlot.iife.min.js
+  std::string style;    // dist/uPlot.min.css
+};
+
+// The folder the install script puts uPlot's package in
+// (<source>/third_party/charts/node_modules/uplot), or the environment's
+// NEGOTIATOR_CHART_LIBRARY when set.
+std::string DefaultChartLibraryFolder();
+
+// Reads uPlot's package from `folder` (its package.json and dist/).
+// Errors: a file missing or unreadable (kNotFound, naming the file and
+// saying how to install the library).
+classad::Result<ChartLibrary> LoadChartLibrary(const std::string& folder);
+
+// The page for `result` and its `metrics`, titled `title`, with `charts`
+// inlined. The page writes what it drew into <pre id="report-status"> as
+// JSON once loaded (each chart's id, its series and their points, and any
+// script error), for tests in a browser.
+std::string FormatSimulationHtml(const SimulationResult& result,
+                                 const SimulationMetrics& metrics, const std::string& title,
+                                 const ChartLibrary& charts);
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_SIMULATE_SIMULATION_HTML_H_

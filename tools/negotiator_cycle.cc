@@ -1,0 +1,268 @@
+// negotiator cycle: runs HTCondor's negotiation cycle on a pool snapshot.
+//
+//   negotiator cycle -config FILE --slots FILE --jobs FILE
+//                    [--state DB | --accountant FILE.json] [--now EPOCH]
+//                    [--cycles N] [--interval S] [--threads N] [--json [--requests]]
+//
+// Reads the configuration as HTCondor would (the policy layer), the slot
+// and job ads (old `Name = value` ads, new `[...]` ads or JSON), and the
+// accountant: a store (--state, else ACCOUNTANT_DATABASE; the cycle's
+// changes, and its group quota table for `userprio -quotas`, are committed
+// to it in one transaction), or a JSON export
+// (--accountant, read only: nothing is written back), or none (a fresh
+// accountant, nothing written). Prints the matches and the group,
+// submitter and unmatched-autocluster tables, or one JSON document with
+// --json (docs/negotiator.md). With --cycles N, each cycle's matches
+// become claims for the next; no time passes unless --interval S.
+//
+// Exit status: 0 done; 2 the configuration, the ads or the accountant
+// could not be read or written; 3 bad usage.
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "negotiator/accountant/accountant.h"
+#include "negotiator/accountant/open_accountant.h"
+#include "negotiator/cycle.h"
+#include "negotiator/cycle_output.h"
+#include "negotiator/cycle_quota_records.h"
+#include "negotiator/pool/pool.h"
+#include "policy/load_policy.h"
+#include "policy/policy.h"
+#include "tools/negotiator_commands.h"
+
+namespace {
+
+using classad::Status;
+using classad::StatusCode;
+
+constexpr int kOk = 0;
+constexpr int kFailed = 2;
+constexpr int kUsage = 3;
+
+constexpr char kUsageText[] =
+    "usage: negotiator cycle -config FILE --slots FILE --jobs FILE\n"
+    "                        [--state DB | --accountant FILE.json] [--now EPOCH]\n"
+    "                        [--cycles N] [--interval SECONDS] [--threads N]\n"
+    "                        [--json [--requests]] [--htcondor-version X.Y]\n"
+    "\n"
+    "  -config FILE        the configuration (repeatable; default: CONDOR_CONFIG's)\n"
+    "  --slots FILE        slot ads (condor_status -long, new ClassAds or JSON; repeatable)\n"
+    "  --jobs FILE         job ads (condor_q -long, new ClassAds or JSON; repeatable)\n"
+    "  --state DB          the accountant store (SQLite file or postgresql:// URI); the\n"
+    "                      cycle is committed to it (default: ACCOUNTANT_DATABASE)\n"
+    "  --accountant FILE   start from a `userprio --export` file (nothing is written)\n"
+    "  --now EPOCH         the cycle's clock (default: now)\n"
+    "  --cycles N          run N cycles, each cycle's matches becoming claims (default 1)\n"
+    "  --interval SECONDS  time between cycles (default 0)\n"
+    "  --threads N         threads reading large ad files and matching autoclusters\n"
+    "                      (default 2)\n"
+    "  --json              one JSON document instead of tables\n"
+    "  --requests          with --json: every request and how it ended (\"requests\")\n"
+    "  --htcondor-version X.Y\n"
+    "                      the HTCondor release whose accountant and autoclusters to\n"
+    "                      reproduce: from 25.5 the negotiator leaves more names out of\n"
+    "                      the significant attributes; from 25.10 a preempted user keeps\n"
+    "                      its usage until the next cycle (default: 25.0, the LTS series)\n";
+
+struct Request {
+  std::vector<std::string> config_files;
+  std::vector<std::string> slot_files;
+  std::vector<std::string> job_files;
+  std::string state;
+  std::string accountant_json;
+  std::optional<int64_t> now;
+  int cycles = 1;
+  int64_t interval = 0;
+  int threads = 2;
+  bool json = false;
+  bool requests = false;
+  policy::PolicyOptions policy_options;
+};
+
+bool ParseInt(const std::string& text, int64_t* out) {
+  if (text.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  const long long v = std::strtoll(text.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0') return false;
+  *out = v;
+  return true;
+}
+
+// Parses the command line; prints the problem and returns false on bad usage.
+bool ParseArgs(int argc, char** argv, Request* r) {
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.starts_with("--") && arg.size() > 2) arg = arg.substr(1);  // -x and --x alike
+    auto value = [&](std::string* out) {
+      if (i + 1 >= argc) {
+        std::cerr << "negotiator: " << argv[i] << " needs a value\n" << kUsageText;
+        return false;
+      }
+      *out = argv[++i];
+      return true;
+    };
+    auto number = [&](int64_t* out, int64_t min) {
+      std::string text;
+      if (!value(&text)) return false;
+      if (!ParseInt(text, out) || *out < min) {
+        std::cerr << "negotiator: " << argv[i - 1] << ": '" << text
+                  << "' is not a whole number of at least " << min << "\n";
+        return false;
+      }
+      return true;
+    };
+    std::string text;
+    int64_t n = 0;
+    if (arg == "-config") {
+      if (!value(&text)) return false;
+      r->config_files.push_back(text);
+    } else if (arg == "-slots") {
+      if (!value(&text)) return false;
+      r->slot_files.push_back(text);
+    } else if (arg == "-jobs") {
+      if (!value(&text)) return false;
+      r->job_files.push_back(text);
+    } else if (arg == "-state") {
+      if (!value(&r->state)) return false;
+    } else if (arg == "-accountant") {
+      if (!value(&r->accountant_json)) return false;
+    } else if (arg == "-now") {
+      if (!number(&n, 0)) return false;
+      r->now = n;
+    } else if (arg == "-cycles") {
+      if (!number(&n, 1)) return false;
+      r->cycles = static_cast<int>(std::min<int64_t>(n, 1000000));
+    } else if (arg == "-interval") {
+      if (!number(&r->interval, 0)) return false;
+    } else if (arg == "-threads") {
+      if (!number(&n, 1)) return false;
+      r->threads = static_cast<int>(std::min<int64_t>(n, 256));
+    } else if (arg == "-json") {
+      r->json = true;
+    } else if (arg == "-requests") {
+      r->requests = true;
+    } else if (arg == "-htcondor-version") {
+      if (!value(&text)) return false;
+      if (classad::Status set = policy::SetHTCondorRelease(text, &r->policy_options); !set.ok()) {
+        std::cerr << "negotiator: --htcondor-version: " << set.message() << "\n";
+        return false;
+      }
+    } else if (arg == "-help" || arg == "-h") {
+      std::cout << kUsageText;
+      std::exit(kOk);
+    } else {
+      std::cerr << "negotiator: unknown option '" << argv[i] << "'\n" << kUsageText;
+      return false;
+    }
+  }
+  if (r->slot_files.empty() || r->job_files.empty()) {
+    std::cerr << "negotiator: --slots and --jobs are required\n" << kUsageText;
+    return false;
+  }
+  if (r->requests && !r->json) {
+    std::cerr << "negotiator: --requests needs --json\n" << kUsageText;
+    return false;
+  }
+  if (!r->state.empty() && !r->accountant_json.empty()) {
+    std::cerr << "negotiator: give --state or --accountant, not both\n";
+    return false;
+  }
+  return true;
+}
+
+int Fail(const Status& s) {
+  std::cerr << "negotiator: " << s.ToString() << "\n";
+  return kFailed;
+}
+
+}  // namespace
+
+const char* CycleUsage() { return kUsageText; }
+
+int RunCycleCommand(int argc, char** argv) {
+  Request r;
+  if (!ParseArgs(argc, argv, &r)) return kUsage;
+  int64_t now = r.now.value_or(static_cast<int64_t>(std::time(nullptr)));
+
+  std::vector<Status> warnings;
+  classad::Result<std::shared_ptr<const policy::Policy>> loaded =
+      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings,
+                         nullptr, r.policy_options);
+  for (const Status& warning : warnings) std::cerr << "warning: " << warning.ToString() << "\n";
+  if (!loaded.ok()) return Fail(loaded.status());
+  const std::shared_ptr<const policy::Policy>& policy = *loaded;
+  // The accountant: --state, else ACCOUNTANT_DATABASE; --accountant's file
+  // (read only); or none (a fresh one, nothing written).
+  negotiator::AccountantLocation where;
+  if (!r.accountant_json.empty()) {
+    where.json_file = r.accountant_json;
+  } else {
+    where.store = !r.state.empty() ? r.state : policy->accountant.database;
+  }
+
+  const auto read_start = std::chrono::steady_clock::now();
+  negotiator::Pool pool(policy, negotiator::JobAdHolding::kCut);
+  negotiator::PoolOptions read_options;
+  read_options.read_threads = r.threads;
+  for (const std::string& path : r.slot_files) {
+    if (Status s = pool.ReadSlots(path, read_options); !s.ok()) return Fail(s);
+  }
+  for (const std::string& path : r.job_files) {
+    if (Status s = pool.ReadJobs(path, read_options); !s.ok()) return Fail(s);
+  }
+  const double read_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - read_start)
+          .count();
+  if (!r.json) {
+    std::cerr << "negotiator: read " << pool.slots().size() << " slots and " << pool.jobs().size()
+              << " jobs in " << static_cast<int64_t>(read_ms) << " ms\n";
+  }
+
+  classad::Result<negotiator::OpenedAccountant> accountant =
+      negotiator::OpenAccountant(policy, where, {.write = true, .initialize = true}, now);
+  if (!accountant.ok()) return Fail(accountant.status());
+
+  negotiator::Negotiator negotiator(
+      policy, negotiator::NegotiatorOptions{.threads = r.threads, .record_requests = r.requests});
+  std::vector<negotiator::CycleResult> results;
+  for (int cycle = 1; cycle <= r.cycles; ++cycle) {
+    std::optional<negotiator::CycleResult> result;
+    auto run = [&](negotiator::Accountant& accountant) -> Status {
+      classad::Result<negotiator::CycleResult> ran = negotiator.RunCycle(pool, accountant, now);
+      if (!ran.ok()) return ran.status();
+      result = std::move(ran).value();
+      // The cycle's group quota table goes into the same transaction.
+      accountant.SetGroupQuotaRecords(negotiator::GroupQuotaRecordsOf(*result));
+      return Status::Ok();
+    };
+    Status s = accountant->Update(run);
+    if (!s.ok()) return Fail(s);
+    if (!r.json) {
+      std::cout << negotiator::FormatCycleText(*result, r.cycles > 1 ? cycle : 0);
+      if (cycle < r.cycles) std::cout << "\n";
+    }
+    if (cycle < r.cycles) {
+      // The matches become claims; the preempted jobs go back to the queue.
+      if (Status c = negotiator::ApplyMatches(*result, now, &pool); !c.ok()) return Fail(c);
+      now += r.interval;
+    }
+    results.push_back(std::move(*result));
+  }
+  if (r.json) {
+    if (results.size() == 1) {
+      std::cout << negotiator::FormatCycleJson(results[0]) << "\n";
+    } else {
+      std::cout << negotiator::FormatCyclesJson(results);
+    }
+  }
+  return kOk;
+}
