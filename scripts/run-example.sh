@@ -74,3 +74,14 @@ if [ -f ../shared/tools/pooldump/gen_pool.py ]; then
     --jobs "$state/pool/jobs.ads" --now 1732000000 --state "$state/pool.db" | sed -n '1,3p;/^Groups/,/^Submitters/p'
 fi
 rm -rf "$state"
+
+echo "== negotiator simulate: two users on 40 slots over four days (bob arrives at 48 h), then the"
+echo "   quota-driven preemption recipe over eight hours; reports in out/simulate/"
+sim=examples/simulate
+build/negotiator simulate -config $sim/two-users/condor_config --slots $sim/two-users/slots.ads \
+  --workload $sim/two-users/trace.swf --swf-map $sim/two-users/users.map --duration 4d \
+  --out out/simulate/two-users --title "Two users, 40 slots, four days"
+build/negotiator simulate -config $sim/quota-preemption/condor_config \
+  --slots $sim/quota-preemption/slots.ads --workload $sim/quota-preemption/history.ads \
+  --duration 8h --out out/simulate/quota-preemption --title "The quota-driven preemption recipe"
+echo "open out/simulate/two-users/report.html and out/simulate/quota-preemption/report.html"
