@@ -2,6 +2,7 @@
 //
 //   negotiator cycle ...      one or more cycles on a pool snapshot
 //   negotiator simulate ...   days of cycles with a workload arriving
+//   negotiator compare ...    a snapshot or workload under two configurations
 //
 // `negotiator COMMAND -help` prints the command's options.
 #include <iostream>
@@ -13,13 +14,15 @@ int main(int argc, char** argv) {
   const std::string command = argc >= 2 ? argv[1] : "";
   if (command == "cycle") return RunCycleCommand(argc - 1, argv + 1);
   if (command == "simulate") return RunSimulateCommand(argc - 1, argv + 1);
+  if (command == "compare") return RunCompareCommand(argc - 1, argv + 1);
   if (command == "-help" || command == "--help" || command == "-h") {
-    std::cout << CycleUsage() << "\n" << SimulateUsage();
+    std::cout << CycleUsage() << "\n" << SimulateUsage() << "\n" << CompareUsage();
     return 0;
   }
   std::cerr << (command.empty() ? "negotiator: no command\n"
                                 : "negotiator: unknown command '" + command + "'\n")
             << CycleUsage() << "\n"
-            << SimulateUsage();
+            << SimulateUsage() << "\n"
+            << CompareUsage();
   return 3;
 }

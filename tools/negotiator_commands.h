@@ -10,9 +10,11 @@
 // failed assertion, as policy_lint does for a finding).
 int RunCycleCommand(int argc, char** argv);
 int RunSimulateCommand(int argc, char** argv);
+int RunCompareCommand(int argc, char** argv);
 
 // Each command's usage text, for the program's own help.
 const char* CycleUsage();
 const char* SimulateUsage();
+const char* CompareUsage();
 
 #endif  // TOOLS_NEGOTIATOR_COMMANDS_H_

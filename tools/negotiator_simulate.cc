@@ -1,11 +1,5 @@
 // negotiator simulate: days of negotiation cycles on a pool with a
 // workload arriving (negotiator/simulate/, docs/simulate.md).
-#include <unistd.h>
-
-#include <algorithm>
-#include <chrono>
-#include <cinttypes>
-#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -14,7 +8,9 @@
 #include "negotiator/simulate/simulation_files.h"
 #include "negotiator/simulate/simulation_html.h"
 #include "policy/policy.h"
+#include "tools/negotiator_args.h"
 #include "tools/negotiator_commands.h"
+#include "tools/negotiator_progress.h"
 
 namespace {
 
@@ -68,106 +64,30 @@ struct Request {
   bool json = false;
 };
 
-bool ParseWhole(const std::string& text, int64_t* out) {
-  if (text.empty() || text.size() > 19) return false;
-  char* end = nullptr;
-  const long long v = std::strtoll(text.c_str(), &end, 10);
-  if (*end != '\0') return false;
-  *out = v;
-  return true;
-}
-
 bool ParseArgs(int argc, char** argv, Request* r) {
   negotiator::SimulationInputs& in = r->inputs;
   in.options.duration = 7 * 86400;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg.starts_with("--") && arg.size() > 2) arg = arg.substr(1);  // -x and --x alike
-    auto value = [&](std::string* out) {
-      if (i + 1 >= argc) {
-        std::cerr << "negotiator: " << argv[i] << " needs a value\n" << kUsageText;
-        return false;
-      }
-      *out = argv[++i];
-      return true;
-    };
-    auto duration = [&](int64_t* out) {
-      std::string text;
-      if (!value(&text)) return false;
-      classad::Result<int64_t> d = negotiator::ParseDuration(text);
-      if (!d.ok()) {
-        std::cerr << "negotiator: " << argv[i - 1] << ": " << d.status().message() << "\n";
-        return false;
-      }
-      *out = *d;
-      return true;
-    };
+  negotiator_tool::Args args(argc, argv, kUsageText);
+  while (args.Next()) {
+    const int shared = negotiator_tool::ReadInputsOption(args, &in);
+    if (shared < 0) return false;
+    if (shared > 0) continue;
+    const std::string& arg = args.name();
     std::string text;
-    int64_t n = 0;
     if (arg == "-config") {
-      if (!value(&text)) return false;
+      if (!args.Value(&text)) return false;
       in.config_files.push_back(text);
-    } else if (arg == "-slots") {
-      if (!value(&text)) return false;
-      in.slot_files.push_back(text);
-    } else if (arg == "-workload") {
-      if (!value(&in.workload_file)) return false;
-    } else if (arg == "-format") {
-      if (!value(&text)) return false;
-      if (text == "history") {
-        in.workload_format = negotiator::WorkloadFormat::kHistory;
-      } else if (text == "swf") {
-        in.workload_format = negotiator::WorkloadFormat::kSwf;
-      } else {
-        std::cerr << "negotiator: --format: '" << text << "' is not history or swf\n";
-        return false;
-      }
-    } else if (arg == "-swf-map") {
-      if (!value(&in.swf_map_file)) return false;
-    } else if (arg == "-run-time-attribute") {
-      if (!value(&in.run_time_attribute)) return false;
-    } else if (arg == "-state") {
-      if (!value(&in.accountant.store)) return false;
-    } else if (arg == "-accountant") {
-      if (!value(&in.accountant.json_file)) return false;
-    } else if (arg == "-start") {
-      if (!value(&text)) return false;
-      if (!ParseWhole(text, &n) || n < 0) {
-        std::cerr << "negotiator: --start: '" << text << "' is not an epoch second\n";
-        return false;
-      }
-      in.start = n;
-    } else if (arg == "-duration") {
-      if (!duration(&in.options.duration)) return false;
-    } else if (arg == "-interval") {
-      if (!duration(&in.options.interval)) return false;
-    } else if (arg == "-no-claim-reuse") {
-      in.options.claim_reuse = false;
     } else if (arg == "-out") {
-      if (!value(&r->out)) return false;
+      if (!args.Value(&r->out)) return false;
     } else if (arg == "-title") {
-      if (!value(&r->title)) return false;
+      if (!args.Value(&r->title)) return false;
     } else if (arg == "-json") {
       r->json = true;
-    } else if (arg == "-threads") {
-      if (!value(&text)) return false;
-      if (!ParseWhole(text, &n) || n < 1) {
-        std::cerr << "negotiator: --threads: '" << text << "' is not a whole number of at least 1\n";
-        return false;
-      }
-      in.options.threads = static_cast<int>(std::min<int64_t>(n, 256));
-    } else if (arg == "-htcondor-version") {
-      if (!value(&text)) return false;
-      if (Status set = policy::SetHTCondorRelease(text, &in.policy_options); !set.ok()) {
-        std::cerr << "negotiator: --htcondor-version: " << set.message() << "\n";
-        return false;
-      }
     } else if (arg == "-help" || arg == "-h") {
       std::cout << kUsageText;
       std::exit(kOk);
     } else {
-      std::cerr << "negotiator: unknown option '" << argv[i] << "'\n" << kUsageText;
-      return false;
+      return args.Unknown();
     }
   }
   if (in.slot_files.empty() || in.workload_file.empty()) {
@@ -180,35 +100,6 @@ bool ParseArgs(int argc, char** argv, Request* r) {
   }
   return true;
 }
-
-// A progress bar on stderr: simulated time, cycles per second and the
-// time left, redrawn at most ten times a second.
-class ProgressBar {
- public:
-  // Cycle `cycle` of `cycles` ran at simulated `time`.
-  void Update(int64_t cycle, int64_t cycles, int64_t time) {
-    if (cycle == 1) start_ = time;
-    const auto now = std::chrono::steady_clock::now();
-    if (cycle < cycles && now - last_ < std::chrono::milliseconds(100)) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - began_).count();
-    const double rate = elapsed > 0 ? static_cast<double>(cycle) / elapsed : 0;
-    const double left = rate > 0 ? static_cast<double>(cycles - cycle) / rate : 0;
-    constexpr int kWidth = 30;
-    const int filled = static_cast<int>(kWidth * cycle / std::max<int64_t>(cycles, 1));
-    std::fprintf(stderr, "\r[%.*s%*s] day %.2f, cycle %" PRId64 "/%" PRId64
-                         ", %.0f cycles/s, %.0f s left ",
-                 filled, "==============================", kWidth - filled, "",
-                 static_cast<double>(time - start_) / 86400.0, cycle, cycles, rate, left);
-    if (cycle == cycles) std::fputc('\n', stderr);
-    std::fflush(stderr);
-  }
-
- private:
-  std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_{};
-  int64_t start_ = 0;
-};
 
 int Fail(const Status& s) {
   std::cerr << "negotiator: " << s.ToString() << "\n";
@@ -233,12 +124,8 @@ int RunSimulateCommand(int argc, char** argv) {
       std::cerr << "warning: no report.html: " << loaded.status().ToString() << "\n";
     }
   }
-  ProgressBar bar;
-  if (isatty(STDERR_FILENO)) {
-    r.inputs.options.progress = [&bar](int64_t cycle, int64_t cycles, int64_t time) {
-      bar.Update(cycle, cycles, time);
-    };
-  }
+  negotiator_tool::ProgressBar bar;
+  bar.Attach(&r.inputs.options);
   classad::Result<negotiator::SimulationRun> run =
       negotiator::RunSimulationFromFiles(r.inputs);
   if (!run.ok()) return Fail(run.status());

@@ -366,9 +366,10 @@ window.REPORT_STATUS = { charts: [], errors: [] };
 })();
 )JS";
 
-// The page's own script: draws the charts from DATA with uPlot and writes
-// what it drew into #report-status.
-constexpr char kPageScript[] = R"JS(
+// What every page's charts are drawn with: REPORT.chart(id, title, x,
+// series, options) draws one with uPlot and notes it in REPORT_STATUS;
+// REPORT.color(i), REPORT.finish() (writes #report-status).
+constexpr char kChartHelpers[] = R"JS(
 (function () {
   var status = window.REPORT_STATUS;
   function report() { document.getElementById('report-status').textContent = JSON.stringify(status); }
@@ -410,7 +411,15 @@ constexpr char kPageScript[] = R"JS(
     status.charts.push({ id: id, series: drawn });
     return plot;
   }
+  window.REPORT = { chart: chart, color: color,
+                    finish: function () { status.done = true; report(); } };
+})();
+)JS";
 
+// The simulation page's script: its charts from DATA.
+constexpr char kSimulationScript[] = R"JS(
+(function () {
+  var chart = REPORT.chart, color = REPORT.color;
   var d = DATA;
   if (d.stride > 1) {
     document.getElementById('stride').textContent =
@@ -468,8 +477,7 @@ constexpr char kPageScript[] = R"JS(
   chart('chart-preemptions', 'Jobs preempted' + (d.groups.length > 0 ? ' per group' : '') +
         (d.stride > 1 ? ' (per ' + d.stride + ' cycles)' : ' per cycle'), d.time, preempted,
         { yLabel: 'jobs' });
-  status.done = true;
-  report();
+  REPORT.finish();
 })();
 )JS";
 
@@ -481,6 +489,7 @@ a.png { font-size: 0.8em; position: absolute; right: 0; top: 0; }
 table.figures { border-collapse: collapse; font-size: 0.85em; margin: 8px 0 18px; }
 table.figures th, table.figures td { border: 1px solid #ccc; padding: 3px 7px; text-align: right; }
 table.figures th:first-child, table.figures td:first-child { text-align: left; }
+table#figures td:nth-child(2), table#knobs td { text-align: left; }
 #report-status { display: none; }
 .note { color: #555; font-size: 0.9em; }
 )CSS";
@@ -514,14 +523,29 @@ classad::Result<ChartLibrary> LoadChartLibrary(const std::string& folder) {
   return library;
 }
 
+std::string HtmlEscape(std::string_view text) { return Escape(text); }
+
+std::string SimulationPageData(const SimulationResult& result) { return PageData(result); }
+
+std::string ReportPageStart(const std::string& title, const ChartLibrary& charts) {
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+         Escape(title) + "</title>\n<style>" + charts.style + "</style>\n<style>" + kPageStyle +
+         "</style>\n<script>" + std::string(kCaptureScript) +
+         "</script>\n</head>\n<body>\n<h1>" + Escape(title) + "</h1>\n";
+}
+
+std::string ReportPageEnd(const ChartLibrary& charts, const std::string& data_script,
+                          const std::string& page_script) {
+  return "<pre id=\"report-status\"></pre>\n<script>" + ScriptSafe(charts.script) +
+         "</script>\n<script>" + std::string(kChartHelpers) + "</script>\n<script>" +
+         ScriptSafe(data_script) + "</script>\n<script>" + page_script +
+         "</script>\n</body>\n</html>\n";
+}
+
 std::string FormatSimulationHtml(const SimulationResult& result,
                                  const SimulationMetrics& metrics, const std::string& title,
                                  const ChartLibrary& charts) {
-  std::string page =
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-      Escape(title) + "</title>\n<style>" + charts.style + "</style>\n<style>" + kPageStyle +
-      "</style>\n<script>" + std::string(kCaptureScript) +
-      "</script>\n</head>\n<body>\n<h1>" + Escape(title) + "</h1>\n";
+  std::string page = ReportPageStart(title, charts);
   page += "<p class=\"note\">" + std::to_string(metrics.cycles) + " cycles every " +
           std::to_string(metrics.interval) + " s of simulated time, from " +
           std::to_string(metrics.start) + " to " + std::to_string(metrics.end) +
@@ -532,10 +556,7 @@ std::string FormatSimulationHtml(const SimulationResult& result,
     page += "<div class=\"chart\" id=\"" + std::string(id) + "\"></div>\n";
   }
   page += "<h2>Summary</h2>\n" + SummaryTables(metrics);
-  page += "<pre id=\"report-status\"></pre>\n";
-  page += "<script>" + ScriptSafe(charts.script) + "</script>\n";
-  page += "<script>var DATA = " + ScriptSafe(PageData(result)) + ";</script>\n";
-  page += "<script>" + std::string(kPageScript) + "</script>\n</body>\n</html>\n";
+  page += ReportPageEnd(charts, "var DATA = " + PageData(result) + ";", kSimulationScript);
   return page;
 }
 

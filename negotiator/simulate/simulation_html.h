@@ -15,6 +15,7 @@
 #define NEGOTIATOR_SIMULATE_SIMULATION_HTML_H_
 
 #include <string>
+#include <string_view>
 
 #include "classad/status.h"
 #include "negotiator/simulate/simulation.h"
@@ -46,6 +47,21 @@ classad::Result<ChartLibrary> LoadChartLibrary(const std::string& folder);
 std::string FormatSimulationHtml(const SimulationResult& result,
                                  const SimulationMetrics& metrics, const std::string& title,
                                  const ChartLibrary& charts);
+
+// Pieces every report page is made of (the comparison's too).
+// `text` with &, <, > and " escaped.
+std::string HtmlEscape(std::string_view text);
+// The data the simulation page draws, as a JSON object: times, and per
+// group and submitter their series (averaged when the run is long), and
+// the wait distributions.
+std::string SimulationPageData(const SimulationResult& result);
+// The page up to its <h1>: styles, and the capture of script errors.
+std::string ReportPageStart(const std::string& title, const ChartLibrary& charts);
+// The page's end: #report-status, the chart library, REPORT's helpers
+// (REPORT.chart, REPORT.color, REPORT.finish), then `data_script` and
+// `page_script`, which draws the charts and calls REPORT.finish().
+std::string ReportPageEnd(const ChartLibrary& charts, const std::string& data_script,
+                          const std::string& page_script);
 
 }  // namespace negotiator
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The simulation report (report.html) in a real headless browser.
+"""The simulation and comparison reports in a real headless browser.
 
-Runs `negotiator simulate` on the bundled examples, opens each report in
+Runs `negotiator simulate` and `negotiator compare` on the bundled
+examples, opens each report (report.html, compare.html) in
 Chromium with the network cut off, and checks that the page loaded with no
 script or console error, that every chart was drawn with all its series
 holding data (the page writes what it drew into #report-status), and that
@@ -21,8 +22,9 @@ import sys
 import zlib
 
 SKIP = 77
-CHARTS = ["chart-groups", "chart-submitters", "chart-priorities", "chart-group-idle",
-          "chart-waits", "chart-preemptions"]
+SIMULATION_CHARTS = ["chart-groups", "chart-submitters", "chart-priorities", "chart-group-idle",
+                     "chart-waits", "chart-preemptions"]
+COMPARISON_CHARTS = ["chart-compare-running", "chart-compare-waits"]
 
 
 def find_browser():
@@ -84,7 +86,7 @@ def png_pixels(path):
     return width, height, channels, rows
 
 
-def check_report(browser, report, shot, problems):
+def check_report(browser, report, shot, charts, problems):
     user_dir = os.path.join(os.path.dirname(report), "chromium-profile")
     page = open(report, encoding="utf-8").read()
     if "<script src" in page or "<link " in page:
@@ -112,7 +114,7 @@ def check_report(browser, report, shot, problems):
     if not status.get("done"):
         problems.append(report + ": the page's script did not finish")
     drawn = {c["id"]: c["series"] for c in status.get("charts", [])}
-    for chart in CHARTS:
+    for chart in charts:
         series = drawn.get(chart)
         if not series:
             problems.append(report + ": chart " + chart + " was not drawn, or has no series")
@@ -178,7 +180,23 @@ def main():
             problems.append(name + ": negotiator simulate failed: " + run.stderr[-2000:])
             continue
         check_report(browser, os.path.join(folder, "report.html"),
-                     os.path.join(out, name + ".png"), problems)
+                     os.path.join(out, name + ".png"), SIMULATION_CHARTS, problems)
+    # The recipe with and without surplus sharing, side by side.
+    recipe = os.path.join(examples, "quota-preemption")
+    folder = os.path.join(out, "compare")
+    run = subprocess.run([negotiator, "compare", "-config-a", os.path.join(recipe, "condor_config"),
+                          "-config-b", os.path.join(recipe, "no-surplus.config"),
+                          "--label-a", "surplus", "--label-b", "no surplus",
+                          "--slots", os.path.join(recipe, "slots.ads"),
+                          "--workload", os.path.join(recipe, "history.ads"), "--duration", "8h",
+                          "--out", folder], capture_output=True, text=True, timeout=600)
+    if run.returncode != 0 or "no compare.html" in run.stderr:
+        problems.append("compare: negotiator compare failed: " + run.stderr[-2000:])
+    else:
+        check_report(browser, os.path.join(folder, "compare.html"),
+                     os.path.join(out, "compare.png"), COMPARISON_CHARTS, problems)
+        check_report(browser, os.path.join(folder, "b", "report.html"),
+                     os.path.join(out, "compare-b.png"), SIMULATION_CHARTS, problems)
     for p in problems:
         print("FAILED: " + p)
     return 1 if problems else 0

@@ -1,0 +1,80 @@
+// `negotiator compare`: the same pool under two configurations, A (today's)
+// and B (the alternative), side by side. On a snapshot (slot and job ads)
+// each runs one cycle; on a workload each runs a simulation. The
+// comparison lists, per figure, A's value, B's and the difference, for the
+// pool, each group and each submitter, with the knobs whose values differ
+// between A and B and where each was set.
+#ifndef NEGOTIATOR_SIMULATE_COMPARISON_H_
+#define NEGOTIATOR_SIMULATE_COMPARISON_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "classad/status.h"
+#include "negotiator/cycle.h"
+#include "negotiator/simulate/simulation_files.h"
+#include "negotiator/simulate/simulation_html.h"
+#include "policy/config_diff.h"
+#include "policy/policy.h"
+
+namespace negotiator {
+
+struct ComparisonInputs {
+  std::vector<std::string> config_a, config_b;  // each as -config takes it (files or folders)
+  std::string label_a = "A", label_b = "B";
+  // A snapshot when `job_files` is not empty: one cycle on
+  // simulation.slot_files and these job ads, at simulation.start (default:
+  // now), from simulation.accountant (read only). Else a simulation of
+  // simulation.workload_file under each configuration.
+  std::vector<std::string> job_files;
+  // Everything but the configuration (its config_files are ignored).
+  SimulationInputs simulation;
+};
+
+// One figure of one party under A and B.
+struct ComparedFigure {
+  std::string kind;    // "pool", "group" or "submitter"
+  std::string party;   // the group's or submitter's name ("" for the pool)
+  std::string figure;  // "utilisation", "mean running weight", ...
+  std::optional<double> a, b;  // nullopt: the party had none under that configuration
+};
+
+// One cycle under a configuration, for a snapshot.
+struct CycleRun {
+  std::shared_ptr<const policy::Policy> policy;
+  CycleResult result;
+};
+
+struct Comparison {
+  std::string label_a, label_b;
+  bool simulated = false;  // a workload (else a snapshot's one cycle)
+  std::vector<ComparedFigure> figures;  // pool first, then groups, then submitters
+  std::vector<policy::KnobDifference> knobs;
+  // The runs, for the reports (one pair is set).
+  std::optional<SimulationRun> simulation_a, simulation_b;
+  std::optional<CycleRun> cycle_a, cycle_b;
+};
+
+// Reads both configurations and the inputs, runs both sides and compares.
+// Errors: either configuration's (naming which), the inputs' and the
+// runs', returned as they come.
+classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs);
+
+// The figures of two simulations, and of two cycles (one home each for
+// which figures a comparison shows).
+std::vector<ComparedFigure> CompareSimulations(const SimulationRun& a, const SimulationRun& b);
+std::vector<ComparedFigure> CompareCycles(const CycleResult& a, const CycleResult& b);
+
+// The comparison as text tables, as one JSON document, and as a
+// self-contained HTML page (with `charts`: for a simulation, each group's
+// running weight and the wait distributions under A and B).
+std::string FormatComparisonText(const Comparison& comparison);
+std::string FormatComparisonJson(const Comparison& comparison);
+std::string FormatComparisonHtml(const Comparison& comparison, const std::string& title,
+                                 const ChartLibrary& charts);
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_SIMULATE_COMPARISON_H_

@@ -1,0 +1,115 @@
+// Reading the negotiator program's command lines (negotiator_args.h).
+#include "tools/negotiator_args.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+
+#include "policy/policy.h"
+
+namespace negotiator_tool {
+
+bool Args::Next() {
+  if (i_ + 1 >= argc_) return false;
+  name_ = argv_[++i_];
+  if (name_.starts_with("--") && name_.size() > 2) name_ = name_.substr(1);  // -x and --x alike
+  return true;
+}
+
+bool Args::Value(std::string* out) {
+  if (i_ + 1 >= argc_) {
+    std::cerr << "negotiator: " << argv_[i_] << " needs a value\n" << usage_;
+    return false;
+  }
+  *out = argv_[++i_];
+  return true;
+}
+
+bool Args::Whole(int64_t* out, int64_t min) {
+  const char* option = argv_[i_];
+  std::string text;
+  if (!Value(&text)) return false;
+  char* end = nullptr;
+  const long long v = text.empty() || text.size() > 19 ? 0 : std::strtoll(text.c_str(), &end, 10);
+  if (end == nullptr || *end != '\0' || v < min) {
+    std::cerr << "negotiator: " << option << ": '" << text << "' is not a whole number of at least "
+              << min << "\n";
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+bool Args::Duration(int64_t* out) {
+  const char* option = argv_[i_];
+  std::string text;
+  if (!Value(&text)) return false;
+  classad::Result<int64_t> d = negotiator::ParseDuration(text);
+  if (!d.ok()) {
+    std::cerr << "negotiator: " << option << ": " << d.status().message() << "\n";
+    return false;
+  }
+  *out = *d;
+  return true;
+}
+
+bool Args::Unknown() {
+  std::cerr << "negotiator: unknown option '" << argv_[i_] << "'\n" << usage_;
+  return false;
+}
+
+int ReadInputsOption(Args& args, negotiator::SimulationInputs* in) {
+  const std::string& arg = args.name();
+  std::string text;
+  int64_t n = 0;
+  auto done = [](bool ok) { return ok ? 1 : -1; };
+  if (arg == "-slots") {
+    if (!args.Value(&text)) return -1;
+    in->slot_files.push_back(text);
+    return 1;
+  }
+  if (arg == "-workload") return done(args.Value(&in->workload_file));
+  if (arg == "-format") {
+    if (!args.Value(&text)) return -1;
+    if (text == "history") {
+      in->workload_format = negotiator::WorkloadFormat::kHistory;
+    } else if (text == "swf") {
+      in->workload_format = negotiator::WorkloadFormat::kSwf;
+    } else {
+      std::cerr << "negotiator: --format: '" << text << "' is not history or swf\n";
+      return -1;
+    }
+    return 1;
+  }
+  if (arg == "-swf-map") return done(args.Value(&in->swf_map_file));
+  if (arg == "-run-time-attribute") return done(args.Value(&in->run_time_attribute));
+  if (arg == "-state") return done(args.Value(&in->accountant.store));
+  if (arg == "-accountant") return done(args.Value(&in->accountant.json_file));
+  if (arg == "-start" || arg == "-now") {
+    if (!args.Whole(&n, 0)) return -1;
+    in->start = n;
+    return 1;
+  }
+  if (arg == "-duration") return done(args.Duration(&in->options.duration));
+  if (arg == "-interval") return done(args.Duration(&in->options.interval));
+  if (arg == "-no-claim-reuse") {
+    in->options.claim_reuse = false;
+    return 1;
+  }
+  if (arg == "-threads") {
+    if (!args.Whole(&n, 1)) return -1;
+    in->options.threads = static_cast<int>(std::min<int64_t>(n, 256));
+    return 1;
+  }
+  if (arg == "-htcondor-version") {
+    if (!args.Value(&text)) return -1;
+    if (classad::Status set = policy::SetHTCondorRelease(text, &in->policy_options); !set.ok()) {
+      std::cerr << "negotiator: --htcondor-version: " << set.message() << "\n";
+      return -1;
+    }
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace negotiator_tool

@@ -1,0 +1,55 @@
+// Reading the negotiator program's command lines: one cursor over the
+// arguments, and the options every command that simulates shares, in one
+// place (negotiator simulate, compare, and the files of negotiator test
+// name the same things).
+#ifndef TOOLS_NEGOTIATOR_ARGS_H_
+#define TOOLS_NEGOTIATOR_ARGS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "negotiator/simulate/simulation_files.h"
+
+namespace negotiator_tool {
+
+// The arguments after the command's name. Options are spelled -name or
+// --name alike. Messages go to stderr, with `usage` after the ones about
+// usage.
+class Args {
+ public:
+  Args(int argc, char** argv, const char* usage) : argc_(argc), argv_(argv), usage_(usage) {}
+
+  // Moves to the next argument; false at the end. name() is then the
+  // option with one leading '-' ("-slots" for --slots).
+  bool Next();
+  const std::string& name() const { return name_; }
+  const char* raw() const { return argv_[i_]; }
+
+  // The option's value (the next argument); false, saying so, when there
+  // is none.
+  bool Value(std::string* out);
+  // A whole number of at least `min`; false, saying why, otherwise.
+  bool Whole(int64_t* out, int64_t min);
+  // A duration (ParseDuration); false, saying why, otherwise.
+  bool Duration(int64_t* out);
+  // Says the option is unknown; returns false.
+  bool Unknown();
+
+ private:
+  int argc_;
+  char** argv_;
+  const char* usage_;
+  int i_ = 0;
+  std::string name_;
+};
+
+// Reads the option at `args` when it is one of the shared ones (-slots,
+// -workload, -format, -swf-map, -run-time-attribute, -state, -accountant,
+// -start (or -now), -duration, -interval, -no-claim-reuse, -threads,
+// -htcondor-version) into `inputs`. Returns 1 when it was read, 0 when it
+// is not a shared option, -1 when its value is bad (the message printed).
+int ReadInputsOption(Args& args, negotiator::SimulationInputs* inputs);
+
+}  // namespace negotiator_tool
+
+#endif  // TOOLS_NEGOTIATOR_ARGS_H_

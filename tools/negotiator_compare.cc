@@ -1,0 +1,178 @@
+// negotiator compare: the same snapshot or workload under two
+// configurations, side by side (negotiator/simulate/comparison.h).
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "negotiator/simulate/comparison.h"
+#include "negotiator/simulate/simulation_html.h"
+#include "tools/negotiator_args.h"
+#include "tools/negotiator_commands.h"
+#include "tools/negotiator_progress.h"
+
+namespace {
+
+using classad::Status;
+
+constexpr int kOk = 0;
+constexpr int kFailed = 2;
+constexpr int kUsage = 3;
+
+constexpr char kUsageText[] =
+    "usage: negotiator compare -config-a FILE -config-b FILE --slots FILE\n"
+    "                          (--jobs FILE [--now EPOCH] | --workload FILE [simulate's options])\n"
+    "                          [--state DB | --accountant FILE.json] [--label-a TEXT]\n"
+    "                          [--label-b TEXT] [--out DIR] [--title TEXT] [--json]\n"
+    "\n"
+    "  -config-a FILE      configuration A, today's (repeatable; a file or a folder)\n"
+    "  -config-b FILE      configuration B, the alternative (repeatable)\n"
+    "  --slots FILE        slot ads (repeatable)\n"
+    "  --jobs FILE         job ads of a snapshot (repeatable): one cycle under each\n"
+    "  --now EPOCH         the snapshot cycle's clock, or the simulation's start\n"
+    "  --workload FILE     a workload (as negotiator simulate takes it): a simulation under\n"
+    "                      each; --format, --swf-map, --run-time-attribute, --duration,\n"
+    "                      --interval, --no-claim-reuse as for negotiator simulate\n"
+    "  --state DB, --accountant FILE\n"
+    "                      the starting accountant, only read\n"
+    "  --label-a TEXT, --label-b TEXT\n"
+    "                      the names of A and B in the report (default A, B)\n"
+    "  --out DIR           write compare.txt, compare.json, compare.html and, for a\n"
+    "                      simulation, each side's outputs in DIR/a and DIR/b\n"
+    "  --json              print the comparison as JSON instead of text\n";
+
+struct Request {
+  negotiator::ComparisonInputs inputs;
+  std::string out;
+  std::string title;
+  bool json = false;
+};
+
+bool ParseArgs(int argc, char** argv, Request* r) {
+  negotiator::ComparisonInputs& in = r->inputs;
+  in.simulation.options.duration = 7 * 86400;
+  negotiator_tool::Args args(argc, argv, kUsageText);
+  while (args.Next()) {
+    const int shared = negotiator_tool::ReadInputsOption(args, &in.simulation);
+    if (shared < 0) return false;
+    if (shared > 0) continue;
+    const std::string& arg = args.name();
+    std::string text;
+    if (arg == "-config-a" || arg == "-config-b") {
+      if (!args.Value(&text)) return false;
+      (arg == "-config-a" ? in.config_a : in.config_b).push_back(text);
+    } else if (arg == "-jobs") {
+      if (!args.Value(&text)) return false;
+      in.job_files.push_back(text);
+    } else if (arg == "-label-a") {
+      if (!args.Value(&in.label_a)) return false;
+    } else if (arg == "-label-b") {
+      if (!args.Value(&in.label_b)) return false;
+    } else if (arg == "-out") {
+      if (!args.Value(&r->out)) return false;
+    } else if (arg == "-title") {
+      if (!args.Value(&r->title)) return false;
+    } else if (arg == "-json") {
+      r->json = true;
+    } else if (arg == "-help" || arg == "-h") {
+      std::cout << kUsageText;
+      std::exit(kOk);
+    } else {
+      return args.Unknown();
+    }
+  }
+  if (in.config_a.empty() || in.config_b.empty()) {
+    std::cerr << "negotiator: -config-a and -config-b are required\n" << kUsageText;
+    return false;
+  }
+  if (in.simulation.slot_files.empty()) {
+    std::cerr << "negotiator: --slots is required\n" << kUsageText;
+    return false;
+  }
+  if (in.job_files.empty() == in.simulation.workload_file.empty()) {
+    std::cerr << "negotiator: give --jobs (a snapshot) or --workload (a simulation), one of them\n"
+              << kUsageText;
+    return false;
+  }
+  if (!in.simulation.accountant.store.empty() && !in.simulation.accountant.json_file.empty()) {
+    std::cerr << "negotiator: give --state or --accountant, not both\n";
+    return false;
+  }
+  return true;
+}
+
+Status WriteText(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) return Status(classad::StatusCode::kIoError, path.string() + ": cannot write");
+  return Status::Ok();
+}
+
+int Fail(const Status& s) {
+  std::cerr << "negotiator: " << s.ToString() << "\n";
+  return kFailed;
+}
+
+}  // namespace
+
+const char* CompareUsage() { return kUsageText; }
+
+int RunCompareCommand(int argc, char** argv) {
+  Request r;
+  if (!ParseArgs(argc, argv, &r)) return kUsage;
+  std::optional<negotiator::ChartLibrary> charts;
+  if (!r.out.empty()) {
+    classad::Result<negotiator::ChartLibrary> loaded =
+        negotiator::LoadChartLibrary(negotiator::DefaultChartLibraryFolder());
+    if (loaded.ok()) {
+      charts = std::move(loaded).value();
+    } else {
+      std::cerr << "warning: no compare.html: " << loaded.status().ToString() << "\n";
+    }
+  }
+  negotiator_tool::ProgressBar bar;
+  bar.Attach(&r.inputs.simulation.options);
+  classad::Result<negotiator::Comparison> compared = negotiator::RunComparison(r.inputs);
+  if (!compared.ok()) return Fail(compared.status());
+  const negotiator::Comparison& c = *compared;
+  const std::string text = negotiator::FormatComparisonText(c);
+  const std::string json = negotiator::FormatComparisonJson(c);
+  if (!r.out.empty()) {
+    const std::filesystem::path dir(r.out);
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error) {
+      return Fail(Status(classad::StatusCode::kIoError,
+                         r.out + ": cannot create the folder: " + error.message()));
+    }
+    const std::string title =
+        !r.title.empty() ? r.title : "Comparison of " + c.label_a + " and " + c.label_b;
+    if (Status s = WriteText(dir / "compare.txt", text); !s.ok()) return Fail(s);
+    if (Status s = WriteText(dir / "compare.json", json); !s.ok()) return Fail(s);
+    if (charts) {
+      if (Status s = WriteText(dir / "compare.html",
+                               negotiator::FormatComparisonHtml(c, title, *charts));
+          !s.ok()) {
+        return Fail(s);
+      }
+    }
+    if (c.simulated) {
+      const negotiator::ChartLibrary* library = charts ? &*charts : nullptr;
+      if (Status s = negotiator::WriteSimulationOutputs(*c.simulation_a, (dir / "a").string(),
+                                                        title + ": " + c.label_a, library);
+          !s.ok()) {
+        return Fail(s);
+      }
+      if (Status s = negotiator::WriteSimulationOutputs(*c.simulation_b, (dir / "b").string(),
+                                                        title + ": " + c.label_b, library);
+          !s.ok()) {
+        return Fail(s);
+      }
+    }
+  }
+  std::cout << (r.json ? json : text);
+  return kOk;
+}
