@@ -9,7 +9,7 @@ PACKAGES=(
   antlr4 libantlr4-runtime-dev uuid-dev
   libre2-dev libgtest-dev libbenchmark-dev libsqlite3-dev libpq-dev postgresql
   clang-14 libclang-rt-14-dev
-  chromium fonts-dejavu-core
+  chromium fonts-dejavu-core libxml2-utils
 )
 
 # Node.js and npm, for the chart library, unless some node and npm are

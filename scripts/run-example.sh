@@ -85,3 +85,14 @@ build/negotiator simulate -config $sim/quota-preemption/condor_config \
   --slots $sim/quota-preemption/slots.ads --workload $sim/quota-preemption/history.ads \
   --duration 8h --out out/simulate/quota-preemption --title "The quota-driven preemption recipe"
 echo "open out/simulate/two-users/report.html and out/simulate/quota-preemption/report.html"
+
+echo "== negotiator compare: the recipe's workload with surplus sharing on (A) and off (B)"
+build/negotiator compare -config-a $sim/quota-preemption/condor_config \
+  -config-b $sim/quota-preemption/no-surplus.config --label-a surplus --label-b "no surplus" \
+  --slots $sim/quota-preemption/slots.ads --workload $sim/quota-preemption/history.ads \
+  --duration 8h --out out/simulate/compare | sed -n '1,22p'
+echo "open out/simulate/compare/compare.html"
+
+echo "== negotiator test: one test file keeps its promises, one (on purpose) does not"
+build/negotiator test -v $sim/tests/recipe-keeps-quotas.test $sim/tests/no-surplus-wastes-slots.test \
+  || echo "(negotiator test exit status $?)"

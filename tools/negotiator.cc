@@ -3,6 +3,7 @@
 //   negotiator cycle ...      one or more cycles on a pool snapshot
 //   negotiator simulate ...   days of cycles with a workload arriving
 //   negotiator compare ...    a snapshot or workload under two configurations
+//   negotiator test FILE...   policy promises checked on simulations, for CI
 //
 // `negotiator COMMAND -help` prints the command's options.
 #include <iostream>
@@ -15,14 +16,17 @@ int main(int argc, char** argv) {
   if (command == "cycle") return RunCycleCommand(argc - 1, argv + 1);
   if (command == "simulate") return RunSimulateCommand(argc - 1, argv + 1);
   if (command == "compare") return RunCompareCommand(argc - 1, argv + 1);
+  if (command == "test") return RunTestCommand(argc - 1, argv + 1);
   if (command == "-help" || command == "--help" || command == "-h") {
-    std::cout << CycleUsage() << "\n" << SimulateUsage() << "\n" << CompareUsage();
+    std::cout << CycleUsage() << "\n" << SimulateUsage() << "\n" << CompareUsage() << "\n"
+              << TestUsage();
     return 0;
   }
   std::cerr << (command.empty() ? "negotiator: no command\n"
                                 : "negotiator: unknown command '" + command + "'\n")
             << CycleUsage() << "\n"
             << SimulateUsage() << "\n"
-            << CompareUsage();
+            << CompareUsage() << "\n"
+            << TestUsage();
   return 3;
 }

@@ -5,16 +5,18 @@
 
 // Each command takes the arguments from its own name on (argv[0] is
 // "cycle", "simulate", ...) and returns the program's exit status: 0 done,
-// 2 an input could not be read or an output written, 3 bad usage (with
-// `negotiator simulate`, 1 is never used; `negotiator test` uses 1 for a
-// failed assertion, as policy_lint does for a finding).
+// 2 an input could not be read or an output written, 3 bad usage.
+// `negotiator test` follows policy_lint instead: 0 every promise kept, 2
+// one was not, 3 bad usage or a test that could not run.
 int RunCycleCommand(int argc, char** argv);
 int RunSimulateCommand(int argc, char** argv);
 int RunCompareCommand(int argc, char** argv);
+int RunTestCommand(int argc, char** argv);
 
 // Each command's usage text, for the program's own help.
 const char* CycleUsage();
 const char* SimulateUsage();
 const char* CompareUsage();
+const char* TestUsage();
 
 #endif  // TOOLS_NEGOTIATOR_COMMANDS_H_

@@ -143,34 +143,6 @@ void AddCycle(const CycleResult& c, bool side_b, FigureTable* t) {
   }
 }
 
-classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& config,
-                                           const ComparisonInputs& inputs, int64_t now) {
-  CycleRun run;
-  std::vector<Status> warnings;
-  classad::Result<std::shared_ptr<const policy::Policy>> loaded =
-      policy::LoadPolicy(config, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings, nullptr,
-                         inputs.simulation.policy_options);
-  if (!loaded.ok()) return loaded.status();
-  run.policy = *loaded;
-  Pool pool(run.policy, JobAdHolding::kCut);
-  for (const std::string& path : inputs.simulation.slot_files) {
-    if (Status s = pool.ReadSlots(path); !s.ok()) return s;
-  }
-  for (const std::string& path : inputs.job_files) {
-    if (Status s = pool.ReadJobs(path); !s.ok()) return s;
-  }
-  classad::Result<OpenedAccountant> opened = OpenAccountant(
-      run.policy, inputs.simulation.accountant, {.write = false, .initialize = true}, now);
-  if (!opened.ok()) return opened.status();
-  Accountant accountant(run.policy);
-  accountant.Restore(opened->accountant().Snapshot());
-  Negotiator negotiator(run.policy, NegotiatorOptions{.threads = inputs.simulation.options.threads});
-  classad::Result<CycleResult> result = negotiator.RunCycle(pool, accountant, now);
-  if (!result.ok()) return result.status();
-  run.result = std::move(result).value();
-  return run;
-}
-
 // Adds "configuration A: " to an error's message.
 Status Named(const std::string& label, const Status& s) {
   return Status(s.code(), "configuration " + label + ": " + s.message(), s.where());
@@ -225,6 +197,36 @@ std::vector<ComparedFigure> CompareCycles(const CycleResult& a, const CycleResul
   return table.Take();
 }
 
+classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& config,
+                                           const SimulationInputs& inputs,
+                                           const std::vector<std::string>& job_files,
+                                           int64_t now) {
+  CycleRun run;
+  std::vector<Status> warnings;
+  classad::Result<std::shared_ptr<const policy::Policy>> loaded =
+      policy::LoadPolicy(config, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings, nullptr,
+                         inputs.policy_options);
+  if (!loaded.ok()) return loaded.status();
+  run.policy = *loaded;
+  Pool pool(run.policy, JobAdHolding::kCut);
+  for (const std::string& path : inputs.slot_files) {
+    if (Status s = pool.ReadSlots(path); !s.ok()) return s;
+  }
+  for (const std::string& path : job_files) {
+    if (Status s = pool.ReadJobs(path); !s.ok()) return s;
+  }
+  classad::Result<OpenedAccountant> opened = OpenAccountant(
+      run.policy, inputs.accountant, {.write = false, .initialize = true}, now);
+  if (!opened.ok()) return opened.status();
+  Accountant accountant(run.policy);
+  accountant.Restore(opened->accountant().Snapshot());
+  Negotiator negotiator(run.policy, NegotiatorOptions{.threads = inputs.options.threads});
+  classad::Result<CycleResult> result = negotiator.RunCycle(pool, accountant, now);
+  if (!result.ok()) return result.status();
+  run.result = std::move(result).value();
+  return run;
+}
+
 classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs) {
   Comparison out;
   out.label_a = inputs.label_a;
@@ -240,9 +242,9 @@ classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs) {
   if (!inputs.job_files.empty()) {
     const int64_t now =
         inputs.simulation.start.value_or(static_cast<int64_t>(std::time(nullptr)));
-    classad::Result<CycleRun> a = RunSnapshotCycle(inputs.config_a, inputs, now);
+    classad::Result<CycleRun> a = RunSnapshotCycle(inputs.config_a, inputs.simulation, inputs.job_files, now);
     if (!a.ok()) return Named(inputs.label_a, a.status());
-    classad::Result<CycleRun> b = RunSnapshotCycle(inputs.config_b, inputs, now);
+    classad::Result<CycleRun> b = RunSnapshotCycle(inputs.config_b, inputs.simulation, inputs.job_files, now);
     if (!b.ok()) return Named(inputs.label_b, b.status());
     out.figures = CompareCycles(a->result, b->result);
     out.cycle_a = std::move(a).value();

@@ -47,6 +47,14 @@ struct CycleRun {
   CycleResult result;
 };
 
+// One cycle under the configuration `config` on `inputs.slot_files` and
+// `job_files` at `now`, from `inputs.accountant` (only read; a copy
+// changes). Errors: the configuration's, the ads' and the accountant's.
+classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& config,
+                                           const SimulationInputs& inputs,
+                                           const std::vector<std::string>& job_files,
+                                           int64_t now);
+
 struct Comparison {
   std::string label_a, label_b;
   bool simulated = false;  // a workload (else a snapshot's one cycle)
