@@ -358,7 +358,7 @@ Status Simulator::RunCycleAt(int64_t time) {
   pending_ = CycleSample();
   sample.time = time;
   sample.pool_weight = cycle.pool_size;
-  sample.cycle_ms = cycle.phases.total;
+  sample.phases = cycle.phases;
   sample.matches = static_cast<int64_t>(cycle.matches.size());
   sample.preemptions = cycle.preemptions;
   for (classad::Quirk q : cycle.quirks) {

@@ -42,6 +42,7 @@
 #include "classad/quirks.h"
 #include "classad/status.h"
 #include "negotiator/accountant/accountant.h"
+#include "negotiator/cycle.h"
 #include "negotiator/pool/pool.h"
 #include "negotiator/simulate/workload.h"
 #include "policy/policy.h"
@@ -98,7 +99,7 @@ struct CycleSample {
   int64_t matches = 0;
   int64_t preemptions = 0;
   int64_t refused = 0;  // matches a partitionable slot could not hold
-  double cycle_ms = 0;  // the negotiation cycle's own time
+  CyclePhases phases;  // the negotiation cycle's own time, by phase (ms; not deterministic)
   std::vector<SubmitterSample> submitters;  // by name
   std::vector<GroupSample> groups;          // in GROUP_NAMES order, the root first
 };
