@@ -4,6 +4,7 @@
 //   negotiator simulate ...   days of cycles with a workload arriving
 //   negotiator compare ...    a snapshot or workload under two configurations
 //   negotiator test FILE...   policy promises checked on simulations, for CI
+//   negotiator sweep ...      a grid of simulations, locally or on HTCondor
 //
 // `negotiator COMMAND -help` prints the command's options.
 #include <iostream>
@@ -17,9 +18,10 @@ int main(int argc, char** argv) {
   if (command == "simulate") return RunSimulateCommand(argc - 1, argv + 1);
   if (command == "compare") return RunCompareCommand(argc - 1, argv + 1);
   if (command == "test") return RunTestCommand(argc - 1, argv + 1);
+  if (command == "sweep") return RunSweepCommand(argc - 1, argv + 1);
   if (command == "-help" || command == "--help" || command == "-h") {
     std::cout << CycleUsage() << "\n" << SimulateUsage() << "\n" << CompareUsage() << "\n"
-              << TestUsage();
+              << TestUsage() << "\n" << SweepUsage();
     return 0;
   }
   std::cerr << (command.empty() ? "negotiator: no command\n"
@@ -27,6 +29,7 @@ int main(int argc, char** argv) {
             << CycleUsage() << "\n"
             << SimulateUsage() << "\n"
             << CompareUsage() << "\n"
-            << TestUsage();
+            << TestUsage() << "\n"
+            << SweepUsage();
   return 3;
 }

@@ -12,11 +12,13 @@ int RunCycleCommand(int argc, char** argv);
 int RunSimulateCommand(int argc, char** argv);
 int RunCompareCommand(int argc, char** argv);
 int RunTestCommand(int argc, char** argv);
+int RunSweepCommand(int argc, char** argv);
 
 // Each command's usage text, for the program's own help.
 const char* CycleUsage();
 const char* SimulateUsage();
 const char* CompareUsage();
 const char* TestUsage();
+const char* SweepUsage();
 
 #endif  // TOOLS_NEGOTIATOR_COMMANDS_H_
