@@ -176,6 +176,10 @@ def main():
         # fuzz_negotiator: config, slots, jobs (and an accountant) between
         # %% lines, hand-made in fuzz/seeds/fuzz_negotiator/.
         "fuzz_negotiator": write(out_dir, "fuzz_negotiator", committed("fuzz_negotiator")),
+        # fuzz_workload: a selector byte (0 job ads with history, 1 an SWF
+        # trace, 2 a mapping, %% and a trace, 3 a negotiator test file) and
+        # the text, hand-made in fuzz/seeds/fuzz_workload/.
+        "fuzz_workload": write(out_dir, "fuzz_workload", committed("fuzz_workload")),
         # fuzz_ad_file: a selector byte (bit 0: strict lexer, bit 1: format
         # detected), then a file of old-syntax ads; a few with CR line ends
         # and blank lines that hold only spaces.

@@ -1,6 +1,7 @@
 // Parsing `negotiator test` files (policy_test_file.h).
 #include "negotiator/simulate/policy_test_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -429,6 +430,8 @@ classad::Result<PolicyTestFile> ParsePolicyTestFile(std::string_view text,
     }
     if (!bad.ok()) return bad;
   }
+  // Errors about the whole file point at its last line (an empty file: 1).
+  number = std::max(number, 1);
   const bool snapshot = !file.job_files.empty();
   if (snapshot && !file.inputs.workload_file.empty()) {
     return ErrorAt(path, 1, 0, "a test runs a workload (workload =) or a snapshot (jobs =), "

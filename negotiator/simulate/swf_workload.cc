@@ -58,6 +58,10 @@ bool ParseNumber(std::string_view word, double* out) {
   return true;
 }
 
+// The largest magnitude of a processor count and of any other field.
+constexpr double kMaxProcessors = 1e6;
+constexpr double kMaxField = 1e12;
+
 // `word` as an integer (no fraction), within ±2^53.
 bool ParseInteger(std::string_view word, int64_t* out) {
   double v = 0;
@@ -240,6 +244,17 @@ classad::Result<Workload> ReadSwfWorkloadText(std::string_view text,
         return ErrorAt(source_name, number, words[i].column,
                        "field " + std::to_string(i + 1) + " `" + std::string(words[i].text) +
                            "` is not a number");
+      }
+      // Processor counts (fields 5 and 8) up to a million, the rest (times,
+      // kilobytes, numbers) up to 10^12 in magnitude: far beyond any
+      // machine's, and their products stay exact integers.
+      const double limit = i == 4 || i == 7 ? kMaxProcessors : kMaxField;
+      if (std::fabs(fields[i]) > limit) {
+        return ErrorAt(source_name, number, words[i].column,
+                       "field " + std::to_string(i + 1) + " `" + std::string(words[i].text) +
+                           "` is out of range (at most " +
+                           (i == 4 || i == 7 ? std::string("10^6") : std::string("10^12")) +
+                           " in magnitude)");
       }
     }
     int64_t job_number = 0;

@@ -26,7 +26,9 @@
 // Left out and counted: jobs cancelled before they ran (status 5 with no
 // positive run time), and jobs with no run time (-1). Errors, with file,
 // line and column: a line without exactly 18 fields, a field that is not a
-// number, a negative submit time, a job number seen before.
+// number or is out of range (a processor count above 10^6, any other field
+// above 10^12 in magnitude), a negative submit time, a job number seen
+// before.
 // Thread-safe.
 #ifndef NEGOTIATOR_SIMULATE_SWF_WORKLOAD_H_
 #define NEGOTIATOR_SIMULATE_SWF_WORKLOAD_H_

@@ -108,6 +108,7 @@ TEST(PolicyTestFileTest, BadFilesAreErrorsAtTheirLineAndColumn) {
   EXPECT_EQ(ErrorOf("config = c\nworkload = w\nexpect \"x\": fairness >= 0.9\n"),
             "/d/t.test:3:1: the test file names no slots");
   EXPECT_EQ(ErrorOf(head), "/d/t.test:3:1: the test file has no expectation (expect \"NAME\": ...)");
+  EXPECT_EQ(ErrorOf(""), "/d/t.test:1:1: the test file names no config");  // found by fuzz_workload
   EXPECT_EQ(ErrorOf(head + "just words\n"),
             "/d/t.test:4:1: expected a setting (name = value) or an expectation (expect "
             "\"NAME\": ...)");

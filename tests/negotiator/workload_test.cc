@@ -201,6 +201,11 @@ TEST(SwfWorkloadTest, BadLinesAreErrorsAtTheirLineAndColumn) {
   EXPECT_EQ(error("1.5 0 5 1 4 -1 -1 4 -1 -1 1 12 3 -1 1 2 -1 -1\n"),
             "t.swf:1:1: the job number is not an integer");
   EXPECT_EQ(error("; UnixStartTime: soon\n"), "t.swf:1:17: UnixStartTime is not an integer");
+  // Found by fuzz_workload: memory times processors past int64_t.
+  EXPECT_EQ(error("1 0 -1 60 1 -1 -1 2e9 -1 2e114 1 1 1 -1 1 -1 -1 -1\n"),
+            "t.swf:1:19: field 8 `2e9` is out of range (at most 10^6 in magnitude)");
+  EXPECT_EQ(error("1 0 -1 60 1 -1 -1 2 -1 2e114 1 1 1 -1 1 -1 -1 -1\n"),
+            "t.swf:1:24: field 10 `2e114` is out of range (at most 10^12 in magnitude)");
   EXPECT_EQ(error("1 0 5 1 4 -1 -1 4 -1 -1 1 12 3 -1 1 2 -1 nan\n"),
             "t.swf:1:42: field 18 `nan` is not a number");
 }
