@@ -456,6 +456,13 @@ classad::Result<SimulationResult> Simulator::Run() {
     return Status(StatusCode::kInvalidArgument, "the duration must not be negative");
   }
   const int64_t cycles = options_.duration / interval + 1;
+  if (cycles > options_.max_cycles) {
+    return Status(StatusCode::kInvalidArgument,
+                  "the simulation would run " + std::to_string(cycles) + " cycles (" +
+                      std::to_string(options_.duration) + " s every " + std::to_string(interval) +
+                      " s), more than the limit of " + std::to_string(options_.max_cycles) +
+                      ": simulate less time or cycle less often");
+  }
   result_.start = options_.start;
   result_.interval = interval;
   result_.workload = workload_.counts;

@@ -57,6 +57,10 @@ struct SimulationOptions {
   // with its job.
   bool claim_reuse = true;
   int threads = 2;  // the negotiator's (NegotiatorOptions::threads)
+  // The most cycles a simulation runs (duration / interval + 1): a bound
+  // on hostile options (a century of one-second cycles); 10^6 cycles is
+  // about two years of one-minute cycles.
+  int64_t max_cycles = 1000000;
   // Called after each cycle with the cycle's number (from 1), the number
   // of cycles in all and its time; for progress bars. May be empty.
   std::function<void(int64_t cycle, int64_t cycles, int64_t time)> progress;
@@ -154,8 +158,9 @@ struct SimulationResult {
 
 // Runs the simulation over `pool` (its slots; it must hold no jobs: the
 // workload's are added to it) with `accountant` (changed as the cycles
-// change it) under `policy` (the pool's). Errors: options out of range or
-// a pool with jobs (kInvalidArgument); a cycle's or the pool's error,
+// change it) under `policy` (the pool's). Errors: options out of range (a
+// negative duration, more than max_cycles cycles) or a pool with jobs
+// (kInvalidArgument); a cycle's or the pool's error,
 // returned as is. Not thread-safe for the pool and the accountant.
 classad::Result<SimulationResult> Simulate(std::shared_ptr<const policy::Policy> policy,
                                            const Workload& workload,

@@ -310,6 +310,13 @@ TEST(SimulateTest, BadOptionsAndAPoolWithJobsAreRefused) {
   auto pool = SlotsPool(policy, 1);
   EXPECT_EQ(Simulate(policy, w, options, pool.get(), &accountant).status().code(),
             classad::StatusCode::kInvalidArgument);
+  // A century of one-second cycles is refused, not run.
+  options.duration = 100LL * 365 * 86400;
+  options.interval = 1;
+  classad::Status too_long = Simulate(policy, w, options, pool.get(), &accountant).status();
+  EXPECT_EQ(too_long.code(), classad::StatusCode::kInvalidArgument);
+  EXPECT_NE(too_long.message().find("more than the limit of 1000000"), std::string::npos);
+  options.interval = 0;
   ASSERT_TRUE(pool->AddJob(Ad(testing_util::JobText("a", 1, 0)), "t").ok());
   options.duration = 60;
   EXPECT_EQ(Simulate(policy, w, options, pool.get(), &accountant).status().code(),
