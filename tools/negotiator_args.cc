@@ -112,4 +112,17 @@ int ReadInputsOption(Args& args, negotiator::SimulationInputs* in) {
   return 0;
 }
 
+std::optional<negotiator::ChartLibrary> ChartsFor(const char* page) {
+  classad::Result<negotiator::ChartLibrary> loaded =
+      negotiator::LoadChartLibrary(negotiator::DefaultChartLibraryFolder());
+  if (loaded.ok()) return std::move(loaded).value();
+  std::cerr << "warning: no " << page << ": " << loaded.status().ToString() << "\n";
+  return std::nullopt;
+}
+
+int Fail(const classad::Status& status) {
+  std::cerr << "negotiator: " << status.ToString() << "\n";
+  return 2;
+}
+
 }  // namespace negotiator_tool

@@ -6,9 +6,11 @@
 #define TOOLS_NEGOTIATOR_ARGS_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "negotiator/simulate/simulation_files.h"
+#include "negotiator/simulate/simulation_html.h"
 
 namespace negotiator_tool {
 
@@ -49,6 +51,14 @@ class Args {
 // -htcondor-version) into `inputs`. Returns 1 when it was read, 0 when it
 // is not a shared option, -1 when its value is bad (the message printed).
 int ReadInputsOption(Args& args, negotiator::SimulationInputs* inputs);
+
+// The chart library (negotiator::DefaultChartLibraryFolder) for a page;
+// when it cannot be read, says on stderr that `page` will not be written,
+// and why, and returns nullopt.
+std::optional<negotiator::ChartLibrary> ChartsFor(const char* page);
+
+// Prints `status` as the program's error and returns the exit status 2.
+int Fail(const classad::Status& status);
 
 }  // namespace negotiator_tool
 

@@ -1,8 +1,6 @@
 // negotiator compare: the same snapshot or workload under two
 // configurations, side by side (negotiator/simulate/comparison.h).
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -18,7 +16,6 @@ namespace {
 using classad::Status;
 
 constexpr int kOk = 0;
-constexpr int kFailed = 2;
 constexpr int kUsage = 3;
 
 constexpr char kUsageText[] =
@@ -103,19 +100,6 @@ bool ParseArgs(int argc, char** argv, Request* r) {
   return true;
 }
 
-Status WriteText(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) return Status(classad::StatusCode::kIoError, path.string() + ": cannot write");
-  return Status::Ok();
-}
-
-int Fail(const Status& s) {
-  std::cerr << "negotiator: " << s.ToString() << "\n";
-  return kFailed;
-}
-
 }  // namespace
 
 const char* CompareUsage() { return kUsageText; }
@@ -124,55 +108,20 @@ int RunCompareCommand(int argc, char** argv) {
   Request r;
   if (!ParseArgs(argc, argv, &r)) return kUsage;
   std::optional<negotiator::ChartLibrary> charts;
-  if (!r.out.empty()) {
-    classad::Result<negotiator::ChartLibrary> loaded =
-        negotiator::LoadChartLibrary(negotiator::DefaultChartLibraryFolder());
-    if (loaded.ok()) {
-      charts = std::move(loaded).value();
-    } else {
-      std::cerr << "warning: no compare.html: " << loaded.status().ToString() << "\n";
-    }
-  }
+  if (!r.out.empty()) charts = negotiator_tool::ChartsFor(negotiator::kComparisonReportFile);
   negotiator_tool::ProgressBar bar;
   bar.Attach(&r.inputs.simulation.options);
   classad::Result<negotiator::Comparison> compared = negotiator::RunComparison(r.inputs);
-  if (!compared.ok()) return Fail(compared.status());
+  if (!compared.ok()) return negotiator_tool::Fail(compared.status());
   const negotiator::Comparison& c = *compared;
-  const std::string text = negotiator::FormatComparisonText(c);
-  const std::string json = negotiator::FormatComparisonJson(c);
   if (!r.out.empty()) {
-    const std::filesystem::path dir(r.out);
-    std::error_code error;
-    std::filesystem::create_directories(dir, error);
-    if (error) {
-      return Fail(Status(classad::StatusCode::kIoError,
-                         r.out + ": cannot create the folder: " + error.message()));
-    }
     const std::string title =
         !r.title.empty() ? r.title : "Comparison of " + c.label_a + " and " + c.label_b;
-    if (Status s = WriteText(dir / "compare.txt", text); !s.ok()) return Fail(s);
-    if (Status s = WriteText(dir / "compare.json", json); !s.ok()) return Fail(s);
-    if (charts) {
-      if (Status s = WriteText(dir / "compare.html",
-                               negotiator::FormatComparisonHtml(c, title, *charts));
-          !s.ok()) {
-        return Fail(s);
-      }
-    }
-    if (c.simulated) {
-      const negotiator::ChartLibrary* library = charts ? &*charts : nullptr;
-      if (Status s = negotiator::WriteSimulationOutputs(*c.simulation_a, (dir / "a").string(),
-                                                        title + ": " + c.label_a, library);
-          !s.ok()) {
-        return Fail(s);
-      }
-      if (Status s = negotiator::WriteSimulationOutputs(*c.simulation_b, (dir / "b").string(),
-                                                        title + ": " + c.label_b, library);
-          !s.ok()) {
-        return Fail(s);
-      }
+    if (Status s = negotiator::WriteComparisonOutputs(c, r.out, title, charts ? &*charts : nullptr);
+        !s.ok()) {
+      return negotiator_tool::Fail(s);
     }
   }
-  std::cout << (r.json ? json : text);
+  std::cout << (r.json ? negotiator::FormatComparisonJson(c) : negotiator::FormatComparisonText(c));
   return kOk;
 }

@@ -17,7 +17,6 @@ namespace {
 using classad::Status;
 
 constexpr int kOk = 0;
-constexpr int kFailed = 2;
 constexpr int kUsage = 3;
 
 constexpr char kUsageText[] =
@@ -101,11 +100,6 @@ bool ParseArgs(int argc, char** argv, Request* r) {
   return true;
 }
 
-int Fail(const Status& s) {
-  std::cerr << "negotiator: " << s.ToString() << "\n";
-  return kFailed;
-}
-
 }  // namespace
 
 const char* SimulateUsage() { return kUsageText; }
@@ -115,20 +109,12 @@ int RunSimulateCommand(int argc, char** argv) {
   if (!ParseArgs(argc, argv, &r)) return kUsage;
   // The chart library first: a missing one is known before hours of work.
   std::optional<negotiator::ChartLibrary> charts;
-  if (!r.out.empty()) {
-    classad::Result<negotiator::ChartLibrary> loaded =
-        negotiator::LoadChartLibrary(negotiator::DefaultChartLibraryFolder());
-    if (loaded.ok()) {
-      charts = std::move(loaded).value();
-    } else {
-      std::cerr << "warning: no report.html: " << loaded.status().ToString() << "\n";
-    }
-  }
+  if (!r.out.empty()) charts = negotiator_tool::ChartsFor(negotiator::kReportFile);
   negotiator_tool::ProgressBar bar;
   bar.Attach(&r.inputs.options);
   classad::Result<negotiator::SimulationRun> run =
       negotiator::RunSimulationFromFiles(r.inputs);
-  if (!run.ok()) return Fail(run.status());
+  if (!run.ok()) return negotiator_tool::Fail(run.status());
   for (const Status& warning : run->warnings) {
     std::cerr << "warning: " << warning.ToString() << "\n";
   }
@@ -140,7 +126,7 @@ int RunSimulateCommand(int argc, char** argv) {
     if (Status s = negotiator::WriteSimulationOutputs(*run, r.out, title,
                                                       charts ? &*charts : nullptr);
         !s.ok()) {
-      return Fail(s);
+      return negotiator_tool::Fail(s);
     }
   }
   std::cout << (r.json ? negotiator::FormatMetricsJson(run->metrics)

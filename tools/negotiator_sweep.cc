@@ -20,7 +20,6 @@ namespace {
 using classad::Status;
 
 constexpr int kOk = 0;
-constexpr int kFailed = 2;
 constexpr int kUsage = 3;
 
 constexpr char kUsageText[] =
@@ -71,11 +70,6 @@ negotiator::SweepAxisValue AxisValue(const std::string& text) {
   return v;
 }
 
-int Fail(const Status& s) {
-  std::cerr << "negotiator: " << s.ToString() << "\n";
-  return kFailed;
-}
-
 }  // namespace
 
 const char* SweepUsage() { return kUsageText; }
@@ -120,7 +114,7 @@ int RunSweepCommand(int argc, char** argv) {
   }
   if (!merge.empty()) {
     classad::Result<std::string> merged = negotiator::MergeSweep(merge);
-    if (!merged.ok()) return Fail(merged.status());
+    if (!merged.ok()) return negotiator_tool::Fail(merged.status());
     std::cout << *merged;
     return kOk;
   }
@@ -137,7 +131,7 @@ int RunSweepCommand(int argc, char** argv) {
     const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
     const std::string program =
         length > 0 ? std::string(self, static_cast<size_t>(length)) : std::string(argv[0]);
-    if (Status s = negotiator::WriteSweepForHTCondor(in, program); !s.ok()) return Fail(s);
+    if (Status s = negotiator::WriteSweepForHTCondor(in, program); !s.ok()) return negotiator_tool::Fail(s);
     std::cout << "wrote " << negotiator::SweepPoints(in).size() << " points to " << in.out
               << ": condor_submit_dag " << in.out << "/sweep.dag\n";
     return kOk;
@@ -150,5 +144,5 @@ int RunSweepCommand(int argc, char** argv) {
   // The merged table (written even when a point failed).
   std::ifstream table(std::filesystem::path(in.out) / "sweep.txt");
   std::cout << table.rdbuf();
-  return ran.ok() ? kOk : Fail(ran);
+  return ran.ok() ? kOk : negotiator_tool::Fail(ran);
 }

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -473,6 +475,33 @@ std::string FormatComparisonHtml(const Comparison& c, const std::string& title,
   }
   page += ReportPageEnd(charts, data, script);
   return page;
+}
+
+classad::Status WriteComparisonOutputs(const Comparison& c, const std::string& folder,
+                                       const std::string& title, const ChartLibrary* charts) {
+  const std::filesystem::path dir(folder);
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) {
+    return Status(StatusCode::kIoError, folder + ": cannot create the folder: " + error.message());
+  }
+  std::vector<std::pair<const char*, std::string>> files = {
+      {kComparisonTextFile, FormatComparisonText(c)}, {kComparisonJsonFile, FormatComparisonJson(c)}};
+  if (charts != nullptr) files.emplace_back(kComparisonReportFile, FormatComparisonHtml(c, title, *charts));
+  for (const auto& [name, text] : files) {
+    std::ofstream out(dir / name, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) return Status(StatusCode::kIoError, (dir / name).string() + ": cannot write");
+  }
+  if (!c.simulated) return Status::Ok();
+  if (Status s = WriteSimulationOutputs(*c.simulation_a, (dir / "a").string(),
+                                        title + ": " + c.label_a, charts);
+      !s.ok()) {
+    return s;
+  }
+  return WriteSimulationOutputs(*c.simulation_b, (dir / "b").string(), title + ": " + c.label_b,
+                                charts);
 }
 
 }  // namespace negotiator

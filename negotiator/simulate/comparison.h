@@ -75,6 +75,18 @@ classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs);
 std::vector<ComparedFigure> CompareSimulations(const SimulationRun& a, const SimulationRun& b);
 std::vector<ComparedFigure> CompareCycles(const CycleResult& a, const CycleResult& b);
 
+// The names of the files WriteComparisonOutputs writes.
+inline constexpr char kComparisonTextFile[] = "compare.txt";
+inline constexpr char kComparisonJsonFile[] = "compare.json";
+inline constexpr char kComparisonReportFile[] = "compare.html";
+
+// Writes compare.txt, compare.json and (with `charts`) compare.html, titled
+// `title`, into `folder` (created when missing), and for a simulation each
+// side's outputs (WriteSimulationOutputs) into `folder`/a and `folder`/b.
+// Errors: a folder or file that cannot be written (kIoError, naming it).
+classad::Status WriteComparisonOutputs(const Comparison& comparison, const std::string& folder,
+                                       const std::string& title, const ChartLibrary* charts);
+
 // The comparison as text tables, as one JSON document, and as a
 // self-contained HTML page (with `charts`: for a simulation, each group's
 // running weight and the wait distributions under A and B).
