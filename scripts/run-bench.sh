@@ -87,3 +87,11 @@ if [ "${NEGOTIATOR_BENCH_SCALING:-1}" != 0 ]; then
     build/negotiator_bench "build/pool-cycle-$1-$2" 1 2
   done
 fi
+# A week of one-minute cycles (issue 25): a 10,000-slot pool, 100,000 jobs
+# arriving over the week from a seeded generator, the pool's jobs only as
+# their shapes.
+if [ ! -f build/pool-simulate/slots.ads ]; then
+  python3 ../shared/tools/pooldump/gen_pool.py --slots 10000 --jobs 20000 --submitters 100 \
+    --groups 10 --seed 3 --format old --out build/pool-simulate -q
+fi
+build/simulate_bench build/pool-simulate 100000 7 60 1 2
