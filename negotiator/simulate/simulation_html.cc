@@ -406,13 +406,43 @@ constexpr char kChartHelpers[] = R"JS(
     link.className = 'png';
     link.download = id + '.png';
     link.href = '#';
-    link.addEventListener('click', function () { link.href = plot.ctx.canvas.toDataURL('image/png'); });
+    link.addEventListener('click', function () { link.href = png(plot); });
     box.appendChild(link);
     status.charts.push({ id: id, series: drawn });
+    plots.push({ id: id, plot: plot });
     return plot;
   }
+  var plots = [];
+  // The chart's canvas on white, as a PNG data: URL.
+  function png(plot) {
+    var source = plot.ctx.canvas;
+    var canvas = document.createElement('canvas');
+    canvas.width = source.width;
+    canvas.height = source.height;
+    var ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(source, 0, 0);
+    return canvas.toDataURL('image/png');
+  }
+  // With #export in the address, each chart's PNG (a data: URL) goes into
+  // #report-images as JSON once drawn, for CI artefacts.
+  function exportImages() {
+    if (location.hash !== '#export') return;
+    // uPlot sizes and draws its canvases on the next animation frame.
+    requestAnimationFrame(function () { setTimeout(writeImages, 50); });
+  }
+  function writeImages() {
+    var images = {};
+    plots.forEach(function (p) { images[p.id] = png(p.plot); });
+    var box = document.createElement('pre');
+    box.id = 'report-images';
+    box.style.display = 'none';
+    box.textContent = JSON.stringify(images);
+    document.body.appendChild(box);
+  }
   window.REPORT = { chart: chart, color: color,
-                    finish: function () { status.done = true; report(); } };
+                    finish: function () { status.done = true; exportImages(); report(); } };
 })();
 )JS";
 

@@ -13,6 +13,7 @@ a screenshot is not blank. The screenshots are kept for CI artefacts.
 Exit status: 0 passed; 1 failed; 77 skipped (no Chromium; under CI, where
 the browser must be there, that is a failure instead).
 """
+import base64
 import json
 import os
 import shutil
@@ -86,6 +87,38 @@ def png_pixels(path):
     return width, height, channels, rows
 
 
+def export_chart_images(browser, user_dir, url, prefix, problems):
+    """Writes PREFIX-<chart>.png for each chart the page exports; returns
+    the charts written."""
+    dom = subprocess.run(browser_args(browser, user_dir) + ["--dump-dom", url + "#export"],
+                         capture_output=True, text=True, timeout=120)
+    start = dom.stdout.find('<pre id="report-images" style="display: none;">')
+    if start < 0:
+        problems.append(url + ": no #report-images with #export")
+        return []
+    start = dom.stdout.find(">", start) + 1
+    end = dom.stdout.find("</pre>", start)
+    images = json.loads(dom.stdout[start:end].replace("&quot;", '"').replace("&amp;", "&"))
+    written = []
+    for chart, data_url in images.items():
+        head = "data:image/png;base64,"
+        if not data_url.startswith(head):
+            problems.append(url + ": chart " + chart + " did not export a PNG")
+            continue
+        path = prefix + "-" + chart + ".png"
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data_url[len(head):]))
+        width, height, channels, rows = png_pixels(path)
+        colors = set()
+        for y in range(0, height, 3):
+            for x in range(0, width, 3):
+                colors.add(rows[y][x * channels:x * channels + channels])
+        if len(colors) < 4:
+            problems.append(path + ": the chart's image looks blank")
+        written.append(chart)
+    return written
+
+
 def check_report(browser, report, shot, charts, problems):
     user_dir = os.path.join(os.path.dirname(report), "chromium-profile")
     page = open(report, encoding="utf-8").read()
@@ -109,6 +142,12 @@ def check_report(browser, report, shot, charts, problems):
     except ValueError:
         problems.append(report + ": #report-status is not JSON: " + text[:300])
         return
+    # Each chart as a PNG of its own, for CI artefacts: the page exports
+    # them when its address ends in #export.
+    images = export_chart_images(browser, user_dir, url, os.path.splitext(shot)[0], problems)
+    for chart in charts:
+        if chart not in images:
+            problems.append(report + ": no PNG of chart " + chart)
     if status.get("errors"):
         problems.append(report + ": script or console errors: " + "; ".join(status["errors"]))
     if not status.get("done"):
