@@ -479,20 +479,13 @@ std::string FormatComparisonHtml(const Comparison& c, const std::string& title,
 
 classad::Status WriteComparisonOutputs(const Comparison& c, const std::string& folder,
                                        const std::string& title, const ChartLibrary* charts) {
+  if (Status s = MakeOutputFolder(folder); !s.ok()) return s;
   const std::filesystem::path dir(folder);
-  std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error) {
-    return Status(StatusCode::kIoError, folder + ": cannot create the folder: " + error.message());
-  }
   std::vector<std::pair<const char*, std::string>> files = {
       {kComparisonTextFile, FormatComparisonText(c)}, {kComparisonJsonFile, FormatComparisonJson(c)}};
   if (charts != nullptr) files.emplace_back(kComparisonReportFile, FormatComparisonHtml(c, title, *charts));
   for (const auto& [name, text] : files) {
-    std::ofstream out(dir / name, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) return Status(StatusCode::kIoError, (dir / name).string() + ": cannot write");
+    if (Status s = WriteOutputFile((dir / name).string(), text); !s.ok()) return s;
   }
   if (!c.simulated) return Status::Ok();
   if (Status s = WriteSimulationOutputs(*c.simulation_a, (dir / "a").string(),

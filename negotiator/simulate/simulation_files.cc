@@ -79,17 +79,6 @@ classad::Result<Workload> ReadWorkload(const SimulationInputs& inputs,
   return ReadSwfWorkload(inputs.workload_file, options);
 }
 
-Status WriteFile(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out) out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  if (out) out.close();
-  if (!out) {
-    return Status(StatusCode::kIoError,
-                  path.string() + ": cannot write: " + std::strerror(errno));
-  }
-  return Status::Ok();
-}
-
 }  // namespace
 
 classad::Result<int64_t> ParseDuration(std::string_view text) {
@@ -172,28 +161,43 @@ classad::Result<SimulationRun> RunSimulationFromFiles(const SimulationInputs& in
   return run;
 }
 
-classad::Status WriteSimulationOutputs(const SimulationRun& run, const std::string& folder,
-                                       const std::string& title, const ChartLibrary* charts) {
-  const std::filesystem::path dir(folder);
+classad::Status MakeOutputFolder(const std::string& folder) {
   std::error_code error;
-  std::filesystem::create_directories(dir, error);
+  std::filesystem::create_directories(folder, error);
   if (error) {
     return Status(StatusCode::kIoError, folder + ": cannot create the folder: " + error.message());
   }
+  return Status::Ok();
+}
+
+classad::Status WriteOutputFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (out) out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (out) out.close();
+  if (!out) {
+    return Status(StatusCode::kIoError, path + ": cannot write: " + std::strerror(errno));
+  }
+  return Status::Ok();
+}
+
+classad::Status WriteSimulationOutputs(const SimulationRun& run, const std::string& folder,
+                                       const std::string& title, const ChartLibrary* charts) {
+  if (Status s = MakeOutputFolder(folder); !s.ok()) return s;
+  const std::filesystem::path dir(folder);
   std::ostringstream series, events;
   WriteSeriesCsv(run.result, series);
   WriteEventsCsv(run.result, events);
-  if (Status s = WriteFile(dir / kSeriesFile, series.str()); !s.ok()) return s;
-  if (Status s = WriteFile(dir / kEventsFile, events.str()); !s.ok()) return s;
-  if (Status s = WriteFile(dir / kSummaryJsonFile, FormatMetricsJson(run.metrics)); !s.ok()) {
+  if (Status s = WriteOutputFile((dir / kSeriesFile).string(), series.str()); !s.ok()) return s;
+  if (Status s = WriteOutputFile((dir / kEventsFile).string(), events.str()); !s.ok()) return s;
+  if (Status s = WriteOutputFile((dir / kSummaryJsonFile).string(), FormatMetricsJson(run.metrics)); !s.ok()) {
     return s;
   }
-  if (Status s = WriteFile(dir / kSummaryTextFile, FormatMetricsText(run.metrics)); !s.ok()) {
+  if (Status s = WriteOutputFile((dir / kSummaryTextFile).string(), FormatMetricsText(run.metrics)); !s.ok()) {
     return s;
   }
   if (charts != nullptr) {
     const std::string page = FormatSimulationHtml(run.result, run.metrics, title, *charts);
-    if (Status s = WriteFile(dir / kReportFile, page); !s.ok()) return s;
+    if (Status s = WriteOutputFile((dir / kReportFile).string(), page); !s.ok()) return s;
   }
   return Status::Ok();
 }

@@ -72,6 +72,14 @@ classad::Result<SimulationRun> RunSimulationFromFiles(const SimulationInputs& in
 // or negative, or more than 100 years (kInvalidArgument, quoting it).
 classad::Result<int64_t> ParseDuration(std::string_view text);
 
+// Creates `folder` and its parents when missing. Errors: kIoError naming
+// it, with the system's reason.
+classad::Status MakeOutputFolder(const std::string& folder);
+// Writes `text` to `path`, replacing the file. Errors: kIoError with the
+// path and the system's reason. The one way the simulation's commands
+// write their outputs.
+classad::Status WriteOutputFile(const std::string& path, const std::string& text);
+
 // The names of the files WriteSimulationOutputs writes.
 inline constexpr char kSeriesFile[] = "series.csv";
 inline constexpr char kEventsFile[] = "events.csv";

@@ -35,16 +35,6 @@ bool IsLabel(const std::string& label) {
   return true;
 }
 
-Status WriteText(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) {
-    return Status(StatusCode::kIoError, path.string() + ": cannot write: " + std::strerror(errno));
-  }
-  return Status::Ok();
-}
-
 std::string Absolute(const std::string& path) {
   std::error_code error;
   const fs::path absolute = fs::absolute(path, error);
@@ -120,12 +110,8 @@ classad::Status RunSweepLocally(const SweepInputs& inputs, int workers,
   if (Status s = CheckSweep(inputs); !s.ok()) return s;
   const std::vector<SweepPoint> points = SweepPoints(inputs);
   const fs::path out(inputs.out);
-  std::error_code error;
-  fs::create_directories(out / "points", error);
-  if (error) {
-    return Status(StatusCode::kIoError, inputs.out + ": cannot create the folder: " + error.message());
-  }
-  if (Status s = WriteText(out / "points.txt", PointsTable(points)); !s.ok()) return s;
+  if (Status s = MakeOutputFolder((out / "points").string()); !s.ok()) return s;
+  if (Status s = WriteOutputFile((out / "points.txt").string(), PointsTable(points)); !s.ok()) return s;
   std::atomic<size_t> next{0};
   std::mutex lock;  // guards first_error, done and progress calls
   Status first_error = Status::Ok();
@@ -181,11 +167,7 @@ classad::Status WriteSweepForHTCondor(const SweepInputs& inputs, const std::stri
     }
   }
   const fs::path out = fs::absolute(inputs.out).lexically_normal();
-  std::error_code error;
-  fs::create_directories(out / "points", error);
-  if (error) {
-    return Status(StatusCode::kIoError, inputs.out + ": cannot create the folder: " + error.message());
-  }
+  if (Status s = MakeOutputFolder((out / "points").string()); !s.ok()) return s;
   // What every point shares, as arguments of negotiator simulate.
   const SimulationInputs& c = inputs.common;
   std::string shared;
@@ -257,7 +239,7 @@ classad::Status WriteSweepForHTCondor(const SweepInputs& inputs, const std::stri
         {"sweep.sub", sub},
         {"merge.sub", merge},
         {"sweep.dag", dag}}) {
-    if (Status s = WriteText(out / name, text); !s.ok()) return s;
+    if (Status s = WriteOutputFile((out / name).string(), text); !s.ok()) return s;
   }
   return Status::Ok();
 }
@@ -320,8 +302,8 @@ classad::Result<std::string> MergeSweep(const std::string& out_folder) {
     text += line;
   }
   if (missing > 0) text += std::to_string(missing) + " point(s) without a summary\n";
-  if (Status s = WriteText(out / "sweep.csv", csv); !s.ok()) return s;
-  if (Status s = WriteText(out / "sweep.txt", text); !s.ok()) return s;
+  if (Status s = WriteOutputFile((out / "sweep.csv").string(), csv); !s.ok()) return s;
+  if (Status s = WriteOutputFile((out / "sweep.txt").string(), text); !s.ok()) return s;
   return text;
 }
 
