@@ -83,9 +83,9 @@ std::string DynamicSlotName(std::string_view parent, int64_t n) {
   return out;
 }
 
-// The partitionable slot's name of dynamic slot `name` ("slot1_3@host"
-// gives "slot1@host") and the dynamic slot's number (3); an empty name
-// when `name` does not have that form.
+
+}  // namespace
+
 std::string ParentSlotName(std::string_view name, int64_t* number) {
   const size_t at = std::min(name.find('@'), name.size());
   const size_t underscore = name.substr(0, at).rfind('_');
@@ -100,8 +100,6 @@ std::string ParentSlotName(std::string_view name, int64_t* number) {
   *number = n;
   return std::string(name.substr(0, underscore)) + std::string(name.substr(at));
 }
-
-}  // namespace
 
 Pool::Pool(std::shared_ptr<const policy::Policy> policy, JobAdHolding holding)
     : policy_(std::move(policy)),

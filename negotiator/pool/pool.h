@@ -131,6 +131,11 @@ struct PoolJob {
 // Thread-safe.
 classad::Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot);
 
+// The partitionable slot's name of dynamic slot `name` ("slot1_3@host"
+// gives "slot1@host") and, in `*number`, the dynamic slot's number (3);
+// an empty name when `name` does not have that form. Thread-safe.
+std::string ParentSlotName(std::string_view name, int64_t* number);
+
 // Whether `constraint` (NEGOTIATOR_SLOT_CONSTRAINT or
 // NEGOTIATOR_JOB_CONSTRAINT) lets `ad` take part: unset, or true evaluated
 // with the ad alone (no TARGET), as the collector's and the schedd's

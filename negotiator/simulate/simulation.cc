@@ -215,12 +215,10 @@ Status Simulator::PlaceRunningJobs() {
     SlotId slot = kNoId;
     if (auto it = by_name.find(job.remote_host); it != by_name.end()) {
       slot = it->second;
-    } else if (const size_t underscore = job.remote_host.find('_'),
-               at = job.remote_host.find('@');
-               underscore != std::string::npos && at != std::string::npos && underscore < at) {
+    } else {
       // A dynamic slot (slot1_3@host) not in the pool: its partitionable slot.
-      auto parent = by_name.find(job.remote_host.substr(0, underscore) +
-                                 job.remote_host.substr(at));
+      int64_t number = 0;
+      auto parent = by_name.find(ParentSlotName(job.remote_host, &number));
       if (parent != by_name.end() && pool_.slots()[parent->second].partitionable) {
         slot = parent->second;
       }
