@@ -62,9 +62,7 @@ negotiator::SweepAxisValue AxisValue(const std::string& text) {
   if (v.label.empty() && !v.paths.empty()) {
     v.label = std::filesystem::path(v.paths.front()).stem().string();
     for (char& c : v.label) {
-      const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                      c == '-' || c == '_';
-      if (!ok) c = '_';
+      if (!negotiator::IsSweepLabelCharacter(c)) c = '_';
     }
   }
   return v;

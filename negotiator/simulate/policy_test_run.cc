@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "classad/json_writer.h"
+#include "negotiator/simulate/simulation_report.h"
 
 namespace negotiator {
 namespace {
@@ -64,11 +65,8 @@ std::optional<double> Aggregated(Aggregate a, std::vector<double> values) {
     case Aggregate::kP50:
     case Aggregate::kP95:
     case Aggregate::kP99: {
-      // Nearest rank.
       std::sort(values.begin(), values.end());
-      const double p = a == Aggregate::kP50 ? 0.50 : a == Aggregate::kP95 ? 0.95 : 0.99;
-      const size_t rank = static_cast<size_t>(std::ceil(p * static_cast<double>(values.size())));
-      return values[std::max<size_t>(rank, 1) - 1];
+      return NearestRank(values, a == Aggregate::kP50 ? 0.50 : a == Aggregate::kP95 ? 0.95 : 0.99);
     }
   }
   return std::nullopt;
@@ -113,7 +111,7 @@ class SimulationMeasure {
     if (e.metric == "badput") {
       double hours = 0;
       for (const JobOutcome& job : r_.jobs) {
-        if (Of(job, kind, party)) hours += static_cast<double>(job.lost_seconds) * job.weight / 3600;
+        if (Of(job, kind, party)) hours += BadputHours(job);
       }
       return hours;
     }
@@ -396,13 +394,14 @@ std::string FailureMessage(const ExpectationResult& r) {
 std::vector<ExpectationResult> CheckExpectations(const PolicyTestFile& file,
                                                  const SimulationRun* run,
                                                  const CycleRun* cycle) {
+  // Each measure indexes the run once, for all the file's expectations.
   std::vector<ExpectationResult> out;
-  for (const Expectation& e : file.expectations) {
-    if (run != nullptr) {
-      out.push_back(Check(e, SimulationMeasure(*run)));
-    } else if (cycle != nullptr) {
-      out.push_back(Check(e, CycleMeasure(cycle->result)));
-    }
+  if (run != nullptr) {
+    const SimulationMeasure measure(*run);
+    for (const Expectation& e : file.expectations) out.push_back(Check(e, measure));
+  } else if (cycle != nullptr) {
+    const CycleMeasure measure(cycle->result);
+    for (const Expectation& e : file.expectations) out.push_back(Check(e, measure));
   }
   return out;
 }

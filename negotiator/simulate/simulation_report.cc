@@ -13,12 +13,6 @@
 namespace negotiator {
 namespace {
 
-// Nearest-rank percentile of sorted `v` (not empty).
-int64_t Percentile(const std::vector<int64_t>& v, double p) {
-  const size_t rank = static_cast<size_t>(std::ceil(p / 100.0 * static_cast<double>(v.size())));
-  return v[std::min(v.size(), std::max<size_t>(rank, 1)) - 1];
-}
-
 WaitFigures FiguresOf(std::vector<int64_t> waits) {
   WaitFigures f;
   f.jobs = static_cast<int64_t>(waits.size());
@@ -27,9 +21,9 @@ WaitFigures FiguresOf(std::vector<int64_t> waits) {
   double sum = 0;
   for (int64_t w : waits) sum += static_cast<double>(w);
   f.mean = sum / static_cast<double>(waits.size());
-  f.p50 = Percentile(waits, 50);
-  f.p95 = Percentile(waits, 95);
-  f.p99 = Percentile(waits, 99);
+  f.p50 = NearestRank(waits, 0.50);
+  f.p95 = NearestRank(waits, 0.95);
+  f.p99 = NearestRank(waits, 0.99);
   f.max = waits.back();
   return f;
 }
@@ -48,7 +42,7 @@ struct JobTally {
     if (job.state == JobEnd::kRunning) ++running;
     if (job.state == JobEnd::kIdle) ++idle;
     preemptions += job.preemptions;
-    badput_hours += static_cast<double>(job.lost_seconds) * job.weight / 3600.0;
+    badput_hours += BadputHours(job);
     if (job.first_start >= 0) waits.push_back(job.first_start - job.arrival);
     if (job.state == JobEnd::kDone && job.run_time >= 0) {
       const double response = static_cast<double>(job.end - job.arrival);

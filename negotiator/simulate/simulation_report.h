@@ -20,6 +20,8 @@
 #ifndef NEGOTIATOR_SIMULATE_SIMULATION_REPORT_H_
 #define NEGOTIATOR_SIMULATE_SIMULATION_REPORT_H_
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -69,6 +71,21 @@ struct SimulationMetrics {
   WorkloadCounts workload;
   std::vector<classad::Quirk> quirks;
 };
+
+// The `fraction` (0 < fraction <= 1) percentile of `sorted` (ascending,
+// not empty) by nearest rank: the value at rank ceil(fraction · n). The
+// one definition every figure and `negotiator test` uses.
+template <typename T>
+T NearestRank(const std::vector<T>& sorted, double fraction) {
+  const size_t rank =
+      static_cast<size_t>(std::ceil(fraction * static_cast<double>(sorted.size())));
+  return sorted[std::min(sorted.size(), std::max<size_t>(rank, 1)) - 1];
+}
+
+// The run `job` lost to preemption, in slot-weight hours (badput).
+inline double BadputHours(const JobOutcome& job) {
+  return static_cast<double>(job.lost_seconds) * job.weight / 3600.0;
+}
 
 // The figures of `result`.
 SimulationMetrics ComputeMetrics(const SimulationResult& result);

@@ -26,13 +26,8 @@ using classad::StatusCode;
 namespace fs = std::filesystem;
 
 bool IsLabel(const std::string& label) {
-  if (label.empty() || label.size() > 100) return false;
-  for (char c : label) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '-' || c == '_';
-    if (!ok) return false;
-  }
-  return true;
+  return !label.empty() && label.size() <= 100 &&
+         std::all_of(label.begin(), label.end(), IsSweepLabelCharacter);
 }
 
 std::string Absolute(const std::string& path) {
@@ -68,6 +63,11 @@ std::string Figure(const classad::ClassAd& ad, const char* expression, const cha
 }
 
 }  // namespace
+
+bool IsSweepLabelCharacter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '_';
+}
 
 std::vector<SweepPoint> SweepPoints(const SweepInputs& inputs) {
   std::vector<SweepPoint> out;

@@ -32,6 +32,9 @@ struct SweepInputs {
   std::string out;  // the study's folder: points/<point>/ and the tables
 };
 
+// Whether `c` may stand in a label: a letter, a digit, '-' or '_'.
+bool IsSweepLabelCharacter(char c);
+
 // One point of the grid.
 struct SweepPoint {
   std::string name;  // "<config>.<workload>"
