@@ -2,6 +2,7 @@
 #include "tools/negotiator_args.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <iostream>
 
@@ -30,8 +31,9 @@ bool Args::Whole(int64_t* out, int64_t min) {
   std::string text;
   if (!Value(&text)) return false;
   char* end = nullptr;
-  const long long v = text.empty() || text.size() > 19 ? 0 : std::strtoll(text.c_str(), &end, 10);
-  if (end == nullptr || *end != '\0' || v < min) {
+  errno = 0;
+  const long long v = text.empty() ? 0 : std::strtoll(text.c_str(), &end, 10);
+  if (end == nullptr || *end != '\0' || errno != 0 || v < min) {
     std::cerr << "negotiator: " << option << ": '" << text << "' is not a whole number of at least "
               << min << "\n";
     return false;

@@ -18,7 +18,6 @@
 // Exit status: 0 done; 2 the configuration, the ads or the accountant
 // could not be read or written; 3 bad usage.
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -36,6 +35,7 @@
 #include "negotiator/pool/pool.h"
 #include "policy/load_policy.h"
 #include "policy/policy.h"
+#include "tools/negotiator_args.h"
 #include "tools/negotiator_commands.h"
 
 namespace {
@@ -44,7 +44,6 @@ using classad::Status;
 using classad::StatusCode;
 
 constexpr int kOk = 0;
-constexpr int kFailed = 2;
 constexpr int kUsage = 3;
 
 constexpr char kUsageText[] =
@@ -87,71 +86,43 @@ struct Request {
   policy::PolicyOptions policy_options;
 };
 
-bool ParseInt(const std::string& text, int64_t* out) {
-  if (text.empty()) return false;
-  errno = 0;
-  char* end = nullptr;
-  const long long v = std::strtoll(text.c_str(), &end, 10);
-  if (errno != 0 || *end != '\0') return false;
-  *out = v;
-  return true;
-}
-
 // Parses the command line; prints the problem and returns false on bad usage.
 bool ParseArgs(int argc, char** argv, Request* r) {
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg.starts_with("--") && arg.size() > 2) arg = arg.substr(1);  // -x and --x alike
-    auto value = [&](std::string* out) {
-      if (i + 1 >= argc) {
-        std::cerr << "negotiator: " << argv[i] << " needs a value\n" << kUsageText;
-        return false;
-      }
-      *out = argv[++i];
-      return true;
-    };
-    auto number = [&](int64_t* out, int64_t min) {
-      std::string text;
-      if (!value(&text)) return false;
-      if (!ParseInt(text, out) || *out < min) {
-        std::cerr << "negotiator: " << argv[i - 1] << ": '" << text
-                  << "' is not a whole number of at least " << min << "\n";
-        return false;
-      }
-      return true;
-    };
+  negotiator_tool::Args args(argc, argv, kUsageText);
+  while (args.Next()) {
+    const std::string& arg = args.name();
     std::string text;
     int64_t n = 0;
     if (arg == "-config") {
-      if (!value(&text)) return false;
+      if (!args.Value(&text)) return false;
       r->config_files.push_back(text);
     } else if (arg == "-slots") {
-      if (!value(&text)) return false;
+      if (!args.Value(&text)) return false;
       r->slot_files.push_back(text);
     } else if (arg == "-jobs") {
-      if (!value(&text)) return false;
+      if (!args.Value(&text)) return false;
       r->job_files.push_back(text);
     } else if (arg == "-state") {
-      if (!value(&r->state)) return false;
+      if (!args.Value(&r->state)) return false;
     } else if (arg == "-accountant") {
-      if (!value(&r->accountant_json)) return false;
+      if (!args.Value(&r->accountant_json)) return false;
     } else if (arg == "-now") {
-      if (!number(&n, 0)) return false;
+      if (!args.Whole(&n, 0)) return false;
       r->now = n;
     } else if (arg == "-cycles") {
-      if (!number(&n, 1)) return false;
+      if (!args.Whole(&n, 1)) return false;
       r->cycles = static_cast<int>(std::min<int64_t>(n, 1000000));
     } else if (arg == "-interval") {
-      if (!number(&r->interval, 0)) return false;
+      if (!args.Whole(&r->interval, 0)) return false;
     } else if (arg == "-threads") {
-      if (!number(&n, 1)) return false;
+      if (!args.Whole(&n, 1)) return false;
       r->threads = static_cast<int>(std::min<int64_t>(n, 256));
     } else if (arg == "-json") {
       r->json = true;
     } else if (arg == "-requests") {
       r->requests = true;
     } else if (arg == "-htcondor-version") {
-      if (!value(&text)) return false;
+      if (!args.Value(&text)) return false;
       if (classad::Status set = policy::SetHTCondorRelease(text, &r->policy_options); !set.ok()) {
         std::cerr << "negotiator: --htcondor-version: " << set.message() << "\n";
         return false;
@@ -160,8 +131,7 @@ bool ParseArgs(int argc, char** argv, Request* r) {
       std::cout << kUsageText;
       std::exit(kOk);
     } else {
-      std::cerr << "negotiator: unknown option '" << argv[i] << "'\n" << kUsageText;
-      return false;
+      return args.Unknown();
     }
   }
   if (r->slot_files.empty() || r->job_files.empty()) {
@@ -179,10 +149,6 @@ bool ParseArgs(int argc, char** argv, Request* r) {
   return true;
 }
 
-int Fail(const Status& s) {
-  std::cerr << "negotiator: " << s.ToString() << "\n";
-  return kFailed;
-}
 
 }  // namespace
 
@@ -198,7 +164,7 @@ int RunCycleCommand(int argc, char** argv) {
       policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings,
                          nullptr, r.policy_options);
   for (const Status& warning : warnings) std::cerr << "warning: " << warning.ToString() << "\n";
-  if (!loaded.ok()) return Fail(loaded.status());
+  if (!loaded.ok()) return negotiator_tool::Fail(loaded.status());
   const std::shared_ptr<const policy::Policy>& policy = *loaded;
   // The accountant: --state, else ACCOUNTANT_DATABASE; --accountant's file
   // (read only); or none (a fresh one, nothing written).
@@ -214,10 +180,10 @@ int RunCycleCommand(int argc, char** argv) {
   negotiator::PoolOptions read_options;
   read_options.read_threads = r.threads;
   for (const std::string& path : r.slot_files) {
-    if (Status s = pool.ReadSlots(path, read_options); !s.ok()) return Fail(s);
+    if (Status s = pool.ReadSlots(path, read_options); !s.ok()) return negotiator_tool::Fail(s);
   }
   for (const std::string& path : r.job_files) {
-    if (Status s = pool.ReadJobs(path, read_options); !s.ok()) return Fail(s);
+    if (Status s = pool.ReadJobs(path, read_options); !s.ok()) return negotiator_tool::Fail(s);
   }
   const double read_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - read_start)
@@ -229,7 +195,7 @@ int RunCycleCommand(int argc, char** argv) {
 
   classad::Result<negotiator::OpenedAccountant> accountant =
       negotiator::OpenAccountant(policy, where, {.write = true, .initialize = true}, now);
-  if (!accountant.ok()) return Fail(accountant.status());
+  if (!accountant.ok()) return negotiator_tool::Fail(accountant.status());
 
   negotiator::Negotiator negotiator(
       policy, negotiator::NegotiatorOptions{.threads = r.threads, .record_requests = r.requests});
@@ -245,14 +211,14 @@ int RunCycleCommand(int argc, char** argv) {
       return Status::Ok();
     };
     Status s = accountant->Update(run);
-    if (!s.ok()) return Fail(s);
+    if (!s.ok()) return negotiator_tool::Fail(s);
     if (!r.json) {
       std::cout << negotiator::FormatCycleText(*result, r.cycles > 1 ? cycle : 0);
       if (cycle < r.cycles) std::cout << "\n";
     }
     if (cycle < r.cycles) {
       // The matches become claims; the preempted jobs go back to the queue.
-      if (Status c = negotiator::ApplyMatches(*result, now, &pool); !c.ok()) return Fail(c);
+      if (Status c = negotiator::ApplyMatches(*result, now, &pool); !c.ok()) return negotiator_tool::Fail(c);
       now += r.interval;
     }
     results.push_back(std::move(*result));
