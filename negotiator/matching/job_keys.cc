@@ -21,9 +21,9 @@ constexpr size_t kMaxWalksPerStart = 256;
 
 }  // namespace
 
-JobKeys::JobKeys(const Pool& pool, std::span<const uint32_t> slots,
-                         const classad::EvalOptions& options, bool remote_bound)
-    : pool_(pool), slots_(slots), options_(options), remote_bound_(remote_bound) {}
+JobKeys::JobKeys(std::span<const classad::ClassAd* const> slot_shapes,
+                 const classad::EvalOptions& options, bool remote_bound)
+    : slot_shapes_(slot_shapes), options_(options), remote_bound_(remote_bound) {}
 
 bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_names,
                      const std::set<std::string>& slot_names, std::string* key) {
@@ -146,8 +146,8 @@ bool JobKeys::AnySlotHas(const std::string& name) {
     if (info != nullptr && info->on_slot) {
       it->second = true;
     } else {
-      for (uint32_t s : slots_) {
-        if (pool_.slots()[s].ad->Find(name)) {
+      for (const classad::ClassAd* slot : slot_shapes_) {
+        if (slot->Find(name)) {
           it->second = true;
           break;
         }
@@ -166,8 +166,8 @@ bool JobKeys::FollowSlots(const std::string& start, std::set<std::string>* reads
     pending.pop_back();
     if (!seen.insert(name).second) continue;
     reads->insert(name);
-    for (uint32_t s : slots_) {
-      const classad::AttrRef ref = pool_.slots()[s].ad->Find(name);
+    for (const classad::ClassAd* slot : slot_shapes_) {
+      const classad::AttrRef ref = slot->Find(name);
       if (!ref || ref.is_literal() || !followed.insert(&ref.expr()).second) continue;
       if (followed.size() > kMaxFollowed || !classad::ReadsOnlyNamedAttributes(ref.expr())) return false;
       std::set<std::string> mine, theirs;

@@ -17,8 +17,8 @@
 // (ads read from one file share them) or literals walk alike, so only
 // their texts are written again.
 //
-// Borrows the pool and the options; not thread-safe (one per building
-// thread).
+// Borrows the slot shapes and the options; not thread-safe (one per
+// building thread).
 #ifndef NEGOTIATOR_MATCHING_JOB_KEYS_H_
 #define NEGOTIATOR_MATCHING_JOB_KEYS_H_
 
@@ -33,18 +33,19 @@
 #include "classad/classad.h"
 #include "classad/evaluator.h"
 #include "classad/expression_reads.h"
-#include "negotiator/pool/pool.h"
 
 namespace negotiator {
 
 class JobKeys {
  public:
-  // For the slots `slots` (indices into pool.slots()); job expressions
-  // kept by value are evaluated with `options`. `remote_bound`: the
-  // expressions are evaluated with the slots' Remote* attributes bound
-  // through overlays, so a slot may have those too.
-  JobKeys(const Pool& pool, std::span<const uint32_t> slots,
-              const classad::EvalOptions& options, bool remote_bound = false);
+  // For the slots whose distinct shapes are `slot_shapes` (one ad each,
+  // slot_shapes.h: whether a slot has an attribute and what it reads are
+  // the same for every slot of a shape); job expressions kept by value are
+  // evaluated with `options`. `remote_bound`: the expressions are
+  // evaluated with the slots' Remote* attributes bound through overlays,
+  // so a slot may have those too.
+  JobKeys(std::span<const classad::ClassAd* const> slot_shapes,
+          const classad::EvalOptions& options, bool remote_bound = false);
   JobKeys(const JobKeys&) = delete;
   JobKeys& operator=(const JobKeys&) = delete;
 
@@ -89,8 +90,7 @@ class JobKeys {
   // when absent, one mark for any literal, else its expression.
   static const void* HeldBy(const classad::ClassAd& job, std::string_view name);
 
-  const Pool& pool_;
-  std::span<const uint32_t> slots_;
+  std::span<const classad::ClassAd* const> slot_shapes_;
   const classad::EvalOptions& options_;
   bool remote_bound_;
   std::unordered_map<std::string, std::set<std::string>> slot_reads_;

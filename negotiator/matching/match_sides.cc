@@ -55,8 +55,8 @@ bool NamesBySide(const Expr& e, MyAd my, std::set<std::string>* job_names,
 
 }  // namespace
 
-MatchSides::MatchSides(const Pool& pool, std::span<const uint32_t> slots)
-    : pool_(pool), slots_(slots) {}
+MatchSides::MatchSides(std::span<const classad::ClassAd* const> slot_shapes)
+    : slot_shapes_(slot_shapes) {}
 
 bool MatchSides::ReadsOnlyJob(const Expr& e, const classad::ClassAd& job, MyAd my) {
   std::set<std::string> job_names, slot_names;
@@ -101,8 +101,8 @@ std::optional<SplitComparison> MatchSides::Split(const Expr& e, const classad::C
 bool MatchSides::AnySlotHas(const std::string& name) {
   auto [it, added] = any_slot_has_.emplace(name, false);
   if (added) {
-    for (uint32_t s : slots_) {
-      if (pool_.slots()[s].ad->Find(name)) {
+    for (const classad::ClassAd* slot : slot_shapes_) {
+      if (slot->Find(name)) {
         it->second = true;
         break;
       }
@@ -114,8 +114,8 @@ bool MatchSides::AnySlotHas(const std::string& name) {
 bool MatchSides::SlotNameReadsOnlySlot(const std::string& name) {
   auto [it, added] = slot_only_.emplace(name, true);
   if (added) {
-    for (uint32_t s : slots_) {
-      const classad::ClassAd& slot = *pool_.slots()[s].ad;
+    for (const classad::ClassAd* shape : slot_shapes_) {
+      const classad::ClassAd& slot = *shape;
       const classad::AttrRef ref = slot.Find(name);
       if (!ref) {
         it->second = false;

@@ -16,7 +16,7 @@
 // that reads more than named attributes (ReadsOnlyNamedAttributes) reads
 // both sides.
 //
-// Borrows the pool and the slot list; remembers what it found per name.
+// Borrows the slot shapes; remembers what it found per name.
 // Not thread-safe.
 #ifndef NEGOTIATOR_MATCHING_MATCH_SIDES_H_
 #define NEGOTIATOR_MATCHING_MATCH_SIDES_H_
@@ -29,7 +29,6 @@
 
 #include "classad/classad.h"
 #include "classad/expr.h"
-#include "negotiator/pool/pool.h"
 
 namespace negotiator {
 
@@ -47,8 +46,10 @@ struct SplitComparison {
 
 class MatchSides {
  public:
-  // For matches against the slots `slots` (indices into pool.slots()).
-  MatchSides(const Pool& pool, std::span<const uint32_t> slots);
+  // For matches against the slots whose distinct shapes are `slot_shapes`
+  // (one ad each, slot_shapes.h: what these questions ask of a slot is the
+  // same for every slot of a shape).
+  explicit MatchSides(std::span<const classad::ClassAd* const> slot_shapes);
   MatchSides(const MatchSides&) = delete;
   MatchSides& operator=(const MatchSides&) = delete;
 
@@ -72,8 +73,7 @@ class MatchSides {
   // nothing of the job there, followed through the slot's expressions.
   bool SlotNameReadsOnlySlot(const std::string& name);
 
-  const Pool& pool_;
-  std::span<const uint32_t> slots_;
+  std::span<const classad::ClassAd* const> slot_shapes_;
   std::unordered_map<std::string, bool> any_slot_has_;
   std::unordered_map<std::string, bool> slot_only_;
 };

@@ -134,7 +134,8 @@ void EvaluateAgainstSlots(const Pool& pool, std::span<const uint32_t> slots, con
 }  // namespace
 
 MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
-                         std::span<const uint32_t> slots, int threads,
+                         std::span<const uint32_t> slots,
+                         std::span<const classad::ClassAd* const> slot_shapes, int threads,
                          const classad::EvalOptions& options) {
   const size_t n = slots.size();
   words_ = (n + 63) / 64;
@@ -163,7 +164,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   slot_text_count_ = texts.size();
 
   // Each class's tables, and its Rank's reading.
-  JobKeys readings(pool, slots, options);
+  JobKeys readings(slot_shapes, options);
   const size_t classes = autoclusters.class_representative.size();
   std::unordered_map<std::string, uint32_t> table_numbers, rank_numbers;
   std::vector<TableSpec> specs;
@@ -174,7 +175,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   std::string key;
   // How each new table is evaluated (see TableSpec), and the slot-side
   // columns the comparisons share.
-  MatchSides sides(pool, slots);
+  MatchSides sides(slot_shapes);
   std::unordered_map<std::string, uint32_t> column_numbers;
   std::vector<SlotSideColumn> columns;
   auto plan = [&](TableSpec* spec) {
@@ -362,11 +363,12 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
                          });
   });
   active_ = true;
-  BuildSlotRanks(pool, autoclusters, slots, threads, options, &readings);
+  BuildSlotRanks(pool, autoclusters, slots, slot_shapes, threads, options, &readings);
 }
 
 void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
-                                 std::span<const uint32_t> slots, int threads,
+                                 std::span<const uint32_t> slots,
+                                 std::span<const classad::ClassAd* const> slot_shapes, int threads,
                                  const classad::EvalOptions& options, JobKeys* readings) {
   const size_t n = slots.size();
   slot_rank_text_.assign(n, kLiteralRank);
@@ -415,7 +417,7 @@ void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclust
   // A key whose Rank reads only the job has one value in every slot of
   // its text (match_sides.h): evaluated once.
   std::vector<uint8_t> once(keys.size(), 0);
-  MatchSides sides(pool, slots);
+  MatchSides sides(slot_shapes);
   for (size_t k = 0; k < keys.size(); ++k) {
     const ClassAd& job = *pool.jobs()[keys[k].first].ad;
     once[k] = sides.ReadsOnlyJob(*texts.members(keys[k].second).front().second, job, MyAd::kSlot);

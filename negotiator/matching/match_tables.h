@@ -45,10 +45,12 @@ class MatchTables {
  public:
   // Builds the tables of `autoclusters`' match classes against the slots
   // `slots` (indices into pool.slots(); a position below is an index into
-  // `slots`) on `threads` threads. Borrows the pool and the autoclusters
-  // for its lifetime.
+  // `slots`), whose distinct shapes are `slot_shapes` (slot_shapes.h), on
+  // `threads` threads. Borrows the pool and the autoclusters for its
+  // lifetime, the shapes while it is constructed.
   MatchTables(const Pool& pool, const Autoclusters& autoclusters, std::span<const uint32_t> slots,
-              int threads, const classad::EvalOptions& options);
+              std::span<const classad::ClassAd* const> slot_shapes, int threads,
+              const classad::EvalOptions& options);
   MatchTables(const MatchTables&) = delete;
   MatchTables& operator=(const MatchTables&) = delete;
 
@@ -105,7 +107,8 @@ class MatchTables {
   // Tables the slots' Rank (after the rest is built, keying the jobs with
   // the same `readings`; only flips slot_ranks_active_).
   void BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
-                      std::span<const uint32_t> slots, int threads,
+                      std::span<const uint32_t> slots,
+                      std::span<const classad::ClassAd* const> slot_shapes, int threads,
                       const classad::EvalOptions& options, JobKeys* readings);
 
   bool active_ = false;

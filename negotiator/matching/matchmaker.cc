@@ -93,7 +93,8 @@ std::string Rejection::Reason() const {
 
 Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
                        const Accountant& accountant, std::vector<uint32_t> slots,
-                       const MatchmakerOptions& options, const policy::AccountingView* remote_view)
+                       const MatchmakerOptions& options, const policy::AccountingView* remote_view,
+                       SlotShapes* shapes)
     : pool_(pool),
       autoclusters_(autoclusters),
       accountant_(accountant),
@@ -104,6 +105,8 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
       remaining_(slots_.size()),
       options_(options),
       eval_options_(options.eval) {
+  if (shapes == nullptr) shapes = (own_shapes_ = std::make_unique<SlotShapes>()).get();
+  slot_shapes_ = shapes->Distinct(pool, slots_);
   lists_.resize(autoclusters.class_representative.size());
   remote_.resize(pool.slots().size());
   remote_bound_.assign(pool.slots().size(), 0);
@@ -145,7 +148,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
     current_rank_[s] = RankForComparison(CurrentRankValue(*slot.ad, eval_options_));
     if (ranks_read_remote_) RemoteOverlay(s);
   }
-  JobKeys readings(pool_, slots_, eval_options_, ranks_read_remote_);
+  JobKeys readings(slot_shapes_, eval_options_, ranks_read_remote_);
   BuildRankTable(m.pre_job_rank, &readings, &pre_ranks_);
   BuildRankTable(m.post_job_rank, &readings, &post_ranks_);
 }
@@ -163,11 +166,12 @@ Matchmaker::RemoteReads Matchmaker::MatchingRemoteReads() const {
       }
     }
   };
-  // Every expression of the classes' jobs and of the slots: a superset of
-  // what matching reads (a slot's TARGET.x may read a job's x, which may
-  // read a Remote* attribute it lacks).
+  // Every expression of the classes' jobs and of the slots (one of each
+  // shape holds them all): a superset of what matching reads (a slot's
+  // TARGET.x may read a job's x, which may read a Remote* attribute it
+  // lacks).
   for (uint32_t job : autoclusters_.class_representative) look(*pool_.jobs()[job].ad);
-  for (uint32_t s : slots_) look(*pool_.slots()[s].ad);
+  for (const ClassAd* slot : slot_shapes_) look(*slot);
   const policy::MatchPolicy& m = policy_.matching;
   for (const policy::PolicyExpression* e : {&m.pre_job_rank, &m.post_job_rank}) {
     if (e->is_set() && NamesEphemeral(*e->expr, /*on_slot=*/true, /*live_only=*/true)) {
@@ -651,7 +655,8 @@ void Matchmaker::BuildTables() {
   // The tables evaluate without the Remote* attributes.
   if (per_submitter_ || !options_.shortcuts || matching_reads_remote_) return;
   tables_ =
-      std::make_unique<MatchTables>(pool_, autoclusters_, slots_, options_.threads, eval_options_);
+      std::make_unique<MatchTables>(pool_, autoclusters_, slots_, slot_shapes_, options_.threads,
+                                    eval_options_);
   BuildOrders();
 }
 

@@ -56,6 +56,7 @@
 #include "negotiator/matching/match_tables.h"
 #include "negotiator/matching/order_indices.h"
 #include "negotiator/matching/preemption.h"
+#include "negotiator/matching/slot_shapes.h"
 #include "negotiator/pool/pool.h"
 #include "policy/ephemeral.h"
 #include "policy/policy.h"
@@ -127,9 +128,13 @@ class Matchmaker {
   // this cycle (the trimmed list), in the order HTCondor would scan them.
   // `remote_view` is what the slots' Remote* attributes are bound from (the
   // accountant with the previous cycle's quota map); null: `accountant`.
+  // `shapes` finds the distinct shapes of the slots (slot_shapes.h); kept
+  // by the caller between cycles so that only changed slot ads are looked
+  // at again; it must outlive this matchmaker and not be asked by another
+  // meanwhile. Null: one of its own.
   Matchmaker(const Pool& pool, const Autoclusters& autoclusters, const Accountant& accountant,
              std::vector<uint32_t> slots, const MatchmakerOptions& options = {},
-             const policy::AccountingView* remote_view = nullptr);
+             const policy::AccountingView* remote_view = nullptr, SlotShapes* shapes = nullptr);
   Matchmaker(const Matchmaker&) = delete;
   Matchmaker& operator=(const Matchmaker&) = delete;
 
@@ -429,6 +434,10 @@ class Matchmaker {
   const policy::AccountingView& remote_view_;
   const policy::Policy& policy_;
   std::vector<uint32_t> slots_;
+  // One ad for each distinct shape among slots_ (slot_shapes.h), for what
+  // is asked of the slots as a whole; kept alive by the SlotShapes.
+  std::vector<const classad::ClassAd*> slot_shapes_;
+  std::unique_ptr<SlotShapes> own_shapes_;  // when the caller keeps none
   std::vector<uint8_t> taken_;
   size_t remaining_;
   MatchmakerOptions options_;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "negotiator/matching/slot_shapes.h"
 #include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {
@@ -21,7 +22,9 @@ std::vector<std::string> Keys(const Pool& pool, const std::set<std::string>& min
   std::vector<uint32_t> slots;
   for (uint32_t s = 0; s < pool.slots().size(); ++s) slots.push_back(s);
   const classad::EvalOptions options;
-  JobKeys readings(pool, slots, options, remote_bound);
+  SlotShapes shapes;
+  const std::vector<const classad::ClassAd*> distinct = shapes.Distinct(pool, slots);
+  JobKeys readings(distinct, options, remote_bound);
   std::vector<std::string> keys;
   for (const PoolJob& job : pool.jobs()) {
     std::string key;

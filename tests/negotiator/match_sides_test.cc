@@ -26,19 +26,19 @@ classad::ExprPtr Parse(const std::string& text) {
 }
 
 // A pool of `slots` and one job with `job_extra`; the checks run against
-// every slot.
+// every slot (each ad standing for itself: an ad of its own shape).
 class MatchSidesTest : public testing::Test {
  protected:
   void Make(const std::vector<std::string>& slots, const std::string& job_extra) {
     pool_ = MakePool(MakePolicy(""), slots, {JobText("u", 1, 0, job_extra)});
-    positions_.clear();
-    for (uint32_t s = 0; s < pool_->slots().size(); ++s) positions_.push_back(s);
-    sides_ = std::make_unique<MatchSides>(*pool_, positions_);
+    slot_ads_.clear();
+    for (const PoolSlot& slot : pool_->slots()) slot_ads_.push_back(slot.ad.get());
+    sides_ = std::make_unique<MatchSides>(slot_ads_);
   }
   const classad::ClassAd& job() const { return *pool_->jobs()[0].ad; }
 
   std::unique_ptr<Pool> pool_;
-  std::vector<uint32_t> positions_;
+  std::vector<const classad::ClassAd*> slot_ads_;
   std::unique_ptr<MatchSides> sides_;
 };
 

@@ -16,6 +16,7 @@
 #include "classad/match.h"
 #include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/matching/preemption.h"
+#include "negotiator/matching/slot_shapes.h"
 #include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {
@@ -148,24 +149,40 @@ std::string JobAd(Random& r, int cluster) {
 // pairs that match and those that do not.
 // `*shortcut_tables` counts the tables found with one evaluation or from a
 // shared column (match_sides.h).
-void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs, size_t* shortcut_tables) {
+// Odd seeds read the pool from files, as the tools do, with twins of
+// some slots: the slots then share their expressions and twins fall into
+// one shape (slot_shapes.h), counted in `*shapes` against `*slots_asked`.
+void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs, size_t* shortcut_tables,
+               size_t* shapes, size_t* slots_asked) {
   Random r(seed);
   std::vector<std::string> slots, jobs;
   const int n_slots = r.Int(1, 80);
   for (int i = 0; i < n_slots; ++i) {
     slots.push_back(SlotAd(r, i, seed % 2 == 0, seed % 3 == 0));
+    // Read from a file, machines of one kind are alike but for their names.
+    if (seed % 2 == 1 && r.Chance(60)) {
+      std::string twin = slots.back();
+      twin.replace(twin.find("@m\""), 2, "@twin");
+      slots.push_back(twin);
+    }
   }
   const int n_jobs = r.Int(1, 40);
   for (int i = 0; i < n_jobs; ++i) jobs.push_back(JobAd(r, 100 + i));
   auto policy = MakePolicy("");
-  auto pool = MakePool(policy, slots, jobs);
+  policy::testing_util::TempFolder folder;
+  auto pool = seed % 2 == 1 ? testing_util::ReadPool(policy, slots, jobs, JobAdHolding::kWhole, folder)
+                            : MakePool(policy, slots, jobs);
   const Autoclusters autoclusters = BuildAutoclusters(*pool);
   std::vector<uint32_t> positions;
   for (uint32_t s = 0; s < pool->slots().size(); ++s) {
     if (r.Chance(90)) positions.push_back(s);  // a trimmed list, as a cycle has
   }
   classad::EvalOptions options;
-  MatchTables tables(*pool, autoclusters, positions, 2, options);
+  SlotShapes slot_shapes;
+  const std::vector<const classad::ClassAd*> distinct = slot_shapes.Distinct(*pool, positions);
+  *shapes += distinct.size();
+  *slots_asked += positions.size();
+  MatchTables tables(*pool, autoclusters, positions, distinct, 2, options);
   ASSERT_TRUE(tables.active()) << "seed " << seed;
   *shortcut_tables += tables.tables_evaluated_once() + tables.tables_from_columns();
   std::vector<uint64_t> bits;
@@ -204,16 +221,18 @@ void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs, size_t* 
 
 TEST(MatchTablesTest, AgreeWithTheKernelOnRandomPools) {
   int matched = 0, unmatched = 0;
-  size_t shortcut_tables = 0;
+  size_t shortcut_tables = 0, shapes = 0, slots_asked = 0;
   for (uint64_t seed = 1; seed <= 300; ++seed) {
-    CheckPool(seed, &matched, &unmatched, &shortcut_tables);
+    CheckPool(seed, &matched, &unmatched, &shortcut_tables, &shapes, &slots_asked);
     if (HasFatalFailure()) return;
   }
-  // Both outcomes are common (the pools are not degenerate), and many
-  // tables took the shortcuts.
+  // Both outcomes are common (the pools are not degenerate), many tables
+  // took the shortcuts, and the slots read from files were asked about
+  // through far fewer shapes.
   EXPECT_GT(matched, 10000);
   EXPECT_GT(unmatched, 10000);
   EXPECT_GT(shortcut_tables, 1000u);
+  EXPECT_LT(shapes, slots_asked * 9 / 10) << shapes << " shapes for " << slots_asked << " slots";
 }
 
 TEST(MatchTablesTest, ShareClausesAcrossClasses) {
@@ -242,7 +261,9 @@ TEST(MatchTablesTest, ShareClausesAcrossClasses) {
   ASSERT_EQ(autoclusters.class_representative.size(), 3u);
   std::vector<uint32_t> positions;
   for (uint32_t s = 0; s < pool->slots().size(); ++s) positions.push_back(s);
-  MatchTables tables(*pool, autoclusters, positions, 1, classad::EvalOptions{});
+  SlotShapes slot_shapes;
+  MatchTables tables(*pool, autoclusters, positions, slot_shapes.Distinct(*pool, positions), 1,
+                     classad::EvalOptions{});
   ASSERT_TRUE(tables.active());
   EXPECT_EQ(tables.slot_clause_texts(), 2u);
   EXPECT_EQ(tables.clause_tables(), 1u + 3u + 2u);
@@ -267,7 +288,8 @@ TEST(MatchTablesTest, NotBuiltForExpressionsThatReadMoreThanNames) {
                          {testing_util::JobText("u", 1, 0)});
     const Autoclusters autoclusters = BuildAutoclusters(*pool);
     const std::vector<uint32_t> positions = {0};
-    MatchTables tables(*pool, autoclusters, positions, 1, classad::EvalOptions{});
+    const std::vector<const classad::ClassAd*> shapes = {pool->slots()[0].ad.get()};
+    MatchTables tables(*pool, autoclusters, positions, shapes, 1, classad::EvalOptions{});
     EXPECT_FALSE(tables.active()) << requirements;
   }
 }
