@@ -239,6 +239,24 @@ classad::Status RemoteAttributes::Bind(const classad::ClassAd& slot,
   return classad::Status::Ok();
 }
 
+bool RemoteAttributes::BindingKey(const classad::ClassAd& slot,
+                                  const RemoteAttributeOptions& options, std::string* key) {
+  key->clear();
+  if (!options.consider_preemption) return true;  // nothing is bound
+  if (options.cross_slot_prios) return false;
+  std::string scratch, user;
+  if (FindRemoteUser(slot, "", &scratch, &user)) {
+    key->push_back('u');
+    key->append(user);
+  }
+  key->push_back('\0');
+  if (std::optional<double> preempting_rank = PreemptingRankOf(slot)) {
+    key->push_back('r');
+    key->append(reinterpret_cast<const char*>(&*preempting_rank), sizeof(double));
+  }
+  return true;
+}
+
 std::vector<std::pair<std::string, Value>> MatchedOfferAttributes(
     const SubmitterAttributes& submitter) {
   const classad::AttributeOverlay& overlay = submitter.overlay();

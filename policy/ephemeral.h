@@ -152,6 +152,13 @@ class RemoteAttributes {
   classad::Status Bind(const classad::ClassAd& slot, const AccountingView& accounting,
                        const RemoteAttributeOptions& options);
   void Clear();
+  // What Bind reads of `slot` under `options`, written to `*key`: slots
+  // with the same key get the same attributes bound (the same remote
+  // user, found or not, and the same PreemptingRank), so one binding may
+  // serve them all. False when no key stands for the slot: the cross-slot
+  // forms read the users of every slot of its machine.
+  static bool BindingKey(const classad::ClassAd& slot, const RemoteAttributeOptions& options,
+                         std::string* key);
   const classad::AttributeOverlay& overlay() const { return overlay_; }
   // The remote user found by the last Bind (empty for an unclaimed slot).
   const std::string& remote_user() const { return remote_user_; }

@@ -108,7 +108,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   if (shapes == nullptr) shapes = (own_shapes_ = std::make_unique<SlotShapes>()).get();
   slot_shapes_ = shapes->Distinct(pool, slots_);
   lists_.resize(autoclusters.class_representative.size());
-  remote_.resize(pool.slots().size());
+  remote_.assign(pool.slots().size(), 0);
   remote_bound_.assign(pool.slots().size(), 0);
   remote_user_id_.assign(pool.slots().size(), 0);
   claim_code_of_slot_.assign(pool.slots().size(), kNotYetCoded);
@@ -715,10 +715,22 @@ double Matchmaker::SlotRankOf(Candidate& c, uint32_t match_class, const MatchReq
 const classad::AttributeOverlay* Matchmaker::RemoteOverlay(uint32_t slot) {
   if (remote_bound_[slot] == 0) {
     const policy::RemoteAttributeOptions options = policy::RemoteOptionsOf(policy_.matching);
-    remote_[slot] = std::make_unique<policy::RemoteAttributes>();
-    remote_bound_[slot] =
-        remote_[slot]->Bind(*pool_.slots()[slot].ad, remote_view_, options).ok() ? 1 : 2;
-    auto [it, added] = remote_user_ids_.emplace(remote_[slot]->remote_user(),
+    const ClassAd& ad = *pool_.slots()[slot].ad;
+    std::string key;
+    const bool shared = policy::RemoteAttributes::BindingKey(ad, options, &key);
+    auto [binding, new_key] =
+        shared ? binding_of_key_.emplace(std::move(key), static_cast<uint32_t>(bindings_.size()))
+               : std::pair{binding_of_key_.end(), true};
+    if (new_key) {
+      remote_[slot] = static_cast<uint32_t>(bindings_.size());
+      bindings_.push_back(std::make_unique<policy::RemoteAttributes>());
+      // A failure is the binding's: every slot of its key shares it.
+      binding_failed_.push_back(!bindings_.back()->Bind(ad, remote_view_, options).ok());
+    } else {
+      remote_[slot] = binding->second;
+    }
+    remote_bound_[slot] = binding_failed_[remote_[slot]] ? 2 : 1;
+    auto [it, added] = remote_user_ids_.emplace(bindings_[remote_[slot]]->remote_user(),
                                                 static_cast<uint32_t>(remote_user_ids_.size()));
     remote_user_id_[slot] = it->second;
     if (added) {
@@ -726,7 +738,7 @@ const classad::AttributeOverlay* Matchmaker::RemoteOverlay(uint32_t slot) {
       user_memo_stamp_.push_back(0);
     }
   }
-  return remote_bound_[slot] == 1 ? &remote_[slot]->overlay() : nullptr;
+  return remote_bound_[slot] == 1 ? &bindings_[remote_[slot]]->overlay() : nullptr;
 }
 
 bool Matchmaker::SubmitterLimitPermits(double used, double allowed, double cost) {

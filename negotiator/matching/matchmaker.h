@@ -461,13 +461,18 @@ class Matchmaker {
   // The Remote* attributes of claimed slots, bound once per cycle when
   // first needed (RemoteUserPrio is fixed for the cycle; the usage
   // attributes are computed when read).
+  // Slots whose ads give Bind the same inputs (RemoteAttributes::
+  // BindingKey: the remote user and PreemptingRank) share one binding.
   const classad::AttributeOverlay* RemoteOverlay(uint32_t slot);
-  std::vector<std::unique_ptr<policy::RemoteAttributes>> remote_;
+  std::vector<std::unique_ptr<policy::RemoteAttributes>> bindings_;
+  std::vector<uint8_t> binding_failed_;  // by binding: Bind failed
+  std::unordered_map<std::string, uint32_t> binding_of_key_;
+  std::vector<uint32_t> remote_;       // by slot: its binding (once bound)
   std::vector<uint8_t> remote_bound_;  // 0: not yet; 1: bound; 2: failed
   // Bound already (PrepareAll binds every claimed slot's first when the
   // ranks read them, so that its threads only read them): null otherwise.
   const classad::AttributeOverlay* BoundRemoteOverlay(uint32_t slot) const {
-    return remote_bound_[slot] == 1 ? &remote_[slot]->overlay() : nullptr;
+    return remote_bound_[slot] == 1 ? &bindings_[remote_[slot]]->overlay() : nullptr;
   }
   SlotRankTable pre_ranks_, post_ranks_;
   // By slot: what its Rank is compared with (claimed slots), its

@@ -170,6 +170,42 @@ TEST_F(EphemeralTest, RemoteUserPrecedenceAndPreemptingRank) {
   EXPECT_EQ(Eval("CurrentRank =?= UNDEFINED", *by_group, *job_), "true");
 }
 
+// Slots with the same binding key get the same attributes bound: the key
+// holds the remote user (found or not) and the PreemptingRank, and no key
+// stands for the cross-slot forms.
+TEST_F(EphemeralTest, BindingKeysTellApartWhatBindReads) {
+  RemoteAttributeOptions options;
+  auto key = [&](const std::string& text) {
+    std::string k;
+    EXPECT_TRUE(RemoteAttributes::BindingKey(*TestAd(text), options, &k)) << text;
+    return k;
+  };
+  const std::string bob = key("[ RemoteUser = \"b.bob@site\"; CurrentRank = 0; Cpus = 1 ]");
+  EXPECT_EQ(bob, key("[ RemoteUser = \"b.bob@site\"; CurrentRank = 5; Cpus = 8; Name = \"x\" ]"));
+  EXPECT_EQ(bob, key("[ AccountingGroup = \"b.bob@site\"; RemoteUser = \"other@site\" ]"));
+  EXPECT_NE(bob, key("[ RemoteUser = \"c.carol@site\" ]"));
+  EXPECT_NE(bob, key("[ RemoteUser = \"b.bob@site\"; PreemptingRank = 7 ]"));
+  EXPECT_NE(key("[ RemoteUser = \"b.bob@site\"; PreemptingRank = 7 ]"),
+            key("[ RemoteUser = \"b.bob@site\"; PreemptingRank = 8 ]"));
+  EXPECT_NE(key("[ RemoteUser = \"\" ]"), key("[ Cpus = 1 ]"));  // an empty user is bound
+  // Two slots of one key: the same values through either binding.
+  accounting_.SetUser("b.bob@site", 12, 3);
+  auto other = TestAd("[ RemoteUser = \"b.bob@site\"; CurrentRank = 5; Cpus = 8 ]");
+  ASSERT_TRUE(remote_.Bind(*claimed_, accounting_, options).ok());
+  const std::string through_first = Eval("RemoteUserPrio + RemoteUserResourcesInUse", *other, *job_);
+  ASSERT_TRUE(remote_.Bind(*other, accounting_, options).ok());
+  EXPECT_EQ(Eval("RemoteUserPrio + RemoteUserResourcesInUse", *other, *job_), through_first);
+  EXPECT_EQ(through_first, "1.500000000000000E+01");
+  // Nothing is bound without preemption: one key for all; none for the
+  // cross-slot forms.
+  options.consider_preemption = false;
+  EXPECT_EQ(key("[ RemoteUser = \"b.bob@site\" ]"), key("[ Cpus = 1 ]"));
+  options.consider_preemption = true;
+  options.cross_slot_prios = true;
+  std::string k;
+  EXPECT_FALSE(RemoteAttributes::BindingKey(*claimed_, options, &k));
+}
+
 TEST_F(EphemeralTest, CrossSlotForms) {
   accounting_.SetUser("u1@site", 11, 1);
   accounting_.SetUser("u3@site", 33, 3);
