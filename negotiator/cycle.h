@@ -166,7 +166,7 @@ class Negotiator {
   std::shared_ptr<const ShareModel> share_model_;  // options_.share_model or the pie
   std::unique_ptr<GroupQuotaAllocator> groups_;
   AutoclusterKeeper autoclusters_;
-  SlotShapes slot_shapes_;  // the slots' distinct shapes, found again for changed ads only
+  MatchmakerMemory matchmaker_memory_;  // what each cycle's matchmaker leaves to the next
   // The last round's group quota map (RemoteGroupQuota in the next cycle).
   std::map<std::string, double, std::less<>> last_quotas_;
 };

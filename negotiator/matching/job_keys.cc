@@ -42,6 +42,7 @@ bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_name
   }
   if (walk->opaque) {
     // What it reads cannot be told from the texts: a key of this job's own.
+    ++identity_keys_;
     key->append("\x05");
     key->append(std::to_string(reinterpret_cast<uintptr_t>(&job)));
   }

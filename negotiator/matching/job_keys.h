@@ -64,6 +64,11 @@ class JobKeys {
   bool AppendForSlotExpression(const classad::ClassAd& job, const std::set<std::string>& mine,
                                const std::set<std::string>& theirs, std::string* key);
 
+  // How many keys so far were made of a job's identity (its expressions
+  // read more than the names they show): such a key means nothing once
+  // the job's ad is gone, so it must not outlive the cycle.
+  size_t identity_keys() const { return identity_keys_; }
+
  private:
   // Adds what slot attribute `name` may read from a job, followed through
   // the slots' own expressions (`name` itself included, a slot that lacks
@@ -93,6 +98,7 @@ class JobKeys {
   std::span<const classad::ClassAd* const> slot_shapes_;
   const classad::EvalOptions& options_;
   bool remote_bound_;
+  size_t identity_keys_ = 0;
   std::unordered_map<std::string, std::set<std::string>> slot_reads_;
   std::unordered_map<std::string, bool> any_slot_has_;
   // The walks by the names they start from and what the job held in each.

@@ -49,6 +49,7 @@ class SlotTexts {
           numbers_.emplace(classad::Unparse(e), static_cast<uint32_t>(numbers_.size()));
       if (new_text) {
         if (numbers_.size() > max_texts) return -1;
+        texts_.push_back(&number->first);
         mine_.emplace_back();
         theirs_.emplace_back();
         classad::NamesRead(e, &mine_.back(), &theirs_.back());
@@ -60,6 +61,8 @@ class SlotTexts {
     return known->second;
   }
   uint32_t size() const { return static_cast<uint32_t>(members_.size()); }
+  // Text `t` itself.
+  const std::string& text(uint32_t t) const { return *texts_[t]; }
   const std::set<std::string>& mine(uint32_t t) const { return mine_[t]; }
   const std::set<std::string>& theirs(uint32_t t) const { return theirs_[t]; }
   // (position, expression) of the slots holding text `t`, in position order.
@@ -70,6 +73,7 @@ class SlotTexts {
  private:
   std::unordered_map<const Expr*, uint32_t> text_of_expr_;
   std::unordered_map<std::string, uint32_t> numbers_;
+  std::vector<const std::string*> texts_;  // by number, into numbers_' keys
   std::vector<std::set<std::string>> mine_, theirs_;
   std::vector<std::vector<std::pair<uint32_t, const Expr*>>> members_;
 };
@@ -116,18 +120,61 @@ classad::Value Compare(const SplitComparison& split, const classad::Value& slot_
                               : classad::ApplyBinaryOp(split.op, job_side, slot_side);
 }
 
-// Evaluates `what` (an expression or attribute of `job`, which is MY)
-// against each slot of `slots` in turn (TARGET) and hands each value to
-// `use(p, value)`, `p` the slot's position in `slots`.
-template <typename What, typename Use>
-void EvaluateAgainstSlots(const Pool& pool, std::span<const uint32_t> slots, const ClassAd& job,
-                          const What& what, const classad::EvalOptions& options, Use use) {
-  classad::MatchContext pair(&job, &job);
-  classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-  for (size_t p = 0; p < slots.size(); ++p) {
-    pair.Retarget(pool.slots()[slots[p]].ad.get());
-    eval.Restart();
-    use(p, eval.Evaluate(what));
+// The options one table is evaluated with: the cycle's, watching whether
+// an evaluation read the clock or went through an HTCondor quirk, either
+// of which keeps its results out of the cache (match_table_cache.h).
+// Not movable (the clock reader points to it); one per table and thread.
+class WatchedOptions {
+ public:
+  explicit WatchedOptions(const classad::EvalOptions& cycle) : cycle_(cycle), options_(cycle) {
+    options_.quirk_notes = &notes_;
+    if (cycle.now) {
+      options_.now = [this] {
+        clock_read_ = true;
+        return cycle_.now();
+      };
+    } else {
+      clock_read_ = true;  // the system clock: nothing is kept
+    }
+  }
+  WatchedOptions(const WatchedOptions&) = delete;
+  WatchedOptions& operator=(const WatchedOptions&) = delete;
+  // Passes the quirks noted on to the cycle's notes.
+  ~WatchedOptions() {
+    if (cycle_.quirk_notes == nullptr) return;
+    for (classad::Quirk quirk : notes_.List()) cycle_.quirk_notes->Note(quirk);
+  }
+
+  const classad::EvalOptions& options() const { return options_; }
+  // Whether the results may be kept: no evaluation read the clock or
+  // noted a quirk.
+  bool keepable() const { return !clock_read_ && notes_.empty(); }
+
+ private:
+  const classad::EvalOptions& cycle_;
+  classad::EvalOptions options_;
+  classad::QuirkNotes notes_;
+  bool clock_read_ = false;
+};
+
+// A Requirements clause's result for each slot position `p` of `slots`:
+// `evaluate(p)` for the slots `row` does not hold (recorded in it), the
+// row's for the others; `use(p, result)` gets each.
+// `*reused` counts the row's.
+template <typename Evaluate, typename Use>
+void ClauseResults(std::span<const uint32_t> slots, const std::vector<uint32_t>& positions,
+                   MatchTableCache* cache, MatchTableCache::Row* row, size_t* reused,
+                   Evaluate evaluate, Use use) {
+  for (uint32_t p : positions) {
+    const uint32_t slot = slots[p];
+    if (row != nullptr && cache->Fresh(*row, slot)) {
+      use(p, row->Bit(slot));
+      ++*reused;
+      continue;
+    }
+    const bool result = evaluate(p);
+    if (row != nullptr) row->SetBit(slot, result);
+    use(p, result);
   }
 }
 
@@ -136,7 +183,7 @@ void EvaluateAgainstSlots(const Pool& pool, std::span<const uint32_t> slots, con
 MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
                          std::span<const uint32_t> slots,
                          std::span<const classad::ClassAd* const> slot_shapes, int threads,
-                         const classad::EvalOptions& options) {
+                         const classad::EvalOptions& options, MatchTableCache* cache) {
   const size_t n = slots.size();
   words_ = (n + 63) / 64;
   slot_ok_.assign(words_, 0);
@@ -169,6 +216,9 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   std::unordered_map<std::string, uint32_t> table_numbers, rank_numbers;
   std::vector<TableSpec> specs;
   std::vector<uint32_t> rank_jobs;
+  // Each table's and rank's key as the cache files it: empty when it must
+  // not outlive the cycle (a key made of a job's identity).
+  std::vector<std::string> spec_keys, rank_keys;
   tables_of_class_.assign(classes, {});
   class_never_.assign(classes, 0);
   rank_key_of_class_.assign(classes, 0);
@@ -178,6 +228,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   MatchSides sides(slot_shapes);
   std::unordered_map<std::string, uint32_t> column_numbers;
   std::vector<SlotSideColumn> columns;
+  std::vector<std::string> column_keys;  // as the cache files them
   auto plan = [&](TableSpec* spec) {
     const ClassAd& job = *pool.jobs()[spec->job].ad;
     const bool job_clause = spec->clause != nullptr;
@@ -199,18 +250,22 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       column.side = spec->split->slot_side;
       column_key = "J" + classad::Unparse(*column.side);
     } else {
-      column_key = "S" + std::to_string(spec->slot_text) + (column.left ? "L" : "R");
+      column_key = "S" + texts.text(spec->slot_text) + (column.left ? "L" : "R");
     }
     auto [it, added] = column_numbers.emplace(column_key, static_cast<uint32_t>(columns.size()));
-    if (added) columns.push_back(std::move(column));
+    if (added) {
+      columns.push_back(std::move(column));
+      column_keys.push_back("C" + column_key);
+    }
     spec->column = it->second;
     ++columns[it->second].uses;
   };
-  auto table_for = [&](const std::string& k, const TableSpec& spec) {
+  auto table_for = [&](const std::string& k, const TableSpec& spec, bool keepable) {
     auto [it, added] = table_numbers.emplace(k, static_cast<uint32_t>(specs.size()));
     if (added) {
       specs.push_back(spec);
       plan(&specs.back());
+      spec_keys.push_back(keepable ? k : std::string());
     }
     return it->second;
   };
@@ -236,23 +291,29 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
         key = "J";
         classad::UnparseTo(*clause, &key);
         key.push_back('\x03');
+        const size_t identity_keys = readings.identity_keys();
         if (!readings.Append(job, std::move(job_names), slot_names, &key)) return;
-        mine.push_back(table_for(key, TableSpec{.job = job_index, .clause = clause}));
+        mine.push_back(table_for(key, TableSpec{.job = job_index, .clause = clause},
+                                 readings.identity_keys() == identity_keys));
       }
       for (uint32_t t = 0; t < texts.size(); ++t) {
-        key = "S" + std::to_string(t);
+        key = "S" + texts.text(t);
         key.push_back('\x03');
+        const size_t identity_keys = readings.identity_keys();
         if (!readings.AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) return;
-        mine.push_back(table_for(key, TableSpec{.job = job_index, .slot_text = t}));
+        mine.push_back(table_for(key, TableSpec{.job = job_index, .slot_text = t},
+                                 readings.identity_keys() == identity_keys));
       }
       if (specs.size() > kMaxTables) return;
     }
-    key.clear();
+    key = "R";
+    const size_t identity_keys = readings.identity_keys();
     if (!readings.Append(job, {"rank"}, {}, &key)) return;
     auto [rank, new_rank] = rank_numbers.emplace(key, static_cast<uint32_t>(rank_jobs.size()));
     if (new_rank) {
       if (rank_jobs.size() == kMaxRankKeys) return;
       rank_jobs.push_back(job_index);
+      rank_keys.push_back(readings.identity_keys() == identity_keys ? key : std::string());
     }
     rank_key_of_class_[c] = rank->second;
   }
@@ -263,25 +324,56 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   for (uint32_t c = 0; c < columns.size(); ++c) {
     if (columns[c].uses > 1) shared_columns.push_back(c);
   }
+  // A column's values read only the slot (match_sides.h): kept in the
+  // cache by slot, whatever job is matched.
+  std::vector<MatchTableCache::Row*> column_rows(shared_columns.size(), nullptr);
+  if (cache != nullptr) {
+    for (size_t i = 0; i < shared_columns.size(); ++i) {
+      column_rows[i] =
+          cache->RowFor(column_keys[shared_columns[i]], MatchTableCache::Holds::kSideValues);
+    }
+  }
+  std::vector<size_t> column_reused(shared_columns.size(), 0);
   RunOnThreads(shared_columns.size(), threads, [&](size_t i) {
     SlotSideColumn& column = columns[shared_columns[i]];
+    MatchTableCache::Row* row = column_rows[i];
+    WatchedOptions watched(options);
     const ClassAd& job = *pool.jobs()[column.job].ad;
+    classad::MatchContext side_pair(&job, &job);  // a job clause's side: MY = the job
+    classad::EvalContext side_eval(watched.options(), classad::BorrowScope(side_pair.my_scope()));
+    // The value of the slot at position `p` (its clause `clause` when the
+    // column is a slot text's), from the row when it holds it.
+    auto value_at = [&](size_t p, const Expr* clause) {
+      const uint32_t slot = slots[p];
+      if (row != nullptr && cache->Fresh(*row, slot)) {
+        ++column_reused[i];
+        return row->side_values[slot];
+      }
+      classad::Value value;
+      if (column.side != nullptr) {
+        side_pair.Retarget(pool.slots()[slot].ad.get());
+        side_eval.Restart();
+        value = side_eval.Evaluate(*column.side);
+      } else {
+        // A clause of the slot's Requirements: matched as HTCondor's
+        // IsAMatch(job, slot) does, with the job LEFT.
+        classad::MatchContext pair(pool.slots()[slot].ad.get(), &job,
+                                   classad::MatchLeft::kTarget);
+        classad::EvalContext eval(watched.options(), classad::BorrowScope(pair.my_scope()));
+        value = eval.Evaluate(ComparisonOperand(*clause, column.left));
+      }
+      if (row != nullptr) row->SetSideValue(slot, value);
+      return value;
+    };
     if (column.side != nullptr) {
       column.values.resize(n);
-      EvaluateAgainstSlots(pool, slots, job, *column.side, options,
-                           [&column](size_t p, classad::Value value) {
-                             column.values[p] = std::move(value);
-                           });
-      return;
+      for (size_t p = 0; p < n; ++p) column.values[p] = value_at(p, nullptr);
+    } else {
+      for (auto [p, clause] : texts.members(column.slot_text)) {
+        column.values.push_back(value_at(p, clause));
+      }
     }
-    for (auto [p, clause] : texts.members(column.slot_text)) {
-      // A clause of the slot's Requirements: matched as HTCondor's
-      // IsAMatch(job, slot) does, with the job LEFT.
-      classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job,
-                                 classad::MatchLeft::kTarget);
-      classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-      column.values.push_back(eval.Evaluate(ComparisonOperand(*clause, column.left)));
-    }
+    if (row != nullptr) cache->Filled(row, watched.keepable());
   });
   for (const TableSpec& spec : specs) {
     if (spec.reads_only_job) ++tables_evaluated_once_;
@@ -291,7 +383,31 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   }
   tables_.assign(specs.size(), {});
   rank_values_.assign(rank_jobs.size(), {});
+  // The cache's rows of the tables evaluated against each slot, and of the
+  // ranks, found before the threads start.
+  std::vector<MatchTableCache::Row*> rows(specs.size() + rank_jobs.size(), nullptr);
+  if (cache != nullptr) {
+    for (size_t i = 0; i < specs.size(); ++i) {
+      const bool per_slot = !specs[i].reads_only_job &&
+                            (specs[i].column == TableSpec::kNoColumn ||
+                             columns[specs[i].column].uses <= 1);
+      if (per_slot && !spec_keys[i].empty()) {
+        rows[i] = cache->RowFor(spec_keys[i], MatchTableCache::Holds::kBits);
+      }
+    }
+    for (size_t k = 0; k < rank_jobs.size(); ++k) {
+      if (!rank_keys[k].empty()) {
+        rows[specs.size() + k] = cache->RowFor(rank_keys[k], MatchTableCache::Holds::kNumbers);
+      }
+    }
+  }
+  std::vector<uint32_t> all_positions(n);
+  for (uint32_t p = 0; p < n; ++p) all_positions[p] = p;
+  std::vector<size_t> reused(rows.size(), 0);  // by table and rank, one thread each
   RunOnThreads(specs.size() + rank_jobs.size(), threads, [&](size_t i) {
+    MatchTableCache::Row* row = rows[i];
+    WatchedOptions watched(options);
+    const classad::EvalOptions& table_options = watched.options();
     if (i < specs.size()) {
       const TableSpec& spec = specs[i];
       const ClassAd& job = *pool.jobs()[spec.job].ad;
@@ -320,10 +436,19 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
           }
           return;
         }
-        EvaluateAgainstSlots(pool, slots, job, *spec.clause, options,
-                             [&set](size_t p, const classad::Value& value) {
-                               if (classad::IsTrueValue(value)) set(p);
-                             });
+        classad::MatchContext pair(&job, &job);
+        classad::EvalContext eval(table_options, classad::BorrowScope(pair.my_scope()));
+        ClauseResults(
+            slots, all_positions, cache, row, &reused[i],
+            [&](size_t p) {
+              pair.Retarget(pool.slots()[slots[p]].ad.get());
+              eval.Restart();
+              return classad::IsTrueValue(eval.Evaluate(*spec.clause));
+            },
+            [&set](size_t p, bool result) {
+              if (result) set(p);
+            });
+        if (row != nullptr) cache->Filled(row, watched.keepable());
       } else {
         bits.assign(words_, ~uint64_t{0});
         const auto& members = texts.members(spec.slot_text);
@@ -343,12 +468,23 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
           }
           return;
         }
-        for (auto [p, clause] : members) {
-          classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job,
-                                     classad::MatchLeft::kTarget);  // as above
-          classad::EvalContext eval(options, classad::BorrowScope(pair.my_scope()));
-          if (!classad::IsTrueValue(eval.Evaluate(*clause))) clear(p);
-        }
+        std::vector<uint32_t> positions;
+        positions.reserve(members.size());
+        for (const auto& member : members) positions.push_back(member.first);
+        size_t m = 0;  // the member being evaluated (positions in member order)
+        ClauseResults(
+            slots, positions, cache, row, &reused[i],
+            [&](size_t p) {
+              while (members[m].first != p) ++m;
+              classad::MatchContext pair(pool.slots()[slots[p]].ad.get(), &job,
+                                         classad::MatchLeft::kTarget);  // as above
+              classad::EvalContext eval(table_options, classad::BorrowScope(pair.my_scope()));
+              return classad::IsTrueValue(eval.Evaluate(*members[m].second));
+            },
+            [&clear](size_t p, bool result) {
+              if (!result) clear(p);
+            });
+        if (row != nullptr) cache->Filled(row, watched.keepable());
       }
       return;
     }
@@ -357,11 +493,24 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     values.assign(n, 0.0);
     const AttrRef rank = job.Find("Rank");
     if (!rank) return;
-    EvaluateAgainstSlots(pool, slots, job, rank, options,
-                         [&values](size_t p, const classad::Value& value) {
-                           values[p] = classad::RankValue(value);
-                         });
+    classad::MatchContext pair(&job, &job);
+    classad::EvalContext eval(table_options, classad::BorrowScope(pair.my_scope()));
+    for (size_t p = 0; p < n; ++p) {
+      const uint32_t slot = slots[p];
+      if (row != nullptr && cache->Fresh(*row, slot)) {
+        values[p] = row->values[slot];
+        ++reused[i];
+        continue;
+      }
+      pair.Retarget(pool.slots()[slot].ad.get());
+      eval.Restart();
+      values[p] = classad::RankValue(eval.Evaluate(rank));
+      if (row != nullptr) row->SetValue(slot, values[p]);
+    }
+    if (row != nullptr) cache->Filled(row, watched.keepable());
   });
+  for (size_t r : reused) results_from_cache_ += r;
+  for (size_t r : column_reused) results_from_cache_ += r;
   active_ = true;
   BuildSlotRanks(pool, autoclusters, slots, slot_shapes, threads, options, &readings);
 }

@@ -35,6 +35,7 @@
 
 #include "classad/evaluator.h"
 #include "negotiator/autoclusters/autoclusters.h"
+#include "negotiator/matching/match_table_cache.h"
 #include "negotiator/pool/pool.h"
 
 namespace negotiator {
@@ -46,11 +47,15 @@ class MatchTables {
   // Builds the tables of `autoclusters`' match classes against the slots
   // `slots` (indices into pool.slots(); a position below is an index into
   // `slots`), whose distinct shapes are `slot_shapes` (slot_shapes.h), on
-  // `threads` threads. Borrows the pool and the autoclusters for its
-  // lifetime, the shapes while it is constructed.
+  // `threads` threads. With `cache` (BeginCycle called for `slots`), the
+  // tables evaluated against each slot and the job ranks take the results
+  // of slots whose ads did not change from it and leave theirs in it
+  // (match_table_cache.h); null: everything is evaluated. Borrows the pool
+  // and the autoclusters for its lifetime, the shapes and the cache while
+  // it is constructed.
   MatchTables(const Pool& pool, const Autoclusters& autoclusters, std::span<const uint32_t> slots,
               std::span<const classad::ClassAd* const> slot_shapes, int threads,
-              const classad::EvalOptions& options);
+              const classad::EvalOptions& options, MatchTableCache* cache = nullptr);
   MatchTables(const MatchTables&) = delete;
   MatchTables& operator=(const MatchTables&) = delete;
 
@@ -100,6 +105,9 @@ class MatchTables {
   // reads only the job), and those found from a comparison's slot side
   // evaluated once per slot for several tables (match_sides.h).
   size_t tables_evaluated_once() const { return tables_evaluated_once_; }
+  // Results taken from the cache instead of evaluated (a slot's clause,
+  // rank or comparison side).
+  size_t results_from_cache() const { return results_from_cache_; }
   size_t tables_from_columns() const { return tables_from_columns_; }
 
  private:
@@ -116,6 +124,7 @@ class MatchTables {
   size_t slot_text_count_ = 0;
   size_t tables_evaluated_once_ = 0;
   size_t tables_from_columns_ = 0;
+  size_t results_from_cache_ = 0;
   std::vector<uint64_t> slot_ok_;  // slots whose Requirements may hold at all
   // Bit tables, one per (clause, distinct reading); a slot clause's table
   // has the bits of slots without that clause set.

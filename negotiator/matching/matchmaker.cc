@@ -94,7 +94,7 @@ std::string Rejection::Reason() const {
 Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
                        const Accountant& accountant, std::vector<uint32_t> slots,
                        const MatchmakerOptions& options, const policy::AccountingView* remote_view,
-                       SlotShapes* shapes)
+                       MatchmakerMemory* memory)
     : pool_(pool),
       autoclusters_(autoclusters),
       accountant_(accountant),
@@ -105,8 +105,8 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
       remaining_(slots_.size()),
       options_(options),
       eval_options_(options.eval) {
-  if (shapes == nullptr) shapes = (own_shapes_ = std::make_unique<SlotShapes>()).get();
-  slot_shapes_ = shapes->Distinct(pool, slots_);
+  memory_ = memory != nullptr ? memory : (own_memory_ = std::make_unique<MatchmakerMemory>()).get();
+  slot_shapes_ = memory_->shapes.Distinct(pool, slots_);
   lists_.resize(autoclusters.class_representative.size());
   remote_.assign(pool.slots().size(), 0);
   remote_bound_.assign(pool.slots().size(), 0);
@@ -654,9 +654,12 @@ void Matchmaker::BuildTables() {
   tables_tried_ = true;
   // The tables evaluate without the Remote* attributes.
   if (per_submitter_ || !options_.shortcuts || matching_reads_remote_) return;
+  // Results kept from the last cycles for slots that did not change.
+  MatchTableCache* cache = &memory_->tables;
+  cache->BeginCycle(pool_, slots_);
   tables_ =
       std::make_unique<MatchTables>(pool_, autoclusters_, slots_, slot_shapes_, options_.threads,
-                                    eval_options_);
+                                    eval_options_, cache);
   BuildOrders();
 }
 

@@ -53,6 +53,7 @@
 #include "negotiator/accountant/accountant.h"
 #include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/matching/job_keys.h"
+#include "negotiator/matching/match_table_cache.h"
 #include "negotiator/matching/match_tables.h"
 #include "negotiator/matching/order_indices.h"
 #include "negotiator/matching/preemption.h"
@@ -108,6 +109,14 @@ struct Offer {
   double cost = 1;             // the slot's weight
 };
 
+// What matchmakers keep from one cycle to the next (the slots' shapes,
+// the match tables' results for slots that did not change): kept by the
+// caller, given to each cycle's matchmaker in turn.
+struct MatchmakerMemory {
+  SlotShapes shapes;
+  MatchTableCache tables;
+};
+
 struct MatchmakerOptions {
   int threads = 2;  // for PrepareAll
   // Share work between pairs where the expressions allow: the matching
@@ -128,13 +137,14 @@ class Matchmaker {
   // this cycle (the trimmed list), in the order HTCondor would scan them.
   // `remote_view` is what the slots' Remote* attributes are bound from (the
   // accountant with the previous cycle's quota map); null: `accountant`.
-  // `shapes` finds the distinct shapes of the slots (slot_shapes.h); kept
-  // by the caller between cycles so that only changed slot ads are looked
-  // at again; it must outlive this matchmaker and not be asked by another
-  // meanwhile. Null: one of its own.
+  // `memory` is what the last cycles' matchmakers kept (slot shapes,
+  // match table results): kept by the caller between cycles so that only
+  // changed slot ads are looked at again; it must outlive this matchmaker
+  // and serve no other meanwhile. Null: nothing is kept.
   Matchmaker(const Pool& pool, const Autoclusters& autoclusters, const Accountant& accountant,
              std::vector<uint32_t> slots, const MatchmakerOptions& options = {},
-             const policy::AccountingView* remote_view = nullptr, SlotShapes* shapes = nullptr);
+             const policy::AccountingView* remote_view = nullptr,
+             MatchmakerMemory* memory = nullptr);
   Matchmaker(const Matchmaker&) = delete;
   Matchmaker& operator=(const Matchmaker&) = delete;
 
@@ -435,9 +445,10 @@ class Matchmaker {
   const policy::Policy& policy_;
   std::vector<uint32_t> slots_;
   // One ad for each distinct shape among slots_ (slot_shapes.h), for what
-  // is asked of the slots as a whole; kept alive by the SlotShapes.
+  // is asked of the slots as a whole; kept alive by memory_.shapes.
   std::vector<const classad::ClassAd*> slot_shapes_;
-  std::unique_ptr<SlotShapes> own_shapes_;  // when the caller keeps none
+  MatchmakerMemory* memory_;                    // the caller's, or own_memory_
+  std::unique_ptr<MatchmakerMemory> own_memory_;  // when the caller keeps none
   std::vector<uint8_t> taken_;
   size_t remaining_;
   MatchmakerOptions options_;

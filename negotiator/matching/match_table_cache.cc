@@ -1,0 +1,53 @@
+// MatchTableCache (match_table_cache.h).
+#include "negotiator/matching/match_table_cache.h"
+
+namespace negotiator {
+
+void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slots) {
+  if (pool.identity() != pool_identity_) {
+    pool_identity_ = pool.identity();
+    ads_.clear();
+    changed_at_.clear();
+    rows_.clear();
+  }
+  ++cycle_;
+  std::erase_if(rows_, [](const auto& entry) { return !entry.second->used || entry.second->unkept; });
+  for (auto& [key, row] : rows_) row->used = false;
+  const size_t ids = pool.slots().size();
+  ads_.resize(ids);
+  changed_at_.resize(ids, 0);
+  // Slots that left keep no ad alive (their ids are never used again).
+  for (size_t id = 0; id < ids; ++id) {
+    if (ads_[id] != nullptr && !pool.slots()[id].present) ads_[id].reset();
+  }
+  changed_slots_ = 0;
+  for (uint32_t id : slots) {
+    if (ads_[id] == pool.slots()[id].ad) continue;
+    ads_[id] = pool.slots()[id].ad;
+    changed_at_[id] = cycle_;
+    ++changed_slots_;
+  }
+}
+
+MatchTableCache::Row* MatchTableCache::RowFor(const std::string& key, Holds holds) {
+  std::unique_ptr<Row>& row = rows_[key];
+  if (row == nullptr) row = std::make_unique<Row>();
+  row->used = true;
+  const size_t ids = ads_.size();
+  const size_t words = (ids + 63) / 64;
+  row->known.resize(words, 0);
+  switch (holds) {
+    case Holds::kBits:
+      row->bits.resize(words, 0);
+      break;
+    case Holds::kNumbers:
+      row->values.resize(ids, 0.0);
+      break;
+    case Holds::kSideValues:
+      row->side_values.resize(ids);
+      break;
+  }
+  return row.get();
+}
+
+}  // namespace negotiator

@@ -1,0 +1,113 @@
+// MatchTableCache: the match tables' per-slot results kept from one cycle
+// to the next, so that a cycle evaluates a table only against the slots
+// whose ads changed since it was last evaluated (issue 27's incremental
+// cycle: a pool where a few claims began or ended re-evaluates a few
+// slots, not all of them).
+//
+// A row holds one table's results by slot id (a bit for a Requirements
+// clause, a number for a rank) under the table's key: the clause's text
+// and the key of the job attributes it reads (job_keys.h), or the key of
+// the job's Rank. Two tables with the same key give the same value against
+// a slot whose ad is the same object, whichever cycle evaluates them,
+// except when an evaluation reads the clock or notes an HTCondor quirk:
+// a row whose evaluations did either is not kept. A key made of a job's
+// identity (JobKeys' opaque keys) must not be given to the cache.
+//
+// Kept by the negotiator between cycles. A cycle calls BeginCycle, then
+// gets its rows on one thread (Row) and fills each on one thread at a
+// time; Fresh may be called from any thread while no BeginCycle runs.
+// Rows not asked for in a cycle are dropped at the next BeginCycle.
+#ifndef NEGOTIATOR_MATCHING_MATCH_TABLE_CACHE_H_
+#define NEGOTIATOR_MATCHING_MATCH_TABLE_CACHE_H_
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "classad/classad.h"
+#include "classad/value.h"
+#include "negotiator/pool/pool.h"
+
+namespace negotiator {
+
+class MatchTableCache {
+ public:
+  // One table's results by slot id.
+  struct Row {
+    std::vector<uint64_t> known;  // a bit per slot id: the value below is the slot's
+    std::vector<uint64_t> bits;   // a clause's results
+    std::vector<double> values;   // a rank's results
+    std::vector<classad::Value> side_values;  // a comparison's slot side (match_sides.h)
+    uint64_t cycle = 0;           // the cycle that last filled it
+    bool used = false;            // asked for in the current cycle
+    // An evaluation read the clock or noted a quirk: not kept.
+    bool unkept = false;
+
+    // Records slot `slot`'s result.
+    void SetBit(uint32_t slot, bool value) {
+      known[slot / 64] |= uint64_t{1} << (slot % 64);
+      if (value) {
+        bits[slot / 64] |= uint64_t{1} << (slot % 64);
+      } else {
+        bits[slot / 64] &= ~(uint64_t{1} << (slot % 64));
+      }
+    }
+    bool Bit(uint32_t slot) const { return (bits[slot / 64] >> (slot % 64)) & 1; }
+    void SetValue(uint32_t slot, double value) {
+      known[slot / 64] |= uint64_t{1} << (slot % 64);
+      values[slot] = value;
+    }
+    void SetSideValue(uint32_t slot, classad::Value value) {
+      known[slot / 64] |= uint64_t{1} << (slot % 64);
+      side_values[slot] = std::move(value);
+    }
+  };
+  // What a row holds.
+  enum class Holds { kBits, kNumbers, kSideValues };
+
+  // Starts a cycle over the slots `slots` (indices into pool.slots()):
+  // notes the slots whose ads are other objects than at the last cycle,
+  // and drops the rows the last cycle did not ask for. Everything is
+  // dropped for another pool.
+  void BeginCycle(const Pool& pool, std::span<const uint32_t> slots);
+
+  // The row of the table with key `key` for this cycle (made empty when
+  // new), holding what `holds` says (one kind per key); stable until the
+  // next BeginCycle.
+  Row* RowFor(const std::string& key, Holds holds);
+
+  // Whether `row` holds slot `slot`'s result for its ad of this cycle.
+  bool Fresh(const Row& row, uint32_t slot) const {
+    return ((row.known[slot / 64] >> (slot % 64)) & 1) != 0 && changed_at_[slot] <= row.cycle;
+  }
+
+  // Ends the filling of `row` this cycle; `kept` false when an evaluation
+  // read the clock or noted a quirk (the row is then not trusted again).
+  void Filled(Row* row, bool kept) {
+    row->cycle = cycle_;
+    row->unkept = row->unkept || !kept;
+  }
+
+  // How many rows are kept, and how many slots changed at the last
+  // BeginCycle (for tests and benchmarks).
+  size_t rows() const { return rows_.size(); }
+  size_t changed_slots() const { return changed_slots_; }
+
+ private:
+  uint64_t pool_identity_ = 0;
+  uint64_t cycle_ = 0;
+  size_t changed_slots_ = 0;
+  // By slot id: the ad seen at the last cycle that looked at the slot
+  // (kept alive, so that another ad is never taken for it), and the cycle
+  // it was first seen in.
+  std::vector<std::shared_ptr<const classad::ClassAd>> ads_;
+  std::vector<uint64_t> changed_at_;
+  std::unordered_map<std::string, std::unique_ptr<Row>> rows_;
+};
+
+}  // namespace negotiator
+
+#endif  // NEGOTIATOR_MATCHING_MATCH_TABLE_CACHE_H_
