@@ -50,4 +50,22 @@ MatchTableCache::Row* MatchTableCache::RowFor(const std::string& key, Holds hold
   return row.get();
 }
 
+WatchedEvalOptions::WatchedEvalOptions(const classad::EvalOptions& cycle)
+    : cycle_(cycle), options_(cycle) {
+  options_.quirk_notes = &notes_;
+  if (cycle.now) {
+    options_.now = [this] {
+      clock_read_ = true;
+      return cycle_.now();
+    };
+  } else {
+    clock_read_ = true;  // the system clock would be read: nothing is kept
+  }
+}
+
+WatchedEvalOptions::~WatchedEvalOptions() {
+  if (cycle_.quirk_notes == nullptr) return;
+  for (classad::Quirk quirk : notes_.List()) cycle_.quirk_notes->Note(quirk);
+}
+
 }  // namespace negotiator

@@ -28,6 +28,8 @@
 #include <vector>
 
 #include "classad/classad.h"
+#include "classad/evaluator.h"
+#include "classad/quirks.h"
 #include "classad/value.h"
 #include "negotiator/pool/pool.h"
 
@@ -106,6 +108,31 @@ class MatchTableCache {
   std::vector<std::shared_ptr<const classad::ClassAd>> ads_;
   std::vector<uint64_t> changed_at_;
   std::unordered_map<std::string, std::unique_ptr<Row>> rows_;
+};
+
+// The options a cached row's evaluations run with: the cycle's, watching
+// whether an evaluation read the clock or went through an HTCondor quirk,
+// either of which keeps the row out of the cache (keepable() false). The
+// quirks noted are passed on to the cycle's notes when it is destroyed.
+// Borrows `cycle`. Not movable (its clock reader points to it); one per
+// row, used on one thread.
+class WatchedEvalOptions {
+ public:
+  explicit WatchedEvalOptions(const classad::EvalOptions& cycle);
+  WatchedEvalOptions(const WatchedEvalOptions&) = delete;
+  WatchedEvalOptions& operator=(const WatchedEvalOptions&) = delete;
+  ~WatchedEvalOptions();
+
+  const classad::EvalOptions& options() const { return options_; }
+  // Whether no evaluation read the clock (or could: the cycle's options
+  // name no clock, so the system clock would be read) or noted a quirk.
+  bool keepable() const { return !clock_read_ && notes_.empty(); }
+
+ private:
+  const classad::EvalOptions& cycle_;
+  classad::EvalOptions options_;
+  classad::QuirkNotes notes_;
+  bool clock_read_ = false;
 };
 
 }  // namespace negotiator

@@ -120,43 +120,6 @@ classad::Value Compare(const SplitComparison& split, const classad::Value& slot_
                               : classad::ApplyBinaryOp(split.op, job_side, slot_side);
 }
 
-// The options one table is evaluated with: the cycle's, watching whether
-// an evaluation read the clock or went through an HTCondor quirk, either
-// of which keeps its results out of the cache (match_table_cache.h).
-// Not movable (the clock reader points to it); one per table and thread.
-class WatchedOptions {
- public:
-  explicit WatchedOptions(const classad::EvalOptions& cycle) : cycle_(cycle), options_(cycle) {
-    options_.quirk_notes = &notes_;
-    if (cycle.now) {
-      options_.now = [this] {
-        clock_read_ = true;
-        return cycle_.now();
-      };
-    } else {
-      clock_read_ = true;  // the system clock: nothing is kept
-    }
-  }
-  WatchedOptions(const WatchedOptions&) = delete;
-  WatchedOptions& operator=(const WatchedOptions&) = delete;
-  // Passes the quirks noted on to the cycle's notes.
-  ~WatchedOptions() {
-    if (cycle_.quirk_notes == nullptr) return;
-    for (classad::Quirk quirk : notes_.List()) cycle_.quirk_notes->Note(quirk);
-  }
-
-  const classad::EvalOptions& options() const { return options_; }
-  // Whether the results may be kept: no evaluation read the clock or
-  // noted a quirk.
-  bool keepable() const { return !clock_read_ && notes_.empty(); }
-
- private:
-  const classad::EvalOptions& cycle_;
-  classad::EvalOptions options_;
-  classad::QuirkNotes notes_;
-  bool clock_read_ = false;
-};
-
 // A Requirements clause's result for each slot position `p` of `slots`:
 // `evaluate(p)` for the slots `row` does not hold (recorded in it), the
 // row's for the others; `use(p, result)` gets each.
@@ -337,7 +300,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   RunOnThreads(shared_columns.size(), threads, [&](size_t i) {
     SlotSideColumn& column = columns[shared_columns[i]];
     MatchTableCache::Row* row = column_rows[i];
-    WatchedOptions watched(options);
+    WatchedEvalOptions watched(options);
     const ClassAd& job = *pool.jobs()[column.job].ad;
     classad::MatchContext side_pair(&job, &job);  // a job clause's side: MY = the job
     classad::EvalContext side_eval(watched.options(), classad::BorrowScope(side_pair.my_scope()));
@@ -406,7 +369,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   std::vector<size_t> reused(rows.size(), 0);  // by table and rank, one thread each
   RunOnThreads(specs.size() + rank_jobs.size(), threads, [&](size_t i) {
     MatchTableCache::Row* row = rows[i];
-    WatchedOptions watched(options);
+    WatchedEvalOptions watched(options);
     const classad::EvalOptions& table_options = watched.options();
     if (i < specs.size()) {
       const TableSpec& spec = specs[i];

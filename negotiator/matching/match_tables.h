@@ -47,7 +47,8 @@ class MatchTables {
   // Builds the tables of `autoclusters`' match classes against the slots
   // `slots` (indices into pool.slots(); a position below is an index into
   // `slots`), whose distinct shapes are `slot_shapes` (slot_shapes.h), on
-  // `threads` threads. With `cache` (BeginCycle called for `slots`), the
+  // `threads` threads. With `cache` (its BeginCycle called for `slots`, once
+  // this cycle), the
   // tables evaluated against each slot and the job ranks take the results
   // of slots whose ads did not change from it and leave theirs in it
   // (match_table_cache.h); null: everything is evaluated. Borrows the pool

@@ -12,6 +12,7 @@
 #include "classad/and_clauses.h"
 #include "classad/expression_reads.h"
 #include "classad/match.h"
+#include "classad/unparse.h"
 #include "classad/value.h"
 #include "negotiator/matching/job_keys.h"
 #include "negotiator/parallel.h"
@@ -107,6 +108,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
       eval_options_(options.eval) {
   memory_ = memory != nullptr ? memory : (own_memory_ = std::make_unique<MatchmakerMemory>()).get();
   slot_shapes_ = memory_->shapes.Distinct(pool, slots_);
+  memory_->tables.BeginCycle(pool, slots_);
   lists_.resize(autoclusters.class_representative.size());
   remote_.assign(pool.slots().size(), 0);
   remote_bound_.assign(pool.slots().size(), 0);
@@ -195,6 +197,8 @@ void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, JobKeys* read
   const size_t classes = autoclusters_.class_representative.size();
   std::unordered_map<std::string, uint32_t> keys;
   std::vector<uint32_t> key_job;
+  std::vector<const std::string*> key_text;  // by key, into `keys`
+  const size_t identity_keys = readings->identity_keys();
   table->key_of_class.resize(classes);
   std::string key;
   for (size_t c = 0; c < classes; ++c) {
@@ -206,18 +210,38 @@ void Matchmaker::BuildRankTable(const policy::PolicyExpression& e, JobKeys* read
     if (added) {
       if (key_job.size() == kMaxRankTableKeys) return;
       key_job.push_back(job);
+      key_text.push_back(&it->first);
     }
     table->key_of_class[c] = it->second;
   }
   table->values.assign(key_job.size(), std::vector<float>(pool_.slots().size(), kNoRank));
+  // Values kept from the last cycles for slots that did not change, unless
+  // the ranks read the slots' Remote* attributes (bound afresh each cycle)
+  // or a key is made of a job's identity.
+  MatchTableCache& cache = memory_->tables;
+  const bool cached = !ranks_read_remote_ && readings->identity_keys() == identity_keys;
+  std::string prefix(1, 'P');  // the rows' keys: P, the expression, the job's key
+  if (cached) {
+    classad::UnparseTo(*e.expr, &prefix);
+    prefix.push_back('\x03');
+  }
   for (size_t k = 0; k < key_job.size(); ++k) {
     const ClassAd& job = *pool_.jobs()[key_job[k]].ad;
+    MatchTableCache::Row* row =
+        cached ? cache.RowFor(prefix + *key_text[k], MatchTableCache::Holds::kNumbers) : nullptr;
+    WatchedEvalOptions watched(eval_options_);
     for (uint32_t s : slots_) {
+      if (row != nullptr && cache.Fresh(*row, s)) {
+        table->values[k][s] = static_cast<float>(row->values[s]);
+        continue;
+      }
       const PoolSlot& slot = pool_.slots()[s];
       const classad::AttributeOverlay* overlay =
           ranks_read_remote_ && !slot.remote_user.empty() ? BoundRemoteOverlay(s) : nullptr;
-      table->values[k][s] = PolicyRank(e, *slot.ad, job, overlay, nullptr, eval_options_);
+      table->values[k][s] = PolicyRank(e, *slot.ad, job, overlay, nullptr, watched.options());
+      if (row != nullptr) row->SetValue(s, table->values[k][s]);
     }
+    if (row != nullptr) cache.Filled(row, watched.keepable());
   }
   table->active = true;
 }
@@ -656,7 +680,6 @@ void Matchmaker::BuildTables() {
   if (per_submitter_ || !options_.shortcuts || matching_reads_remote_) return;
   // Results kept from the last cycles for slots that did not change.
   MatchTableCache* cache = &memory_->tables;
-  cache->BeginCycle(pool_, slots_);
   tables_ =
       std::make_unique<MatchTables>(pool_, autoclusters_, slots_, slot_shapes_, options_.threads,
                                     eval_options_, cache);

@@ -517,5 +517,88 @@ TEST(PoolChangesTest, CutJobAdsAndWholeOnesDecideAlikeThroughChanges) {
   EXPECT_GT(matches, 30);
 }
 
+// What a negotiator keeps between cycles (the slots' shapes, the match
+// tables' and policy ranks' results for slots that did not change, shared
+// Remote* bindings) decides as evaluating every pair afresh does, through
+// claims, completions, changed slot ads, lost slots and arrivals, with
+// expressions that read the clock.
+TEST(PoolChangesTest, WhatANegotiatorKeepsBetweenCyclesDecidesAsEvaluatingEverythingAfresh) {
+  auto policy = MakePolicy(
+      "UID_DOMAIN = x\n"
+      "PRIORITY_HALFLIFE = 600\n"
+      "NEGOTIATOR_PRE_JOB_RANK = Memory - (CurrentTime % 3000)\n"
+      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2\n");
+  // Slot `i` in its `version`: its memory, and a START that reads the clock.
+  auto slot_text = [](int i, int version) {
+    return SlotText("slot" + std::to_string(i) + "@s",
+                    "Memory = " + std::to_string(1024 * (1 + (i + version) % 4)) +
+                        "; EnteredCurrentState = " + std::to_string(kNow - 200 * (i % 5)) +
+                        (i % 3 == 0 ? "; START = CurrentTime - EnteredCurrentState > 900"
+                                    : "; START = KeyboardIdle >= 0; KeyboardIdle = 5") +
+                        "; Requirements = START && TARGET.RequestMemory <= Memory");
+  };
+  std::vector<std::string> slots;
+  for (int i = 1; i <= 30; ++i) slots.push_back(slot_text(i, 0));
+  const std::vector<std::string> owners = {"alice", "bob", "carol"};
+  std::vector<std::string> jobs;
+  int cluster = 1;
+  for (const std::string& owner : owners) {
+    for (int p = 0; p < 8; ++p) {
+      jobs.push_back(JobText(owner, cluster, p,
+                             "RequestMemory = " + std::to_string(512 * (1 + p % 4)) +
+                                 "; Rank = TARGET.Memory + (CurrentTime % 700)"));
+    }
+    ++cluster;
+  }
+  auto kept_pool = MakePool(policy, slots, jobs);
+  auto fresh_pool = MakePool(policy, slots, jobs);
+  Accountant kept_accountant(policy), fresh_accountant(policy);
+  kept_accountant.Initialize(kNow);
+  fresh_accountant.Initialize(kNow);
+  NegotiatorOptions evaluate_everything;
+  evaluate_everything.shortcuts = false;
+  Negotiator kept(policy), fresh(policy, evaluate_everything);
+  std::mt19937 random(5);
+  int64_t now = kNow;
+  int64_t matches = 0;
+  for (int cycle = 1; cycle <= 20; ++cycle) {
+    SCOPED_TRACE("cycle " + std::to_string(cycle));
+    const CycleResult a = testing_util::RunOneCycle(kept, *kept_pool, kept_accountant, now);
+    const CycleResult b = testing_util::RunOneCycle(fresh, *fresh_pool, fresh_accountant, now);
+    ASSERT_EQ(MatchLines(a), MatchLines(b));
+    matches += static_cast<int64_t>(a.matches.size());
+    ASSERT_TRUE(ApplyMatches(a, now, kept_pool.get()).ok());
+    ASSERT_TRUE(ApplyMatches(b, now, fresh_pool.get()).ok());
+    now += 170;
+    for (SlotId i = 0; i < kept_pool->slots().size(); ++i) {
+      const PoolSlot& slot = kept_pool->slots()[i];
+      if (!slot.present) continue;
+      const uint32_t draw = random() % 20;
+      if (slot.state == SlotState::kClaimed && draw < 4) {
+        const ClaimEnd how = draw < 3 ? ClaimEnd::kJobDone : ClaimEnd::kPreempted;
+        ASSERT_TRUE(kept_pool->EndClaim(i, how, now).ok());
+        ASSERT_TRUE(fresh_pool->EndClaim(i, how, now).ok());
+      } else if (slot.state != SlotState::kClaimed && draw == 7) {
+        // The startd publishes a changed ad.
+        const std::string text = slot_text(static_cast<int>(i) + 1, cycle);
+        ASSERT_TRUE(kept_pool->ReplaceSlot(i, Ad(text), now).ok());
+        ASSERT_TRUE(fresh_pool->ReplaceSlot(i, Ad(text), now).ok());
+      } else if (draw == 19 && kept_pool->present_slots() > 12) {
+        ASSERT_TRUE(kept_pool->RemoveSlot(i, now).ok());
+        ASSERT_TRUE(fresh_pool->RemoveSlot(i, now).ok());
+      }
+    }
+    for (int k = 0; k < 2; ++k) {
+      const std::string text =
+          JobText(owners[random() % owners.size()], cluster, k,
+                  "RequestMemory = 1024; Rank = TARGET.Memory + (CurrentTime % 700)");
+      ASSERT_TRUE(kept_pool->AddJob(Ad(text), "arrival").ok());
+      ASSERT_TRUE(fresh_pool->AddJob(Ad(text), "arrival").ok());
+    }
+    ++cluster;
+  }
+  EXPECT_GT(matches, 30);
+}
+
 }  // namespace
 }  // namespace negotiator
