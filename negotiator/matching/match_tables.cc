@@ -297,6 +297,9 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     }
   }
   std::vector<size_t> column_reused(shared_columns.size(), 0);
+  // By column: its evaluations neither read the clock nor noted a quirk
+  // (the tables comparing with it are kept only then).
+  std::vector<uint8_t> column_keepable(columns.size(), 0);
   RunOnThreads(shared_columns.size(), threads, [&](size_t i) {
     SlotSideColumn& column = columns[shared_columns[i]];
     MatchTableCache::Row* row = column_rows[i];
@@ -337,6 +340,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       }
     }
     if (row != nullptr) cache->Filled(row, watched.keepable());
+    column_keepable[shared_columns[i]] = watched.keepable() ? 1 : 0;
   });
   for (const TableSpec& spec : specs) {
     if (spec.reads_only_job) ++tables_evaluated_once_;
@@ -351,10 +355,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   std::vector<MatchTableCache::Row*> rows(specs.size() + rank_jobs.size(), nullptr);
   if (cache != nullptr) {
     for (size_t i = 0; i < specs.size(); ++i) {
-      const bool per_slot = !specs[i].reads_only_job &&
-                            (specs[i].column == TableSpec::kNoColumn ||
-                             columns[specs[i].column].uses <= 1);
-      if (per_slot && !spec_keys[i].empty()) {
+      if (!specs[i].reads_only_job && !spec_keys[i].empty()) {
         rows[i] = cache->RowFor(spec_keys[i], MatchTableCache::Holds::kBits);
       }
     }
@@ -389,13 +390,25 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
           // the same in all.
           const ClassAd* any_slot = pool.slots()[slots[0]].ad.get();
           const Expr& once = spec.reads_only_job ? *spec.clause : *spec.split->job_side;
-          const classad::Value value = classad::EvaluateExpr(once, &job, any_slot, options);
-          for (size_t p = 0; p < n; ++p) {
-            if (classad::IsTrueValue(spec.reads_only_job
-                                         ? value
-                                         : Compare(*spec.split, column->values[p], value))) {
-              set(p);
+          const classad::Value value = classad::EvaluateExpr(once, &job, any_slot, table_options);
+          if (spec.reads_only_job) {
+            if (classad::IsTrueValue(value)) {
+              for (size_t p = 0; p < n; ++p) set(p);
             }
+            return;
+          }
+          // The comparison of each slot's side with the job's: kept by
+          // slot (with the column's own keepability).
+          ClauseResults(
+              slots, all_positions, cache, row, &reused[i],
+              [&](size_t p) {
+                return classad::IsTrueValue(Compare(*spec.split, column->values[p], value));
+              },
+              [&set](size_t p, bool result) {
+                if (result) set(p);
+              });
+          if (row != nullptr) {
+            cache->Filled(row, watched.keepable() && column_keepable[spec.column] != 0);
           }
           return;
         }
@@ -421,13 +434,29 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
           const auto [first, first_clause] = members.front();
           const ClassAd* first_slot = pool.slots()[slots[first]].ad.get();
           const Expr& once = spec.reads_only_job ? *first_clause : *spec.split->job_side;
-          const classad::Value value = classad::EvaluateExpr(once, first_slot, &job, options);
-          for (size_t m = 0; m < members.size(); ++m) {
-            if (!classad::IsTrueValue(spec.reads_only_job
-                                          ? value
-                                          : Compare(*spec.split, column->values[m], value))) {
-              clear(members[m].first);
+          const classad::Value value =
+              classad::EvaluateExpr(once, first_slot, &job, table_options);
+          if (spec.reads_only_job) {
+            if (!classad::IsTrueValue(value)) {
+              for (const auto& member : members) clear(member.first);
             }
+            return;
+          }
+          std::vector<uint32_t> positions;
+          positions.reserve(members.size());
+          for (const auto& member : members) positions.push_back(member.first);
+          size_t m = 0;  // the member compared (positions in member order)
+          ClauseResults(
+              slots, positions, cache, row, &reused[i],
+              [&](size_t p) {
+                while (members[m].first != p) ++m;
+                return classad::IsTrueValue(Compare(*spec.split, column->values[m], value));
+              },
+              [&clear](size_t p, bool result) {
+                if (!result) clear(p);
+              });
+          if (row != nullptr) {
+            cache->Filled(row, watched.keepable() && column_keepable[spec.column] != 0);
           }
           return;
         }

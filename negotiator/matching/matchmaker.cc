@@ -107,6 +107,13 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
       options_(options),
       eval_options_(options.eval) {
   memory_ = memory != nullptr ? memory : (own_memory_ = std::make_unique<MatchmakerMemory>()).get();
+  memory_->shapes.Prune(pool);
+  std::vector<uint32_t> present;
+  present.reserve(pool.present_slots());
+  for (uint32_t s = 0; s < pool.slots().size(); ++s) {
+    if (pool.slots()[s].present) present.push_back(s);
+  }
+  pool_shapes_ = memory_->shapes.Distinct(pool, present);
   slot_shapes_ = memory_->shapes.Distinct(pool, slots_);
   memory_->tables.BeginCycle(pool, slots_);
   lists_.resize(autoclusters.class_representative.size());
@@ -400,8 +407,8 @@ void Matchmaker::SplitPreemptionRequirements() {
     if (it != known.end()) return it->second;
     const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name);
     bool request = info == nullptr || !info->on_slot;
-    for (size_t i = 0; request && i < pool_.slots().size(); ++i) {
-      if (pool_.slots()[i].ad->Find(name)) request = false;
+    for (size_t i = 0; request && i < pool_shapes_.size(); ++i) {
+      if (pool_shapes_[i]->Find(name)) request = false;
     }
     known.emplace(key, request);
     return request;

@@ -17,8 +17,7 @@ const void* HeldAt(const classad::ClassAd& ad, size_t p) {
 
 }  // namespace
 
-std::vector<const classad::ClassAd*> SlotShapes::Distinct(const Pool& pool,
-                                                          std::span<const uint32_t> slots) {
+void SlotShapes::Prune(const Pool& pool) {
   if (pool.identity() != pool_identity_ || shapes_.size() > 4 * pool.present_slots() + 1024) {
     pool_identity_ = pool.identity();
     entries_.clear();
@@ -30,6 +29,12 @@ std::vector<const classad::ClassAd*> SlotShapes::Distinct(const Pool& pool,
   for (size_t id = 0; id < entries_.size(); ++id) {
     if (entries_[id].ad != nullptr && !pool.slots()[id].present) entries_[id].ad.reset();
   }
+}
+
+std::vector<const classad::ClassAd*> SlotShapes::Distinct(const Pool& pool,
+                                                          std::span<const uint32_t> slots) {
+  if (pool.identity() != pool_identity_) Prune(pool);
+  entries_.resize(pool.slots().size());
   std::vector<uint8_t> seen(shapes_.size(), 0);
   std::vector<const classad::ClassAd*> distinct;
   for (uint32_t id : slots) {

@@ -33,10 +33,15 @@ namespace negotiator {
 
 class SlotShapes {
  public:
+  // Drops what is kept when `pool` is another pool than the last one, or
+  // when many more shapes are kept than it has slots. The ads Distinct
+  // returned before may then be gone.
+  void Prune(const Pool& pool);
+
   // One ad for each distinct shape among the slots `slots` (indices into
   // pool.slots(), present ones), in the order of the first slot of each.
-  // The ads stay valid until the next call (this object keeps them
-  // alive). What is kept is dropped for another pool.
+  // The ads stay valid until Prune drops them (this object keeps them
+  // alive). Prunes first when `pool` is another pool than the last one.
   std::vector<const classad::ClassAd*> Distinct(const Pool& pool,
                                                 std::span<const uint32_t> slots);
 

@@ -64,7 +64,8 @@ std::string JobAd(Random& r, int cluster) {
   t += "; Requirements = " + r.Pick({"TARGET.Memory >= RequestMemory",
                                      "TARGET.Cpus >= RequestCpus && TARGET.Memory >= RequestMemory",
                                      "true", "TARGET.KeyboardIdle > 3",
-                                     "TARGET.Memory >= RequestMemory && CurrentTime % 120 < 60"});
+                                     "TARGET.Memory >= RequestMemory && CurrentTime % 120 < 60",
+                                     "TARGET.Memory - CurrentTime % 3000 >= RequestMemory"});
   t += "; Rank = " + r.Pick({"TARGET.Memory", "0", "TARGET.Cpus + (CurrentTime % 7)"});
   return t + " ]";
 }
@@ -114,6 +115,7 @@ void DrivePool(uint64_t seed, int rounds, size_t* reused) {
     for (uint32_t s = 0; s < pool->slots().size(); ++s) {
       if (pool->slots()[s].present && r.Chance(90)) positions.push_back(s);
     }
+    shapes.Prune(*pool);
     const std::vector<const classad::ClassAd*> distinct = shapes.Distinct(*pool, positions);
     classad::QuirkNotes cached_notes, fresh_notes;
     classad::EvalOptions cached_options, fresh_options;

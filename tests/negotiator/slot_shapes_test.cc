@@ -125,8 +125,10 @@ TEST_F(SlotShapesTest, ASlotThatLeftKeepsNoAdAlive) {
   const std::weak_ptr<const classad::ClassAd> second_ad = pool_.slots()[second].ad;
   ASSERT_EQ(shapes_.Distinct(pool_, All()).size(), 1u);  // the first slot's ad stands for both
   ASSERT_TRUE(pool_.RemoveSlot(second, testing_util::kCycleNow).ok());
-  EXPECT_FALSE(second_ad.expired());  // held until the shapes are asked again
+  EXPECT_FALSE(second_ad.expired());  // held until pruned
   EXPECT_EQ(shapes_.Distinct(pool_, All()).size(), 1u);
+  EXPECT_FALSE(second_ad.expired());  // asking does not prune (earlier answers stay valid)
+  shapes_.Prune(pool_);
   EXPECT_TRUE(second_ad.expired());
 }
 
