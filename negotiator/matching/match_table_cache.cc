@@ -9,6 +9,7 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
     ads_.clear();
     changed_at_.clear();
     rows_.clear();
+    clauses_.clear();
   }
   ++cycle_;
   std::erase_if(rows_, [](const auto& entry) { return !entry.second->used || entry.second->unkept; });
@@ -18,7 +19,10 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
   changed_at_.resize(ids, 0);
   // Slots that left keep no ad alive (their ids are never used again).
   for (size_t id = 0; id < ids; ++id) {
-    if (ads_[id] != nullptr && !pool.slots()[id].present) ads_[id].reset();
+    if (ads_[id] != nullptr && !pool.slots()[id].present) {
+      ads_[id].reset();
+      if (id < clauses_.size()) clauses_[id] = SlotClauses();
+    }
   }
   changed_slots_ = 0;
   for (uint32_t id : slots) {

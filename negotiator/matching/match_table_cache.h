@@ -29,6 +29,7 @@
 
 #include "classad/classad.h"
 #include "classad/evaluator.h"
+#include "classad/expr.h"
 #include "classad/quirks.h"
 #include "classad/value.h"
 #include "negotiator/pool/pool.h"
@@ -93,6 +94,29 @@ class MatchTableCache {
     row->unkept = row->unkept || !kept;
   }
 
+  // A slot's Requirements split into its clauses (SplitConjuncts, the
+  // slot's own attributes inlined and literals folded): a literal's truth,
+  // or whether it may hold at all and its clauses, which point into the
+  // slot's ad (kept alive here).
+  struct SlotClauses {
+    enum class Kind : uint8_t { kNone, kLiteral, kSplit } kind = Kind::kNone;
+    bool may_hold = false;  // kLiteral: it is true; kSplit: no folded literal is false
+    std::vector<const classad::Expr*> clauses;
+    uint64_t cycle = 0;  // when found
+  };
+  // Slot `slot`'s split as found for its ad of this cycle, or null.
+  const SlotClauses* ClausesOf(uint32_t slot) const {
+    if (slot >= clauses_.size()) return nullptr;
+    const SlotClauses& c = clauses_[slot];
+    return c.kind != SlotClauses::Kind::kNone && changed_at_[slot] <= c.cycle ? &c : nullptr;
+  }
+  // Keeps slot `slot`'s split for its ad of this cycle.
+  void KeepClauses(uint32_t slot, SlotClauses clauses) {
+    if (clauses_.size() <= slot) clauses_.resize(ads_.size());
+    clauses.cycle = cycle_;
+    clauses_[slot] = std::move(clauses);
+  }
+
   // How many rows are kept, and how many slots changed at the last
   // BeginCycle (for tests and benchmarks).
   size_t rows() const { return rows_.size(); }
@@ -108,6 +132,7 @@ class MatchTableCache {
   std::vector<std::shared_ptr<const classad::ClassAd>> ads_;
   std::vector<uint64_t> changed_at_;
   std::unordered_map<std::string, std::unique_ptr<Row>> rows_;
+  std::vector<SlotClauses> clauses_;  // by slot id
 };
 
 // The options a cached row's evaluations run with: the cycle's, watching

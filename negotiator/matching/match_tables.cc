@@ -152,25 +152,39 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   slot_ok_.assign(words_, 0);
   // The slots' clauses, by text.
   SlotTexts texts;
-  std::vector<const Expr*> clauses;
+  using SlotClauses = MatchTableCache::SlotClauses;
+  SlotClauses split;
   for (size_t p = 0; p < n; ++p) {
-    const ClassAd& slot = *pool.slots()[slots[p]].ad;
-    const AttrRef requirements = slot.Find("Requirements");
-    if (!requirements) continue;
-    if (requirements.is_literal()) {
-      if (classad::IsTrueValue(requirements.literal())) slot_ok_[p / 64] |= uint64_t{1} << (p % 64);
-      continue;
+    // The slot's Requirements split (kept with the cache while its ad stays).
+    const SlotClauses* known = cache != nullptr ? cache->ClausesOf(slots[p]) : nullptr;
+    if (known == nullptr) {
+      const ClassAd& slot = *pool.slots()[slots[p]].ad;
+      const AttrRef requirements = slot.Find("Requirements");
+      split = SlotClauses();
+      if (!requirements) {
+        split.kind = SlotClauses::Kind::kLiteral;  // never holds
+      } else if (requirements.is_literal()) {
+        split.kind = SlotClauses::Kind::kLiteral;
+        split.may_hold = classad::IsTrueValue(requirements.literal());
+      } else {
+        split.kind = SlotClauses::Kind::kSplit;
+        split.may_hold = classad::SplitConjuncts(
+            requirements.expr(), {.inline_from = &slot, .fold_literals = true}, &split.clauses);
+      }
+      if (cache != nullptr) {
+        cache->KeepClauses(slots[p], std::move(split));
+        known = cache->ClausesOf(slots[p]);
+      } else {
+        known = &split;
+      }
     }
-    clauses.clear();
-    if (!classad::SplitConjuncts(requirements.expr(), {.inline_from = &slot, .fold_literals = true},
-                        &clauses)) {
-      continue;
-    }
+    if (!known->may_hold) continue;
     slot_ok_[p / 64] |= uint64_t{1} << (p % 64);
-    for (const Expr* clause : clauses) {
+    for (const Expr* clause : known->clauses) {
       if (texts.Add(*clause, static_cast<uint32_t>(p), kMaxSlotClauseTexts) < 0) return;
     }
   }
+  std::vector<const Expr*> clauses;
   slot_text_count_ = texts.size();
 
   // Each class's tables, and its Rank's reading.
