@@ -1,0 +1,152 @@
+// The pilot's choices, expected and drawn (pilot_matcher.h).
+#include "negotiator/shares/dirac/pilot_matcher.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace negotiator::dirac {
+namespace {
+
+// Gauss–Legendre nodes and weights on [-1, 1] for `m` points: the roots of
+// the Legendre polynomial P_m found by Newton's method from the usual
+// cosine guesses, the weights from P_m'.
+struct Quadrature {
+  std::vector<double> nodes;
+  std::vector<double> weights;
+};
+
+Quadrature GaussLegendre(size_t m) {
+  Quadrature q;
+  q.nodes.resize(m);
+  q.weights.resize(m);
+  const double md = static_cast<double>(m);
+  for (size_t i = 0; i < (m + 1) / 2; ++i) {
+    double x = std::cos(std::numbers::pi * (static_cast<double>(i) + 0.75) / (md + 0.5));
+    double derivative = 1;
+    for (int iteration = 0; iteration < 100; ++iteration) {
+      // P_m(x) and P_{m-1}(x) by the three-term recurrence.
+      double p0 = 1;
+      double p1 = x;
+      for (size_t k = 2; k <= m; ++k) {
+        const double kd = static_cast<double>(k);
+        const double p2 = ((2 * kd - 1) * x * p1 - (kd - 1) * p0) / kd;
+        p0 = p1;
+        p1 = p2;
+      }
+      const double pm = m == 1 ? x : p1;
+      const double pm1 = m == 1 ? 1 : p0;
+      derivative = md * (x * pm - pm1) / (x * x - 1);
+      const double step = pm / derivative;
+      x -= step;
+      if (std::abs(step) < 1e-16) break;
+    }
+    // Recompute the derivative at the converged node.
+    double p0 = 1;
+    double p1 = x;
+    for (size_t k = 2; k <= m; ++k) {
+      const double kd = static_cast<double>(k);
+      const double p2 = ((2 * kd - 1) * x * p1 - (kd - 1) * p0) / kd;
+      p0 = p1;
+      p1 = p2;
+    }
+    derivative = m == 1 ? 1 : md * (x * p1 - p0) / (x * x - 1);
+    const double weight = 2 / ((1 - x * x) * derivative * derivative);
+    q.nodes[i] = -x;
+    q.nodes[m - 1 - i] = x;
+    q.weights[i] = weight;
+    q.weights[m - 1 - i] = weight;
+  }
+  return q;
+}
+
+}  // namespace
+
+std::vector<double> FirstChoiceProbabilities(std::span<const double> priorities) {
+  const size_t n = priorities.size();
+  std::vector<double> probability(n, 0.0);
+  if (n == 0) return probability;
+  if (n == 1) {
+    probability[0] = 1;
+    return probability;
+  }
+  // Every key RAND() / Pⱼ is at most 1/Pⱼ, so the first is at most
+  // 1/P_max: beyond, the integrand of every queue is 0 (its own density
+  // ends, or the term of the highest queue is). On [0, 1/P_max] every
+  // term 1 − Pⱼ·x is non-negative and the integrand is a polynomial of
+  // degree n − 1: n/2 + 1 Gauss–Legendre points integrate it exactly.
+  const double end = 1 / *std::max_element(priorities.begin(), priorities.end());
+  const size_t points = n / 2 + 1;
+  const Quadrature rule = GaussLegendre(points);
+  const double half = end / 2;
+  std::vector<double> terms(n);
+  std::vector<double> prefix(n + 1);
+  std::vector<double> suffix(n + 1);
+  for (size_t p = 0; p < points; ++p) {
+    const double x = half + half * rule.nodes[p];
+    for (size_t j = 0; j < n; ++j) terms[j] = std::max(0.0, 1 - priorities[j] * x);
+    prefix[0] = 1;
+    for (size_t j = 0; j < n; ++j) prefix[j + 1] = prefix[j] * terms[j];
+    suffix[n] = 1;
+    for (size_t j = n; j > 0; --j) suffix[j - 1] = suffix[j] * terms[j - 1];
+    for (size_t i = 0; i < n; ++i) {
+      probability[i] += rule.weights[p] * half * priorities[i] * prefix[i] * suffix[i + 1];
+    }
+  }
+  return probability;
+}
+
+double PilotDraws::Rand() {
+  return static_cast<double>(generator_() >> 11) * 0x1.0p-53;
+}
+
+uint64_t PilotDraws::Below(uint64_t n) {
+  // Rejection: accept draws below the largest multiple of n.
+  const uint64_t limit = std::numeric_limits<uint64_t>::max() -
+                         std::numeric_limits<uint64_t>::max() % n;
+  uint64_t draw = generator_();
+  while (draw >= limit) draw = generator_();
+  return draw % n;
+}
+
+std::vector<size_t> PilotDraws::TaskQueueOrder(std::span<const double> priorities,
+                                               size_t limit) {
+  std::vector<std::pair<double, size_t>> keys;
+  keys.reserve(priorities.size());
+  for (size_t i = 0; i < priorities.size(); ++i) keys.emplace_back(Rand() / priorities[i], i);
+  std::stable_sort(keys.begin(), keys.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<size_t> order;
+  for (size_t i = 0; i < keys.size() && i < limit; ++i) order.push_back(keys[i].second);
+  return order;
+}
+
+std::optional<JobChoice> PilotDraws::PickJob(const TaskQueue& task_queue) {
+  if (task_queue.jobs.empty()) return std::nullopt;
+  size_t best = 0;
+  double best_key = std::numeric_limits<double>::infinity();
+  for (size_t j = 0; j < task_queue.jobs.size(); ++j) {
+    const double key = Rand() / JobPriorityWeight(task_queue.jobs[j].priority);
+    if (key < best_key) {
+      best_key = key;
+      best = j;
+    }
+  }
+  const int64_t value = task_queue.jobs[best].priority;
+  std::vector<size_t> candidates;
+  for (size_t j = 0; j < task_queue.jobs.size(); ++j) {
+    if (task_queue.jobs[j].priority == value) candidates.push_back(j);
+  }
+  std::sort(candidates.begin(), candidates.end(), [&](size_t a, size_t b) {
+    return task_queue.jobs[a].id < task_queue.jobs[b].id;
+  });
+  if (candidates.size() > kJobsDrawnAmong) candidates.resize(kJobsDrawnAmong);
+  JobChoice choice;
+  choice.priority = value;
+  choice.candidates = candidates.size();
+  choice.job = candidates[Below(candidates.size())];
+  return choice;
+}
+
+}  // namespace negotiator::dirac
