@@ -180,6 +180,10 @@ def main():
         # trace, 2 a mapping, %% and a trace, 3 a negotiator test file) and
         # the text, hand-made in fuzz/seeds/fuzz_workload/.
         "fuzz_workload": write(out_dir, "fuzz_workload", committed("fuzz_workload")),
+        # fuzz_dirac_config: a selector byte (the Operations view: bit 0 a
+        # setup, bit 1 a VO, bit 2 DIRAC 9's layout) and a DIRAC
+        # configuration, hand-made in fuzz/seeds/fuzz_dirac_config/.
+        "fuzz_dirac_config": write(out_dir, "fuzz_dirac_config", committed("fuzz_dirac_config")),
         # fuzz_ad_file: a selector byte (bit 0: strict lexer, bit 1: format
         # detected), then a file of old-syntax ads; a few with CR line ends
         # and blank lines that hold only spaces.

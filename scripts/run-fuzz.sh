@@ -25,7 +25,7 @@ CPU_SECONDS="${FUZZ_CPU_SECONDS:-0}"
 BUILD="${FUZZ_BUILD_DIR:-build-fuzz}"
 ALL_TARGETS=(fuzz_parse_expression fuzz_evaluate fuzz_parse_ad fuzz_unparse_roundtrip
              fuzz_ad_roundtrip fuzz_ingest_fastpath fuzz_config fuzz_lint fuzz_negotiator
-             fuzz_parse_fastpath fuzz_ad_file fuzz_workload)
+             fuzz_parse_fastpath fuzz_ad_file fuzz_workload fuzz_dirac_config)
 if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 # The longest input worth trying, per target.
@@ -43,6 +43,7 @@ max_len() {
 dict_for() {
   case "$1" in
     fuzz_config|fuzz_lint) echo fuzz/config.dict ;;
+    fuzz_dirac_config) echo fuzz/dirac_config.dict ;;
     *) echo fuzz/classad.dict ;;
   esac
 }
