@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,20 @@
 namespace negotiator::testing_util {
 
 inline constexpr int64_t kCycleNow = 1700000000;
+
+// A seeded random source for generated pools: the same seed, the same pool.
+class TestRandom {
+ public:
+  explicit TestRandom(uint64_t seed) : engine_(seed) {}
+  int Int(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine_); }
+  bool Chance(int percent) { return Int(1, 100) <= percent; }
+  const std::string& Pick(const std::vector<std::string>& v) {
+    return v[static_cast<size_t>(Int(0, static_cast<int>(v.size()) - 1))];
+  }
+
+ private:
+  std::mt19937_64 engine_;
+};
 
 // Parses one ad in new syntax ("[ a = 1; b = 2 ]"); a test failure and an
 // empty ad when it does not parse.

@@ -25,18 +25,7 @@ namespace {
 using testing_util::MakePolicy;
 using testing_util::MakePool;
 
-class Random {
- public:
-  explicit Random(uint64_t seed) : engine_(seed) {}
-  int Int(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine_); }
-  bool Chance(int percent) { return Int(1, 100) <= percent; }
-  const std::string& Pick(const std::vector<std::string>& v) {
-    return v[static_cast<size_t>(Int(0, static_cast<int>(v.size()) - 1))];
-  }
-
- private:
-  std::mt19937_64 engine_;
-};
+using Random = testing_util::TestRandom;
 
 // `image_size`: some slots have ImageSize, which jobs read unqualified.
 // `every_memory`: every slot has a Memory, of any type (the job clauses

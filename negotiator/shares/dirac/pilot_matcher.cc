@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <utility>
+#include <vector>
 
 namespace negotiator::dirac {
 namespace {
@@ -17,6 +19,19 @@ struct Quadrature {
   std::vector<double> weights;
 };
 
+// P_m(x) and P_{m-1}(x) (m >= 1) by the three-term recurrence.
+std::pair<double, double> Legendre(size_t m, double x) {
+  double p0 = 1;
+  double p1 = x;
+  for (size_t k = 2; k <= m; ++k) {
+    const double kd = static_cast<double>(k);
+    const double p2 = ((2 * kd - 1) * x * p1 - (kd - 1) * p0) / kd;
+    p0 = p1;
+    p1 = p2;
+  }
+  return {p1, p0};
+}
+
 Quadrature GaussLegendre(size_t m) {
   Quadrature q;
   q.nodes.resize(m);
@@ -26,32 +41,15 @@ Quadrature GaussLegendre(size_t m) {
     double x = std::cos(std::numbers::pi * (static_cast<double>(i) + 0.75) / (md + 0.5));
     double derivative = 1;
     for (int iteration = 0; iteration < 100; ++iteration) {
-      // P_m(x) and P_{m-1}(x) by the three-term recurrence.
-      double p0 = 1;
-      double p1 = x;
-      for (size_t k = 2; k <= m; ++k) {
-        const double kd = static_cast<double>(k);
-        const double p2 = ((2 * kd - 1) * x * p1 - (kd - 1) * p0) / kd;
-        p0 = p1;
-        p1 = p2;
-      }
-      const double pm = m == 1 ? x : p1;
-      const double pm1 = m == 1 ? 1 : p0;
+      const auto [pm, pm1] = Legendre(m, x);
       derivative = md * (x * pm - pm1) / (x * x - 1);
       const double step = pm / derivative;
       x -= step;
       if (std::abs(step) < 1e-16) break;
     }
     // Recompute the derivative at the converged node.
-    double p0 = 1;
-    double p1 = x;
-    for (size_t k = 2; k <= m; ++k) {
-      const double kd = static_cast<double>(k);
-      const double p2 = ((2 * kd - 1) * x * p1 - (kd - 1) * p0) / kd;
-      p0 = p1;
-      p1 = p2;
-    }
-    derivative = m == 1 ? 1 : md * (x * p1 - p0) / (x * x - 1);
+    const auto [pm, pm1] = Legendre(m, x);
+    derivative = m == 1 ? 1 : md * (x * pm - pm1) / (x * x - 1);
     const double weight = 2 / ((1 - x * x) * derivative * derivative);
     q.nodes[i] = -x;
     q.nodes[m - 1 - i] = x;
