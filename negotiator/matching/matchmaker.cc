@@ -108,12 +108,6 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
       eval_options_(options.eval) {
   memory_ = memory != nullptr ? memory : (own_memory_ = std::make_unique<MatchmakerMemory>()).get();
   memory_->shapes.Prune(pool);
-  std::vector<uint32_t> present;
-  present.reserve(pool.present_slots());
-  for (uint32_t s = 0; s < pool.slots().size(); ++s) {
-    if (pool.slots()[s].present) present.push_back(s);
-  }
-  pool_shapes_ = memory_->shapes.Distinct(pool, present);
   slot_shapes_ = memory_->shapes.Distinct(pool, slots_);
   memory_->tables.BeginCycle(pool, slots_);
   lists_.resize(autoclusters.class_representative.size());
@@ -398,8 +392,15 @@ void Matchmaker::SplitPreemptionRequirements() {
   std::vector<const classad::Expr*> clauses;
   classad::SplitConjuncts(*pr.expr, {}, &clauses);
   if (clauses.size() < 2 && clauses[0]->kind() == classad::ExprKind::kLiteral) return;
-  // An unqualified name reads the request when no slot has it and it is
-  // not one of the Remote* attributes bound on slots.
+  // An unqualified name reads the request when no slot of the pool has it
+  // (asked of one ad per shape of its present slots) and it is not one of
+  // the Remote* attributes bound on slots.
+  std::vector<uint32_t> present;
+  present.reserve(pool_.present_slots());
+  for (uint32_t s = 0; s < pool_.slots().size(); ++s) {
+    if (pool_.slots()[s].present) present.push_back(s);
+  }
+  const std::vector<const ClassAd*> pool_shapes = memory_->shapes.Distinct(pool_, present);
   std::unordered_map<std::string, bool> known;
   auto request_side = [&](const std::string& name) {
     const std::string key = policy::LowerAscii(name);
@@ -407,8 +408,8 @@ void Matchmaker::SplitPreemptionRequirements() {
     if (it != known.end()) return it->second;
     const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(name);
     bool request = info == nullptr || !info->on_slot;
-    for (size_t i = 0; request && i < pool_shapes_.size(); ++i) {
-      if (pool_shapes_[i]->Find(name)) request = false;
+    for (size_t i = 0; request && i < pool_shapes.size(); ++i) {
+      if (pool_shapes[i]->Find(name)) request = false;
     }
     known.emplace(key, request);
     return request;

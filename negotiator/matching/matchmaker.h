@@ -447,8 +447,6 @@ class Matchmaker {
   // One ad for each distinct shape among slots_ (slot_shapes.h), for what
   // is asked of the slots as a whole; kept alive by memory_.shapes.
   std::vector<const classad::ClassAd*> slot_shapes_;
-  // ... and among all the pool's present slots.
-  std::vector<const classad::ClassAd*> pool_shapes_;
   MatchmakerMemory* memory_;                    // the caller's, or own_memory_
   std::unique_ptr<MatchmakerMemory> own_memory_;  // when the caller keeps none
   std::vector<uint8_t> taken_;

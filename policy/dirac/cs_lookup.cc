@@ -1,22 +1,11 @@
 // Paths and the Operations view of a DIRAC configuration (cs_lookup.h).
 #include "policy/dirac/cs_lookup.h"
 
-#include "policy/text_util.h"
+#include "policy/dirac/cs_values.h"
 
 namespace policy::dirac {
 
-std::vector<std::string> SplitCsPath(std::string_view path) {
-  std::vector<std::string> names;
-  size_t start = 0;
-  while (start <= path.size()) {
-    size_t slash = path.find('/', start);
-    if (slash == std::string_view::npos) slash = path.size();
-    const std::string_view name = TrimSpace(path.substr(start, slash - start));
-    if (!name.empty()) names.emplace_back(name);
-    start = slash + 1;
-  }
-  return names;
-}
+std::vector<std::string> SplitCsPath(std::string_view path) { return SplitDiracList(path, '/'); }
 
 const CsSection* FindSectionAt(const CsSection& root, std::string_view path) {
   const CsSection* at = &root;

@@ -50,15 +50,15 @@ bool IsDiracBooleanSpelling(std::string_view text) {
          lower == "0";
 }
 
-std::vector<std::string> SplitDiracList(std::string_view text) {
+std::vector<std::string> SplitDiracList(std::string_view text, char separator) {
   std::vector<std::string> out;
   size_t start = 0;
   while (start <= text.size()) {
-    size_t comma = text.find(',', start);
-    if (comma == std::string_view::npos) comma = text.size();
-    const std::string_view piece = TrimSpace(text.substr(start, comma - start));
+    size_t end = text.find(separator, start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view piece = TrimSpace(text.substr(start, end - start));
     if (!piece.empty()) out.emplace_back(piece);
-    start = comma + 1;
+    start = end + 1;
   }
   return out;
 }

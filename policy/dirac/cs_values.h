@@ -43,9 +43,9 @@ bool ParseDiracBoolean(std::string_view text);
 // which may not be what was meant.
 bool IsDiracBooleanSpelling(std::string_view text);
 
-// DIRAC's List.fromChar(text, ","): split at ',', each piece trimmed,
-// empty pieces dropped.
-std::vector<std::string> SplitDiracList(std::string_view text);
+// DIRAC's List.fromChar(text, separator): split at `separator`, each
+// piece trimmed, empty pieces dropped.
+std::vector<std::string> SplitDiracList(std::string_view text, char separator = ',');
 
 }  // namespace policy::dirac
 
