@@ -442,6 +442,9 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       } else {
         bits.assign(words_, ~uint64_t{0});
         const auto& members = texts.members(spec.slot_text);
+        std::vector<uint32_t> positions;  // the members' positions, in member order
+        positions.reserve(members.size());
+        for (const auto& member : members) positions.push_back(member.first);
         if (spec.reads_only_job || column != nullptr) {
           // The job side (or the whole clause) evaluated once, in the first
           // member slot: it reads nothing of a slot.
@@ -456,9 +459,6 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
             }
             return;
           }
-          std::vector<uint32_t> positions;
-          positions.reserve(members.size());
-          for (const auto& member : members) positions.push_back(member.first);
           size_t m = 0;  // the member compared (positions in member order)
           ClauseResults(
               slots, positions, cache, row, &reused[i],
@@ -474,9 +474,6 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
           }
           return;
         }
-        std::vector<uint32_t> positions;
-        positions.reserve(members.size());
-        for (const auto& member : members) positions.push_back(member.first);
         size_t m = 0;  // the member being evaluated (positions in member order)
         ClauseResults(
             slots, positions, cache, row, &reused[i],
