@@ -420,7 +420,9 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   matchmaker_options.eval = eval_;
   matchmaker_ = std::make_unique<Matchmaker>(pool_, autoclusters_, accountant_, std::move(offered),
                                              matchmaker_options, remote_view_.get(),
-                                             &negotiator_.matchmaker_memory_);
+                                             negotiator_.options_.shortcuts
+                                                 ? &negotiator_.matchmaker_memory_
+                                                 : nullptr);
   matchmaker_->PrepareAll();
   result_.phases.matching = Millis(phase);
 

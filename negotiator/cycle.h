@@ -133,7 +133,8 @@ struct CycleResult {
 
 struct NegotiatorOptions {
   int threads = 2;  // for matching autoclusters up front
-  // MatchmakerOptions::shortcuts (false only for tests that compare).
+  // MatchmakerOptions::shortcuts (false only for tests that compare);
+  // false also keeps nothing from one cycle's matchmaker to the next.
   bool shortcuts = true;
   // How each negotiation's slots are shared among its submitters; null:
   // HTCondor's pie (shares/htcondor_pie.h).

@@ -52,10 +52,15 @@ std::string_view WithoutSlotPrefix(std::string_view name) {
 // The user a slot's accounting attributes name under `prefix`: the first
 // string of PreemptingAccountingGroup, PreemptingUser, AccountingGroup,
 // RemoteUser.
+// The attributes naming a slot's remote user, in the order they are tried.
+constexpr std::string_view kRemoteUserAttributes[] = {"PreemptingAccountingGroup",
+                                                      "PreemptingUser", "AccountingGroup",
+                                                      "RemoteUser"};
+constexpr std::string_view kPreemptingRank = "PreemptingRank";
+
 bool FindRemoteUser(const classad::ClassAd& slot, std::string_view prefix, std::string* scratch,
                     std::string* user) {
-  for (std::string_view attribute :
-       {"PreemptingAccountingGroup", "PreemptingUser", "AccountingGroup", "RemoteUser"}) {
+  for (std::string_view attribute : kRemoteUserAttributes) {
     scratch->assign(prefix);
     scratch->append(attribute);
     if (classad::EvaluateAttrString(slot, *scratch, user)) return true;
@@ -75,7 +80,7 @@ RemoteAttributeOptions RemoteOptionsOf(const MatchPolicy& matching) {
 
 std::optional<double> PreemptingRankOf(const classad::ClassAd& slot) {
   double rank = 0;
-  if (!classad::EvaluateAttrNumber(slot, "PreemptingRank", &rank)) return std::nullopt;
+  if (!classad::EvaluateAttrNumber(slot, kPreemptingRank, &rank)) return std::nullopt;
   return rank;
 }
 
@@ -255,6 +260,17 @@ bool RemoteAttributes::BindingKey(const classad::ClassAd& slot,
     key->append(reinterpret_cast<const char*>(&*preempting_rank), sizeof(double));
   }
   return true;
+}
+
+bool RemoteAttributes::BindingKeyIsFixed(const classad::ClassAd& slot) {
+  auto fixed = [&](std::string_view name) {
+    const classad::AttrRef ref = slot.Find(name);
+    return !ref || ref.is_literal();
+  };
+  for (std::string_view attribute : kRemoteUserAttributes) {
+    if (!fixed(attribute)) return false;
+  }
+  return fixed(kPreemptingRank);
 }
 
 std::vector<std::pair<std::string, Value>> MatchedOfferAttributes(

@@ -159,6 +159,10 @@ class RemoteAttributes {
   // forms read the users of every slot of its machine.
   static bool BindingKey(const classad::ClassAd& slot, const RemoteAttributeOptions& options,
                          std::string* key);
+  // Whether every attribute BindingKey reads of `slot` is a literal or
+  // absent: its key is then the same for as long as the ad is, whatever
+  // the clock (a caller may keep it between cycles). Thread-safe.
+  static bool BindingKeyIsFixed(const classad::ClassAd& slot);
   const classad::AttributeOverlay& overlay() const { return overlay_; }
   // The remote user found by the last Bind (empty for an unclaimed slot).
   const std::string& remote_user() const { return remote_user_; }

@@ -10,6 +10,8 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
     changed_at_.clear();
     rows_.clear();
     clauses_.clear();
+    readings_.clear();
+    numbers_.clear();
   }
   ++cycle_;
   std::erase_if(rows_, [](const auto& entry) { return !entry.second->used || entry.second->unkept; });
@@ -22,7 +24,14 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
     if (ads_[id] != nullptr && !pool.slots()[id].present) {
       ads_[id].reset();
       if (id < clauses_.size()) clauses_[id] = SlotClauses();
+      if (id < readings_.size()) readings_[id] = SlotReadings();
     }
+  }
+  // The numbers are forgotten, and the readings that hold them, when
+  // texts of ads long gone have made them many.
+  if (numbers_.size() > 4 * ids + 4096) {
+    numbers_.clear();
+    for (SlotReadings& r : readings_) r.claim_read = false;
   }
   changed_slots_ = 0;
   for (uint32_t id : slots) {
@@ -31,6 +40,24 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
     changed_at_[id] = cycle_;
     ++changed_slots_;
   }
+}
+
+MatchTableCache::SlotReadings& MatchTableCache::ReadingsOf(uint32_t slot) {
+  if (readings_.size() <= slot) readings_.resize(ads_.size());
+  SlotReadings& r = readings_[slot];
+  if (r.cycle < changed_at_[slot]) {
+    r = SlotReadings();
+    r.cycle = cycle_;
+  }
+  return r;
+}
+
+uint32_t MatchTableCache::Number(std::string_view text) {
+  auto it = numbers_.find(text);
+  if (it == numbers_.end()) {
+    it = numbers_.emplace(std::string(text), static_cast<uint32_t>(numbers_.size())).first;
+  }
+  return it->second;
 }
 
 MatchTableCache::Row* MatchTableCache::RowFor(const std::string& key, Holds holds) {

@@ -24,6 +24,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -117,6 +118,33 @@ class MatchTableCache {
     clauses_[slot] = std::move(clauses);
   }
 
+  // What a matchmaker reads from a slot's ad itself, kept while the ad is
+  // the same object (each part filled when first needed; all of it
+  // forgotten when the ad changes).
+  struct SlotReadings {
+    static constexpr uint32_t kNoKey = UINT32_MAX;
+    uint64_t cycle = 0;  // the cycle the slot's ad was read in (0: never)
+    bool rank_read = false;
+    classad::AttrRef rank;  // its Rank (points into the ad, kept alive here)
+    bool claim_read = false;
+    // RemoteAttributes::BindingKey, numbered (Number), when the slot has
+    // one and it is fixed (BindingKeyIsFixed); kNoKey otherwise.
+    uint32_t binding_key = kNoKey;
+    uint32_t remote_user = 0;  // PoolSlot::remote_user, numbered
+    bool current_rank_kept = false;  // current_rank is the ad's, whatever the clock
+    double current_rank = 0;         // CurrentRankValue as RankForComparison keeps it
+  };
+  // Slot `slot`'s readings for its ad of this cycle (emptied when the ad is
+  // another object than when they were read). One thread at a time; stable
+  // until the next call for another slot or the next BeginCycle.
+  SlotReadings& ReadingsOf(uint32_t slot);
+
+  // A number for `text`, the same for the same text until the next
+  // BeginCycle that forgets them all (it forgets readings with them, and
+  // does so only when the numbers are many more than the slots). One
+  // thread at a time.
+  uint32_t Number(std::string_view text);
+
   // How many rows are kept, and how many slots changed at the last
   // BeginCycle (for tests and benchmarks).
   size_t rows() const { return rows_.size(); }
@@ -133,6 +161,12 @@ class MatchTableCache {
   std::vector<uint64_t> changed_at_;
   std::unordered_map<std::string, std::unique_ptr<Row>> rows_;
   std::vector<SlotClauses> clauses_;  // by slot id
+  std::vector<SlotReadings> readings_;  // by slot id
+  struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
+  };
+  std::unordered_map<std::string, uint32_t, TextHash, std::equal_to<>> numbers_;  // Number
 };
 
 // The options a cached row's evaluations run with: the cycle's, watching

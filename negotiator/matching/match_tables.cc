@@ -515,20 +515,30 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   for (size_t r : reused) results_from_cache_ += r;
   for (size_t r : column_reused) results_from_cache_ += r;
   active_ = true;
-  BuildSlotRanks(pool, autoclusters, slots, slot_shapes, threads, options, &readings);
+  BuildSlotRanks(pool, autoclusters, slots, slot_shapes, threads, options, &readings, cache);
 }
 
 void MatchTables::BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
                                  std::span<const uint32_t> slots,
                                  std::span<const classad::ClassAd* const> slot_shapes, int threads,
-                                 const classad::EvalOptions& options, JobKeys* readings) {
+                                 const classad::EvalOptions& options, JobKeys* readings,
+                                 MatchTableCache* cache) {
   const size_t n = slots.size();
   slot_rank_text_.assign(n, kLiteralRank);
   slot_rank_literal_.assign(n, 0.0);
   slot_rank_member_.assign(n, 0);
   SlotTexts texts;
+  auto rank_of = [&](uint32_t slot) {
+    if (cache == nullptr) return pool.slots()[slot].ad->Find("Rank");
+    MatchTableCache::SlotReadings& readings = cache->ReadingsOf(slot);
+    if (!readings.rank_read) {
+      readings.rank = pool.slots()[slot].ad->Find("Rank");
+      readings.rank_read = true;
+    }
+    return readings.rank;
+  };
   for (size_t p = 0; p < n; ++p) {
-    const AttrRef rank = pool.slots()[slots[p]].ad->Find("Rank");
+    const AttrRef rank = rank_of(slots[p]);
     if (!rank) {  // undefined
       slot_rank_literal_[p] = RankForComparison(classad::Value::Undefined());
       continue;

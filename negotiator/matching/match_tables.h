@@ -114,11 +114,13 @@ class MatchTables {
  private:
   static constexpr uint32_t kLiteralRank = UINT32_MAX;
   // Tables the slots' Rank (after the rest is built, keying the jobs with
-  // the same `readings`; only flips slot_ranks_active_).
+  // the same `readings`; only flips slot_ranks_active_). With `cache`, each
+  // slot's Rank is found once for as long as its ad stays.
   void BuildSlotRanks(const Pool& pool, const Autoclusters& autoclusters,
                       std::span<const uint32_t> slots,
                       std::span<const classad::ClassAd* const> slot_shapes, int threads,
-                      const classad::EvalOptions& options, JobKeys* readings);
+                      const classad::EvalOptions& options, JobKeys* readings,
+                      MatchTableCache* cache);
 
   bool active_ = false;
   size_t words_ = 0;

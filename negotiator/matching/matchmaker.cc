@@ -15,6 +15,7 @@
 #include "classad/unparse.h"
 #include "classad/value.h"
 #include "negotiator/matching/job_keys.h"
+#include "negotiator/matching/remote_reads.h"
 #include "negotiator/parallel.h"
 #include "policy/concurrency_limits.h"
 #include "policy/text_util.h"
@@ -61,18 +62,6 @@ float PolicyRank(const policy::PolicyExpression& e, const ClassAd& slot, const C
   return v ? static_cast<float>(*v) : kNoRank;
 }
 
-bool NamesEphemeral(const classad::Expr& expr, bool on_slot, bool live_only = false) {
-  std::vector<std::string> mine, theirs;
-  classad::CollectReferencedNames(expr, &mine, &theirs);
-  for (const auto* names : {&mine, &theirs}) {
-    for (const std::string& n : *names) {
-      const policy::EphemeralAttributeInfo* info = policy::FindEphemeralAttribute(n);
-      if (info != nullptr && info->on_slot == on_slot && (info->live || !live_only)) return true;
-    }
-  }
-  return false;
-}
-
 // How many ways the match classes' jobs may look to a rank expression
 // before it is evaluated per candidate instead of once per slot and way.
 constexpr size_t kMaxRankTableKeys = 64;
@@ -105,10 +94,11 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
       taken_(pool.slots().size(), 0),
       remaining_(slots_.size()),
       options_(options),
-      eval_options_(options.eval) {
+      eval_options_(options.eval),
+      remote_options_(policy::RemoteOptionsOf(policy_.matching)) {
   memory_ = memory != nullptr ? memory : (own_memory_ = std::make_unique<MatchmakerMemory>()).get();
   memory_->shapes.Prune(pool);
-  slot_shapes_ = memory_->shapes.Distinct(pool, slots_);
+  slot_shapes_ = memory_->shapes.Distinct(pool, slots_, &slot_shape_owners_);
   memory_->tables.BeginCycle(pool, slots_);
   lists_.resize(autoclusters.class_representative.size());
   remote_.assign(pool.slots().size(), 0);
@@ -148,7 +138,14 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   for (uint32_t s : slots_) {
     const PoolSlot& slot = pool_.slots()[s];
     if (slot.remote_user.empty()) continue;
-    current_rank_[s] = RankForComparison(CurrentRankValue(*slot.ad, eval_options_));
+    // Kept with the slot's ad unless the clock was read or a quirk noted.
+    MatchTableCache::SlotReadings& readings = memory_->tables.ReadingsOf(s);
+    if (!readings.current_rank_kept) {
+      WatchedEvalOptions watched(eval_options_);
+      readings.current_rank = RankForComparison(CurrentRankValue(*slot.ad, watched.options()));
+      readings.current_rank_kept = watched.keepable();
+    }
+    current_rank_[s] = readings.current_rank;
     if (ranks_read_remote_) RemoteOverlay(s);
   }
   JobKeys readings(slot_shapes_, eval_options_, ranks_read_remote_);
@@ -156,25 +153,18 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   BuildRankTable(m.post_job_rank, &readings, &post_ranks_);
 }
 
-Matchmaker::RemoteReads Matchmaker::MatchingRemoteReads() const {
-  RemoteReads reads;
-  std::unordered_set<const classad::Expr*> seen;
-  auto look = [&](const ClassAd& ad) {
-    for (size_t i = 0; i < ad.size(); ++i) {
-      const classad::AttrRef ref = ad.at(i);
-      if (ref.is_literal() || !seen.insert(&ref.expr()).second) continue;
-      if (NamesEphemeral(ref.expr(), /*on_slot=*/true)) {
-        reads.any = true;
-        if (NamesEphemeral(ref.expr(), /*on_slot=*/true, /*live_only=*/true)) reads.live = true;
-      }
-    }
-  };
+RemoteReads Matchmaker::MatchingRemoteReads() {
   // Every expression of the classes' jobs and of the slots (one of each
-  // shape holds them all): a superset of what matching reads (a slot's
-  // TARGET.x may read a job's x, which may read a Remote* attribute it
-  // lacks).
-  for (uint32_t job : autoclusters_.class_representative) look(*pool_.jobs()[job].ad);
-  for (const ClassAd* slot : slot_shapes_) look(*slot);
+  // shape holds them all; each ad's answer kept between cycles): a
+  // superset of what matching reads (a slot's TARGET.x may read a job's x,
+  // which may read a Remote* attribute it lacks).
+  RemoteReads reads;
+  RemoteReadsMemo& memo = memory_->remote_reads;
+  memo.BeginCycle();
+  for (uint32_t job : autoclusters_.class_representative) {
+    reads.Add(memo.Of(pool_.jobs()[job].ad));
+  }
+  for (const std::shared_ptr<const ClassAd>& slot : slot_shape_owners_) reads.Add(memo.Of(slot));
   const policy::MatchPolicy& m = policy_.matching;
   for (const policy::PolicyExpression* e : {&m.pre_job_rank, &m.post_job_rank}) {
     if (e->is_set() && NamesEphemeral(*e->expr, /*on_slot=*/true, /*live_only=*/true)) {
@@ -746,31 +736,57 @@ double Matchmaker::SlotRankOf(Candidate& c, uint32_t match_class, const MatchReq
   return c.slot_rank;
 }
 
+MatchTableCache::SlotReadings& Matchmaker::ClaimReadingsOf(uint32_t slot) {
+  MatchTableCache& cache = memory_->tables;
+  MatchTableCache::SlotReadings& readings = cache.ReadingsOf(slot);
+  if (!readings.claim_read) {
+    const PoolSlot& pool_slot = pool_.slots()[slot];
+    std::string key;
+    if (policy::RemoteAttributes::BindingKey(*pool_slot.ad, remote_options_, &key) &&
+        policy::RemoteAttributes::BindingKeyIsFixed(*pool_slot.ad)) {
+      readings.binding_key = cache.Number(key);
+    }
+    // Numbered apart from the keys ('\x01' starts no key).
+    key.assign(1, '\x01');
+    key += pool_slot.remote_user;
+    readings.remote_user = cache.Number(key);
+    readings.claim_read = true;
+  }
+  return readings;
+}
+
 const classad::AttributeOverlay* Matchmaker::RemoteOverlay(uint32_t slot) {
   if (remote_bound_[slot] == 0) {
-    const policy::RemoteAttributeOptions options = policy::RemoteOptionsOf(policy_.matching);
     const ClassAd& ad = *pool_.slots()[slot].ad;
+    // The binding of the slot's key this cycle, or a new one. A key read
+    // afresh (not fixed) is looked up by its text.
+    const uint32_t number = ClaimReadingsOf(slot).binding_key;
+    uint32_t* binding = nullptr;
     std::string key;
-    const bool shared = policy::RemoteAttributes::BindingKey(ad, options, &key);
-    auto [binding, new_key] =
-        shared ? binding_of_key_.emplace(std::move(key), static_cast<uint32_t>(bindings_.size()))
-               : std::pair{binding_of_key_.end(), true};
-    if (new_key) {
-      remote_[slot] = static_cast<uint32_t>(bindings_.size());
+    if (number != MatchTableCache::SlotReadings::kNoKey) {
+      binding = &binding_of_key_number_.try_emplace(number, kNoBinding).first->second;
+    } else if (policy::RemoteAttributes::BindingKey(ad, remote_options_, &key)) {
+      binding = &binding_of_key_.try_emplace(std::move(key), kNoBinding).first->second;
+    }
+    if (binding == nullptr || *binding == kNoBinding) {
+      const uint32_t b = static_cast<uint32_t>(bindings_.size());
+      if (binding != nullptr) *binding = b;
       bindings_.push_back(std::make_unique<policy::RemoteAttributes>());
       // A failure is the binding's: every slot of its key shares it.
-      binding_failed_.push_back(!bindings_.back()->Bind(ad, remote_view_, options).ok());
+      binding_failed_.push_back(!bindings_.back()->Bind(ad, remote_view_, remote_options_).ok());
+      auto [it, added] = remote_user_ids_.emplace(bindings_.back()->remote_user(),
+                                                  static_cast<uint32_t>(remote_user_ids_.size()));
+      remote_user_of_binding_.push_back(it->second);
+      if (added) {
+        user_memo_.push_back(0);
+        user_memo_stamp_.push_back(0);
+      }
+      remote_[slot] = b;
     } else {
-      remote_[slot] = binding->second;
+      remote_[slot] = *binding;
     }
     remote_bound_[slot] = binding_failed_[remote_[slot]] ? 2 : 1;
-    auto [it, added] = remote_user_ids_.emplace(bindings_[remote_[slot]]->remote_user(),
-                                                static_cast<uint32_t>(remote_user_ids_.size()));
-    remote_user_id_[slot] = it->second;
-    if (added) {
-      user_memo_.push_back(0);
-      user_memo_stamp_.push_back(0);
-    }
+    remote_user_id_[slot] = remote_user_of_binding_[remote_[slot]];
   }
   return remote_bound_[slot] == 1 ? &bindings_[remote_[slot]]->overlay() : nullptr;
 }
@@ -978,11 +994,9 @@ uint32_t Matchmaker::ClaimCodeOf(uint32_t slot) {
   } else if (by_users && remote_bound_[slot] == 1) {
     code = kByUser;
   }
-  std::string key = remote_user;
-  key.push_back('\0');
-  key += std::to_string(remote_user_id_[slot]);
-  auto [it, added] =
-      claim_user_ids_.emplace(std::move(key), static_cast<uint32_t>(claim_users_.size()));
+  const uint64_t key =
+      (uint64_t{ClaimReadingsOf(slot).remote_user} << 32) | remote_user_id_[slot];
+  auto [it, added] = claim_user_ids_.emplace(key, static_cast<uint32_t>(claim_users_.size()));
   if (added) claim_users_.push_back(ClaimUser{remote_user, slot, 0, ClaimVerdict::kJudge});
   known = (it->second << 2) | code;
   return known;

@@ -54,6 +54,7 @@
 #include "negotiator/autoclusters/autoclusters.h"
 #include "negotiator/matching/job_keys.h"
 #include "negotiator/matching/match_table_cache.h"
+#include "negotiator/matching/remote_reads.h"
 #include "negotiator/matching/match_tables.h"
 #include "negotiator/matching/order_indices.h"
 #include "negotiator/matching/preemption.h"
@@ -115,6 +116,7 @@ struct Offer {
 struct MatchmakerMemory {
   SlotShapes shapes;
   MatchTableCache tables;
+  RemoteReadsMemo remote_reads;  // of the match classes' job ads and the slot shapes
 };
 
 struct MatchmakerOptions {
@@ -269,11 +271,7 @@ class Matchmaker {
   // (RemoteUserResourcesInUse...), or the policy ranks a live one: found in
   // every expression of the match classes' jobs and of the slots
   // considered (a superset: it costs speed, never a result).
-  struct RemoteReads {
-    bool any = false;
-    bool live = false;
-  };
-  RemoteReads MatchingRemoteReads() const;
+  RemoteReads MatchingRemoteReads();
   // Whether every limit of `list` has room for its amount (count + amount
   // <= max, and the count not negative); the full ones go into `*why`.
   bool LimitsFit(std::string_view list, Rejection* why) const;
@@ -435,7 +433,9 @@ class Matchmaker {
                          const MatchRequest& request);
   MatchList match_list_;
   std::vector<ClaimUser> claim_users_;
-  std::unordered_map<std::string, uint32_t> claim_user_ids_;  // remote user, '\0', bound user
+  // By the slot's remote user's number (ClaimReadingsOf) and the bound
+  // user's (remote_user_id_), in the high and low halves.
+  std::unordered_map<uint64_t, uint32_t> claim_user_ids_;
   std::vector<uint32_t> claim_code_of_slot_;  // by slot: ClaimCodeOf, or kNotYetCoded
 
   const Pool& pool_;
@@ -447,6 +447,7 @@ class Matchmaker {
   // One ad for each distinct shape among slots_ (slot_shapes.h), for what
   // is asked of the slots as a whole; kept alive by memory_.shapes.
   std::vector<const classad::ClassAd*> slot_shapes_;
+  std::vector<std::shared_ptr<const classad::ClassAd>> slot_shape_owners_;  // the same, shared
   MatchmakerMemory* memory_;                    // the caller's, or own_memory_
   std::unique_ptr<MatchmakerMemory> own_memory_;  // when the caller keeps none
   std::vector<uint8_t> taken_;
@@ -475,8 +476,16 @@ class Matchmaker {
   // Slots whose ads give Bind the same inputs (RemoteAttributes::
   // BindingKey: the remote user and PreemptingRank) share one binding.
   const classad::AttributeOverlay* RemoteOverlay(uint32_t slot);
+  // What the claim of slot `slot` is read as (its binding key and remote
+  // user, numbered), kept between cycles with the slot's ad.
+  MatchTableCache::SlotReadings& ClaimReadingsOf(uint32_t slot);
+  static constexpr uint32_t kNoBinding = UINT32_MAX;
   std::vector<std::unique_ptr<policy::RemoteAttributes>> bindings_;
-  std::vector<uint8_t> binding_failed_;  // by binding: Bind failed
+  std::vector<uint8_t> binding_failed_;          // by binding: Bind failed
+  std::vector<uint32_t> remote_user_of_binding_;  // by binding: its remote user's number
+  // The binding of each key this cycle: by the key's number when it is
+  // fixed, by its text when it is read afresh.
+  std::unordered_map<uint32_t, uint32_t> binding_of_key_number_;
   std::unordered_map<std::string, uint32_t> binding_of_key_;
   std::vector<uint32_t> remote_;       // by slot: its binding (once bound)
   std::vector<uint8_t> remote_bound_;  // 0: not yet; 1: bound; 2: failed
@@ -515,6 +524,7 @@ class Matchmaker {
   std::vector<float> preemption_rank_;
   classad::ClassAd empty_ad_;
   classad::EvalOptions eval_options_;
+  policy::RemoteAttributeOptions remote_options_;  // of policy_.matching
 };
 
 }  // namespace negotiator

@@ -31,8 +31,10 @@ void SlotShapes::Prune(const Pool& pool) {
   }
 }
 
-std::vector<const classad::ClassAd*> SlotShapes::Distinct(const Pool& pool,
-                                                          std::span<const uint32_t> slots) {
+std::vector<const classad::ClassAd*> SlotShapes::Distinct(
+    const Pool& pool, std::span<const uint32_t> slots,
+    std::vector<std::shared_ptr<const classad::ClassAd>>* owners) {
+  if (owners != nullptr) owners->clear();
   if (pool.identity() != pool_identity_) Prune(pool);
   entries_.resize(pool.slots().size());
   std::vector<uint8_t> seen(shapes_.size(), 0);
@@ -48,6 +50,7 @@ std::vector<const classad::ClassAd*> SlotShapes::Distinct(const Pool& pool,
     if (seen[e.shape] == 0) {
       seen[e.shape] = 1;
       distinct.push_back(shapes_[e.shape].get());
+      if (owners != nullptr) owners->push_back(shapes_[e.shape]);
     }
   }
   return distinct;

@@ -42,8 +42,10 @@ class SlotShapes {
   // pool.slots(), present ones), in the order of the first slot of each.
   // The ads stay valid until Prune drops them (this object keeps them
   // alive). Prunes first when `pool` is another pool than the last one.
-  std::vector<const classad::ClassAd*> Distinct(const Pool& pool,
-                                                std::span<const uint32_t> slots);
+  // With `owners`, the same ads are also written there, shared.
+  std::vector<const classad::ClassAd*> Distinct(
+      const Pool& pool, std::span<const uint32_t> slots,
+      std::vector<std::shared_ptr<const classad::ClassAd>>* owners = nullptr);
 
   // How many shapes are known (for tests and benchmarks).
   size_t known() const { return shapes_.size(); }

@@ -175,5 +175,39 @@ TEST(MatchTableCacheTest, RowsAreDroppedWhenNotAskedForAndSlotsThatLeftKeepNoAd)
   EXPECT_EQ(cache.rows(), 0u);
 }
 
+// What a matchmaker reads from a slot's ad is kept while the ad is the
+// same object, and forgotten when the slot gets another ad or leaves; the
+// numbers of texts stay the same between cycles.
+TEST(MatchTableCacheTest, SlotReadingsLastAsLongAsTheSlotsAd) {
+  int64_t now = testing_util::kCycleNow;
+  Random r(3);
+  std::vector<std::string> slots = {SlotAd(r, "a", now), SlotAd(r, "b", now)};
+  auto pool = testing_util::MakePool(testing_util::MakePolicy(""), slots, {});
+  MatchTableCache cache;
+  const std::vector<uint32_t> both = {0, 1};
+  cache.BeginCycle(*pool, both);
+  const uint32_t alice = cache.Number("alice");
+  EXPECT_NE(cache.Number("bob"), alice);
+  for (uint32_t s : both) {
+    MatchTableCache::SlotReadings& readings = cache.ReadingsOf(s);
+    EXPECT_FALSE(readings.rank_read);
+    readings.rank_read = true;
+    readings.current_rank_kept = true;
+    readings.current_rank = 7;
+  }
+  cache.BeginCycle(*pool, both);
+  EXPECT_EQ(cache.Number("alice"), alice);
+  EXPECT_TRUE(cache.ReadingsOf(0).rank_read);
+  EXPECT_EQ(cache.ReadingsOf(1).current_rank, 7);
+  ASSERT_TRUE(pool->ReplaceSlot(1, Ad(SlotAd(r, "b", now)), now).ok());
+  cache.BeginCycle(*pool, both);
+  EXPECT_TRUE(cache.ReadingsOf(0).rank_read);
+  EXPECT_FALSE(cache.ReadingsOf(1).rank_read);
+  EXPECT_FALSE(cache.ReadingsOf(1).current_rank_kept);
+  ASSERT_TRUE(pool->RemoveSlot(0, now).ok());
+  cache.BeginCycle(*pool, std::vector<uint32_t>{1});
+  EXPECT_FALSE(cache.ReadingsOf(0).rank_read);
+}
+
 }  // namespace
 }  // namespace negotiator

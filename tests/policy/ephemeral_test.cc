@@ -206,6 +206,20 @@ TEST_F(EphemeralTest, BindingKeysTellApartWhatBindReads) {
   EXPECT_FALSE(RemoteAttributes::BindingKey(*claimed_, options, &k));
 }
 
+// A key may be kept with the slot's ad only when what it reads is fixed:
+// literals or nothing, never an expression (which may read the clock).
+TEST_F(EphemeralTest, ABindingKeyIsFixedWhenWhatItReadsIsLiteral) {
+  EXPECT_TRUE(RemoteAttributes::BindingKeyIsFixed(*TestAd("[ Cpus = 1 ]")));
+  EXPECT_TRUE(RemoteAttributes::BindingKeyIsFixed(
+      *TestAd("[ RemoteUser = \"b@x\"; PreemptingRank = 3; Rank = CurrentTime ]")));
+  EXPECT_FALSE(RemoteAttributes::BindingKeyIsFixed(
+      *TestAd("[ RemoteUser = strcat(\"b\", \"@x\") ]")));
+  EXPECT_FALSE(RemoteAttributes::BindingKeyIsFixed(
+      *TestAd("[ AccountingGroup = \"g.b@x\"; PreemptingRank = CurrentTime % 7 ]")));
+  EXPECT_FALSE(RemoteAttributes::BindingKeyIsFixed(
+      *TestAd("[ PreemptingUser = ifThenElse(true, \"a@x\", \"b@x\") ]")));
+}
+
 TEST_F(EphemeralTest, CrossSlotForms) {
   accounting_.SetUser("u1@site", 11, 1);
   accounting_.SetUser("u3@site", 33, 3);
