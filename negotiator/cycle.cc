@@ -53,6 +53,12 @@ class Negotiator::Cycle : public SubmitterNegotiation {
   TurnOutcome Negotiate(uint32_t s, const SubmitterLimits& limits, double* pie_left) override;
   size_t SlotsLeft() const override { return matchmaker_->remaining(); }
   void BeginSpin() override { matchmaker_->ForgetMatchList(); }
+  std::vector<SlotId> PilotSlots() const override;
+  bool CanRun(JobId job, SlotId slot) override;
+  uint32_t MatchClassOf(JobId job) const override {
+    return autoclusters_.match_class[autoclusters_.of_job[job]];
+  }
+  double StartJob(uint32_t s, JobId job, SlotId slot) override;
 
  private:
   // Per submitter, across the spins of the cycle.
@@ -70,6 +76,9 @@ class Negotiator::Cycle : public SubmitterNegotiation {
   // Group quotas (§2): the allocator's rounds calling Share.
   // Errors are the allocator's (a demand or usage that is not finite).
   Status NegotiateGroups();
+  // Job `j` of submitter `s` matched `offer`: charged at once, the slot off
+  // the list, counted in the submitter's outcome and the result.
+  void RecordMatch(uint32_t s, uint32_t j, const Offer& offer);
 
   const policy::Policy& policy_;
   Negotiator& negotiator_;
@@ -90,6 +99,9 @@ class Negotiator::Cycle : public SubmitterNegotiation {
   std::unique_ptr<AccountantWithQuotas> remote_view_;
   std::unique_ptr<Matchmaker> matchmaker_;
   std::vector<uint8_t> job_matched_;
+  std::vector<uint32_t> offered_;  // the trimmed slots, in scan order
+  // CanRun's answers: (match class << 32 | slot) -> match.
+  std::unordered_map<uint64_t, bool> can_run_;
   policy::SubmitterAttributes request_attributes_;
   // (submitter, autocluster) -> reasons counted and the first job rejected.
   struct Rejections {
@@ -145,8 +157,10 @@ std::vector<uint32_t> Negotiator::Cycle::TrimmedSlots() const {
 }
 
 void Negotiator::Cycle::Share(const ShareCall& call, std::vector<uint32_t>* members) {
-  ShareContext context{policy_.matching, accountant_,      submitters_, outcomes_,
-                       reported_,        pool_size_,       min_slot_weight_};
+  ShareContext context{policy_.matching, accountant_, pool_,
+                       now_,             submitters_, outcomes_,
+                       reported_,        pool_size_,  min_slot_weight_,
+                       result_.share_records};
   negotiator_.share_model_->Share(call, context, members, *this);
 }
 
@@ -259,41 +273,10 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
       record->slot_name = pool_.slots()[offer->slot].name;
       record->preemption = offer->state;
     }
-    const PoolSlot& slot = pool_.slots()[offer->slot];
-    CycleMatch match;
-    match.job_index = j;
-    match.slot_index = offer->slot;
-    match.job = jobs[j].id();
-    match.slot = slot.name;
-    match.submitter = submitter.name;
-    match.group = std::string(
-        policy_.groups.tree.enabled()
-            ? std::string_view(
-                  policy_.groups.tree.groups()[static_cast<size_t>(submitter.group)].name)
-            : std::string_view(policy::kRootGroupName));
-    match.reason = offer->state;
-    match.cost = offer->cost;
-    match.slot_rank = offer->slot_rank;
-    match.concurrency_limits = offer->matched_limits;
-    if (offer->state != PreemptState::kNone) {
-      match.preempted_user = slot.remote_user;
-      classad::EvaluateAttrString(*slot.ad, "JobId", &match.preempted_job);
-      ++result_.preemptions;
-    }
-    if (Status charged = accountant_.AddNewMatch(submitter.name, slot.accounting,
-                                                 offer->matched_limits, now_);
-        !charged.ok() && failure_.ok()) {
-      failure_ = charged;  // cannot happen: Pool refuses slots it cannot charge
-    }
-    matchmaker_->Take(offer->slot);
-    job_matched_[j] = 1;
-    --state.idle_left;
-    ++outcome.matches;
-    outcome.matched_weight += offer->cost;
+    RecordMatch(s, j, *offer);
     limit_used += offer->cost;
     if (offer->state == PreemptState::kNone) limit_used_unclaimed += offer->cost;
     *pie_left -= offer->cost;
-    result_.matches.push_back(std::move(match));
   }
   if (state.idle_left == 0) outcome.stopped = StopReason::kNoMoreJobs;
   // HTCondor checks the ceiling before it asks for another request, so a
@@ -308,6 +291,73 @@ TurnOutcome Negotiator::Cycle::Negotiate(uint32_t s, const SubmitterLimits& limi
     return TurnOutcome::kResume;
   }
   return TurnOutcome::kDone;
+}
+
+void Negotiator::Cycle::RecordMatch(uint32_t s, uint32_t j, const Offer& offer) {
+  const Submitter& submitter = submitters_[s];
+  const PoolSlot& slot = pool_.slots()[offer.slot];
+  CycleMatch match;
+  match.job_index = j;
+  match.slot_index = offer.slot;
+  match.job = pool_.jobs()[j].id();
+  match.slot = slot.name;
+  match.submitter = submitter.name;
+  match.group = std::string(
+      policy_.groups.tree.enabled()
+          ? std::string_view(
+                policy_.groups.tree.groups()[static_cast<size_t>(submitter.group)].name)
+          : std::string_view(policy::kRootGroupName));
+  match.reason = offer.state;
+  match.cost = offer.cost;
+  match.slot_rank = offer.slot_rank;
+  match.concurrency_limits = offer.matched_limits;
+  if (offer.state != PreemptState::kNone) {
+    match.preempted_user = slot.remote_user;
+    classad::EvaluateAttrString(*slot.ad, "JobId", &match.preempted_job);
+    ++result_.preemptions;
+  }
+  if (Status charged = accountant_.AddNewMatch(submitter.name, slot.accounting,
+                                               offer.matched_limits, now_);
+      !charged.ok() && failure_.ok()) {
+    failure_ = charged;  // cannot happen: Pool refuses slots it cannot charge
+  }
+  matchmaker_->Take(offer.slot);
+  job_matched_[j] = 1;
+  --states_[s].idle_left;
+  SubmitterOutcome& outcome = outcomes_[s];
+  ++outcome.matches;
+  outcome.matched_weight += offer.cost;
+  result_.matches.push_back(std::move(match));
+}
+
+std::vector<SlotId> Negotiator::Cycle::PilotSlots() const {
+  std::vector<SlotId> out;
+  for (uint32_t slot : offered_) {
+    if (!matchmaker_->taken(slot) && pool_.slots()[slot].state == SlotState::kUnclaimed) {
+      out.push_back(slot);
+    }
+  }
+  return out;
+}
+
+bool Negotiator::Cycle::CanRun(JobId job, SlotId slot) {
+  const uint64_t key = static_cast<uint64_t>(MatchClassOf(job)) << 32 | slot;
+  if (auto known = can_run_.find(key); known != can_run_.end()) return known->second;
+  const bool match =
+      classad::SymmetricMatch(*pool_.jobs()[job].ad, *pool_.slots()[slot].ad, eval_);
+  can_run_.emplace(key, match);
+  return match;
+}
+
+double Negotiator::Cycle::StartJob(uint32_t s, JobId job, SlotId slot) {
+  Offer offer;
+  offer.slot = slot;
+  offer.cost = pool_.slots()[slot].weight;
+  // The slot's Rank of the job: its CurrentRank once claimed.
+  offer.slot_rank = classad::RankOf(*pool_.slots()[slot].ad, *pool_.jobs()[job].ad, eval_);
+  RecordMatch(s, job, offer);
+  if (states_[s].idle_left == 0) outcomes_[s].stopped = StopReason::kNoMoreJobs;
+  return offer.cost;
 }
 
 Status Negotiator::Cycle::NegotiateGroups() {
@@ -410,7 +460,8 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   result_.phases.autoclusters = Millis(phase);
 
   phase = Clock::now();
-  std::vector<uint32_t> offered = TrimmedSlots();
+  offered_ = TrimmedSlots();
+  std::vector<uint32_t> offered = offered_;
   result_.slots_considered = offered.size();
   // The slots' Remote* attributes read the previous cycle's quota map.
   remote_view_ = std::make_unique<AccountantWithQuotas>(accountant_, negotiator_.last_quotas_);

@@ -128,6 +128,9 @@ struct CycleResult {
   // evaluated went through: its decisions depended on them (policy_lint's
   // htcondor-quirk-* checks say what to write instead). In Quirk order.
   std::vector<classad::Quirk> quirks;
+  // What the share model recorded (ShareRecords; empty for the pie), one
+  // per negotiation it shared, in order.
+  std::vector<std::shared_ptr<const ShareRecords>> share_records;
   CyclePhases phases;
 };
 

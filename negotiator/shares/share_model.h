@@ -1,18 +1,24 @@
 // The interface a share model implements: how the slots of one negotiation
 // (the whole pool, or one group's quota) are shared among its submitters,
 // in what order they are offered slots and under what limits. HTCondor's
-// pie (htcondor_pie.h) is the first; DIRAC's task-queue priorities will be
-// another. A share model decides nothing about which slot a job gets: it
-// calls back into the cycle (SubmitterNegotiation), which walks the
-// submitter's jobs and asks the matchmaker.
+// pie (htcondor_pie.h) is the first; DIRAC's task-queue priorities
+// (dirac/dirac_share_model.h) the second. A share model decides nothing
+// about whether a job and a slot match: it calls back into the cycle
+// (SubmitterNegotiation). A push model (the pie) gives a submitter a turn,
+// in which the cycle walks the submitter's jobs and asks the matchmaker
+// for the best slot of each; a pull model (DIRAC's pilots) takes the free
+// slots one by one, picks the work each runs among the jobs the cycle says
+// can run there, and has the cycle start it.
 #ifndef NEGOTIATOR_SHARES_SHARE_MODEL_H_
 #define NEGOTIATOR_SHARES_SHARE_MODEL_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "negotiator/accountant/accountant.h"
+#include "negotiator/pool/pool.h"
 #include "negotiator/pool/submitters.h"
 #include "policy/policy.h"
 
@@ -86,14 +92,49 @@ class SubmitterNegotiation {
   // between consecutive requests (HTCondor clears its MatchList cache at
   // the start of every spin of negotiateWithGroup).
   virtual void BeginSpin() = 0;
+
+  // For pull models. The slots a pilot may start on now, in the order the
+  // cycle scans its slots: on offer this cycle (trimmed), not matched yet,
+  // and unclaimed (a pilot never preempts). A new vector each call.
+  virtual std::vector<SlotId> PilotSlots() const = 0;
+  // Whether idle job `job` (an index into Pool::jobs()) may run on slot
+  // `slot`: the job's and the slot's Requirements both true, evaluated at
+  // the cycle's clock (the same ClassAd match the matchmaker makes, without
+  // the request's Submitter* attributes or any preemption test: the slot is
+  // unclaimed). Jobs of one match class get one answer per slot, kept for
+  // the cycle.
+  virtual bool CanRun(JobId job, SlotId slot) = 0;
+  // The match class of idle job `job` (autoclusters.h): jobs of one class
+  // match every slot alike, so CanRun answers them alike.
+  virtual uint32_t MatchClassOf(JobId job) const = 0;
+  // Starts idle job `job` of submitter `s` (an index into the submitters)
+  // on slot `slot`, which must be one of PilotSlots() that CanRun(job,
+  // slot) accepted: the match is charged to the accountant and recorded,
+  // the slot is no longer on offer, the submitter's outcome counts it.
+  // Returns the slot weight charged.
+  virtual double StartJob(uint32_t s, JobId job, SlotId slot) = 0;
+};
+
+// What a share model records in a cycle beyond the submitters' outcomes
+// (DIRAC's: each task queue's priority step by step, the corrections and
+// the pilots' choices), one object per negotiation it shared. The cycle
+// result holds them (CycleResult::share_records); the renderers in
+// negotiator/explain/ read them by their concrete type. Immutable once
+// made; safe to read from any thread.
+class ShareRecords {
+ public:
+  virtual ~ShareRecords() = default;
 };
 
 // What a share model reads and writes in one cycle. Borrowed; the model
-// writes only `outcomes` and `reported`, and the accountant only as its
-// getters do (GetPriority makes a missing record, as HTCondor's does).
+// writes only `outcomes`, `reported` and `records`, and the accountant
+// only as its getters do (GetPriority makes a missing record, as
+// HTCondor's does).
 struct ShareContext {
   const policy::MatchPolicy& matching;
   Accountant& accountant;
+  const Pool& pool;   // the jobs' ads (for a model that reads them)
+  int64_t now = 0;    // the cycle's clock
   const std::vector<Submitter>& submitters;
   std::vector<SubmitterOutcome>& outcomes;  // by submitter
   // By submitter: whether its priority, share and limit are recorded yet
@@ -101,6 +142,9 @@ struct ShareContext {
   std::vector<uint8_t>& reported;
   double pool_size = 0;        // the pie: total slot weight
   double min_slot_weight = 1;  // the smallest slot weight of the pool
+  // Where the model appends what it recorded (ShareRecords), in the order
+  // of its negotiations.
+  std::vector<std::shared_ptr<const ShareRecords>>& records;
 };
 
 // One negotiation to share: the pool, or one group under its quota.
@@ -121,6 +165,10 @@ class ShareModel {
   virtual void Share(const ShareCall& call, ShareContext& context,
                      std::vector<uint32_t>* members,
                      SubmitterNegotiation& negotiation) const = 0;
+  // Whether the model reads job attributes that matching does not (a pool
+  // cutting its job ads, JobAdHolding::kCut, would drop them: the caller
+  // then holds the ads whole). False for the pie.
+  virtual bool ReadsJobAttributes() const { return false; }
 };
 
 }  // namespace negotiator
