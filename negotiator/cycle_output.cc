@@ -7,6 +7,7 @@
 
 #include "classad/json_writer.h"
 #include "classad/quirks.h"
+#include "negotiator/explain/dirac_report.h"
 #include "negotiator/quotas/group_quota_allocator.h"
 
 namespace negotiator {
@@ -261,6 +262,10 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
     for (classad::Quirk quirk : r.quirks) w->String(std::string(classad::QuirkName(quirk)));
     w->EndArray();
   }
+  if (!r.share_records.empty()) {
+    w->Key("share_model");
+    explain::WriteShareRecordsJson(r.share_records, w);
+  }
   w->Key("phases_ms");
   w->BeginObject();
   w->Key("accountant");
@@ -303,7 +308,10 @@ std::string FormatCycleText(const CycleResult& r, int cycle) {
   }
   if (!r.submitters.empty()) {
     out += "\nSubmitters\n";
-    out += Printf("  %-34s %-16s %12s %7s %9s %9s %9s %6s %6s  %s\n", "submitter", "group", "EUP",
+    // A share model's own priorities (DIRAC's: the sum of the submitter's
+    // task-queue priorities) stand where the pie's EUP stands.
+    const char* priority = r.share_records.empty() ? "EUP" : "priority";
+    out += Printf("  %-34s %-16s %12s %7s %9s %9s %9s %6s %6s  %s\n", "submitter", "group", priority,
                   "share", "limit", "use-start", "use-end", "idle", "match", "stopped");
     for (const SubmitterOutcome& s : r.submitters) {
       out += Printf("  %-34s %-16s %12.2f %7.4f %9.2f %9.2f %9.2f %6" PRId64 " %6" PRId64 "  %s\n",
@@ -318,6 +326,7 @@ std::string FormatCycleText(const CycleResult& r, int cycle) {
                     u.example_job.c_str(), u.reason.c_str());
     }
   }
+  out += explain::ShareRecordsText(r.share_records);
   if (!r.quirks.empty()) {
     out += "\nHTCondor quirks met by this cycle's evaluations (its decisions may depend on them)\n";
     for (classad::Quirk quirk : r.quirks) {

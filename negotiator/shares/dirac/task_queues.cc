@@ -55,4 +55,11 @@ std::string MergeKey(const TaskQueue& task_queue) {
   return key;
 }
 
+std::string TaskQueueKey(const TaskQueue& task_queue) {
+  std::string key = MergeKey(task_queue);
+  AppendSet(task_queue.sites, &key);
+  AppendSet(task_queue.banned_sites, &key);
+  return key;
+}
+
 }  // namespace negotiator::dirac

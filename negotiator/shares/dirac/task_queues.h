@@ -64,6 +64,10 @@ int64_t FitCpuTimeToSegment(int64_t cpu_time,
 // task queues with the same key are merged.
 std::string MergeKey(const TaskQueue& task_queue);
 
+// What makes two jobs one task queue in DIRAC: MergeKey's fields and the
+// sites and banned sites (each list taken as a set).
+std::string TaskQueueKey(const TaskQueue& task_queue);
+
 }  // namespace negotiator::dirac
 
 #endif  // NEGOTIATOR_SHARES_DIRAC_TASK_QUEUES_H_

@@ -1,0 +1,150 @@
+// DIRAC's share model (dirac_share_model.h).
+#include "negotiator/shares/dirac/dirac_share_model.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "negotiator/shares/dirac/dirac_priorities.h"
+#include "negotiator/shares/dirac/dirac_share_records.h"
+#include "negotiator/shares/dirac/job_ad_fields.h"
+#include "negotiator/shares/dirac/pilot_matcher.h"
+#include "negotiator/shares/dirac/pool_task_queues.h"
+
+namespace negotiator::dirac {
+namespace {
+
+uint64_t SplitMix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+uint64_t NegotiationSeed(uint64_t seed, int64_t now, std::string_view group) {
+  uint64_t h = SplitMix64(seed);
+  h = SplitMix64(h ^ static_cast<uint64_t>(now));
+  for (unsigned char c : group) h = SplitMix64(h ^ c);
+  return h;
+}
+
+DiracShareModel::DiracShareModel(std::shared_ptr<const policy::dirac::DiracSettings> settings,
+                                 uint64_t seed)
+    : settings_(std::move(settings)), seed_(seed) {}
+
+void DiracShareModel::Share(const ShareCall& call, ShareContext& context,
+                            std::vector<uint32_t>* members,
+                            SubmitterNegotiation& negotiation) const {
+  auto records = std::make_shared<DiracShareRecords>();
+  DiracShareRecords& r = *records;
+  r.group = call.group != nullptr ? *call.group : std::string(kNoGroup);
+  r.seed = NegotiationSeed(seed_, context.now, r.group);
+  classad::EvalOptions eval;
+  const int64_t now = context.now;
+  eval.now = [now] { return now; };
+
+  // 1. The task queues and 2. their priorities (the periodic pass).
+  PoolTaskQueues formed =
+      FormTaskQueues(context.pool, context.submitters, *members, negotiation, eval);
+  if (settings_->CorrectionActive()) {
+    r.correction_note =
+        "share correction is configured, but the cycle is given no running-jobs history: "
+        "not applied";
+  }
+  r.priorities = ComputeTaskQueuePriorities(formed.queues, *settings_);
+  std::vector<double> stored;
+  stored.reserve(formed.queues.size());
+  for (const TaskQueuePriorityRecord& p : r.priorities.task_queues) {
+    stored.push_back(p.stored_priority);
+  }
+  r.first_choice = FirstChoiceProbabilities(stored);
+  for (uint32_t s : formed.submitter) r.submitters.push_back(context.submitters[s].name);
+  r.task_queues = formed.queues;
+
+  // What each submitter is reported with: the sum of its queues'
+  // priorities, and of their first-choice probabilities.
+  for (size_t q = 0; q < formed.queues.size(); ++q) {
+    const uint32_t s = formed.submitter[q];
+    SubmitterOutcome& outcome = context.outcomes[s];
+    if (context.reported[s] == 0) {
+      context.reported[s] = 1;
+      outcome.priority = 0;
+      outcome.share = 0;
+    }
+    outcome.priority += stored[q];
+    outcome.share += r.first_choice[q];
+  }
+
+  // 3. The pilots. The queues' jobs left (a copy, emptied as jobs start).
+  std::vector<TaskQueue> left = formed.queues;
+  std::vector<std::vector<JobId>> left_jobs = formed.pool_jobs;
+  PilotDraws draws(r.seed);
+  // First-choice probabilities of the eligible sets met, by the set.
+  std::map<std::vector<size_t>, std::vector<double>> eligible_odds;
+  const std::vector<PoolJob>& jobs = context.pool.jobs();
+  for (SlotId slot : negotiation.PilotSlots()) {
+    if (call.group != nullptr &&
+        context.accountant.GetWeightedResourcesUsed(*call.group) >= call.limit) {
+      break;
+    }
+    std::vector<size_t> eligible;
+    for (size_t q = 0; q < left.size(); ++q) {
+      if (!left[q].jobs.empty() && negotiation.CanRun(left_jobs[q].front(), slot)) {
+        eligible.push_back(q);
+      }
+    }
+    PilotRecord& pilot = r.pilots.emplace_back();
+    pilot.slot = context.pool.slots()[slot].name;
+    pilot.eligible = eligible.size();
+    if (eligible.empty()) continue;
+    std::vector<double> priorities;
+    priorities.reserve(eligible.size());
+    for (size_t q : eligible) priorities.push_back(stored[q]);
+    const std::vector<size_t> order = draws.TaskQueueOrder(priorities);
+    const size_t pick = order.front();  // every eligible queue has a job: the first yields one
+    const size_t q = eligible[pick];
+    auto odds = eligible_odds.find(eligible);
+    if (odds == eligible_odds.end()) {
+      odds = eligible_odds.emplace(eligible, FirstChoiceProbabilities(priorities)).first;
+    }
+    const std::optional<JobChoice> choice = draws.PickJob(left[q]);
+    if (!choice) continue;  // cannot happen: the queue has jobs
+    const JobId j = left_jobs[q][choice->job];
+    left[q].jobs.erase(left[q].jobs.begin() + static_cast<std::ptrdiff_t>(choice->job));
+    left_jobs[q].erase(left_jobs[q].begin() + static_cast<std::ptrdiff_t>(choice->job));
+    pilot.task_queue = left[q].id;
+    pilot.first_choice = odds->second[pick];
+    pilot.job = jobs[j].id();
+    pilot.submitter = context.submitters[formed.submitter[q]].name;
+    pilot.priority_drawn = choice->priority;
+    pilot.candidates = choice->candidates;
+    pilot.cost = negotiation.StartJob(formed.submitter[q], j, slot);
+  }
+
+  // The members that still have jobs may want more in a later round.
+  std::vector<uint8_t> waiting(context.submitters.size(), 0);
+  for (size_t q = 0; q < left.size(); ++q) {
+    if (!left[q].jobs.empty()) waiting[formed.submitter[q]] = 1;
+  }
+  const bool slots_left = !negotiation.PilotSlots().empty();
+  for (uint32_t s : *members) {
+    if (waiting[s] == 0 && context.outcomes[s].stopped == StopReason::kNotNegotiated) {
+      context.outcomes[s].stopped = StopReason::kNoMoreJobs;  // it had no idle job
+    }
+  }
+  std::erase_if(*members, [&](uint32_t s) { return waiting[s] == 0; });
+  for (uint32_t s : *members) {
+    context.outcomes[s].stopped =
+        slots_left ? StopReason::kNoMatchingSlot : StopReason::kPieExhausted;
+  }
+  if (call.group != nullptr &&
+      context.accountant.GetWeightedResourcesUsed(*call.group) >= call.limit) {
+    for (uint32_t s : *members) context.outcomes[s].stopped = StopReason::kGroupLimit;
+  }
+  context.records.push_back(std::move(records));
+}
+
+}  // namespace negotiator::dirac
