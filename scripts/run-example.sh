@@ -96,3 +96,9 @@ echo "open out/simulate/compare/compare.html"
 echo "== negotiator test: one test file keeps its promises, one (on purpose) does not"
 build/negotiator test -v $sim/tests/recipe-keeps-quotas.test $sim/tests/no-surplus-wastes-slots.test \
   || echo "(negotiator test exit status $?)"
+
+echo "== negotiator compare: HTCondor's pie (A) and DIRAC's task queues (B) on one snapshot"
+build/negotiator compare -config-a examples/dirac/condor_config \
+  --slots examples/dirac/slots.ads --jobs examples/dirac/jobs.ads --now 1767225600 \
+  --model-a htcondor --model-b dirac --dirac-config examples/dirac/dirac.cfg --seed 1 \
+  | sed -n '1,/^== dirac/p;/step by step/,/^Pilots/p'

@@ -60,6 +60,56 @@ bool Args::Unknown() {
   return false;
 }
 
+const char kModelOptionsUsage[] =
+    "  --model htcondor|dirac\n"
+    "                      the share model: HTCondor's pie (default) or DIRAC's task\n"
+    "                      queues and pilots (docs/dirac.md)\n"
+    "  --dirac-config FILE DIRAC's configuration (CS syntax: /Registry/Groups, Operations'\n"
+    "                      JobScheduling; repeatable, merged as DIRAC merges them)\n"
+    "  --dirac-setup NAME  the Operations setup DIRAC reads (default: Defaults only)\n"
+    "  --dirac-vo NAME     the Operations VO (default: none)\n"
+    "  --seed N            the seed of DIRAC's pilots' draws (default 0)\n";
+
+int ReadModelOption(Args& args, negotiator::ShareModelChoice* choice) {
+  const std::string& arg = args.name();
+  std::string text;
+  if (arg == "-model") {
+    if (!args.Value(&text)) return -1;
+    if (!negotiator::ParseShareModelKind(text, &choice->kind)) {
+      std::cerr << "negotiator: --model: '" << text << "' is not htcondor or dirac\n";
+      return -1;
+    }
+    return 1;
+  }
+  if (arg == "-dirac-config") {
+    if (!args.Value(&text)) return -1;
+    choice->dirac_config.push_back(text);
+    return 1;
+  }
+  if (arg == "-dirac-setup") return args.Value(&choice->dirac_setup) ? 1 : -1;
+  if (arg == "-dirac-vo") return args.Value(&choice->dirac_vo) ? 1 : -1;
+  if (arg == "-seed") {
+    int64_t n = 0;
+    if (!args.Whole(&n, 0)) return -1;
+    choice->seed = static_cast<uint64_t>(n);
+    return 1;
+  }
+  return 0;
+}
+
+classad::Result<std::shared_ptr<const negotiator::ShareModel>> LoadModel(
+    const negotiator::ShareModelChoice& choice) {
+  std::vector<policy::lint::Diagnostic> diagnostics;
+  auto model = negotiator::LoadShareModel(choice, &diagnostics);
+  for (const policy::lint::Diagnostic& d : diagnostics) {
+    std::cerr << policy::lint::SeverityName(d.severity) << ": "
+              << classad::Status(classad::StatusCode::kInvalidArgument, d.message, d.where)
+                     .ToString()
+              << " [" << d.check << "]\n";
+  }
+  return model;
+}
+
 int ReadInputsOption(Args& args, negotiator::SimulationInputs* in) {
   const std::string& arg = args.name();
   std::string text;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "negotiator/shares/load_share_model.h"
 #include "negotiator/simulate/simulation_files.h"
 #include "negotiator/simulate/simulation_html.h"
 
@@ -51,6 +52,20 @@ class Args {
 // -htcondor-version) into `inputs`. Returns 1 when it was read, 0 when it
 // is not a shared option, -1 when its value is bad (the message printed).
 int ReadInputsOption(Args& args, negotiator::SimulationInputs* inputs);
+
+// Reads the option at `args` when it chooses the share model (-model,
+// -dirac-config, -dirac-setup, -dirac-vo, -seed) into `choice`. Returns
+// 1 when it was read, 0 when it is not one of them, -1 when its value is
+// bad (the message printed).
+int ReadModelOption(Args& args, negotiator::ShareModelChoice* choice);
+
+// The usage lines of those options (for the commands' usage texts).
+extern const char kModelOptionsUsage[];
+
+// LoadShareModel(choice), printing what DIRAC reads otherwise than written
+// as located warnings on stderr. Errors as LoadShareModel's.
+classad::Result<std::shared_ptr<const negotiator::ShareModel>> LoadModel(
+    const negotiator::ShareModelChoice& choice);
 
 // The chart library (negotiator::DefaultChartLibraryFolder) for a page;
 // when it cannot be read, says on stderr that `page` will not be written,

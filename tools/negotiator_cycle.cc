@@ -3,6 +3,7 @@
 //   negotiator cycle -config FILE --slots FILE --jobs FILE
 //                    [--state DB | --accountant FILE.json] [--now EPOCH]
 //                    [--cycles N] [--interval S] [--threads N] [--json [--requests]]
+//                    [--model htcondor|dirac --dirac-config FILE [--seed N]]
 //
 // Reads the configuration as HTCondor would (the policy layer), the slot
 // and job ads (old `Name = value` ads, new `[...]` ads or JSON), and the
@@ -13,7 +14,10 @@
 // accountant, nothing written). Prints the matches and the group,
 // submitter and unmatched-autocluster tables, or one JSON document with
 // --json (docs/negotiator.md). With --cycles N, each cycle's matches
-// become claims for the next; no time passes unless --interval S.
+// become claims for the next; no time passes unless --interval S. With
+// --model dirac, DIRAC's share model (docs/dirac.md) shares the slots
+// instead of HTCondor's pie, and the report shows each task queue's
+// priority step by step.
 //
 // Exit status: 0 done; 2 the configuration, the ads or the accountant
 // could not be read or written; 3 bad usage.
@@ -51,6 +55,8 @@ constexpr char kUsageText[] =
     "                        [--state DB | --accountant FILE.json] [--now EPOCH]\n"
     "                        [--cycles N] [--interval SECONDS] [--threads N]\n"
     "                        [--json [--requests]] [--htcondor-version X.Y]\n"
+    "                        [--model htcondor|dirac --dirac-config FILE [--dirac-setup NAME]\n"
+    "                         [--dirac-vo NAME] [--seed N]]\n"
     "\n"
     "  -config FILE        the configuration (repeatable; default: CONDOR_CONFIG's)\n"
     "  --slots FILE        slot ads (condor_status -long, new ClassAds or JSON; repeatable)\n"
@@ -71,6 +77,12 @@ constexpr char kUsageText[] =
     "                      the significant attributes; from 25.10 a preempted user keeps\n"
     "                      its usage until the next cycle (default: 25.0, the LTS series)\n";
 
+// The usage text with the share model's options.
+const std::string& FullUsage() {
+  static const std::string text = std::string(kUsageText) + negotiator_tool::kModelOptionsUsage;
+  return text;
+}
+
 struct Request {
   std::vector<std::string> config_files;
   std::vector<std::string> slot_files;
@@ -84,12 +96,16 @@ struct Request {
   bool json = false;
   bool requests = false;
   policy::PolicyOptions policy_options;
+  negotiator::ShareModelChoice model;
 };
 
 // Parses the command line; prints the problem and returns false on bad usage.
 bool ParseArgs(int argc, char** argv, Request* r) {
-  negotiator_tool::Args args(argc, argv, kUsageText);
+  negotiator_tool::Args args(argc, argv, FullUsage().c_str());
   while (args.Next()) {
+    const int model = negotiator_tool::ReadModelOption(args, &r->model);
+    if (model < 0) return false;
+    if (model > 0) continue;
     const std::string& arg = args.name();
     std::string text;
     int64_t n = 0;
@@ -128,22 +144,26 @@ bool ParseArgs(int argc, char** argv, Request* r) {
         return false;
       }
     } else if (arg == "-help" || arg == "-h") {
-      std::cout << kUsageText;
+      std::cout << FullUsage();
       std::exit(kOk);
     } else {
       return args.Unknown();
     }
   }
   if (r->slot_files.empty() || r->job_files.empty()) {
-    std::cerr << "negotiator: --slots and --jobs are required\n" << kUsageText;
+    std::cerr << "negotiator: --slots and --jobs are required\n" << FullUsage();
     return false;
   }
   if (r->requests && !r->json) {
-    std::cerr << "negotiator: --requests needs --json\n" << kUsageText;
+    std::cerr << "negotiator: --requests needs --json\n" << FullUsage();
     return false;
   }
   if (!r->state.empty() && !r->accountant_json.empty()) {
     std::cerr << "negotiator: give --state or --accountant, not both\n";
+    return false;
+  }
+  if (r->model.kind == negotiator::ShareModelKind::kDirac && r->model.dirac_config.empty()) {
+    std::cerr << "negotiator: --model dirac needs --dirac-config FILE\n";
     return false;
   }
   return true;
@@ -152,7 +172,7 @@ bool ParseArgs(int argc, char** argv, Request* r) {
 
 }  // namespace
 
-const char* CycleUsage() { return kUsageText; }
+const char* CycleUsage() { return FullUsage().c_str(); }
 
 int RunCycleCommand(int argc, char** argv) {
   Request r;
@@ -175,8 +195,15 @@ int RunCycleCommand(int argc, char** argv) {
     where.store = !r.state.empty() ? r.state : policy->accountant.database;
   }
 
+  classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
+      negotiator_tool::LoadModel(r.model);
+  if (!model.ok()) return negotiator_tool::Fail(model.status());
+
   const auto read_start = std::chrono::steady_clock::now();
-  negotiator::Pool pool(policy, negotiator::JobAdHolding::kCut);
+  // A model reading job attributes matching does not needs the ads whole.
+  negotiator::Pool pool(policy, *model != nullptr && (*model)->ReadsJobAttributes()
+                                    ? negotiator::JobAdHolding::kWhole
+                                    : negotiator::JobAdHolding::kCut);
   negotiator::PoolOptions read_options;
   read_options.read_threads = r.threads;
   for (const std::string& path : r.slot_files) {
@@ -198,7 +225,8 @@ int RunCycleCommand(int argc, char** argv) {
   if (!accountant.ok()) return negotiator_tool::Fail(accountant.status());
 
   negotiator::Negotiator negotiator(
-      policy, negotiator::NegotiatorOptions{.threads = r.threads, .record_requests = r.requests});
+      policy, negotiator::NegotiatorOptions{
+                  .threads = r.threads, .share_model = *model, .record_requests = r.requests});
   std::vector<negotiator::CycleResult> results;
   for (int cycle = 1; cycle <= r.cycles; ++cycle) {
     std::optional<negotiator::CycleResult> result;

@@ -56,8 +56,15 @@ constexpr char kUsageText[] =
     "  --htcondor-version X.Y\n"
     "                      the HTCondor release to reproduce (as with negotiator cycle)\n";
 
+// The usage text with the share model's options.
+const std::string& FullUsage() {
+  static const std::string text = std::string(kUsageText) + negotiator_tool::kModelOptionsUsage;
+  return text;
+}
+
 struct Request {
   negotiator::SimulationInputs inputs;
+  negotiator::ShareModelChoice model;
   std::string out;
   std::string title;
   bool json = false;
@@ -66,11 +73,14 @@ struct Request {
 bool ParseArgs(int argc, char** argv, Request* r) {
   negotiator::SimulationInputs& in = r->inputs;
   in.options.duration = 7 * 86400;
-  negotiator_tool::Args args(argc, argv, kUsageText);
+  negotiator_tool::Args args(argc, argv, FullUsage().c_str());
   while (args.Next()) {
     const int shared = negotiator_tool::ReadInputsOption(args, &in);
     if (shared < 0) return false;
     if (shared > 0) continue;
+    const int model = negotiator_tool::ReadModelOption(args, &r->model);
+    if (model < 0) return false;
+    if (model > 0) continue;
     const std::string& arg = args.name();
     std::string text;
     if (arg == "-config") {
@@ -83,18 +93,22 @@ bool ParseArgs(int argc, char** argv, Request* r) {
     } else if (arg == "-json") {
       r->json = true;
     } else if (arg == "-help" || arg == "-h") {
-      std::cout << kUsageText;
+      std::cout << FullUsage();
       std::exit(kOk);
     } else {
       return args.Unknown();
     }
   }
   if (in.slot_files.empty() || in.workload_file.empty()) {
-    std::cerr << "negotiator: --slots and --workload are required\n" << kUsageText;
+    std::cerr << "negotiator: --slots and --workload are required\n" << FullUsage();
     return false;
   }
   if (!in.accountant.store.empty() && !in.accountant.json_file.empty()) {
     std::cerr << "negotiator: give --state or --accountant, not both\n";
+    return false;
+  }
+  if (r->model.kind == negotiator::ShareModelKind::kDirac && r->model.dirac_config.empty()) {
+    std::cerr << "negotiator: --model dirac needs --dirac-config FILE\n";
     return false;
   }
   return true;
@@ -102,11 +116,15 @@ bool ParseArgs(int argc, char** argv, Request* r) {
 
 }  // namespace
 
-const char* SimulateUsage() { return kUsageText; }
+const char* SimulateUsage() { return FullUsage().c_str(); }
 
 int RunSimulateCommand(int argc, char** argv) {
   Request r;
   if (!ParseArgs(argc, argv, &r)) return kUsage;
+  classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
+      negotiator_tool::LoadModel(r.model);
+  if (!model.ok()) return negotiator_tool::Fail(model.status());
+  r.inputs.options.share_model = *model;
   // The chart library first: a missing one is known before hours of work.
   std::optional<negotiator::ChartLibrary> charts;
   if (!r.out.empty()) charts = negotiator_tool::ChartsFor(negotiator::kReportFile);

@@ -15,6 +15,7 @@
 
 #include "classad/json_writer.h"
 #include "negotiator/accountant/open_accountant.h"
+#include "negotiator/explain/dirac_report.h"
 #include "negotiator/pool/pool.h"
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
@@ -137,7 +138,9 @@ void AddCycle(const CycleResult& c, bool side_b, FigureTable* t) {
   }
   for (const SubmitterOutcome& s : c.submitters) {
     auto set = [&](const char* figure, double v) { t->Set("submitter", s.name, figure, side_b, v); };
-    set("EUP", s.priority);
+    // A share model's own priority (DIRAC's: the sum of the submitter's
+    // task-queue priorities) is another figure than the pie's EUP.
+    set(c.share_records.empty() ? "EUP" : "task-queue priority", s.priority);
     set("share", s.share);
     set("limit", s.limit);
     set("matches", static_cast<double>(s.matches));
@@ -210,7 +213,9 @@ classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& confi
                          inputs.policy_options);
   if (!loaded.ok()) return loaded.status();
   run.policy = *loaded;
-  Pool pool(run.policy, JobAdHolding::kCut);
+  const std::shared_ptr<const ShareModel>& model = inputs.options.share_model;
+  Pool pool(run.policy, model != nullptr && model->ReadsJobAttributes() ? JobAdHolding::kWhole
+                                                                        : JobAdHolding::kCut);
   for (const std::string& path : inputs.slot_files) {
     if (Status s = pool.ReadSlots(path); !s.ok()) return s;
   }
@@ -222,7 +227,8 @@ classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& confi
   if (!opened.ok()) return opened.status();
   Accountant accountant(run.policy);
   accountant.Restore(opened->accountant().Snapshot());
-  Negotiator negotiator(run.policy, NegotiatorOptions{.threads = inputs.options.threads});
+  Negotiator negotiator(run.policy, NegotiatorOptions{.threads = inputs.options.threads,
+                                                      .share_model = model});
   classad::Result<CycleResult> result = negotiator.RunCycle(pool, accountant, now);
   if (!result.ok()) return result.status();
   run.result = std::move(result).value();
@@ -233,20 +239,30 @@ classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs) {
   Comparison out;
   out.label_a = inputs.label_a;
   out.label_b = inputs.label_b;
+  out.model_a = inputs.model_a;
+  out.model_b = inputs.model_b;
+  const std::vector<std::string>& config_b_files =
+      inputs.config_b.empty() ? inputs.config_a : inputs.config_b;
+  SimulationInputs side_a = inputs.simulation;
+  side_a.options.share_model = inputs.share_model_a;
+  side_a.config_files = inputs.config_a;
+  SimulationInputs side_b = inputs.simulation;
+  side_b.options.share_model = inputs.share_model_b;
+  side_b.config_files = config_b_files;
   // The knobs first: a configuration that cannot be read is known at once.
   const policy::ConfigOptions options = policy::DaemonConfigOptions("NEGOTIATOR");
   classad::Result<policy::Config> config_a = policy::ReadToolConfig(inputs.config_a, options);
   if (!config_a.ok()) return Named(inputs.label_a, config_a.status());
-  classad::Result<policy::Config> config_b = policy::ReadToolConfig(inputs.config_b, options);
+  classad::Result<policy::Config> config_b = policy::ReadToolConfig(config_b_files, options);
   if (!config_b.ok()) return Named(inputs.label_b, config_b.status());
   out.knobs = policy::DiffConfigs(*config_a, *config_b);
 
   if (!inputs.job_files.empty()) {
     const int64_t now =
         inputs.simulation.start.value_or(static_cast<int64_t>(std::time(nullptr)));
-    classad::Result<CycleRun> a = RunSnapshotCycle(inputs.config_a, inputs.simulation, inputs.job_files, now);
+    classad::Result<CycleRun> a = RunSnapshotCycle(inputs.config_a, side_a, inputs.job_files, now);
     if (!a.ok()) return Named(inputs.label_a, a.status());
-    classad::Result<CycleRun> b = RunSnapshotCycle(inputs.config_b, inputs.simulation, inputs.job_files, now);
+    classad::Result<CycleRun> b = RunSnapshotCycle(config_b_files, side_b, inputs.job_files, now);
     if (!b.ok()) return Named(inputs.label_b, b.status());
     out.figures = CompareCycles(a->result, b->result);
     out.cycle_a = std::move(a).value();
@@ -254,12 +270,9 @@ classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs) {
     return out;
   }
   out.simulated = true;
-  SimulationInputs side = inputs.simulation;
-  side.config_files = inputs.config_a;
-  classad::Result<SimulationRun> a = RunSimulationFromFiles(side);
+  classad::Result<SimulationRun> a = RunSimulationFromFiles(side_a);
   if (!a.ok()) return Named(inputs.label_a, a.status());
-  side.config_files = inputs.config_b;
-  classad::Result<SimulationRun> b = RunSimulationFromFiles(side);
+  classad::Result<SimulationRun> b = RunSimulationFromFiles(side_b);
   if (!b.ok()) return Named(inputs.label_b, b.status());
   out.figures = CompareSimulations(*a, *b);
   out.simulation_a = std::move(a).value();
@@ -272,6 +285,9 @@ std::string FormatComparisonText(const Comparison& c) {
                     (c.simulated ? "each simulated on the same workload"
                                  : "each running one cycle on the same snapshot") +
                     "\n\n";
+  if (c.model_a != c.model_b) {
+    out += "Share models: A " + c.model_a + ", B " + c.model_b + "\n";
+  }
   char line[512];
   if (c.knobs.empty()) {
     out += "No knob differs.\n";
@@ -296,6 +312,14 @@ std::string FormatComparisonText(const Comparison& c) {
                   Number(f.a).c_str(), Number(f.b).c_str(), Number(Difference(f)).c_str());
     out += line;
   }
+  // What each side's share model recorded (DIRAC's task queues, step by step).
+  const std::optional<CycleRun>* runs[] = {&c.cycle_a, &c.cycle_b};
+  const std::string* labels[] = {&c.label_a, &c.label_b};
+  for (int k = 0; k < 2; ++k) {
+    if (!runs[k]->has_value() || (*runs[k])->result.share_records.empty()) continue;
+    out += "\n== " + *labels[k] + ": what its share model recorded\n";
+    out += explain::ShareRecordsText((*runs[k])->result.share_records);
+  }
   return out;
 }
 
@@ -308,6 +332,10 @@ std::string FormatComparisonJson(const Comparison& c) {
   json.String(c.label_b);
   json.Key("mode");
   json.String(c.simulated ? "simulation" : "cycle");
+  json.Key("model_a");
+  json.String(c.model_a);
+  json.Key("model_b");
+  json.String(c.model_b);
   json.Key("knobs");
   json.BeginArray();
   for (const policy::KnobDifference& k : c.knobs) {

@@ -24,6 +24,11 @@ namespace negotiator {
 struct ComparisonInputs {
   std::vector<std::string> config_a, config_b;  // each as -config takes it (files or folders)
   std::string label_a = "A", label_b = "B";
+  // Each side's share model (null: HTCondor's pie) and its name for the
+  // report ("htcondor", "dirac"). Empty config_b: B reads config_a (two
+  // models under one configuration).
+  std::shared_ptr<const ShareModel> share_model_a, share_model_b;
+  std::string model_a = "htcondor", model_b = "htcondor";
   // A snapshot when `job_files` is not empty: one cycle on
   // simulation.slot_files and these job ads, at simulation.start (default:
   // now), from simulation.accountant (read only). Else a simulation of
@@ -49,7 +54,8 @@ struct CycleRun {
 
 // One cycle under the configuration `config` on `inputs.slot_files` and
 // `job_files` at `now`, from `inputs.accountant` (only read; a copy
-// changes). Errors: the configuration's, the ads' and the accountant's.
+// changes), with inputs.options.share_model. Errors: the configuration's,
+// the ads' and the accountant's.
 classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& config,
                                            const SimulationInputs& inputs,
                                            const std::vector<std::string>& job_files,
@@ -57,6 +63,7 @@ classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& confi
 
 struct Comparison {
   std::string label_a, label_b;
+  std::string model_a, model_b;  // the share models' names
   bool simulated = false;  // a workload (else a snapshot's one cycle)
   std::vector<ComparedFigure> figures;  // pool first, then groups, then submitters
   std::vector<policy::KnobDifference> knobs;

@@ -55,7 +55,8 @@ class Simulator {
         options_(options),
         pool_(*pool),
         accountant_(*accountant),
-        negotiator_(policy_, NegotiatorOptions{.threads = options.threads}),
+        negotiator_(policy_, NegotiatorOptions{.threads = options.threads,
+                                                .share_model = options.share_model}),
         idle_by_submitter_() {}
 
   classad::Result<SimulationResult> Run();

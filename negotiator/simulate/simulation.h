@@ -57,6 +57,9 @@ struct SimulationOptions {
   // with its job.
   bool claim_reuse = true;
   int threads = 2;  // the negotiator's (NegotiatorOptions::threads)
+  // The negotiator's share model (NegotiatorOptions::share_model); null:
+  // HTCondor's pie.
+  std::shared_ptr<const ShareModel> share_model;
   // The most cycles a simulation runs (duration / interval + 1): a bound
   // on hostile options (a century of one-second cycles); 10^6 cycles is
   // about two years of one-minute cycles.

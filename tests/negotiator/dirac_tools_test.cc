@@ -1,0 +1,164 @@
+// DIRAC's model through the tools: `negotiator cycle --model dirac`,
+// `negotiator simulate --model dirac` and `negotiator compare --model-a
+// htcondor --model-b dirac` on the bundled example (examples/dirac), run
+// as subprocesses, and the comparison through its library entry point.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "negotiator/shares/load_share_model.h"
+#include "negotiator/simulate/comparison.h"
+#include "tests/tool_run.h"
+
+namespace negotiator {
+namespace {
+
+const std::string kExample = std::string(CLASSAD_EXAMPLES_DIR) + "/dirac";
+constexpr char kNow[] = "1767225600";
+
+class DiracToolTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = ::testing::TempDir() + "dirac_tool_XXXXXX";
+    ASSERT_NE(mkdtemp(folder_.data()), nullptr);
+  }
+  test_tools::ToolRun Run(std::vector<std::string> args) {
+    return test_tools::RunToolIn(folder_, NEGOTIATOR_BINARY, args);
+  }
+  std::vector<std::string> CycleArgs(const std::string& seed) const {
+    return {"cycle",          "-config",         kExample + "/condor_config",
+            "--slots",        kExample + "/slots.ads", "--jobs", kExample + "/jobs.ads",
+            "--now",          kNow,              "--model", "dirac",
+            "--dirac-config", kExample + "/dirac.cfg", "--seed", seed};
+  }
+  std::string folder_;
+};
+
+TEST_F(DiracToolTest, CycleWithDiracExplainsEachTaskQueueAndRepeatsWithTheSeed) {
+  test_tools::ToolRun run = Run(CycleArgs("1"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("DIRAC task queues (negotiation <none>"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Each task queue's priority, step by step"), std::string::npos);
+  // lhcb_prod is JobSharing: one entity with the whole 300.
+  EXPECT_NE(run.out.find("1. group lhcb_prod: JobShare 300, JobSharing"), std::string::npos)
+      << run.out;
+  // lhcb_user's 100 split between bob and carol (U = 2).
+  EXPECT_NE(run.out.find("entity bob: 100 / U = 2 owners with a queue = 50: E = 50"),
+            std::string::npos);
+  // carol's GPU queue differs from her other only in its requirements: merged.
+  EXPECT_NE(run.out.find("5. merged with queue(s)"), std::string::npos);
+  EXPECT_NE(run.out.find("Pilots (20 slots asked"), std::string::npos);
+  // The same seed, the same report byte for byte; another seed, another draw.
+  test_tools::ToolRun again = Run(CycleArgs("1"));
+  EXPECT_EQ(again.out, run.out);
+  test_tools::ToolRun other = Run(CycleArgs("2"));
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_NE(other.out, run.out);
+
+  std::vector<std::string> json_args = CycleArgs("1");
+  json_args.push_back("--json");
+  test_tools::ToolRun json = Run(json_args);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"share_model\""), std::string::npos);
+  EXPECT_NE(json.out.find("\"model\": \"dirac\""), std::string::npos);
+  EXPECT_NE(json.out.find("\"first_choice\""), std::string::npos);
+}
+
+TEST_F(DiracToolTest, BadDiracOptionsAndConfigurationAreRefusedWithAPosition) {
+  std::vector<std::string> args = CycleArgs("1");
+  args.resize(args.size() - 4);  // without --dirac-config FILE --seed 1
+  test_tools::ToolRun run = Run(args);
+  EXPECT_EQ(run.exit_code, 3);
+  EXPECT_NE(run.err.find("--model dirac needs --dirac-config"), std::string::npos) << run.err;
+
+  args = CycleArgs("1");
+  args[args.size() - 5] = "pie";  // --model pie
+  run = Run(args);
+  EXPECT_EQ(run.exit_code, 3);
+  EXPECT_NE(run.err.find("is not htcondor or dirac"), std::string::npos) << run.err;
+
+  const std::string bad = folder_ + "/bad.cfg";
+  std::ofstream(bad) << "Registry\n{\n  Groups\n  {\n    JobShare 100\n  }\n}\n";
+  args = CycleArgs("1");
+  args[args.size() - 3] = bad;
+  run = Run(args);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("bad.cfg:5:"), std::string::npos) << run.err;
+
+  // What DIRAC reads otherwise than written is a located warning.
+  const std::string odd = folder_ + "/odd.cfg";
+  std::ofstream(odd) << "Registry\n{\n  Groups\n  {\n    g\n    {\n      JobShare = 0.5\n"
+                        "    }\n  }\n}\n";
+  args = CycleArgs("1");
+  args[args.size() - 3] = odd;
+  run = Run(args);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("odd.cfg:7:"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("[dirac-non-integer]"), std::string::npos) << run.err;
+}
+
+TEST_F(DiracToolTest, CompareShowsBothModelsOnOneSnapshot) {
+  test_tools::ToolRun run =
+      Run({"compare", "-config-a", kExample + "/condor_config", "--slots",
+           kExample + "/slots.ads", "--jobs", kExample + "/jobs.ads", "--now", kNow,
+           "--model-a", "htcondor", "--model-b", "dirac", "--dirac-config",
+           kExample + "/dirac.cfg", "--seed", "1"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("Comparing A = htcondor with B = dirac"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Share models: A htcondor, B dirac"), std::string::npos);
+  EXPECT_NE(run.out.find("== dirac: what its share model recorded"), std::string::npos);
+  EXPECT_NE(run.out.find("prod@example.org"), std::string::npos);
+
+  // Without a second configuration or a second model there is nothing to compare.
+  test_tools::ToolRun same = Run({"compare", "-config-a", kExample + "/condor_config", "--slots",
+                                  kExample + "/slots.ads", "--jobs", kExample + "/jobs.ads"});
+  EXPECT_EQ(same.exit_code, 3);
+}
+
+TEST(DiracComparisonTest, DiracGivesProductionWhatItsShareSaysThePieDoesNot) {
+  ShareModelChoice choice;
+  choice.kind = ShareModelKind::kDirac;
+  choice.dirac_config = {kExample + "/dirac.cfg"};
+  choice.seed = 1;
+  classad::Result<std::shared_ptr<const ShareModel>> dirac = LoadShareModel(choice);
+  ASSERT_TRUE(dirac.ok()) << dirac.status().ToString();
+  ComparisonInputs in;
+  in.config_a = {kExample + "/condor_config"};
+  in.label_a = "htcondor";
+  in.label_b = "dirac";
+  in.model_b = "dirac";
+  in.share_model_b = *dirac;
+  in.job_files = {kExample + "/jobs.ads"};
+  in.simulation.slot_files = {kExample + "/slots.ads"};
+  in.simulation.start = 1767225600;
+  classad::Result<Comparison> c = RunComparison(in);
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  auto matches = [](const CycleResult& r, const std::string& who) {
+    int n = 0;
+    for (const CycleMatch& m : r.matches) n += m.submitter == who ? 1 : 0;
+    return n;
+  };
+  const CycleResult& a = c->cycle_a->result;
+  const CycleResult& b = c->cycle_b->result;
+  // The pie: three submitters of equal EUP, each limited to a third of the
+  // pie (6.67 slots): 6 each, and the two slots left stay idle this cycle
+  // (a limit of 0.67 is less than a slot).
+  EXPECT_EQ(a.matches.size(), 18u);
+  EXPECT_EQ(matches(a, "prod@example.org"), 6);
+  // DIRAC's pilots fill every slot a queue can run on.
+  EXPECT_EQ(b.matches.size(), 20u);
+  // DIRAC: production (300 against 50 and 50) comes first for most pilots.
+  EXPECT_GE(matches(b, "prod@example.org"), 12);
+  // The GPU slots run carol's GPU jobs only when a pilot there picks her
+  // GPU queue: it is the only queue that needs a GPU, not the only one
+  // that may run there; every match is a slot of the pool.
+  EXPECT_TRUE(a.share_records.empty());
+  EXPECT_EQ(b.share_records.size(), 1u);
+}
+
+}  // namespace
+}  // namespace negotiator
