@@ -2,6 +2,8 @@
 #include "negotiator/accountant/accountant.h"
 
 #include <algorithm>
+#include <climits>
+#include <iterator>
 #include <cmath>
 #include <cstdio>
 
@@ -164,6 +166,52 @@ void Accountant::SetGroupQuotaRecords(std::vector<GroupQuotaRecord> records) {
   if (tracking_) group_quotas_dirty_ = true;
 }
 
+namespace {
+
+bool RunningKeyLess(const RunningJobsRecord& a, const RunningJobsRecord& b) {
+  if (a.time != b.time) return a.time < b.time;
+  if (a.group != b.group) return a.group < b.group;
+  return a.user < b.user;
+}
+
+bool RunningKeyEqual(const RunningJobsRecord& a, const RunningJobsRecord& b) {
+  return a.time == b.time && a.group == b.group && a.user == b.user;
+}
+
+// Sorts `records` by key, keeping the last of each key.
+void SortUniqueByKey(std::vector<RunningJobsRecord>* records) {
+  std::stable_sort(records->begin(), records->end(), RunningKeyLess);
+  std::vector<RunningJobsRecord> unique;
+  unique.reserve(records->size());
+  for (RunningJobsRecord& r : *records) {
+    if (!unique.empty() && RunningKeyEqual(unique.back(), r)) {
+      unique.back() = std::move(r);
+    } else {
+      unique.push_back(std::move(r));
+    }
+  }
+  *records = std::move(unique);
+}
+
+}  // namespace
+
+void Accountant::AddRunningJobs(int64_t now, std::vector<RunningJobsRecord> samples,
+                                int64_t retention) {
+  for (RunningJobsRecord& r : samples) r.time = now;
+  running_history_.insert(running_history_.end(), std::make_move_iterator(samples.begin()),
+                          std::make_move_iterator(samples.end()));
+  SortUniqueByKey(&running_history_);
+  const int64_t keep_from = retention > 0 && now > INT64_MIN + retention ? now - retention : now;
+  std::erase_if(running_history_,
+                [keep_from](const RunningJobsRecord& r) { return r.time < keep_from; });
+  if (!tracking_) return;
+  if (!samples.empty()) {
+    running_dirty_since_ = running_dirty_since_ ? std::min(*running_dirty_since_, now) : now;
+  }
+  running_forget_before_ =
+      running_forget_before_ ? std::max(*running_forget_before_, keep_from) : keep_from;
+}
+
 // ---- state as a whole
 
 void Accountant::Restore(AccountantSnapshot snapshot) {
@@ -197,11 +245,16 @@ void Accountant::Restore(AccountantSnapshot snapshot) {
   last_update_time_ = snapshot.last_update_time;
   SortUniqueByName(&snapshot.group_quotas);
   group_quotas_ = std::move(snapshot.group_quotas);
+  SortUniqueByKey(&snapshot.running_history);
+  running_history_ = std::move(snapshot.running_history);
   customer_dirty_.assign(customers_.size(), 0);
   if (!tracking_) return;
   all_customers_dirty_ = true;
   last_update_time_dirty_ = true;
   group_quotas_dirty_ = true;
+  // The stored history is replaced whole.
+  running_forget_before_ = INT64_MAX;
+  running_dirty_since_ = INT64_MIN;
   dirty_resources_.clear();
   for (const auto& [name, r] : resources_) dirty_resources_.insert(name);
   erased_customers_.clear();
@@ -225,6 +278,7 @@ AccountantSnapshot Accountant::Snapshot() const {
             [](const ResourceRecord& a, const ResourceRecord& b) { return a.name < b.name; });
   out.last_update_time = last_update_time_;
   out.group_quotas = group_quotas_;
+  out.running_history = running_history_;
   return out;
 }
 
@@ -242,6 +296,8 @@ void Accountant::EndTracking() {
   erased_resources_.clear();
   last_update_time_dirty_ = false;
   group_quotas_dirty_ = false;
+  running_dirty_since_.reset();
+  running_forget_before_.reset();
 }
 
 AccountantChanges Accountant::TrackedChanges() const {
@@ -262,6 +318,12 @@ AccountantChanges Accountant::TrackedChanges() const {
   std::sort(out.erased_resources.begin(), out.erased_resources.end());
   if (last_update_time_dirty_) out.last_update_time = last_update_time_;
   if (group_quotas_dirty_) out.group_quotas = group_quotas_;
+  out.running_before = running_forget_before_;
+  if (running_dirty_since_) {
+    for (const RunningJobsRecord& r : running_history_) {
+      if (r.time >= *running_dirty_since_) out.put_running.push_back(&r);
+    }
+  }
   return out;
 }
 

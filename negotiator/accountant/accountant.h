@@ -36,6 +36,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <memory>
 #include <span>
 #include <string>
@@ -153,6 +154,15 @@ class Accountant : public policy::AccountingView {
   // The table as last set or restored, sorted by name; empty when no cycle
   // with group quotas was stored.
   const std::vector<GroupQuotaRecord>& group_quota_records() const { return group_quotas_; }
+
+  // ---- the running-jobs history (DIRAC's share corrector reads it)
+  // Adds one cycle's samples, all at `now` (a sample of the same time,
+  // group and user replaces the one held), and forgets the samples older
+  // than now − retention (retention ≥ 0). Tracked: the next commit writes
+  // the new samples and deletes the forgotten ones.
+  void AddRunningJobs(int64_t now, std::vector<RunningJobsRecord> samples, int64_t retention);
+  // The history as added or restored, sorted by time, group and user.
+  const std::vector<RunningJobsRecord>& running_history() const { return running_history_; }
 
   // ---- priorities (§1.3)
   // GetPriority: the EUP (RUP × factor). Creates the record when missing,
@@ -345,6 +355,7 @@ class Accountant : public policy::AccountingView {
   ResourceTable resources_;
   int64_t last_update_time_ = 0;
   std::vector<GroupQuotaRecord> group_quotas_;  // sorted by name, names unique
+  std::vector<RunningJobsRecord> running_history_;  // sorted by (time, group, user), keys unique
   std::map<std::string, double, std::less<>> limits_;
   std::map<std::string, double, std::less<>> quotas_;
 
@@ -358,6 +369,10 @@ class Accountant : public policy::AccountingView {
   std::unordered_set<std::string, RecordKeyHash, std::equal_to<>> erased_resources_;
   bool last_update_time_dirty_ = false;
   bool group_quotas_dirty_ = false;
+  // The history's samples at or after it are to be written; those before
+  // running_forget_before_ to be deleted.
+  std::optional<int64_t> running_dirty_since_;
+  std::optional<int64_t> running_forget_before_;
 };
 
 // The accountant seen through another group quota map. A slot's Remote*

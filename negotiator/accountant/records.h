@@ -97,6 +97,18 @@ struct GroupQuotaRecord {
   int64_t cycle_time = 0;       // when the cycle ran (epoch seconds)
 };
 
+// One sample of the running-jobs history: how many jobs one entity had
+// when one negotiation cycle ran. DIRAC's share corrector reads it as its
+// WMSHistory report (negotiator/shares/dirac/running_history.h). The key is
+// (time, group, user). Plain data.
+struct RunningJobsRecord {
+  int64_t time = 0;    // the cycle's time (epoch seconds)
+  std::string group;   // the entity's group
+  std::string user;    // empty: the group as a whole; else one user within it
+  double running = 0;  // jobs running
+  double jobs = 0;     // jobs in every status the pool holds (idle and running)
+};
+
 }  // namespace negotiator
 
 #endif  // NEGOTIATOR_ACCOUNTANT_RECORDS_H_

@@ -665,8 +665,9 @@ TEST(DurableAccountantTest, AVersion1StoreIsMigratedInPlaceKeepingItsRecords) {
   }
   auto store = OpenStore(path);
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(store->schema_version(), 2);
-  EXPECT_EQ(QuerySql(path, "SELECT schema_version FROM accountant_meta"), "2");
+  EXPECT_EQ(store->schema_version(), 3);
+  EXPECT_EQ(QuerySql(path, "SELECT schema_version FROM accountant_meta"), "3");
+  EXPECT_EQ(QuerySql(path, "SELECT count(*) FROM sqlite_master WHERE name = 'running_jobs'"), "1");
   EXPECT_EQ(QuerySql(path, "SELECT count(*) FROM sqlite_master WHERE name = 'group_quotas'"), "1");
   EXPECT_EQ(*store->Generation(), 7);
   AccountantSnapshot after;
@@ -716,8 +717,8 @@ TEST(DurableAccountantTest, AVersion1StoreOpensThroughDurableAccountant) {
   EXPECT_EQ(reopened->accountant().last_update_time(), 1700000600);
 }
 
-TEST(DurableAccountantTest, SchemaVersionsAboveTwoAreRefusedAsNewer) {
-  for (int version : {3, 99}) {
+TEST(DurableAccountantTest, SchemaVersionsAboveThreeAreRefusedAsNewer) {
+  for (int version : {4, 99}) {
     const std::string path = TempDir() + "/acct.db";
     { ASSERT_NE(OpenStore(path), nullptr); }
     RunSql(path, "UPDATE accountant_meta SET schema_version = " + std::to_string(version) +
@@ -729,12 +730,99 @@ TEST(DurableAccountantTest, SchemaVersionsAboveTwoAreRefusedAsNewer) {
       ASSERT_FALSE(store.ok());
       EXPECT_EQ(store.status().code(), StatusCode::kFailedPrecondition);
       EXPECT_NE(store.status().message().find("schema " + std::to_string(version) +
-                                              "; this one knows up to 2"),
+                                              "; this one knows up to 3"),
                 std::string::npos)
           << store.status().message();
     }
     EXPECT_EQ(ReadBytes(path), bytes);
   }
+}
+
+TEST(AccountantTrackingTest, TheRunningJobsHistoryIsTrackedAndBounded) {
+  Accountant a(MakePolicy(""));
+  a.BeginTracking();
+  EXPECT_TRUE(a.TrackedChanges().empty());
+  // Two samples at 1000 kept 600 s; the time given to the call wins.
+  a.AddRunningJobs(1000, {{0, "g", "", 1, 2}, {0, "g", "u", 1, 2}}, 600);
+  AccountantChanges changes = a.TrackedChanges();
+  ASSERT_EQ(changes.put_running.size(), 2u);
+  EXPECT_EQ(changes.put_running[0]->time, 1000);
+  EXPECT_EQ(changes.put_running[0]->user, "");
+  EXPECT_EQ(changes.running_before, 400);
+  a.EndTracking();
+  a.BeginTracking();
+  // 1700: the samples of 1000 are older than 1700 - 600 and forgotten; a
+  // second sample of one key at one time replaces the first.
+  a.AddRunningJobs(1700, {{0, "g", "", 3, 3}, {0, "g", "", 4, 4}}, 600);
+  ASSERT_EQ(a.running_history().size(), 1u);
+  EXPECT_EQ(a.running_history()[0].running, 4);
+  changes = a.TrackedChanges();
+  ASSERT_EQ(changes.put_running.size(), 1u);
+  EXPECT_EQ(changes.running_before, 1100);
+  // Restore replaces the stored history whole.
+  AccountantSnapshot snapshot = a.Snapshot();
+  ASSERT_EQ(snapshot.running_history.size(), 1u);
+  a.Restore(snapshot);
+  changes = a.TrackedChanges();
+  EXPECT_EQ(changes.running_before, INT64_MAX);
+  EXPECT_EQ(changes.put_running.size(), 1u);
+}
+
+TEST(DurableAccountantTest, TheRunningJobsHistoryIsStoredBoundedAndReopened) {
+  const std::string path = TempDir() + "/acct.db";
+  auto store = OpenStore(path);
+  ASSERT_NE(store, nullptr);
+  RunningJobsRecord a{100, "g", "", 2, 3}, b{100, "g", "alice", 2, 3}, c{200, "g", "", 4, 4};
+  {
+    ASSERT_TRUE(store->BeginWrite().ok());
+    AccountantChanges changes;
+    changes.put_running = {&c, &b, &a};
+    ASSERT_TRUE(store->Commit(changes).ok());
+  }
+  AccountantSnapshot loaded;
+  ASSERT_TRUE(store->LoadAll(&loaded).ok());
+  ASSERT_EQ(loaded.running_history.size(), 3u);
+  EXPECT_EQ(loaded.running_history[0].user, "");  // sorted by time, group, user
+  EXPECT_EQ(loaded.running_history[1].user, "alice");
+  EXPECT_EQ(loaded.running_history[2].time, 200);
+  EXPECT_EQ(loaded.running_history[2].jobs, 4);
+  {
+    // Forget before 150, then replace the sample at 200.
+    RunningJobsRecord replaced{200, "g", "", 5, 6};
+    ASSERT_TRUE(store->BeginWrite().ok());
+    AccountantChanges changes;
+    changes.running_before = 150;
+    changes.put_running = {&replaced};
+    ASSERT_TRUE(store->Commit(changes).ok());
+  }
+  ASSERT_TRUE(store->LoadAll(&loaded).ok());
+  ASSERT_EQ(loaded.running_history.size(), 1u);
+  EXPECT_EQ(loaded.running_history[0].running, 5);
+  EXPECT_EQ(loaded.running_history[0].jobs, 6);
+  {
+    RunningJobsRecord nan{300, "g", "", std::nan(""), 1};
+    ASSERT_TRUE(store->BeginWrite().ok());
+    AccountantChanges changes;
+    changes.put_running = {&nan};
+    EXPECT_EQ(store->Commit(changes).status().code(), StatusCode::kInvalidArgument);
+  }
+  store.reset();
+
+  // Through a DurableAccountant: each update's samples are committed with it.
+  auto durable = OpenDurable(path, MakePolicy(""), kT0);
+  ASSERT_NE(durable, nullptr);
+  EXPECT_EQ(durable->accountant().running_history().size(), 1u);
+  ASSERT_TRUE(durable
+                  ->Update([](Accountant& acc) {
+                    acc.AddRunningJobs(kT0, {{0, "lhcb", "", 7, 9}}, kDay);
+                    return Status::Ok();
+                  })
+                  .ok());
+  auto reopened = OpenDurable(path, MakePolicy(""), kT0, /*initialize=*/false);
+  ASSERT_NE(reopened, nullptr);
+  ASSERT_EQ(reopened->accountant().running_history().size(), 1u);  // 200 is older than a day
+  EXPECT_EQ(reopened->accountant().running_history()[0].group, "lhcb");
+  EXPECT_EQ(reopened->accountant().running_history()[0].running, 7);
 }
 
 TEST(DurableAccountantTest, AHandEditedGroupQuotaTableIsReportedNotMisread) {

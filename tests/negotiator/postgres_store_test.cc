@@ -273,11 +273,11 @@ TEST_F(PostgresStoreTest, CreatesTheSchemaAndReopensIt) {
   EXPECT_TRUE(s.customers.empty());
   EXPECT_TRUE(s.resources.empty());
   EXPECT_EQ(s.last_update_time, 0);
-  EXPECT_EQ(Sql("SELECT schema_version FROM accountant_meta"), "2");
-  EXPECT_EQ(store->schema_version(), 2);
+  EXPECT_EQ(Sql("SELECT schema_version FROM accountant_meta"), "3");
+  EXPECT_EQ(store->schema_version(), 3);
   EXPECT_EQ(Sql("SELECT count(*) FROM accountant_meta"), "1");
   // The tables are in this test's schema, nowhere else.
-  EXPECT_EQ(Sql("SELECT count(*) FROM pg_tables WHERE schemaname = '" + schema_ + "'"), "4");
+  EXPECT_EQ(Sql("SELECT count(*) FROM pg_tables WHERE schemaname = '" + schema_ + "'"), "5");
 
   ASSERT_EQ(CommitChanges(*store, Change({}, {}, {}, {}, 42)),
             1);
@@ -310,7 +310,7 @@ TEST_F(PostgresStoreTest, NewerSchemaIsRefusedAndLeftUntouched) {
     CustomerRecord alice = Customer("alice@example.org", 5);
     ASSERT_EQ(CommitChanges(*store, Change({&alice})), 1);
   }
-  Sql("UPDATE accountant_meta SET schema_version = 3");
+  Sql("UPDATE accountant_meta SET schema_version = 4");
   for (bool read_only : {false, true}) {
     StoreOptions options;
     options.read_only = read_only;
@@ -318,7 +318,7 @@ TEST_F(PostgresStoreTest, NewerSchemaIsRefusedAndLeftUntouched) {
     ASSERT_FALSE(store.ok());
     EXPECT_EQ(store.status().code(), StatusCode::kFailedPrecondition)
         << store.status().ToString();
-    EXPECT_NE(store.status().message().find("schema 3; this one knows up to 2"),
+    EXPECT_NE(store.status().message().find("schema 4; this one knows up to 3"),
               std::string::npos)
         << store.status().ToString();
   }
@@ -400,6 +400,32 @@ TEST_F(PostgresStoreTest, TheGroupQuotaTableRoundTripsBitForBitAndIsReplacedWhol
   }
 }
 
+TEST_F(PostgresStoreTest, TheRunningJobsHistoryRoundTripsAndIsBounded) {
+  std::unique_ptr<AccountantStore> store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_TRUE(Load(*store).running_history.empty());
+  RunningJobsRecord a{100, "g", "", 2, 3}, b{100, "g", "alice", 2, 3}, c{200, "g", "", 4, 4};
+  AccountantChanges changes;
+  changes.put_running = {&c, &b, &a};
+  ASSERT_EQ(CommitChanges(*store, changes), 1);
+  AccountantSnapshot loaded = Load(*store);
+  ASSERT_EQ(loaded.running_history.size(), 3u);
+  EXPECT_EQ(loaded.running_history[0].user, "");  // sorted by time, group, user
+  EXPECT_EQ(loaded.running_history[1].user, "alice");
+  EXPECT_EQ(loaded.running_history[2].time, 200);
+  // Forget before 150, then replace the sample at 200 (ON CONFLICT).
+  RunningJobsRecord replaced{200, "g", "", 5, 6};
+  AccountantChanges second;
+  second.running_before = 150;
+  second.put_running = {&replaced};
+  ASSERT_EQ(CommitChanges(*store, second), 2);
+  loaded = Load(*store);
+  ASSERT_EQ(loaded.running_history.size(), 1u);
+  EXPECT_EQ(loaded.running_history[0].running, 5);
+  EXPECT_EQ(loaded.running_history[0].jobs, 6);
+  EXPECT_EQ(Sql("SELECT count(*) FROM running_jobs"), "1");
+}
+
 TEST_F(PostgresStoreTest, AVersion1StoreIsMigratedInPlaceKeepingItsRecords) {
   using testing_util::SameGroupQuotas;
   using testing_util::SampleGroupQuotas;
@@ -431,8 +457,9 @@ TEST_F(PostgresStoreTest, AVersion1StoreIsMigratedInPlaceKeepingItsRecords) {
   // Writable: migrated, everything kept.
   std::unique_ptr<AccountantStore> store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(store->schema_version(), 2);
-  EXPECT_EQ(Sql("SELECT schema_version || ',' || generation FROM accountant_meta"), "2,7");
+  EXPECT_EQ(store->schema_version(), 3);
+  EXPECT_EQ(Sql("SELECT schema_version || ',' || generation FROM accountant_meta"), "3,7");
+  EXPECT_EQ(Sql("SELECT to_regclass('running_jobs') IS NOT NULL"), "t");
   EXPECT_EQ(Sql("SELECT to_regclass('group_quotas') IS NOT NULL"), "t");
   AccountantSnapshot after = Load(*store);
   std::string why;

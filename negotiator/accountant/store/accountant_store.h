@@ -40,6 +40,9 @@ struct AccountantSnapshot {
   // The last negotiation cycle's group quota table; empty when no cycle
   // with group quotas was stored (or the store's schema predates it).
   std::vector<GroupQuotaRecord> group_quotas;
+  // The running-jobs history, sorted by time, group and user; empty when
+  // none was stored (or the store's schema predates it).
+  std::vector<RunningJobsRecord> running_history;
 };
 
 // One unit of change, as the accountant tracked it. The record pointers
@@ -53,11 +56,16 @@ struct AccountantChanges {
   // When set, the group quota table is replaced whole by these records (an
   // empty vector empties it). A later duplicate name replaces an earlier.
   std::optional<std::vector<GroupQuotaRecord>> group_quotas;
+  // The running-jobs history: first the samples older than
+  // `running_before` are deleted (when set), then `put_running` are
+  // inserted or replaced by their key (time, group, user).
+  std::optional<int64_t> running_before;
+  std::vector<const RunningJobsRecord*> put_running;
 
   bool empty() const {
     return put_customers.empty() && erased_customers.empty() && put_resources.empty() &&
            erased_resources.empty() && !last_update_time.has_value() &&
-           !group_quotas.has_value();
+           !group_quotas.has_value() && !running_before.has_value() && put_running.empty();
   }
 };
 

@@ -47,6 +47,8 @@ static_assert(std::size(kResourceTypes) == store_schema::kResourceColumnCount);
 constexpr std::string_view kGroupQuotaTypes[] = {"text",   "int8",   "float8", "float8", "float8",
                                                  "float8", "float8", "float8", "float8", "int8"};
 static_assert(std::size(kGroupQuotaTypes) == store_schema::kGroupQuotaColumnCount);
+constexpr std::string_view kRunningJobsTypes[] = {"int8", "text", "text", "float8", "float8"};
+static_assert(std::size(kRunningJobsTypes) == store_schema::kRunningJobsColumnCount);
 
 // libpq's messages end in a newline; messages here do not.
 std::string Trim(const char* message) {
@@ -350,6 +352,11 @@ class PostgresStore : public AccountantStore {
   // Replaces the group quota table with `records` (the last of a name wins).
   Status WriteGroupQuotas(const std::vector<GroupQuotaRecord>& records);
   Status LoadGroupQuotas(std::vector<GroupQuotaRecord>* out);
+  // The running-jobs history: deletes the samples before `before` (when
+  // set), then inserts or replaces `records`; reads it back, sorted by key.
+  Status WriteRunningJobs(std::optional<int64_t> before,
+                          const std::vector<const RunningJobsRecord*>& records);
+  Status LoadRunningJobs(std::vector<RunningJobsRecord>* out);
   Status DeleteNames(std::string_view table, const std::vector<std::string>& names);
   Status CheckText(std::string_view kind, const std::string& text) const;
   Status Error(StatusCode code, const std::string& message) const {
@@ -527,6 +534,7 @@ Status PostgresStore::LoadInTransaction(AccountantSnapshot* out) {
   out->customers.clear();
   out->resources.clear();
   out->group_quotas.clear();
+  out->running_history.clear();
   Result<PgResult> meta =
       Exec("SELECT last_update_time FROM accountant_meta WHERE id = 1", "reading accountant_meta");
   if (!meta.ok()) return meta.status();
@@ -590,7 +598,36 @@ Status PostgresStore::LoadInTransaction(AccountantSnapshot* out) {
     }
   }
   if (schema_version_ < store_schema::kGroupQuotasSince) return Status::Ok();
-  return LoadGroupQuotas(&out->group_quotas);
+  if (Status s = LoadGroupQuotas(&out->group_quotas); !s.ok()) return s;
+  if (schema_version_ < store_schema::kRunningJobsSince) return Status::Ok();
+  return LoadRunningJobs(&out->running_history);
+}
+
+Status PostgresStore::LoadRunningJobs(std::vector<RunningJobsRecord>* out) {
+  Result<PgResult> samples =
+      Exec("SELECT " + std::string(store_schema::kRunningJobsColumns) +
+               " FROM running_jobs ORDER BY time, entity_group COLLATE \"C\", "
+               "entity_user COLLATE \"C\"",
+           "reading the running-jobs history");
+  if (!samples.ok()) return samples.status();
+  const PGresult* res = samples->get();
+  const int rows = PQntuples(res);
+  out->resize(static_cast<size_t>(rows));
+  for (int i = 0; i < rows; ++i) {
+    RunningJobsRecord& r = (*out)[static_cast<size_t>(i)];
+    RowReader row(res, i);
+    row.Int(&r.time);
+    row.Text(&r.group);
+    row.Text(&r.user);
+    row.Double(&r.running);
+    row.Double(&r.jobs);
+    if (row.bad_column() >= 0) {
+      return Error(StatusCode::kDataLoss, "running_jobs row " + std::to_string(i + 1) +
+                                              ": column " + PQfname(res, row.bad_column()) +
+                                              " is missing or not a number");
+    }
+  }
+  return Status::Ok();
 }
 
 Status PostgresStore::LoadGroupQuotas(std::vector<GroupQuotaRecord>* out) {
@@ -816,6 +853,47 @@ Status PostgresStore::WriteGroupQuotas(const std::vector<GroupQuotaRecord>& reco
   return r.ok() ? Status::Ok() : r.status();
 }
 
+Status PostgresStore::WriteRunningJobs(std::optional<int64_t> before,
+                                       const std::vector<const RunningJobsRecord*>& records) {
+  if (before.has_value()) {
+    const std::string text = std::to_string(*before);
+    Result<PgResult> r = ExecParams("DELETE FROM running_jobs WHERE time < $1::int8",
+                                    {text.c_str()}, "forgetting old running-jobs samples");
+    if (!r.ok()) return r.status();
+  }
+  if (records.empty()) return Status::Ok();
+  std::vector<ArrayLiteral> a(store_schema::kRunningJobsColumnCount);
+  for (const RunningJobsRecord* r : records) {
+    if (Status s = CheckText("running-jobs group", r->group); !s.ok()) return s;
+    if (Status s = CheckText("running-jobs user", r->user); !s.ok()) return s;
+    if (std::isnan(r->running) || std::isnan(r->jobs)) {
+      return Error(StatusCode::kInvalidArgument,
+                   "running-jobs sample of " + r->group + "/" + r->user +
+                       ": a count is NaN, which the store does not keep");
+    }
+    a[0].AddInt(r->time);
+    a[1].AddText(r->group);
+    a[2].AddText(r->user);
+    a[3].AddDouble(r->running);
+    a[4].AddDouble(r->jobs);
+  }
+  std::string sql = "INSERT INTO running_jobs (" + std::string(store_schema::kRunningJobsColumns) +
+                    ") SELECT * FROM unnest(";
+  for (int i = 0; i < store_schema::kRunningJobsColumnCount; ++i) {
+    if (i > 0) sql += ", ";
+    sql += "$" + std::to_string(i + 1) + "::" + std::string(kRunningJobsTypes[i]) + "[]";
+  }
+  sql += ") ON CONFLICT (time, entity_group, entity_user) DO UPDATE SET "
+         "running = EXCLUDED.running, jobs = EXCLUDED.jobs";
+  std::vector<std::string> literals;
+  std::vector<const char*> params;
+  literals.reserve(a.size());
+  for (ArrayLiteral& array : a) literals.push_back(std::move(array).Finish());
+  for (const std::string& literal : literals) params.push_back(literal.c_str());
+  Result<PgResult> r = ExecParams(sql, params, "writing running-jobs samples");
+  return r.ok() ? Status::Ok() : r.status();
+}
+
 Result<int64_t> PostgresStore::WriteChanges(const AccountantChanges& changes) {
   if (changes.empty()) return begin_generation_;
   if (Status s = DeleteNames("customers", changes.erased_customers); !s.ok()) return s;
@@ -824,6 +902,11 @@ Result<int64_t> PostgresStore::WriteChanges(const AccountantChanges& changes) {
   if (Status s = WriteResources(changes.put_resources); !s.ok()) return s;
   if (changes.group_quotas.has_value()) {
     if (Status s = WriteGroupQuotas(*changes.group_quotas); !s.ok()) return s;
+  }
+  if (changes.running_before.has_value() || !changes.put_running.empty()) {
+    if (Status s = WriteRunningJobs(changes.running_before, changes.put_running); !s.ok()) {
+      return s;
+    }
   }
   std::string last_update;
   if (changes.last_update_time.has_value()) {

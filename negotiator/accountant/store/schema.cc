@@ -54,6 +54,18 @@ constexpr std::array<std::string_view, 2> kVersion2 = {
     "UPDATE accountant_meta SET schema_version = 2 WHERE id = 1",
 };
 
+// Version 3: the running-jobs history.
+constexpr std::array<std::string_view, 2> kVersion3 = {
+    "CREATE TABLE running_jobs ("
+    " time BIGINT NOT NULL,"
+    " entity_group TEXT NOT NULL,"
+    " entity_user TEXT NOT NULL,"
+    " running DOUBLE PRECISION NOT NULL,"
+    " jobs DOUBLE PRECISION NOT NULL,"
+    " PRIMARY KEY (time, entity_group, entity_user))",
+    "UPDATE accountant_meta SET schema_version = 3 WHERE id = 1",
+};
+
 }  // namespace
 
 std::span<const std::string_view> Migration(int to) {
@@ -62,6 +74,8 @@ std::span<const std::string_view> Migration(int to) {
       return kVersion1;
     case 2:
       return kVersion2;
+    case 3:
+      return kVersion3;
     default:
       return {};
   }

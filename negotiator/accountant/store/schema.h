@@ -11,12 +11,15 @@
 //   group_quotas     (version 2) one row per GroupQuotaRecord of the last
 //                    negotiation cycle, keyed by name; replaced whole by
 //                    the commit of each cycle
+//   running_jobs     (version 3) one row per RunningJobsRecord, keyed by
+//                    (time, entity_group, entity_user): the running-jobs
+//                    history, bounded by its writer's retention
 // Column names are the records' field names (records.h), which
 // are HTCondor's attribute names in snake case.
 //
 // Versions: 1 made accountant_meta, customers and resources; 2 added
-// group_quotas (a version-1 store opened for writing is migrated in place,
-// its records kept).
+// group_quotas; 3 added running_jobs (an older store opened for writing is
+// migrated in place, its records kept).
 #ifndef NEGOTIATOR_ACCOUNTANT_STORE_SCHEMA_H_
 #define NEGOTIATOR_ACCOUNTANT_STORE_SCHEMA_H_
 
@@ -27,7 +30,7 @@ namespace negotiator::store_schema {
 
 // The schema version this program writes. A store at a higher version is
 // refused (kFailedPrecondition); a lower one is migrated up.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 // The statements that take a store from version `to - 1` to `to`
 // (1 <= to <= kSchemaVersion). Version 0 is an empty database. The last
@@ -50,6 +53,11 @@ inline constexpr std::string_view kGroupQuotaColumns =
 inline constexpr int kGroupQuotaColumnCount = 10;
 // The first schema version with group_quotas.
 inline constexpr int kGroupQuotasSince = 2;
+// running_jobs (version 3 and later).
+inline constexpr std::string_view kRunningJobsColumns =
+    "time, entity_group, entity_user, running, jobs";
+inline constexpr int kRunningJobsColumnCount = 5;
+inline constexpr int kRunningJobsSince = 3;
 
 }  // namespace negotiator::store_schema
 

@@ -75,6 +75,8 @@ class SqliteStore final : public AccountantStore {
     read_generation_.out();
     put_group_quota_.out();
     clear_group_quotas_.out();
+    put_running_.out();
+    forget_running_.out();
     sqlite3_close_v2(db_);
   }
 
@@ -106,6 +108,11 @@ class SqliteStore final : public AccountantStore {
   Status WriteGroupQuotas(const std::vector<GroupQuotaRecord>& records);
   Status ReadAll(AccountantSnapshot* out);
   Status ReadGroupQuotas(std::vector<GroupQuotaRecord>* out);
+  // The running-jobs history: deletes the samples before `before` (when
+  // set), then writes `records`; reads it back, sorted by key.
+  Status WriteRunningJobs(std::optional<int64_t> before,
+                          const std::vector<const RunningJobsRecord*>& records);
+  Status ReadRunningJobs(std::vector<RunningJobsRecord>* out);
 
   std::string path_;
   StoreOptions options_;
@@ -115,6 +122,7 @@ class SqliteStore final : public AccountantStore {
   Statement put_customer_, erase_customer_, put_resource_, erase_resource_;
   Statement bump_generation_, set_update_time_, read_generation_;
   Statement put_group_quota_, clear_group_quotas_;
+  Statement put_running_, forget_running_;
 };
 
 Status SqliteStore::Error(int rc, std::string_view doing) const {
@@ -340,6 +348,12 @@ Status SqliteStore::PrepareWriteStatements() {
                 &put_group_quota_);
   }
   if (s.ok()) s = Prepare("DELETE FROM group_quotas", &clear_group_quotas_);
+  if (s.ok()) {
+    s = Prepare("INSERT OR REPLACE INTO running_jobs (" +
+                    std::string(store_schema::kRunningJobsColumns) + ") VALUES (?,?,?,?,?)",
+                &put_running_);
+  }
+  if (s.ok()) s = Prepare("DELETE FROM running_jobs WHERE time < ?", &forget_running_);
   return s;
 }
 
@@ -439,6 +453,11 @@ Status SqliteStore::WriteChanges(const AccountantChanges& changes) {
   if (changes.group_quotas.has_value()) {
     if (Status s = WriteGroupQuotas(*changes.group_quotas); !s.ok()) return s;
   }
+  if (changes.running_before.has_value() || !changes.put_running.empty()) {
+    if (Status s = WriteRunningJobs(changes.running_before, changes.put_running); !s.ok()) {
+      return s;
+    }
+  }
   if (changes.last_update_time.has_value()) {
     ResetOnExit reset(set_update_time_.get());
     sqlite3_bind_int64(set_update_time_.get(), 1, *changes.last_update_time);
@@ -446,6 +465,72 @@ Status SqliteStore::WriteChanges(const AccountantChanges& changes) {
   }
   ResetOnExit reset(bump_generation_.get());
   return step(bump_generation_.get(), "raising the generation");
+}
+
+Status SqliteStore::WriteRunningJobs(std::optional<int64_t> before,
+                                     const std::vector<const RunningJobsRecord*>& records) {
+  auto step = [this](sqlite3_stmt* stmt, std::string_view doing) -> Status {
+    const int rc = sqlite3_step(stmt);
+    return rc == SQLITE_DONE ? Status::Ok() : Error(rc, doing);
+  };
+  if (before.has_value()) {
+    ResetOnExit reset(forget_running_.get());
+    sqlite3_bind_int64(forget_running_.get(), 1, *before);
+    if (Status s = step(forget_running_.get(), "forgetting old running-jobs samples"); !s.ok()) {
+      return s;
+    }
+  }
+  sqlite3_stmt* put = put_running_.get();
+  for (const RunningJobsRecord* r : records) {
+    if (std::isnan(r->running) || std::isnan(r->jobs)) {
+      return Status(StatusCode::kInvalidArgument,
+                    path_ + ": running-jobs sample of " + r->group + "/" + r->user +
+                        ": a count is NaN, which the store does not keep");
+    }
+    ResetOnExit reset(put);
+    sqlite3_bind_int64(put, 1, r->time);
+    sqlite3_bind_text(put, 2, r->group.data(), static_cast<int>(r->group.size()), SQLITE_STATIC);
+    sqlite3_bind_text(put, 3, r->user.data(), static_cast<int>(r->user.size()), SQLITE_STATIC);
+    sqlite3_bind_double(put, 4, r->running);
+    sqlite3_bind_double(put, 5, r->jobs);
+    if (Status s = step(put, "writing a running-jobs sample of " + r->group); !s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+Status SqliteStore::ReadRunningJobs(std::vector<RunningJobsRecord>* out) {
+  Statement select;
+  if (Status s = Prepare("SELECT " + std::string(store_schema::kRunningJobsColumns) +
+                             " FROM running_jobs ORDER BY time, entity_group, entity_user",
+                         &select);
+      !s.ok()) {
+    return s;
+  }
+  sqlite3_stmt* q = select.get();
+  auto text = [q](int column) {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(q, column));
+    return p == nullptr ? std::string()
+                        : std::string(p, static_cast<size_t>(sqlite3_column_bytes(q, column)));
+  };
+  int rc;
+  while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    for (int i : {0, 3, 4}) {
+      const int type = sqlite3_column_type(q, i);
+      if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
+        return Status(StatusCode::kDataLoss, path_ + ": running_jobs column " +
+                                                 sqlite3_column_name(q, i) +
+                                                 " holds a value that is not a number");
+      }
+    }
+    RunningJobsRecord r;
+    r.time = sqlite3_column_int64(q, 0);
+    r.group = text(1);
+    r.user = text(2);
+    r.running = sqlite3_column_double(q, 3);
+    r.jobs = sqlite3_column_double(q, 4);
+    out->push_back(std::move(r));
+  }
+  return rc == SQLITE_DONE ? Status::Ok() : Error(rc, "reading the running-jobs history");
 }
 
 Status SqliteStore::WriteGroupQuotas(const std::vector<GroupQuotaRecord>& records) {
@@ -525,6 +610,7 @@ Status SqliteStore::ReadAll(AccountantSnapshot* out) {
   out->customers.clear();
   out->resources.clear();
   out->group_quotas.clear();
+  out->running_history.clear();
   auto column_text = [](sqlite3_stmt* stmt, int column) {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt, column));
     return p == nullptr ? std::string()
@@ -609,7 +695,9 @@ Status SqliteStore::ReadAll(AccountantSnapshot* out) {
   }
   out->last_update_time = sqlite3_column_int64(meta.get(), 0);
   if (schema_version_ < store_schema::kGroupQuotasSince) return Status::Ok();
-  return ReadGroupQuotas(&out->group_quotas);
+  if (Status s = ReadGroupQuotas(&out->group_quotas); !s.ok()) return s;
+  if (schema_version_ < store_schema::kRunningJobsSince) return Status::Ok();
+  return ReadRunningJobs(&out->running_history);
 }
 
 Status SqliteStore::ReadGroupQuotas(std::vector<GroupQuotaRecord>* out) {
