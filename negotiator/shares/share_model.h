@@ -129,7 +129,8 @@ class ShareRecords {
 // What a share model reads and writes in one cycle. Borrowed; the model
 // writes only `outcomes`, `reported` and `records`, and the accountant
 // only as its getters do (GetPriority makes a missing record, as
-// HTCondor's does).
+// HTCondor's does) and through its running-jobs history (AddRunningJobs:
+// DIRAC's corrector keeps its samples there).
 struct ShareContext {
   const policy::MatchPolicy& matching;
   Accountant& accountant;

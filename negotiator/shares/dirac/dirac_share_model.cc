@@ -11,6 +11,7 @@
 #include "negotiator/shares/dirac/job_ad_fields.h"
 #include "negotiator/shares/dirac/pilot_matcher.h"
 #include "negotiator/shares/dirac/pool_task_queues.h"
+#include "negotiator/shares/dirac/running_history.h"
 
 namespace negotiator::dirac {
 namespace {
@@ -20,6 +21,52 @@ uint64_t SplitMix64(uint64_t x) {
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
+}
+
+// DIRAC's share corrector over `queues` (SharesCorrector's periodic pass):
+// the groups' instance, then each group's users' instance, each span's
+// history read from `history` at `now`; every correction recorded.
+CorrectionFactors CorrectFromHistory(std::span<const TaskQueue> queues,
+                                     const policy::dirac::DiracSettings& settings,
+                                     std::span<const RunningJobsRecord> history, int64_t now,
+                                     std::vector<CorrectionRecord>* records) {
+  CorrectionFactors factors;
+  const policy::dirac::CorrectorInstance* groups = settings.GroupsCorrector();
+  if (groups != nullptr) {
+    std::vector<SpanHistory> spans;
+    for (const policy::dirac::CorrectorSpan& span : groups->spans) {
+      spans.push_back(GroupSpanHistory(history, now, span.time_span));
+    }
+    CorrectionRecord record =
+        ApplyHistoryCorrection(*groups, GroupSharesToCorrect(queues, settings), spans);
+    for (const EntityCorrectionRecord& e : record.entities) factors.groups[e.entity] = e.factor;
+    records->push_back(std::move(record));
+  }
+  std::vector<std::string> seen;
+  for (const TaskQueue& q : queues) {
+    if (std::find(seen.begin(), seen.end(), q.group) != seen.end()) continue;
+    seen.push_back(q.group);
+    const policy::dirac::CorrectorInstance* users = settings.UsersCorrector(q.group);
+    const policy::dirac::DiracGroup* group = settings.FindGroup(q.group);
+    // DIRAC never asks the instance of a JobSharing group's users.
+    if (users == nullptr || (group != nullptr && group->job_sharing)) continue;
+    double share = group != nullptr ? static_cast<double>(group->job_share)
+                                    : static_cast<double>(policy::dirac::kDefaultJobShare);
+    if (group != nullptr && groups != nullptr) {
+      if (auto f = factors.groups.find(q.group); f != factors.groups.end()) share *= f->second;
+    }
+    std::vector<SpanHistory> spans;
+    for (const policy::dirac::CorrectorSpan& span : users->spans) {
+      spans.push_back(UserSpanHistory(history, q.group, now, span.time_span));
+    }
+    CorrectionRecord record =
+        ApplyHistoryCorrection(*users, OwnerSharesToCorrect(queues, q.group, share), spans);
+    for (const EntityCorrectionRecord& e : record.entities) {
+      factors.users[q.group][e.entity] = e.factor;
+    }
+    records->push_back(std::move(record));
+  }
+  return factors;
 }
 
 }  // namespace
@@ -49,12 +96,16 @@ void DiracShareModel::Share(const ShareCall& call, ShareContext& context,
   // 1. The task queues and 2. their priorities (the periodic pass).
   PoolTaskQueues formed =
       FormTaskQueues(context.pool, context.submitters, *members, negotiation, eval);
+  CorrectionFactors factors;
   if (settings_->CorrectionActive()) {
-    r.correction_note =
-        "share correction is configured, but the cycle is given no running-jobs history: "
-        "not applied";
+    // This cycle's sample joins the running-jobs history (kept as long as
+    // the longest span), which the corrector then reads.
+    context.accountant.AddRunningJobs(now, RunningJobsSamples(context.pool, now, eval),
+                                      HistoryRetention(*settings_));
+    factors = CorrectFromHistory(formed.queues, *settings_, context.accountant.running_history(),
+                                 now, &r.corrections);
   }
-  r.priorities = ComputeTaskQueuePriorities(formed.queues, *settings_);
+  r.priorities = ComputeTaskQueuePriorities(formed.queues, *settings_, factors);
   std::vector<double> stored;
   stored.reserve(formed.queues.size());
   for (const TaskQueuePriorityRecord& p : r.priorities.task_queues) {

@@ -3,9 +3,11 @@
 // (the pool, or one group under HTCondor's group quotas when those are
 // configured), the model
 //  1. forms the task queues of the members' idle jobs (pool_task_queues.h);
-//  2. computes their priorities as DIRAC's periodic recalculation does
-//     (dirac_priorities.h), the WMSHistory correction included when
-//     configured and a history is given;
+//  2. when share correction is configured, adds this cycle's sample to the
+//     accountant's running-jobs history (running_history.h) and corrects
+//     the shares from it (share_corrector.h); then computes the queues'
+//     priorities as DIRAC's periodic recalculation does
+//     (dirac_priorities.h);
 //  3. takes the free slots one by one in the cycle's scan order (only
 //     unclaimed ones: a pilot never preempts); for each, orders the queues
 //     with jobs left that the slot can run (the ClassAd match) by DIRAC's
