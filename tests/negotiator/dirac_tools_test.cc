@@ -101,6 +101,48 @@ TEST_F(DiracToolTest, BadDiracOptionsAndConfigurationAreRefusedWithAPosition) {
   EXPECT_NE(run.err.find("[dirac-non-integer]"), std::string::npos) << run.err;
 }
 
+TEST_F(DiracToolTest, TheCorrectorReadsTheHistoryTheStoreKeepsBetweenRuns) {
+  std::vector<std::string> args = CycleArgs("1");
+  args[args.size() - 3] = kExample + "/dirac-corrected.cfg";
+  const std::string db = folder_ + "/acct.db";
+  args.insert(args.end(), {"--state", db});
+  // One cycle: its own sample only, nothing running yet: every span skipped.
+  test_tools::ToolRun first = Run(args);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.out.find("Share corrections\n  instance GroupsInstance"), std::string::npos)
+      << first.out;
+  EXPECT_NE(first.out.find("span Week: skipped"), std::string::npos) << first.out;
+  // A second run on the same store, ten minutes later, of two cycles (the
+  // first's matches running in the second): the spans hold the stored
+  // sample and this run's two; production runs most jobs.
+  std::vector<std::string> later = args;
+  later[8] = std::to_string(std::stoll(kNow) + 600);  // --now
+  later.insert(later.end(), {"--cycles", "2", "--interval", "600"});
+  test_tools::ToolRun second = Run(later);
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_NE(second.out.find("span Week: usage"), std::string::npos) << second.out;
+  EXPECT_NE(second.out.find("lhcb_prod: share 300"), std::string::npos) << second.out;
+}
+
+TEST_F(DiracToolTest, SimulateWithDiracRunsAndRepeatsWithTheSeed) {
+  const std::string sim = std::string(CLASSAD_EXAMPLES_DIR) + "/simulate/two-users";
+  auto simulate = [&](const std::string& seed) {
+    return Run({"simulate", "-config", sim + "/condor_config", "--slots", sim + "/slots.ads",
+                "--workload", sim + "/trace.swf", "--swf-map", sim + "/users.map",
+                "--duration", "1d", "--model", "dirac", "--dirac-config",
+                kExample + "/dirac.cfg", "--seed", seed});
+  };
+  test_tools::ToolRun run = simulate("4");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("Utilisation"), std::string::npos) << run.out;
+  EXPECT_EQ(simulate("4").out, run.out);
+  // Without DIRAC's configuration the model cannot run.
+  test_tools::ToolRun bad = Run({"simulate", "-config", sim + "/condor_config", "--slots",
+                                 sim + "/slots.ads", "--workload", sim + "/trace.swf",
+                                 "--model", "dirac"});
+  EXPECT_EQ(bad.exit_code, 3);
+}
+
 TEST_F(DiracToolTest, CompareShowsBothModelsOnOneSnapshot) {
   test_tools::ToolRun run =
       Run({"compare", "-config-a", kExample + "/condor_config", "--slots",
