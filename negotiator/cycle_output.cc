@@ -2,28 +2,18 @@
 #include "negotiator/cycle_output.h"
 
 #include <cinttypes>
-#include <cstdarg>
-#include <cstdio>
 
 #include "classad/json_writer.h"
 #include "classad/quirks.h"
 #include "negotiator/explain/dirac_report.h"
+#include "negotiator/explain/string_printf.h"
 #include "negotiator/quotas/group_quota_allocator.h"
 
 namespace negotiator {
 namespace {
 
 using classad::JsonWriter;
-
-std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
-std::string Printf(const char* format, ...) {
-  char buffer[512];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(buffer, sizeof buffer, format, args);
-  va_end(args);
-  return buffer;
-}
+using explain::StringPrintf;
 
 void WriteGroupJson(const GroupQuotaReport& g, JsonWriter* w) {
   w->BeginObject();
@@ -82,8 +72,9 @@ void WriteGroupJson(const GroupQuotaReport& g, JsonWriter* w) {
 }
 
 std::string GroupsText(const std::vector<GroupQuotaReport>& groups) {
-  std::string out = Printf("  %-24s %-8s %9s %9s %9s %9s %9s %9s %9s\n", "group", "kind", "config",
-                           "quota", "demand", "surplus", "allocated", "use-start", "use-end");
+  std::string out =
+      StringPrintf("  %-24s %-8s %9s %9s %9s %9s %9s %9s %9s\n", "group", "kind", "config", "quota",
+                   "demand", "surplus", "allocated", "use-start", "use-end");
   for (const GroupQuotaReport& g : groups) {
     double surplus = 0;
     double allocated = 0;
@@ -91,11 +82,11 @@ std::string GroupsText(const std::vector<GroupQuotaReport>& groups) {
       surplus += round.surplus;
       allocated = round.allocated;
     }
-    out += Printf("  %-24s %-8s %9g %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f\n", g.name.c_str(),
-                  g.static_quota ? "static" : "dynamic", g.config_quota, g.quota, g.demand, surplus,
-                  allocated, g.usage_start, g.usage_end);
+    out += StringPrintf("  %-24s %-8s %9g %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f\n", g.name.c_str(),
+                        g.static_quota ? "static" : "dynamic", g.config_quota, g.quota, g.demand,
+                        surplus, allocated, g.usage_start, g.usage_end);
   }
-  // The notes whole (Printf's buffer is for table rows).
+  // The notes, after the table.
   for (const GroupQuotaReport& g : groups) {
     for (const std::string& note : g.notes) out += "  note: " + g.name + ": " + note + "\n";
   }
@@ -286,20 +277,21 @@ void WriteCycle(const CycleResult& r, int cycle, JsonWriter* w) {
 
 std::string FormatCycleText(const CycleResult& r, int cycle) {
   std::string out;
-  if (cycle > 0) out += Printf("== cycle %d (now %" PRId64 ")\n", cycle, r.now);
-  out += Printf("pool: %zu slots (%zu considered), size %g; %zu autoclusters; %zu matches, %" PRId64
-                " preemptions\n",
-                r.slots_total, r.slots_considered, r.pool_size, r.autoclusters, r.matches.size(),
-                r.preemptions);
+  if (cycle > 0) out += StringPrintf("== cycle %d (now %" PRId64 ")\n", cycle, r.now);
+  out += StringPrintf(
+      "pool: %zu slots (%zu considered), size %g; %zu autoclusters; %zu matches, %" PRId64
+      " preemptions\n",
+      r.slots_total, r.slots_considered, r.pool_size, r.autoclusters, r.matches.size(),
+      r.preemptions);
   if (!r.matches.empty()) {
     out += "\nMatches\n";
-    out +=
-        Printf("  %-10s %-34s %-34s %-14s %s\n", "job", "slot", "submitter", "reason", "preempts");
+    out += StringPrintf("  %-10s %-34s %-34s %-14s %s\n", "job", "slot", "submitter", "reason",
+                        "preempts");
     for (const CycleMatch& m : r.matches) {
       std::string preempts = m.preempted_user;
       if (!m.preempted_job.empty()) preempts += " (job " + m.preempted_job + ")";
-      out += Printf("  %-10s %-34s %-34s %-14s %s\n", m.job.c_str(), m.slot.c_str(),
-                    m.submitter.c_str(), PreemptStateName(m.reason), preempts.c_str());
+      out += StringPrintf("  %-10s %-34s %-34s %-14s %s\n", m.job.c_str(), m.slot.c_str(),
+                          m.submitter.c_str(), PreemptStateName(m.reason), preempts.c_str());
     }
   }
   if (!r.groups.empty()) {
@@ -311,19 +303,21 @@ std::string FormatCycleText(const CycleResult& r, int cycle) {
     // A share model's own priorities (DIRAC's: the sum of the submitter's
     // task-queue priorities) stand where the pie's EUP stands.
     const char* priority = r.share_records.empty() ? "EUP" : "priority";
-    out += Printf("  %-34s %-16s %12s %7s %9s %9s %9s %6s %6s  %s\n", "submitter", "group", priority,
-                  "share", "limit", "use-start", "use-end", "idle", "match", "stopped");
+    out += StringPrintf("  %-34s %-16s %12s %7s %9s %9s %9s %6s %6s  %s\n", "submitter", "group",
+                        priority, "share", "limit", "use-start", "use-end", "idle", "match",
+                        "stopped");
     for (const SubmitterOutcome& s : r.submitters) {
-      out += Printf("  %-34s %-16s %12.2f %7.4f %9.2f %9.2f %9.2f %6" PRId64 " %6" PRId64 "  %s\n",
-                    s.name.c_str(), s.group.c_str(), s.priority, s.share, s.limit, s.usage_start,
-                    s.usage_end, s.idle, s.matches, StopReasonText(s.stopped));
+      out += StringPrintf("  %-34s %-16s %12.2f %7.4f %9.2f %9.2f %9.2f %6" PRId64 " %6" PRId64
+                          "  %s\n",
+                          s.name.c_str(), s.group.c_str(), s.priority, s.share, s.limit,
+                          s.usage_start, s.usage_end, s.idle, s.matches, StopReasonText(s.stopped));
     }
   }
   if (!r.unmatched.empty()) {
     out += "\nUnmatched autoclusters\n";
     for (const UnmatchedAutocluster& u : r.unmatched) {
-      out += Printf("  %-34s autocluster %-5u (job %s): %s\n", u.submitter.c_str(), u.autocluster,
-                    u.example_job.c_str(), u.reason.c_str());
+      out += StringPrintf("  %-34s autocluster %-5u (job %s): %s\n", u.submitter.c_str(),
+                          u.autocluster, u.example_job.c_str(), u.reason.c_str());
     }
   }
   out += explain::ShareRecordsText(r.share_records);

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <cinttypes>
-#include <cstdarg>
-#include <cstdio>
+
+#include "negotiator/explain/string_printf.h"
 
 namespace negotiator::explain {
 namespace {
@@ -17,23 +17,6 @@ using dirac::PilotRecord;
 using dirac::SpanFactorRecord;
 using dirac::TaskQueue;
 using dirac::TaskQueuePriorityRecord;
-
-std::string Printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
-std::string Printf(const char* format, ...) {
-  char buffer[1024];
-  va_list args;
-  va_start(args, format);
-  const int n = std::vsnprintf(buffer, sizeof buffer, format, args);
-  va_end(args);
-  if (n < 0) return std::string();
-  if (static_cast<size_t>(n) < sizeof buffer) return std::string(buffer, static_cast<size_t>(n));
-  std::string out(static_cast<size_t>(n) + 1, '\0');
-  va_start(args, format);
-  std::vsnprintf(out.data(), out.size(), format, args);
-  va_end(args);
-  out.resize(static_cast<size_t>(n));
-  return out;
-}
 
 std::string Joined(const std::vector<std::string>& values) {
   std::string out;
@@ -49,67 +32,75 @@ std::string Ids(const std::vector<int64_t>& ids) {
 
 // One queue's steps, in the order DIRAC takes them.
 void AppendSteps(const TaskQueuePriorityRecord& p, double first_choice, std::string* out) {
-  *out += Printf("    1. group %s: JobShare %g%s%s", p.group.c_str(), p.group_share,
-                 p.group_in_registry ? "" : " (not in the Registry: the default)",
-                 p.job_sharing ? ", JobSharing" : "");
+  *out += StringPrintf("    1. group %s: JobShare %g%s%s", p.group.c_str(), p.group_share,
+                       p.group_in_registry ? "" : " (not in the Registry: the default)",
+                       p.job_sharing ? ", JobSharing" : "");
   if (p.group_correction != 1) {
-    *out += Printf(" x groups' correction %.6g = %g", p.group_correction, p.corrected_group_share);
+    *out += StringPrintf(" x groups' correction %.6g = %g", p.group_correction,
+                         p.corrected_group_share);
   }
   *out += "\n";
   if (p.job_sharing) {
-    *out += Printf("    2. one entity, the group: E = %g\n", p.entity_share);
+    *out += StringPrintf("    2. one entity, the group: E = %g\n", p.entity_share);
   } else {
-    *out += Printf("    2. entity %s: %g / U = %" PRId64 " owners with a queue = %g", p.entity.c_str(),
-                   p.corrected_group_share, p.owners_in_group, p.split_share);
-    if (p.user_correction != 1) *out += Printf(" x owner's correction %.6g", p.user_correction);
-    *out += Printf(": E = %g\n", p.entity_share);
+    *out +=
+        StringPrintf("    2. entity %s: %g / U = %" PRId64 " owners with a queue = %g",
+                     p.entity.c_str(), p.corrected_group_share, p.owners_in_group, p.split_share);
+    if (p.user_correction != 1)
+      *out += StringPrintf(" x owner's correction %.6g", p.user_correction);
+    *out += StringPrintf(": E = %g\n", p.entity_share);
   }
   if (!p.recalculated) {
     *out += "    3. no jobs: not recalculated, its priority kept\n";
     return;
   }
-  *out += Printf("    3. W = average weight of its %zu jobs = %g%s\n", p.jobs, p.weight,
-                 p.background ? " (<= 0.1 with AllowBackgroundTQs: a background queue)" : "");
+  *out += StringPrintf("    3. W = average weight of its %zu jobs = %g%s\n", p.jobs, p.weight,
+                       p.background ? " (<= 0.1 with AllowBackgroundTQs: a background queue)" : "");
   if (p.background) {
     *out += "    4. background: priority 0.001, left out of the entity's sum\n";
   } else {
-    *out += Printf("    4. E / sum W x W = %g / %g x %g = %.6g", p.entity_share, p.entity_weight_sum,
-                   p.weight, p.raw_priority);
-    *out += p.floor_applied ? Printf("; below the floor: %g\n", p.floored_priority) : "\n";
+    *out += StringPrintf("    4. E / sum W x W = %g / %g x %g = %.6g", p.entity_share,
+                         p.entity_weight_sum, p.weight, p.raw_priority);
+    *out += p.floor_applied ? StringPrintf("; below the floor: %g\n", p.floored_priority) : "\n";
   }
   if (p.merged_with.empty()) {
     *out += "    5. no queue of the entity differs only in sites: not merged\n";
   } else {
-    *out += Printf("    5. merged with queue(s) %s (differing only in sites or requirements): "
-                   "sum %.6g\n",
-                   Ids(p.merged_with).c_str(), p.merged_priority);
+    *out += StringPrintf(
+        "    5. merged with queue(s) %s (differing only in sites or requirements): "
+        "sum %.6g\n",
+        Ids(p.merged_with).c_str(), p.merged_priority);
   }
-  *out += Printf("    6. stored with four decimals: %.4f; a pilot that can run every queue takes "
-                 "it first with probability %.4f\n",
-                 p.stored_priority, first_choice);
+  *out += StringPrintf(
+      "    6. stored with four decimals: %.4f; a pilot that can run every queue takes "
+      "it first with probability %.4f\n",
+      p.stored_priority, first_choice);
 }
 
 void AppendCorrection(const CorrectionRecord& c, std::string* out) {
-  *out += Printf("  instance %s: %s\n", c.instance.c_str(),
-                 c.applied ? "applied" : ("not applied: " + c.why_not).c_str());
+  *out += StringPrintf("  instance %s: %s\n", c.instance.c_str(),
+                       c.applied ? "applied" : ("not applied: " + c.why_not).c_str());
   for (const EntityCorrectionRecord& e : c.entities) {
-    *out += Printf("    %s: share %g (normalised %.6g)\n", e.entity.c_str(), e.share,
-                   e.normalised_share);
+    *out += StringPrintf("    %s: share %g (normalised %.6g)\n", e.entity.c_str(), e.share,
+                         e.normalised_share);
     for (const SpanFactorRecord& s : e.spans) {
       if (s.skipped) {
-        *out += Printf("      span %s: skipped (no usage among the entities)\n", s.span.c_str());
+        *out +=
+            StringPrintf("      span %s: skipped (no usage among the entities)\n", s.span.c_str());
       } else if (!s.present) {
-        *out += Printf("      span %s: absent, the span's maximum %g\n", s.span.c_str(), s.factor);
+        *out += StringPrintf("      span %s: absent, the span's maximum %g\n", s.span.c_str(),
+                             s.factor);
       } else {
-        *out += Printf("      span %s: usage %g (normalised %.6g), ratio %.6g, clamped %.6g x "
-                       "weight %.6g = %.6g%s\n",
-                       s.span.c_str(), s.usage, s.normalised_usage, s.ratio, s.clamped, s.weight,
-                       s.factor, s.zero_usage ? " (zero usage: DIRAC divides by 0)" : "");
+        *out += StringPrintf(
+            "      span %s: usage %g (normalised %.6g), ratio %.6g, clamped %.6g x "
+            "weight %.6g = %.6g%s\n",
+            s.span.c_str(), s.usage, s.normalised_usage, s.ratio, s.clamped, s.weight, s.factor,
+            s.zero_usage ? " (zero usage: DIRAC divides by 0)" : "");
       }
     }
-    *out += Printf("      sum %.6g%s: factor %.6g, corrected share %g\n", e.span_sum,
-                   e.clamped_globally ? ", clamped by MaxGlobalCorrection" : "", e.factor,
-                   e.corrected_share);
+    *out += StringPrintf("      sum %.6g%s: factor %.6g, corrected share %g\n", e.span_sum,
+                         e.clamped_globally ? ", clamped by MaxGlobalCorrection" : "", e.factor,
+                         e.corrected_share);
   }
   for (const std::string& w : c.warnings) *out += "    warning: " + w + "\n";
 }
@@ -249,17 +240,17 @@ void WriteCorrectionJson(const CorrectionRecord& c, JsonWriter* w) {
 }  // namespace
 
 std::string DiracRecordsText(const DiracShareRecords& r) {
-  std::string out = Printf("\nDIRAC task queues (negotiation %s, seed %" PRIu64 ")\n",
-                           r.group.c_str(), r.seed);
-  out += Printf("  %4s %-16s %-16s %-28s %5s %10s %8s  %s\n", "TQ", "owner", "group", "submitter",
-                "jobs", "priority", "first", "sites / banned");
+  std::string out = StringPrintf("\nDIRAC task queues (negotiation %s, seed %" PRIu64 ")\n",
+                                 r.group.c_str(), r.seed);
+  out += StringPrintf("  %4s %-16s %-16s %-28s %5s %10s %8s  %s\n", "TQ", "owner", "group",
+                      "submitter", "jobs", "priority", "first", "sites / banned");
   const size_t n = std::min(r.task_queues.size(), r.priorities.task_queues.size());
   for (size_t q = 0; q < n; ++q) {
     const TaskQueue& t = r.task_queues[q];
-    out += Printf("  %4" PRId64 " %-16s %-16s %-28s %5zu %10.4f %8.4f  %s / %s\n", t.id,
-                  t.owner.c_str(), t.group.c_str(), r.submitters[q].c_str(), t.jobs.size(),
-                  r.priorities.task_queues[q].stored_priority, r.first_choice[q],
-                  Joined(t.sites).c_str(), Joined(t.banned_sites).c_str());
+    out += StringPrintf("  %4" PRId64 " %-16s %-16s %-28s %5zu %10.4f %8.4f  %s / %s\n", t.id,
+                        t.owner.c_str(), t.group.c_str(), r.submitters[q].c_str(), t.jobs.size(),
+                        r.priorities.task_queues[q].stored_priority, r.first_choice[q],
+                        Joined(t.sites).c_str(), Joined(t.banned_sites).c_str());
   }
   if (!r.correction_note.empty()) out += "\n  Share correction: " + r.correction_note + "\n";
   if (!r.corrections.empty()) {
@@ -269,19 +260,21 @@ std::string DiracRecordsText(const DiracShareRecords& r) {
   out += "\nEach task queue's priority, step by step\n";
   for (size_t q = 0; q < n; ++q) {
     const TaskQueuePriorityRecord& p = r.priorities.task_queues[q];
-    out += Printf("  TQ %" PRId64 " (%s, %s)\n", p.task_queue, p.owner.c_str(), p.group.c_str());
+    out +=
+        StringPrintf("  TQ %" PRId64 " (%s, %s)\n", p.task_queue, p.owner.c_str(), p.group.c_str());
     AppendSteps(p, r.first_choice[q], &out);
   }
   size_t idle_pilots = 0;
   for (const PilotRecord& p : r.pilots) idle_pilots += p.task_queue == 0 ? 1 : 0;
-  out += Printf("\nPilots (%zu slots asked; %zu found no queue they could run)\n",
-                r.pilots.size(), idle_pilots);
+  out += StringPrintf("\nPilots (%zu slots asked; %zu found no queue they could run)\n",
+                      r.pilots.size(), idle_pilots);
   for (const PilotRecord& p : r.pilots) {
     if (p.task_queue == 0) continue;
-    out += Printf("  %-34s TQ %-4" PRId64 " (first with p %.4f among %zu) job %-10s priority %" PRId64
-                  " (among %zu)\n",
-                  p.slot.c_str(), p.task_queue, p.first_choice, p.eligible, p.job.c_str(),
-                  p.priority_drawn, p.candidates);
+    out +=
+        StringPrintf("  %-34s TQ %-4" PRId64
+                     " (first with p %.4f among %zu) job %-10s priority %" PRId64 " (among %zu)\n",
+                     p.slot.c_str(), p.task_queue, p.first_choice, p.eligible, p.job.c_str(),
+                     p.priority_drawn, p.candidates);
   }
   return out;
 }
@@ -339,7 +332,8 @@ void WriteDiracRecordsJson(const DiracShareRecords& r, JsonWriter* w) {
 std::string ShareRecordsText(const std::vector<std::shared_ptr<const ShareRecords>>& records) {
   std::string out;
   for (const std::shared_ptr<const ShareRecords>& r : records) {
-    if (const auto* d = dynamic_cast<const DiracShareRecords*>(r.get())) out += DiracRecordsText(*d);
+    if (const auto* d = dynamic_cast<const DiracShareRecords*>(r.get()))
+      out += DiracRecordsText(*d);
   }
   return out;
 }

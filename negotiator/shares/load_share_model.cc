@@ -31,8 +31,7 @@ classad::Result<std::shared_ptr<const ShareModel>> LoadShareModel(
     return classad::Status(classad::StatusCode::kInvalidArgument,
                            "the DIRAC model needs DIRAC's configuration (--dirac-config FILE)");
   }
-  classad::Result<policy::dirac::CsConfig> config =
-      policy::dirac::ReadCsFiles(choice.dirac_config);
+  classad::Result<policy::dirac::CsConfig> config = policy::dirac::ReadCsFiles(choice.dirac_config);
   if (!config.ok()) return config.status();
   policy::dirac::OperationsScope scope;
   scope.setup = choice.dirac_setup;

@@ -1,8 +1,6 @@
 // DIRAC's WMSHistory report from the accountant's running-jobs history
 // (negotiator/shares/dirac/running_history.h), and the share corrector fed
 // by it in the cycle: the second cycle corrects by what the first ran.
-#include "negotiator/shares/dirac/running_history.h"
-
 #include <gtest/gtest.h>
 
 #include <map>
@@ -13,6 +11,7 @@
 #include "negotiator/cycle.h"
 #include "negotiator/shares/dirac/dirac_share_model.h"
 #include "negotiator/shares/dirac/dirac_share_records.h"
+#include "negotiator/shares/dirac/running_history.h"
 #include "policy/dirac/cs_config.h"
 #include "tests/negotiator/cycle_test_util.h"
 
@@ -27,7 +26,7 @@ using testing_util::SlotText;
 std::vector<RunningJobsRecord> History() {
   // Two cycles: at 100 prod ran 4 (6 jobs), user 2 (alice 1 of 2, bob 1 of 1);
   // at 200 prod ran 2 (2 jobs), user nothing.
-  return {{100, "prod", "", 4, 6},   {100, "prod", "p", 4, 6}, {100, "user", "", 2, 3},
+  return {{100, "prod", "", 4, 6},      {100, "prod", "p", 4, 6},   {100, "user", "", 2, 3},
           {100, "user", "alice", 1, 2}, {100, "user", "bob", 1, 1}, {200, "prod", "", 2, 2},
           {200, "prod", "p", 2, 2}};
 }

@@ -119,10 +119,8 @@ TEST(DiracShareModelTest, PilotsTakeQueuesInRandomPriorityOrderNotProportionally
   EXPECT_EQ(r->priorities.task_queues[1].stored_priority, 100);
   EXPECT_NEAR(r->first_choice[0], 5.0 / 6, 1e-12);
   EXPECT_EQ(r->pilots.size(), 600u);
-  EXPECT_NEAR(r->pilots[0].first_choice, r->task_queues[0].id == r->pilots[0].task_queue
-                                             ? 5.0 / 6
-                                             : 1.0 / 6,
-              1e-12);
+  EXPECT_NEAR(r->pilots[0].first_choice,
+              r->task_queues[0].id == r->pilots[0].task_queue ? 5.0 / 6 : 1.0 / 6, 1e-12);
 }
 
 TEST(DiracShareModelTest, TheSameSeedGivesTheSameRunAnotherSeedAnother) {
@@ -149,8 +147,7 @@ TEST(DiracShareModelTest, ASlotTakesTheFirstQueueItCanRun) {
   // whose queue is the only one they can run.
   auto policy = MakePolicy(kBase);
   std::vector<std::string> jobs;
-  AddJobs(&jobs, "alice", 1, 10,
-          "DiracGroup = \"prod\"; Requirements = TARGET.HasGpu =!= true;");
+  AddJobs(&jobs, "alice", 1, 10, "DiracGroup = \"prod\"; Requirements = TARGET.HasGpu =!= true;");
   AddJobs(&jobs, "bob", 2, 10, "DiracGroup = \"user\"; Requirements = TARGET.HasGpu =?= true;");
   std::vector<std::string> slots = Slots(3);
   slots.push_back(SlotText("gpu1@m", "HasGpu = true;"));
@@ -261,8 +258,9 @@ TEST(LoadShareModelTest, ChoosesByNameAndLocatesBadDiracConfiguration) {
   // Two files, merged as DIRAC merges them; the second's group has a
   // JobShare DIRAC reads as the default.
   choice.dirac_config = {folder.Write("good.cfg", kTwoGroups),
-                         folder.Write("more.cfg", "Registry\n{\n  Groups\n  {\n    x\n    {\n"
-                                                  "      JobShare = 0.5\n    }\n  }\n}\n")};
+                         folder.Write("more.cfg",
+                                      "Registry\n{\n  Groups\n  {\n    x\n    {\n"
+                                      "      JobShare = 0.5\n    }\n  }\n}\n")};
   std::vector<policy::lint::Diagnostic> diagnostics;
   classad::Result<std::shared_ptr<const ShareModel>> good = LoadShareModel(choice, &diagnostics);
   ASSERT_TRUE(good.ok()) << good.status().ToString();

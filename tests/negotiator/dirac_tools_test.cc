@@ -30,10 +30,21 @@ class DiracToolTest : public ::testing::Test {
     return test_tools::RunToolIn(folder_, NEGOTIATOR_BINARY, args);
   }
   std::vector<std::string> CycleArgs(const std::string& seed) const {
-    return {"cycle",          "-config",         kExample + "/condor_config",
-            "--slots",        kExample + "/slots.ads", "--jobs", kExample + "/jobs.ads",
-            "--now",          kNow,              "--model", "dirac",
-            "--dirac-config", kExample + "/dirac.cfg", "--seed", seed};
+    return {"cycle",
+            "-config",
+            kExample + "/condor_config",
+            "--slots",
+            kExample + "/slots.ads",
+            "--jobs",
+            kExample + "/jobs.ads",
+            "--now",
+            kNow,
+            "--model",
+            "dirac",
+            "--dirac-config",
+            kExample + "/dirac.cfg",
+            "--seed",
+            seed};
   }
   std::string folder_;
 };
@@ -128,27 +139,26 @@ TEST_F(DiracToolTest, SimulateWithDiracRunsAndRepeatsWithTheSeed) {
   const std::string sim = std::string(CLASSAD_EXAMPLES_DIR) + "/simulate/two-users";
   auto simulate = [&](const std::string& seed) {
     return Run({"simulate", "-config", sim + "/condor_config", "--slots", sim + "/slots.ads",
-                "--workload", sim + "/trace.swf", "--swf-map", sim + "/users.map",
-                "--duration", "1d", "--model", "dirac", "--dirac-config",
-                kExample + "/dirac.cfg", "--seed", seed});
+                "--workload", sim + "/trace.swf", "--swf-map", sim + "/users.map", "--duration",
+                "1d", "--model", "dirac", "--dirac-config", kExample + "/dirac.cfg", "--seed",
+                seed});
   };
   test_tools::ToolRun run = simulate("4");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("Utilisation"), std::string::npos) << run.out;
   EXPECT_EQ(simulate("4").out, run.out);
   // Without DIRAC's configuration the model cannot run.
-  test_tools::ToolRun bad = Run({"simulate", "-config", sim + "/condor_config", "--slots",
-                                 sim + "/slots.ads", "--workload", sim + "/trace.swf",
-                                 "--model", "dirac"});
+  test_tools::ToolRun bad =
+      Run({"simulate", "-config", sim + "/condor_config", "--slots", sim + "/slots.ads",
+           "--workload", sim + "/trace.swf", "--model", "dirac"});
   EXPECT_EQ(bad.exit_code, 3);
 }
 
 TEST_F(DiracToolTest, CompareShowsBothModelsOnOneSnapshot) {
   test_tools::ToolRun run =
-      Run({"compare", "-config-a", kExample + "/condor_config", "--slots",
-           kExample + "/slots.ads", "--jobs", kExample + "/jobs.ads", "--now", kNow,
-           "--model-a", "htcondor", "--model-b", "dirac", "--dirac-config",
-           kExample + "/dirac.cfg", "--seed", "1"});
+      Run({"compare", "-config-a", kExample + "/condor_config", "--slots", kExample + "/slots.ads",
+           "--jobs", kExample + "/jobs.ads", "--now", kNow, "--model-a", "htcondor", "--model-b",
+           "dirac", "--dirac-config", kExample + "/dirac.cfg", "--seed", "1"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("Comparing A = htcondor with B = dirac"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("Share models: A htcondor, B dirac"), std::string::npos);

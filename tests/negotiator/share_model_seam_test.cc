@@ -2,8 +2,6 @@
 // model given the cycle's free slots, asking whether a job can run on one
 // and starting it there, as DIRAC's pilots do; tested with a toy model so
 // that the cycle's part is checked on its own.
-#include "negotiator/shares/share_model.h"
-
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -11,6 +9,7 @@
 #include <vector>
 
 #include "negotiator/cycle.h"
+#include "negotiator/shares/share_model.h"
 #include "tests/negotiator/cycle_test_util.h"
 
 namespace negotiator {
@@ -69,9 +68,8 @@ TEST(ShareModelSeamTest, APullModelGetsFreeSlotsMatchesAndStartsJobs) {
   auto policy = MakePolicy("UID_DOMAIN = x\n");
   std::vector<std::string> slots = {SlotText("a@m"), SlotText("big@m", "Big = true;"),
                                     ClaimedSlotText("busy@m", "carol@x", "9.0"), SlotText("c@m")};
-  std::vector<std::string> jobs = {
-      JobText("alice", 1, 0), JobText("alice", 1, 1),
-      JobText("bob", 2, 0, "Requirements = TARGET.Big =?= true;")};
+  std::vector<std::string> jobs = {JobText("alice", 1, 0), JobText("alice", 1, 1),
+                                   JobText("bob", 2, 0, "Requirements = TARGET.Big =?= true;")};
   auto pool = MakePool(policy, slots, jobs);
   Accountant accountant(policy);
   accountant.Initialize(testing_util::kCycleNow);

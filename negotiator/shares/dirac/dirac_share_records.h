@@ -27,8 +27,8 @@ struct PilotRecord {
   // coming first among the eligible ones (closed form).
   int64_t task_queue = 0;
   double first_choice = 0;
-  std::string job;        // "ClusterId.ProcId" of the job started
-  std::string submitter;  // its HTCondor submitter
+  std::string job;             // "ClusterId.ProcId" of the job started
+  std::string submitter;       // its HTCondor submitter
   int64_t priority_drawn = 0;  // the JDL priority value drawn inside the queue
   size_t candidates = 0;       // jobs with that value it was drawn among (at most 50)
   double cost = 0;             // the slot weight charged
@@ -36,11 +36,11 @@ struct PilotRecord {
 
 // One negotiation shared by DIRAC's model. Plain data.
 struct DiracShareRecords : ShareRecords {
-  std::string group;  // the negotiation's group ("<none>": the whole pool)
-  uint64_t seed = 0;  // the seed of this negotiation's draws
-  std::vector<TaskQueue> task_queues;     // as formed, with their jobs' DIRAC ids
-  std::vector<std::string> submitters;    // by queue: its HTCondor submitter
-  DiracPriorities priorities;             // by queue, in the same order
+  std::string group;                    // the negotiation's group ("<none>": the whole pool)
+  uint64_t seed = 0;                    // the seed of this negotiation's draws
+  std::vector<TaskQueue> task_queues;   // as formed, with their jobs' DIRAC ids
+  std::vector<std::string> submitters;  // by queue: its HTCondor submitter
+  DiracPriorities priorities;           // by queue, in the same order
   // By queue: its probability of being a pilot's first choice when the
   // pilot can run every queue (FirstChoiceProbabilities of the stored
   // priorities).

@@ -23,8 +23,7 @@ std::string StringOf(const ClassAd& job, std::string_view name, const EvalOption
 }
 
 // `name` as a whole number (a real's integer part), when it is a finite number.
-bool WholeOf(const ClassAd& job, std::string_view name, const EvalOptions& options,
-             int64_t* out) {
+bool WholeOf(const ClassAd& job, std::string_view name, const EvalOptions& options, int64_t* out) {
   const Value v = classad::EvaluateAttr(job, name, nullptr, options);
   if (v.IsInteger()) {
     *out = v.integer();

@@ -15,8 +15,8 @@
 #include "classad/evaluator.h"
 #include "negotiator/accountant/records.h"
 #include "negotiator/pool/pool.h"
-#include "policy/dirac/dirac_settings.h"
 #include "negotiator/shares/dirac/share_corrector.h"
+#include "policy/dirac/dirac_settings.h"
 
 namespace negotiator::dirac {
 
