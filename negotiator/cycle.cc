@@ -56,7 +56,8 @@ class Negotiator::Cycle : public SubmitterNegotiation {
   std::vector<SlotId> PilotSlots() const override;
   bool CanRun(JobId job, SlotId slot) override;
   uint32_t MatchClassOf(JobId job) const override {
-    return autoclusters_.match_class[autoclusters_.of_job[job]];
+    const uint32_t ac = autoclusters_.of_job[job];
+    return ac == Autoclusters::kNone ? Autoclusters::kNone : autoclusters_.match_class[ac];
   }
   double StartJob(uint32_t s, JobId job, SlotId slot) override;
 
@@ -341,11 +342,13 @@ std::vector<SlotId> Negotiator::Cycle::PilotSlots() const {
 }
 
 bool Negotiator::Cycle::CanRun(JobId job, SlotId slot) {
-  const uint64_t key = static_cast<uint64_t>(MatchClassOf(job)) << 32 | slot;
+  const uint32_t match_class = MatchClassOf(job);
+  const uint64_t key = static_cast<uint64_t>(match_class) << 32 | slot;
   if (auto known = can_run_.find(key); known != can_run_.end()) return known->second;
   const bool match =
       classad::SymmetricMatch(*pool_.jobs()[job].ad, *pool_.slots()[slot].ad, eval_);
-  can_run_.emplace(key, match);
+  // A job without a class (not idle) is answered on its own.
+  if (match_class != Autoclusters::kNone) can_run_.emplace(key, match);
   return match;
 }
 

@@ -105,7 +105,8 @@ class SubmitterNegotiation {
   // the cycle.
   virtual bool CanRun(JobId job, SlotId slot) = 0;
   // The match class of idle job `job` (autoclusters.h): jobs of one class
-  // match every slot alike, so CanRun answers them alike.
+  // match every slot alike, so CanRun answers them alike. UINT32_MAX for
+  // a job that is not idle.
   virtual uint32_t MatchClassOf(JobId job) const = 0;
   // Starts idle job `job` of submitter `s` (an index into the submitters)
   // on slot `slot`, which must be one of PilotSlots() that CanRun(job,
