@@ -1,6 +1,8 @@
 // MatchTableCache (match_table_cache.h).
 #include "negotiator/matching/match_table_cache.h"
 
+#include <algorithm>
+
 namespace negotiator {
 
 void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slots) {
@@ -12,10 +14,16 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
     clauses_.clear();
     readings_.clear();
     numbers_.clear();
+    change_log_.clear();
+    log_covers_after_ = 0;
   }
   ++cycle_;
-  std::erase_if(rows_, [](const auto& entry) { return !entry.second->used || entry.second->unkept; });
-  for (auto& [key, row] : rows_) row->used = false;
+  // A row not asked for lately goes (its jobs may come back: an
+  // autocluster whose idle jobs all ran and then gets more).
+  std::erase_if(rows_, [this](const auto& entry) {
+    const Row& row = *entry.second;
+    return row.unkept || cycle_ - row.last_used > kUnusedCyclesKept;
+  });
   const size_t ids = pool.slots().size();
   ads_.resize(ids);
   changed_at_.resize(ids, 0);
@@ -38,8 +46,19 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
     if (ads_[id] == pool.slots()[id].ad) continue;
     ads_[id] = pool.slots()[id].ad;
     changed_at_[id] = cycle_;
+    change_log_.push_back({cycle_, id});
     ++changed_slots_;
   }
+  // The log reaches back to the oldest filling of a kept row (older rows
+  // forget everything: RowFor).
+  uint64_t oldest = cycle_;
+  for (const auto& [key, row] : rows_) {
+    if (row->cycle != 0) oldest = std::min(oldest, row->cycle);
+  }
+  const auto first_needed = std::find_if(change_log_.begin(), change_log_.end(),
+                                         [oldest](const Change& c) { return c.cycle > oldest; });
+  change_log_.erase(change_log_.begin(), first_needed);
+  log_covers_after_ = std::max(log_covers_after_, oldest);
 }
 
 MatchTableCache::SlotReadings& MatchTableCache::ReadingsOf(uint32_t slot) {
@@ -63,7 +82,23 @@ uint32_t MatchTableCache::Number(std::string_view text) {
 MatchTableCache::Row* MatchTableCache::RowFor(const std::string& key, Holds holds) {
   std::unique_ptr<Row>& row = rows_[key];
   if (row == nullptr) row = std::make_unique<Row>();
-  row->used = true;
+  row->last_used = cycle_;
+  if (row->cycle != 0 && row->cycle < cycle_) {
+    // A slot whose ad changed since the row was filled may not be filled
+    // again (a table evaluates a clause only where the clauses before it
+    // held): its old result is forgotten now, not trusted later.
+    if (row->cycle < log_covers_after_) {
+      std::fill(row->known.begin(), row->known.end(), 0);
+    } else {
+      auto c = std::upper_bound(change_log_.begin(), change_log_.end(), row->cycle,
+                                [](uint64_t cycle, const Change& change) { return cycle < change.cycle; });
+      for (; c != change_log_.end(); ++c) {
+        if (c->slot / 64 < row->known.size()) {
+          row->known[c->slot / 64] &= ~(uint64_t{1} << (c->slot % 64));
+        }
+      }
+    }
+  }
   const size_t ids = ads_.size();
   const size_t words = (ids + 63) / 64;
   row->known.resize(words, 0);

@@ -16,7 +16,8 @@
 // Kept by the negotiator between cycles. A cycle calls BeginCycle, then
 // gets its rows on one thread (Row) and fills each on one thread at a
 // time; Fresh may be called from any thread while no BeginCycle runs.
-// Rows not asked for in a cycle are dropped at the next BeginCycle.
+// Rows not asked for in kUnusedCyclesKept cycles are dropped at a
+// BeginCycle.
 #ifndef NEGOTIATOR_MATCHING_MATCH_TABLE_CACHE_H_
 #define NEGOTIATOR_MATCHING_MATCH_TABLE_CACHE_H_
 
@@ -46,7 +47,7 @@ class MatchTableCache {
     std::vector<double> values;   // a rank's results
     std::vector<classad::Value> side_values;  // a comparison's slot side (match_sides.h)
     uint64_t cycle = 0;           // the cycle that last filled it
-    bool used = false;            // asked for in the current cycle
+    uint64_t last_used = 0;       // the last cycle that asked for it
     // An evaluation read the clock or noted a quirk: not kept.
     bool unkept = false;
 
@@ -72,10 +73,15 @@ class MatchTableCache {
   // What a row holds.
   enum class Holds { kBits, kNumbers, kSideValues };
 
+  // Rows not asked for in this many cycles are dropped (an autocluster's
+  // rows outlive a few cycles without idle jobs; a pool whose jobs keep
+  // changing does not hold rows for ever).
+  static constexpr uint64_t kUnusedCyclesKept = 60;
+
   // Starts a cycle over the slots `slots` (indices into pool.slots()):
   // notes the slots whose ads are other objects than at the last cycle,
-  // and drops the rows the last cycle did not ask for. Everything is
-  // dropped for another pool.
+  // and drops the rows not asked for in the last kUnusedCyclesKept
+  // cycles. Everything is dropped for another pool.
   void BeginCycle(const Pool& pool, std::span<const uint32_t> slots);
 
   // The row of the table with key `key` for this cycle (made empty when
@@ -160,6 +166,15 @@ class MatchTableCache {
   std::vector<std::shared_ptr<const classad::ClassAd>> ads_;
   std::vector<uint64_t> changed_at_;
   std::unordered_map<std::string, std::unique_ptr<Row>> rows_;
+  // The slots whose ads changed, by cycle (oldest first), back to the
+  // oldest filling of a kept row: RowFor forgets their results in a row
+  // filled before. A row filled at or before log_covers_after_ forgets all.
+  struct Change {
+    uint64_t cycle;
+    uint32_t slot;
+  };
+  std::vector<Change> change_log_;
+  uint64_t log_covers_after_ = 0;
   std::vector<SlotClauses> clauses_;  // by slot id
   std::vector<SlotReadings> readings_;  // by slot id
   struct TextHash {

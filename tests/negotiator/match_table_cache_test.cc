@@ -140,7 +140,7 @@ TEST(MatchTableCacheTest, CachedTablesEqualFreshOnesThroughChangesTheClockAndQui
   EXPECT_GT(reused, 10000u);  // the cache did serve
 }
 
-TEST(MatchTableCacheTest, RowsAreDroppedWhenNotAskedForAndSlotsThatLeftKeepNoAd) {
+TEST(MatchTableCacheTest, RowsAreDroppedWhenLongNotAskedForAndSlotsThatLeftKeepNoAd) {
   auto pool = testing_util::MakePool(testing_util::MakePolicy(""),
                                      {testing_util::SlotText("slot1"), testing_util::SlotText("slot2")},
                                      {});
@@ -162,10 +162,23 @@ TEST(MatchTableCacheTest, RowsAreDroppedWhenNotAskedForAndSlotsThatLeftKeepNoAd)
   ASSERT_TRUE(
       pool->ReplaceSlot(0, Ad(testing_util::SlotText("slot1", "Extra = 1")), testing_util::kCycleNow)
           .ok());
-  cache.BeginCycle(*pool, std::vector<uint32_t>{0});  // the row was not asked for: dropped
-  EXPECT_EQ(cache.rows(), 0u);
+  cache.BeginCycle(*pool, std::vector<uint32_t>{0});
   EXPECT_EQ(cache.changed_slots(), 1u);
   EXPECT_TRUE(gone.expired());
+  // Not asked for this cycle, the row stays a while (its jobs may come
+  // back), with slot 0's result stale.
+  ASSERT_EQ(cache.rows(), 1u);
+  row = cache.RowFor("Jtrue", MatchTableCache::Holds::kBits);
+  EXPECT_FALSE(cache.Fresh(*row, 0));
+  row->SetBit(0, false);
+  cache.Filled(row, /*kept=*/true);
+  // ... and goes when nobody asked for it in kUnusedCyclesKept cycles.
+  for (uint64_t c = 0; c < MatchTableCache::kUnusedCyclesKept; ++c) {
+    cache.BeginCycle(*pool, std::vector<uint32_t>{0});
+    ASSERT_EQ(cache.rows(), 1u) << c;
+  }
+  cache.BeginCycle(*pool, std::vector<uint32_t>{0});
+  EXPECT_EQ(cache.rows(), 0u);
   row = cache.RowFor("Jtrue", MatchTableCache::Holds::kBits);
   EXPECT_FALSE(cache.Fresh(*row, 0));
   // A row whose evaluations read the clock is not trusted at the next cycle.
