@@ -112,13 +112,18 @@ bool Accountant::EraseCustomer(std::string_view name) {
   return true;
 }
 
-void Accountant::PutResource(ResourceRecord record) {
-  if (tracking_) {
-    dirty_resources_.insert(record.name);
-    if (auto e = erased_resources_.find(record.name); e != erased_resources_.end()) {
-      erased_resources_.erase(e);
-    }
+void Accountant::NoteResourceWritten(std::string_view name) {
+  if (!tracking_) return;
+  if (auto d = dirty_resources_.find(name); d == dirty_resources_.end()) {
+    dirty_resources_.emplace(name);
   }
+  if (auto e = erased_resources_.find(name); e != erased_resources_.end()) {
+    erased_resources_.erase(e);
+  }
+}
+
+void Accountant::PutResource(ResourceRecord record) {
+  NoteResourceWritten(record.name);
   std::string key = record.name;
   resources_.insert_or_assign(std::move(key), std::move(record));
 }
@@ -593,35 +598,37 @@ classad::Status Accountant::AddNewMatch(std::string_view customer, const SlotAcc
 }
 
 void Accountant::AddNamedMatch(std::string_view customer, const SlotAccounting& slot,
-                               std::string name, const std::string_view* matched_limits,
+                               std::string_view name, const std::string_view* matched_limits,
                                int64_t now) {
   double weight = 0;
   int64_t kept_cp_matches = 0;
+  std::string cp_name;  // a consumption-policy match's own name
+  auto record_at = resources_.end();  // the record overwritten, when there is one
   if (slot.cp_match_cost) {
     const double match_cost = *slot.cp_match_cost;
     // A consumption-policy match: each match of the partitionable slot this
     // cycle is recorded under its own pseudonym, at the match's cost.
     ResourceRecord placeholder;
     if (const ResourceRecord* existing = FindResource(name)) placeholder = *existing;
-    placeholder.name = name;
+    placeholder.name = std::string(name);
     const int64_t n = placeholder.num_cp_matches++;
     PutResource(std::move(placeholder));
     char suffix[32];
     std::snprintf(suffix, sizeof suffix, "_cp_match_%03lld", static_cast<long long>(n));
-    name += suffix;
+    cp_name = std::string(name) + suffix;
+    name = cp_name;
     weight = match_cost;
   } else {
-    if (const ResourceRecord* existing = FindResource(name);
-        existing != nullptr && !existing->remote_user.empty() &&
+    record_at = resources_.find(name);
+    if (record_at != resources_.end() && !record_at->second.remote_user.empty() &&
         policy_->accountant.rules == policy::AccountantRules::kBefore25_10) {
-      if (existing->remote_user == customer) return;  // already charged
+      if (record_at->second.remote_user == customer) return;  // already charged
       RemoveMatch(name, now);
+      record_at = resources_.find(name);
     }
     // From 25.10 the record is overwritten: the customer it named keeps
     // the usage until the next CheckMatches recomputes it.
-    if (const ResourceRecord* existing = FindResource(name)) {
-      kept_cp_matches = existing->num_cp_matches;
-    }
+    if (record_at != resources_.end()) kept_cp_matches = record_at->second.num_cp_matches;
     weight = slot.weight;
   }
 
@@ -639,19 +646,33 @@ void Accountant::AddNamedMatch(std::string_view customer, const SlotAccounting& 
   charge(MutableCustomer(GroupName(group)));
   ChargeHierarchy(group, weight);
 
-  ResourceRecord record;
-  record.name = name;
-  record.remote_user = std::string(customer);
-  record.slot_weight = StoredReal(weight, /*absent=*/1);
-  record.start_time = now;
-  record.num_cp_matches = kept_cp_matches;
-  if (matched_limits != nullptr) {
-    record.matched_concurrency_limits = *matched_limits;
-    if (!matched_limits->empty()) IncrementLimits(record.matched_concurrency_limits);
-  } else if (slot.matched_concurrency_limits) {
-    record.matched_concurrency_limits = *slot.matched_concurrency_limits;
-    IncrementLimits(record.matched_concurrency_limits);
+  // Every field but the name, written in place into an existing record
+  // (the charges above touch no resource record, so `record_at` holds).
+  static_assert(sizeof(ResourceRecord) == 3 * sizeof(std::string) + 3 * sizeof(int64_t),
+                "a new ResourceRecord field must be written here too");
+  auto fill = [&](ResourceRecord& record) {
+    record.remote_user.assign(customer);
+    record.slot_weight = StoredReal(weight, /*absent=*/1);
+    record.start_time = now;
+    record.num_cp_matches = kept_cp_matches;
+    if (matched_limits != nullptr) {
+      record.matched_concurrency_limits.assign(*matched_limits);
+      if (!matched_limits->empty()) IncrementLimits(record.matched_concurrency_limits);
+    } else if (slot.matched_concurrency_limits) {
+      record.matched_concurrency_limits.assign(*slot.matched_concurrency_limits);
+      IncrementLimits(record.matched_concurrency_limits);
+    } else {
+      record.matched_concurrency_limits.clear();
+    }
+  };
+  if (record_at != resources_.end()) {
+    fill(record_at->second);
+    NoteResourceWritten(name);
+    return;
   }
+  ResourceRecord record;
+  record.name = std::string(name);
+  fill(record);
   PutResource(std::move(record));
 }
 
@@ -715,29 +736,72 @@ classad::Status Accountant::CheckMatches(const std::vector<const classad::ClassA
   return CheckMatches(facts, now);
 }
 
+namespace {
+
+// The slots of one CheckMatches by resource name, the first of duplicates
+// kept: an open-addressing table made once per call (no allocation per
+// slot), probed with the names' RecordKeyHash.
+class SlotsByName {
+ public:
+  explicit SlotsByName(size_t slots) {
+    size_t capacity = 16;
+    while (capacity < 2 * slots) capacity *= 2;
+    entries_.resize(capacity);
+  }
+  // Adds `slot` under its resource name unless a slot holds the name.
+  void Add(const SlotAccounting* slot) {
+    const size_t hash =
+        slot->resource_hash != 0 ? slot->resource_hash : RecordKeyHash()(slot->resource);
+    for (size_t i = hash & (entries_.size() - 1);; i = (i + 1) & (entries_.size() - 1)) {
+      Entry& e = entries_[i];
+      if (e.slot == nullptr) {
+        e = Entry{hash, slot};
+        return;
+      }
+      if (e.hash == hash && e.slot->resource == slot->resource) return;
+    }
+  }
+  // The slot named `name`, or null.
+  const SlotAccounting* Find(std::string_view name) const {
+    const size_t hash = RecordKeyHash()(name);
+    for (size_t i = hash & (entries_.size() - 1);; i = (i + 1) & (entries_.size() - 1)) {
+      const Entry& e = entries_[i];
+      if (e.slot == nullptr) return nullptr;
+      if (e.hash == hash && e.slot->resource == name) return e.slot;
+    }
+  }
+
+ private:
+  struct Entry {
+    size_t hash = 0;
+    const SlotAccounting* slot = nullptr;
+  };
+  std::vector<Entry> entries_;
+};
+
+}  // namespace
+
 classad::Status Accountant::CheckMatches(std::span<const SlotAccounting* const> slots,
                                          int64_t now) {
-  std::unordered_map<std::string_view, const SlotAccounting*, RecordKeyHash, std::equal_to<>>
-      by_name;
-  by_name.reserve(slots.size());
+  SlotsByName by_name(slots.size());
   size_t nameless = 0;
   for (const SlotAccounting* slot : slots) {
     if (slot->resource.empty()) {
       ++nameless;
       continue;
     }
-    by_name.emplace(slot->resource, slot);  // the first of duplicates wins
+    by_name.Add(slot);  // the first of duplicates wins
   }
 
   // Remove the matches that ended.
   const bool since_25_10 = policy_->accountant.rules == policy::AccountantRules::kSince25_10;
   std::vector<std::string> stale;
   for (const auto& [name, record] : resources_) {
-    auto it = by_name.find(name);
+    const SlotAccounting* slot = by_name.Find(name);
     // From 25.10 a record naming nobody (a consumption-policy placeholder)
     // is stale whatever its slot's state.
-    if (it == by_name.end() || (since_25_10 && record.remote_user.empty()) ||
-        !ClaimedOrMatchedBy(*it->second, record.remote_user)) {
+    if (slot == nullptr || (since_25_10 && record.remote_user.empty()) ||
+        !ClaimedOrMatchedBy(*slot, record.remote_user)) {
       stale.push_back(name);
     }
   }

@@ -322,12 +322,14 @@ class Accountant : public policy::AccountingView {
   CustomerRecord& MutableCustomer(std::string_view name);
   void PutResource(ResourceRecord record);
   void EraseResource(std::string_view name);
+  // Tracks resource `name` as written (changed since the last commit).
+  void NoteResourceWritten(std::string_view name);
   bool EraseCustomer(std::string_view name);
   void SetLastUpdateTime(int64_t now);
 
   // AddMatch of `slot`, whose resource name is `name`; `matched_limits`
   // null: the slot ad's MatchedConcurrencyLimits.
-  void AddNamedMatch(std::string_view customer, const SlotAccounting& slot, std::string name,
+  void AddNamedMatch(std::string_view customer, const SlotAccounting& slot, std::string_view name,
                      const std::string_view* matched_limits, int64_t now);
   // The index of group `submitter` is charged to (0: the root).
   int AssignedGroupIndex(std::string_view submitter) const;

@@ -30,6 +30,7 @@ SlotAccounting ReadSlotAccounting(const classad::ClassAd& slot,
   SlotAccounting out;
   if (classad::Result<std::string> name = Accountant::ResourceName(slot); name.ok()) {
     out.resource = std::move(name).value();
+    out.resource_hash = RecordKeyHash()(out.resource);
   }
   out.state = StateOf(slot);
   out.customer = StringAttr(slot, "AccountingGroup");

@@ -21,6 +21,9 @@ struct SlotAccounting {
   // slot's resource record. Empty when the slot has no usable Name (not a
   // string, a control character, not UTF-8): such a slot is not charged.
   std::string resource;
+  // RecordKeyHash of `resource`, found when it is read (0: not found then;
+  // CheckMatches hashes the name itself).
+  size_t resource_hash = 0;
   // The slot's State, as the accountant tells them apart.
   enum class State : uint8_t { kOther, kClaimed, kPreempting, kMatched };
   State state = State::kOther;
