@@ -39,7 +39,10 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
   // texts of ads long gone have made them many.
   if (numbers_.size() > 4 * ids + 4096) {
     numbers_.clear();
-    for (SlotReadings& r : readings_) r.claim_read = false;
+    for (SlotReadings& r : readings_) {
+      r.claim_read = false;
+      r.slot_clauses = SlotReadings::kNoKey;
+    }
   }
   changed_slots_ = 0;
   for (uint32_t id : slots) {

@@ -139,6 +139,10 @@ class MatchTableCache {
     uint32_t remote_user = 0;  // PoolSlot::remote_user, numbered
     bool current_rank_kept = false;  // current_rank is the ad's, whatever the clock
     double current_rank = 0;         // CurrentRankValue as RankForComparison keeps it
+    // PREEMPTION_REQUIREMENTS' clauses that read only the slot, numbered
+    // (kNoKey: not kept), and whether they all hold.
+    uint32_t slot_clauses = kNoKey;
+    bool slot_clauses_hold = false;
   };
   // Slot `slot`'s readings for its ad of this cycle (emptied when the ad is
   // another object than when they were read). One thread at a time; stable
@@ -146,9 +150,9 @@ class MatchTableCache {
   SlotReadings& ReadingsOf(uint32_t slot);
 
   // A number for `text`, the same for the same text until the next
-  // BeginCycle that forgets them all (it forgets readings with them, and
-  // does so only when the numbers are many more than the slots). One
-  // thread at a time.
+  // BeginCycle that forgets them all (it forgets the readings' numbers with
+  // them, and does so only when the numbers are many more than the slots).
+  // One thread at a time.
   uint32_t Number(std::string_view text);
 
   // How many rows are kept, and how many slots changed at the last

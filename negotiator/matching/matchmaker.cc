@@ -426,6 +426,17 @@ void Matchmaker::SplitPreemptionRequirements() {
   // itself.
   pr_split_ = clauses.size() >= 2;
   slot_clauses_state_.assign(pool_.slots().size(), 0);
+  // The slot clauses' result is kept with each slot's ad when they read no
+  // Remote* attribute (bound afresh each cycle), directly or through an
+  // expression of the slots or jobs; filed under these clauses (the split
+  // may differ from cycle to cycle as the pool's shapes do).
+  slot_clauses_kept_ = !slot_clauses_.empty() && !matching_reads_remote_;
+  std::string key(1, '\x02');
+  for (const classad::Expr* clause : slot_clauses_) {
+    if (NamesEphemeral(*clause, /*on_slot=*/true)) slot_clauses_kept_ = false;
+    key.append(reinterpret_cast<const char*>(&clause), sizeof clause);
+  }
+  if (slot_clauses_kept_) slot_clauses_number_ = memory_->tables.Number(key);
 }
 
 bool Matchmaker::RequestClausesHold(const MatchRequest& r) const {
@@ -440,14 +451,25 @@ bool Matchmaker::RequestClausesHold(const MatchRequest& r) const {
 
 bool Matchmaker::SlotClausesHold(uint32_t slot, const classad::AttributeOverlay* slot_overlay) {
   uint8_t& state = slot_clauses_state_[slot];
-  if (state == 0) {
-    state = 1;
-    const ClassAd& slot_ad = *pool_.slots()[slot].ad;
-    for (const classad::Expr* clause : slot_clauses_) {
-      const Value v =
-          EvaluateIn(*clause, &slot_ad, &empty_ad_, slot_overlay, nullptr, eval_options_);
-      if (!classad::IsTrueValue(v)) state = 2;
-    }
+  if (state != 0) return state == 1;
+  MatchTableCache::SlotReadings* readings =
+      slot_clauses_kept_ ? &memory_->tables.ReadingsOf(slot) : nullptr;
+  if (readings != nullptr && readings->slot_clauses == slot_clauses_number_) {
+    state = readings->slot_clauses_hold ? 1 : 2;
+    return state == 1;
+  }
+  state = 1;
+  const ClassAd& slot_ad = *pool_.slots()[slot].ad;
+  WatchedEvalOptions watched(eval_options_);
+  for (const classad::Expr* clause : slot_clauses_) {
+    const Value v =
+        EvaluateIn(*clause, &slot_ad, &empty_ad_, slot_overlay, nullptr, watched.options());
+    if (!classad::IsTrueValue(v)) state = 2;
+  }
+  // Kept unless the clock was read or a quirk noted (noted again next time).
+  if (readings != nullptr && watched.keepable()) {
+    readings->slot_clauses = slot_clauses_number_;
+    readings->slot_clauses_hold = state == 1;
   }
   return state == 1;
 }

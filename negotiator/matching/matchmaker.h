@@ -511,6 +511,10 @@ class Matchmaker {
   std::vector<const classad::Expr*> pair_clauses_;
   bool pr_split_ = false;
   std::vector<uint8_t> slot_clauses_state_;  // by slot: 0 not yet, 1 hold, 2 fail
+  // Whether slot_clauses_' results are kept with the slots' ads, and the
+  // number they are filed under (MatchTableCache::SlotReadings).
+  bool slot_clauses_kept_ = false;
+  uint32_t slot_clauses_number_ = 0;
   // The remote users of the slots bound so far (RemoteOverlay), numbered;
   // the user clauses' result per user for the request whose stamp it has.
   std::unordered_map<std::string, uint32_t> remote_user_ids_;

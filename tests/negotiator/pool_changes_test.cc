@@ -306,7 +306,8 @@ TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
   auto policy = MakePolicy(
       "UID_DOMAIN = x\n"
       "PRIORITY_HALFLIFE = 600\n"
-      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2\n");
+      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2 && MY.Memory > 1024 "
+      "&& (CurrentTime - EnteredCurrentState) % 1000 > 300\n");
   std::vector<std::string> slots;
   for (int i = 1; i <= 12; ++i) slots.push_back(SlotText("slot" + std::to_string(i) + "@s"));
   for (int i = 1; i <= 3; ++i) slots.push_back(PartitionableSlotText("slot1@p" + std::to_string(i)));
@@ -424,7 +425,8 @@ TEST(PoolChangesTest, CutJobAdsAndWholeOnesDecideAlikeThroughChanges) {
   auto policy = MakePolicy(
       "UID_DOMAIN = x\n"
       "PRIORITY_HALFLIFE = 600\n"
-      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2\n");
+      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2 && MY.Memory > 1024 "
+      "&& (CurrentTime - EnteredCurrentState) % 1000 > 300\n");
   std::vector<std::string> slots;
   for (int i = 1; i <= 10; ++i) slots.push_back(SlotText("slot" + std::to_string(i) + "@s"));
   for (int i = 1; i <= 2; ++i) slots.push_back(PartitionableSlotText("slot1@p" + std::to_string(i)));
@@ -527,7 +529,8 @@ TEST(PoolChangesTest, WhatANegotiatorKeepsBetweenCyclesDecidesAsEvaluatingEveryt
       "UID_DOMAIN = x\n"
       "PRIORITY_HALFLIFE = 600\n"
       "NEGOTIATOR_PRE_JOB_RANK = Memory - (CurrentTime % 3000)\n"
-      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2\n");
+      "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2 && MY.Memory > 1024 "
+      "&& (CurrentTime - EnteredCurrentState) % 1000 > 300\n");
   // Slot `i` in its `version`: its memory, and a START that reads the clock.
   auto slot_text = [](int i, int version) {
     return SlotText("slot" + std::to_string(i) + "@s",
@@ -560,13 +563,14 @@ TEST(PoolChangesTest, WhatANegotiatorKeepsBetweenCyclesDecidesAsEvaluatingEveryt
   Negotiator kept(policy), fresh(policy, evaluate_everything);
   std::mt19937 random(5);
   int64_t now = kNow;
-  int64_t matches = 0;
+  int64_t matches = 0, preemptions = 0;
   for (int cycle = 1; cycle <= 20; ++cycle) {
     SCOPED_TRACE("cycle " + std::to_string(cycle));
     const CycleResult a = testing_util::RunOneCycle(kept, *kept_pool, kept_accountant, now);
     const CycleResult b = testing_util::RunOneCycle(fresh, *fresh_pool, fresh_accountant, now);
     ASSERT_EQ(MatchLines(a), MatchLines(b));
     matches += static_cast<int64_t>(a.matches.size());
+    preemptions += a.preemptions;
     ASSERT_TRUE(ApplyMatches(a, now, kept_pool.get()).ok());
     ASSERT_TRUE(ApplyMatches(b, now, fresh_pool.get()).ok());
     now += 170;
@@ -598,6 +602,7 @@ TEST(PoolChangesTest, WhatANegotiatorKeepsBetweenCyclesDecidesAsEvaluatingEveryt
     ++cluster;
   }
   EXPECT_GT(matches, 30);
+  EXPECT_GT(preemptions, 0);  // PREEMPTION_REQUIREMENTS' kept slot clauses were used
 }
 
 }  // namespace
