@@ -69,6 +69,9 @@ negotiator::Workload Generate(const std::vector<std::shared_ptr<classad::ClassAd
   std::uniform_real_distribution<double> unit(0, 1);
   const double span = static_cast<double>(days * 86400);
   negotiator::Workload w;
+  // The jobs' ads share their layouts (names and index), as ads read from
+  // a file do; each would hold its own copy after the removals below.
+  classad::LayoutTable layouts;
   int64_t cluster = 1000;
   for (int64_t i = 0; i < count; ++i) {
     size_t who = pick(random);
@@ -91,6 +94,7 @@ negotiator::Workload Generate(const std::vector<std::shared_ptr<classad::ClassAd
                              "ShadowBday", "JobStartDate"}) {
       ad->Remove(name);
     }
+    layouts.Intern(ad.get());
     negotiator::WorkloadJob job;
     job.ad = std::move(ad);
     job.arrival = arrival;
