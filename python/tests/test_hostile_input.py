@@ -1,0 +1,60 @@
+"""Random and hostile text through every entry point: a Python exception or a
+value, never a crash. Seeded, so a failure reproduces; a few seconds at most."""
+
+import random
+
+import pytest
+
+import classad_engine as classad2
+from classad_engine import ClassAd, ExprTree, ParserType
+
+PIECES = ['[', ']', '{', '}', '(', ')', '"', "'", '\\', ';', ',', '=', '==', '=?=', '.',
+          'a', 'TARGET', 'MY', 'parent', '1', '0x', '1e308', '-', '/', '?', ':', '&&',
+          'strcat(', 'eval(', 'ifThenElse(', 'regexp(', 'undefined', 'error', '\n', ' ',
+          '/*', '*/', '//', '\x00', '\xff', '\u00e9', 'absTime(', 'relTime(', '{}', '[]']
+
+ERRORS = (classad2.ClassAdException, ValueError, KeyError, TypeError)
+
+
+def random_text(rng, n):
+    return "".join(rng.choice(PIECES) for _ in range(rng.randrange(n)))
+
+
+def test_random_text_everywhere():
+    rng = random.Random(28)
+    ad = ClassAd("[ a = 1; b = { 1, 2 }; Requirements = TARGET.a > 0 ]")
+    for _ in range(3000):
+        text = random_text(rng, 30)
+        for call in (lambda: ExprTree(text).eval(ad, ad),
+                     lambda: ClassAd(text),
+                     lambda: ClassAd("[ x = " + text + " ]").eval("x"),
+                     lambda: list(classad2.parseAds(text)),
+                     lambda: list(classad2.parseAds(text, ParserType.JSON)),
+                     lambda: list(classad2.parseAds(text, ParserType.Old)),
+                     lambda: classad2.unquote(text),
+                     lambda: classad2.quote(text)):
+            try:
+                call()
+            except ERRORS:
+                pass
+
+
+def test_deep_nesting_is_refused_not_crashing():
+    for text in ["(" * 100000 + "1" + ")" * 100000, "[a=" * 50000 + "1" + "]" * 50000,
+                 "{" * 100000, "-" * 200000 + "1"]:
+        try:
+            ExprTree(text).eval()
+        except ERRORS:
+            pass
+
+
+def test_self_reference_and_runaway_evaluation():
+    ad = ClassAd("[ a = b; b = a; c = c + 1 ]")
+    assert ad.eval("a") in (classad2.Value.Undefined, classad2.Value.Error)
+    assert ad.eval("c") in (classad2.Value.Undefined, classad2.Value.Error)
+
+
+@pytest.mark.parametrize("value", [object(), {1: 2}, 3 + 4j, set(), 1 << 80])
+def test_unconvertible_values_raise(value):
+    with pytest.raises(ERRORS):
+        ClassAd()["x"] = value
