@@ -33,10 +33,11 @@ py::object GetItem(const AdHandle& handle, std::string_view key, bool convert) {
   return classes.exprtree.attr("_wrap")(ExprHandle{attribute.ToExpr(), handle.ad});
 }
 
+// The ad written by the engine's writer in HTCondor's unparser order.
 std::string Written(const classad::ClassAd& ad, classad::AdFormat format, bool pretty) {
   classad::AdWriteOptions options;
   options.format = format;
-  options.order = classad::AttributeOrder::kInsertion;
+  options.order = classad::AttributeOrder::kCanonical;
   options.pretty = pretty;
   std::string out;
   const classad::Status status = classad::AppendAd(ad, options, &out);
@@ -78,11 +79,18 @@ void RegisterAds(py::module_& m) {
     if (!h.ad->Remove(key)) throw py::key_error(std::string(key));
   });
   m.def("ad_repr", [](const AdHandle& h) { return classad::UnparseAd(*h.ad); });
+  // classad2's str(): HTCondor's PrettyPrint unparser.
   m.def("ad_str", [](const AdHandle& h) {
-    return Written(*h.ad, classad::AdFormat::kNew, /*pretty=*/true);
+    std::string out;
+    classad::UnparsePrettyTo(*classad::Expr::Ad(h.ad), &out);
+    return out;
   });
+  // classad2's printOld(): the old unparser's `Name = expr` lines, without
+  // the blank line that separates ads in a dump.
   m.def("ad_print_old", [](const AdHandle& h) {
-    return Written(*h.ad, classad::AdFormat::kOld, false);
+    std::string out = Written(*h.ad, classad::AdFormat::kOld, false);
+    if (out.size() >= 2 && out.compare(out.size() - 2, 2, "\n\n") == 0) out.pop_back();
+    return out;
   });
   m.def("ad_print_json", [](const AdHandle& h) {
     return Written(*h.ad, classad::AdFormat::kJson, /*pretty=*/true);

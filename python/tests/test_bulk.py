@@ -38,7 +38,7 @@ def test_count_and_list_matches_agree_with_symmetric_match(pool):
 def test_read_ads_file(tmp_path, pool):
     slots, _ = pool
     path = tmp_path / "status.long"
-    path.write_text("".join(s.printOld() for s in slots))
+    path.write_text("\n".join(s.printOld() for s in slots))
     read = bulk.read_ads_file(path)
     assert read == slots
     json_path = tmp_path / "status.json"

@@ -126,6 +126,10 @@ def test_print_old_and_json_and_str():
     # HTCondor's unparser order: by name length, then by name.
     assert repr(ad) == '[ A = 1; E = A + 1; S = "x" ]'
     assert ClassAd(str(ad)) == ad
+    # classad2's str() is HTCondor's PrettyPrint; printOld() its old unparser,
+    # one line per attribute in the unparser's order, no blank line after.
+    assert str(ad).startswith("\n    [\n        A = 1; \n")
+    assert old == 'A = 1\nE = A + 1\nS = "x"\n'
 
 
 def test_pickle_and_equality():
