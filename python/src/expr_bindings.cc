@@ -23,11 +23,13 @@ ExprHandle ParseExpr(std::string_view text) {
   return ExprHandle{std::move(parsed).value(), nullptr};
 }
 
-// eval(scope, target): the expression evaluated with MY = scope (its home
-// ad when none is given) and TARGET = target.
+// eval(scope, target): the expression evaluated with MY = scope and TARGET
+// = target; without a scope, in its home ad (or none) and with no TARGET:
+// classad2's exprtree.cpp ignores the target when no scope is given.
 py::object Eval(const ExprHandle& e, const AdHandle* scope, const AdHandle* target) {
   const classad::ClassAd* my = scope != nullptr ? scope->ad.get() : e.home.get();
-  const classad::ClassAd* other = target != nullptr ? target->ad.get() : nullptr;
+  const classad::ClassAd* other =
+      scope != nullptr && target != nullptr ? target->ad.get() : nullptr;
   const classad::Value value = classad::EvaluateExpr(*e.expr, my, other);
   return ValueToPython(value, PyClasses::Get());
 }

@@ -24,6 +24,9 @@ def test_eval_scope_and_target():
     assert ExprTree("x * 3").eval(my) == 6
     assert ExprTree("x + TARGET.y").eval(scope=my, target=other) == 7
     assert ExprTree("x + y").eval(scope=my, target=other) == 7  # old-ClassAd fallback
+    # classad2 ignores the target when no scope is given.
+    assert ExprTree("TARGET.y").eval(target=other) == Value.Undefined
+    assert ClassAd("[ z = TARGET.y ]").lookup("z").eval(target=other) == Value.Undefined
     assert ExprTree("1/0").eval() == Value.Error
     assert ExprTree('strcat("a", "b")').eval() == "ab"
     assert ExprTree("{1, 2.5}").eval() == [1, 2.5]
