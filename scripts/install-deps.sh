@@ -10,7 +10,7 @@ PACKAGES=(
   libre2-dev libgtest-dev libbenchmark-dev libsqlite3-dev libpq-dev postgresql
   clang-14 libclang-rt-14-dev
   chromium fonts-dejavu-core libxml2-utils
-  pybind11-dev python3-pytest
+  pybind11-dev python3-dev python3-pytest
 )
 
 # Node.js and npm, for the chart library, unless some node and npm are
