@@ -4,6 +4,7 @@
 
 #include "classad/evaluator.h"
 #include "classad/expr.h"
+#include "classad/limits.h"
 
 namespace py = pybind11;
 
@@ -100,7 +101,12 @@ py::object AttributeToPython(const std::shared_ptr<const classad::ClassAd>& ad,
   return WrapExpr(attribute.expr_ptr(), ad, classes);
 }
 
-classad::ExprPtr PythonToExpr(const py::handle& object, const PyClasses& classes) {
+namespace {
+
+// PythonToExpr at nesting `depth` (lists in lists); ClassAdError past the
+// parser's own nesting limit, so that a hostile structure cannot exhaust
+// the C++ stack here or in the evaluator later.
+classad::ExprPtr ConvertAt(const py::handle& object, const PyClasses& classes, int depth) {
   using classad::Expr;
   using classad::Value;
   if (object.is_none()) return Expr::Literal(Value::Undefined());
@@ -140,11 +146,22 @@ classad::ExprPtr PythonToExpr(const py::handle& object, const PyClasses& classes
     return Expr::Literal(Value::AbsoluteTime(classad::AbsTime{seconds.cast<int64_t>(), 0}));
   }
   if (py::isinstance<py::list>(object) || py::isinstance<py::tuple>(object)) {
+    if (depth >= classad::Limits().max_nesting_depth) {
+      throw ClassAdError("Unable to convert Python object to a ClassAd expression: "
+                         "lists nested more than " +
+                         std::to_string(classad::Limits().max_nesting_depth) + " deep");
+    }
     std::vector<classad::ExprPtr> items;
-    for (const py::handle item : object) items.push_back(PythonToExpr(item, classes));
+    for (const py::handle item : object) items.push_back(ConvertAt(item, classes, depth + 1));
     return Expr::List(std::move(items));
   }
   throw ClassAdError("Unable to convert Python object to a ClassAd expression.");
+}
+
+}  // namespace
+
+classad::ExprPtr PythonToExpr(const py::handle& object, const PyClasses& classes) {
+  return ConvertAt(object, classes, 0);
 }
 
 }  // namespace classad_python

@@ -58,3 +58,16 @@ def test_self_reference_and_runaway_evaluation():
 def test_unconvertible_values_raise(value):
     with pytest.raises(ERRORS):
         ClassAd()["x"] = value
+
+
+def test_deeply_nested_python_values_raise():
+    deep = []
+    for _ in range(100000):
+        deep = [deep]
+    with pytest.raises(classad2.ClassAdException):
+        ClassAd()["x"] = deep
+    nested = {}
+    for _ in range(5000):
+        nested = {"n": nested}
+    with pytest.raises((RecursionError, classad2.ClassAdException)):
+        ClassAd(nested)
