@@ -54,3 +54,8 @@ class ExprTree:
         return _core.expr_eval(self._handle,
                                None if scope is None else scope._handle,
                                None if target is None else target._handle)
+
+    def simplify(self, scope=None, target=None):
+        """eval(scope, target) as an ExprTree: the value as a literal (a list
+        or ad value as a list or ad expression)."""
+        return ExprTree._wrap(_core.expr_from_python(self.eval(scope, target)))

@@ -67,3 +67,12 @@ def test_quote_unquote():
 def test_version_and_last_error():
     assert isinstance(classad2.version(), str)
     assert classad2.lastError() == ""
+
+
+def test_simplify():
+    ad = ClassAd("[ a = 2; b = a * 3 ]")
+    assert ExprTree("a + 1").simplify(ad) == ExprTree("3")
+    assert ad.lookup("b").simplify() == ExprTree("6")
+    assert ExprTree("x").simplify() == ExprTree("undefined")
+    assert ExprTree('{1, "s"}').simplify() == ExprTree('{1, "s"}')
+    assert ExprTree("TARGET.m").simplify(ad, ClassAd("[ m = 1.5 ]")).eval() == 1.5
