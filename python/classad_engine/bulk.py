@@ -8,13 +8,22 @@ from ._expr_tree import ExprTree
 
 
 def _handles(ads):
-    return [ad._handle for ad in ads]
+    handles = []
+    for ad in ads:
+        if not isinstance(ad, ClassAd):
+            raise TypeError("expected ClassAd objects, got " + type(ad).__name__)
+        handles.append(ad._handle)
+    return handles
 
 
 def eval_over(expr, ads, target=None):
     """[expr.eval(ad, target) for ad in ads], in one call."""
     if isinstance(expr, str):
         expr = ExprTree(expr)
+    if not isinstance(expr, ExprTree):
+        raise TypeError("expr must be an ExprTree or str")
+    if target is not None and not isinstance(target, ClassAd):
+        raise TypeError("target must be a ClassAd")
     return _core.eval_over(expr._handle, _handles(ads),
                            None if target is None else target._handle)
 
@@ -32,4 +41,7 @@ def list_matches(jobs, slots):
 def read_ads_file(path, parser=ParserType.Auto):
     """Every ad of a file (a condor_status/condor_q -long or -json dump), as a
     list; OSError when unreadable, ValueError (with line and column) when invalid."""
-    return [ClassAd._wrap(h) for h in _core.parse_file(str(path), int(parser))]
+    path = str(path)
+    if "\0" in path:
+        raise ValueError("embedded null byte")
+    return [ClassAd._wrap(h) for h in _core.parse_file(path, int(parser))]

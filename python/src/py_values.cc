@@ -134,7 +134,11 @@ classad::ExprPtr ConvertAt(const py::handle& object, const PyClasses& classes, i
     return Expr::Literal(Value::Real(object.cast<double>()));
   }
   if (py::isinstance<py::str>(object)) {
-    return Expr::Literal(Value::String(object.cast<std::string>()));
+    // Strings that cannot be UTF-8 (lone surrogates) raise UnicodeEncodeError.
+    Py_ssize_t size = 0;
+    const char* text = PyUnicode_AsUTF8AndSize(object.ptr(), &size);
+    if (text == nullptr) throw py::error_already_set();
+    return Expr::Literal(Value::String(std::string_view(text, static_cast<size_t>(size))));
   }
   if (py::isinstance<py::bytes>(object)) {
     return Expr::Literal(Value::String(object.cast<std::string>()));

@@ -71,3 +71,20 @@ def test_deeply_nested_python_values_raise():
         nested = {"n": nested}
     with pytest.raises((RecursionError, classad2.ClassAdException)):
         ClassAd(nested)
+
+
+def test_wrong_types_and_bad_strings_raise_clear_errors():
+    with pytest.raises(UnicodeEncodeError):
+        ClassAd()["x"] = "\udcff"
+    for call in (lambda: ClassAd()["\udcff"], lambda: ClassAd("[a=\"\udcff\"]"),
+                 lambda: ExprTree("\udcff"), lambda: list(classad2.parseAds("\udcff"))):
+        with pytest.raises((TypeError, UnicodeEncodeError)):
+            call()
+    with pytest.raises(TypeError):
+        classad2.bulk.eval_over("a", [1, 2])
+    with pytest.raises(TypeError):
+        classad2.bulk.count_matches([None], [ClassAd()])
+    with pytest.raises(TypeError):
+        classad2.bulk.eval_over(3, [ClassAd()])
+    with pytest.raises(ValueError):
+        classad2.bulk.read_ads_file("/nonexistent\x00x")
