@@ -73,27 +73,27 @@ TEST(DiracJobFields, HTCondorJobAdsMapToTaskQueueFields) {
           "CPUTime = 4000; Site = { \"LCG.CERN.ch\", \"LCG.RAL.uk\" }; BannedSite = \"A, B\"; "
           "Platform = \"x86_64-el9\"; Tags = { \"GPU\" }; Priority = 7 ]"),
       /*job_prio=*/3, "alice@x");
-  EXPECT_EQ(f.owner, "alice");
-  EXPECT_EQ(f.group, "lhcb_user");
-  EXPECT_EQ(f.cpu_time, 6 * 3600);  // 4000 s fits the 6 h segment
-  EXPECT_EQ(f.sites, (std::vector<std::string>{"LCG.CERN.ch", "LCG.RAL.uk"}));
-  EXPECT_EQ(f.banned_sites, (std::vector<std::string>{"A", "B"}));
-  EXPECT_EQ(f.platforms, (std::vector<std::string>{"x86_64-el9"}));
-  EXPECT_EQ(f.tags, (std::vector<std::string>{"GPU"}));
+  EXPECT_EQ(f.queue.owner, "alice");
+  EXPECT_EQ(f.queue.group, "lhcb_user");
+  EXPECT_EQ(f.queue.cpu_time, 6 * 3600);  // 4000 s fits the 6 h segment
+  EXPECT_EQ(f.queue.sites, (std::vector<std::string>{"LCG.CERN.ch", "LCG.RAL.uk"}));
+  EXPECT_EQ(f.queue.banned_sites, (std::vector<std::string>{"A", "B"}));
+  EXPECT_EQ(f.queue.platforms, (std::vector<std::string>{"x86_64-el9"}));
+  EXPECT_EQ(f.queue.tags, (std::vector<std::string>{"GPU"}));
   EXPECT_EQ(f.priority, 7);
 
   // AcctGroup, then AccountingGroup without its ".user"; JobPrio; MaxWallTimeMins.
   f = ReadDiracJobFields(*Ad("[ AcctGroup = \"physics\"; MaxWallTimeMins = 20 ]"), 4, "bob@x");
-  EXPECT_EQ(f.owner, "bob@x");  // no Owner: the submitter's name
-  EXPECT_EQ(f.group, "physics");
-  EXPECT_EQ(f.cpu_time, 1800);
+  EXPECT_EQ(f.queue.owner, "bob@x");  // no Owner: the submitter's name
+  EXPECT_EQ(f.queue.group, "physics");
+  EXPECT_EQ(f.queue.cpu_time, 1800);
   EXPECT_EQ(f.priority, 4);
   f = ReadDiracJobFields(*Ad("[ Owner = \"c\"; AccountingGroup = \"group_a.sub.c\" ]"), 0, "c@x");
-  EXPECT_EQ(f.group, "group_a.sub");
-  EXPECT_EQ(f.cpu_time, 86400);  // the default, a day
+  EXPECT_EQ(f.queue.group, "group_a.sub");
+  EXPECT_EQ(f.queue.cpu_time, 86400);  // the default, a day
   f = ReadDiracJobFields(*Ad("[ Owner = \"d\"; CPUTime = \"long\" ]"), 0, "d@x");
-  EXPECT_EQ(f.group, std::string(kNoGroup));
-  EXPECT_EQ(f.cpu_time, 86400);  // not a number: missing
+  EXPECT_EQ(f.queue.group, std::string(kNoGroup));
+  EXPECT_EQ(f.queue.cpu_time, 86400);  // not a number: missing
 }
 
 TEST(DiracShareModelTest, PilotsTakeQueuesInRandomPriorityOrderNotProportionally) {

@@ -56,32 +56,32 @@ std::vector<std::string> ListOf(const ClassAd& job, std::string_view name,
 DiracJobFields ReadDiracJobFields(const ClassAd& job, int64_t job_prio, std::string_view submitter,
                                   const EvalOptions& options) {
   DiracJobFields f;
-  f.owner = StringOf(job, "Owner", options);
-  if (f.owner.empty()) f.owner = std::string(submitter);
-  f.group = StringOf(job, "DiracGroup", options);
-  if (f.group.empty()) f.group = StringOf(job, "AcctGroup", options);
-  if (f.group.empty()) {
+  f.queue.owner = StringOf(job, "Owner", options);
+  if (f.queue.owner.empty()) f.queue.owner = std::string(submitter);
+  f.queue.group = StringOf(job, "DiracGroup", options);
+  if (f.queue.group.empty()) f.queue.group = StringOf(job, "AcctGroup", options);
+  if (f.queue.group.empty()) {
     const std::string accounting = StringOf(job, "AccountingGroup", options);
     const size_t dot = accounting.rfind('.');
-    f.group = dot == std::string::npos ? accounting : accounting.substr(0, dot);
+    f.queue.group = dot == std::string::npos ? accounting : accounting.substr(0, dot);
   }
-  if (f.group.empty()) f.group = std::string(kNoGroup);
+  if (f.queue.group.empty()) f.queue.group = std::string(kNoGroup);
   int64_t cpu = 0;
   if (WholeOf(job, "CPUTime", options, &cpu)) {
-    f.cpu_time = cpu;
+    f.queue.cpu_time = cpu;
   } else if (WholeOf(job, "MaxWallTimeMins", options, &cpu) && cpu < INT64_MAX / 60 &&
              cpu > INT64_MIN / 60) {
-    f.cpu_time = cpu * 60;
+    f.queue.cpu_time = cpu * 60;
   } else {
-    f.cpu_time = kDefaultJobCpuTime;
+    f.queue.cpu_time = kDefaultJobCpuTime;
   }
-  f.cpu_time = FitCpuTimeToSegment(f.cpu_time);
-  f.sites = ListOf(job, "Site", options);
-  f.banned_sites = ListOf(job, "BannedSite", options);
-  f.grid_ces = ListOf(job, "GridCE", options);
-  f.platforms = ListOf(job, "Platform", options);
-  f.job_types = ListOf(job, "JobType", options);
-  f.tags = ListOf(job, "Tags", options);
+  f.queue.cpu_time = FitCpuTimeToSegment(f.queue.cpu_time);
+  f.queue.sites = ListOf(job, "Site", options);
+  f.queue.banned_sites = ListOf(job, "BannedSite", options);
+  f.queue.grid_ces = ListOf(job, "GridCE", options);
+  f.queue.platforms = ListOf(job, "Platform", options);
+  f.queue.job_types = ListOf(job, "JobType", options);
+  f.queue.tags = ListOf(job, "Tags", options);
   if (!WholeOf(job, "Priority", options, &f.priority)) f.priority = job_prio;
   return f;
 }

@@ -23,6 +23,7 @@
 
 #include "classad/classad.h"
 #include "classad/evaluator.h"
+#include "negotiator/shares/dirac/task_queues.h"
 
 namespace negotiator::dirac {
 
@@ -31,17 +32,11 @@ inline constexpr int64_t kDefaultJobCpuTime = 86400;
 // The group of a job that names none.
 inline constexpr std::string_view kNoGroup = "<none>";
 
-// A job's task-queue fields. Plain value type.
+// A job's task-queue fields and priority. Plain value type.
 struct DiracJobFields {
-  std::string owner;
-  std::string group;
-  int64_t cpu_time = 0;  // fitted to a segment
-  std::vector<std::string> sites;
-  std::vector<std::string> banned_sites;
-  std::vector<std::string> grid_ces;
-  std::vector<std::string> platforms;
-  std::vector<std::string> job_types;
-  std::vector<std::string> tags;
+  // The task queue the job belongs in: owner, group and the requirements
+  // (CPU time fitted to a segment); no id and no jobs.
+  TaskQueue queue;
   int64_t priority = 0;  // the JDL priority
 };
 

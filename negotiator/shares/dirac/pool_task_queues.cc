@@ -31,16 +31,7 @@ PoolTaskQueues FormTaskQueues(const Pool& pool, const std::vector<Submitter>& su
     const auto [j, s] = idle[rank];
     const PoolJob& job = jobs[j];
     DiracJobFields f = ReadDiracJobFields(*job.ad, job.prio, submitters[s].name, options);
-    TaskQueue queue;
-    queue.owner = std::move(f.owner);
-    queue.group = std::move(f.group);
-    queue.cpu_time = f.cpu_time;
-    queue.sites = std::move(f.sites);
-    queue.banned_sites = std::move(f.banned_sites);
-    queue.grid_ces = std::move(f.grid_ces);
-    queue.platforms = std::move(f.platforms);
-    queue.job_types = std::move(f.job_types);
-    queue.tags = std::move(f.tags);
+    TaskQueue queue = std::move(f.queue);
     const std::string key = TaskQueueKey(queue) + "|" + std::to_string(s) + "|" +
                             std::to_string(negotiation.MatchClassOf(j));
     auto [at, added] = queue_of_key.emplace(key, out.queues.size());

@@ -43,8 +43,8 @@ std::vector<RunningJobsRecord> RunningJobsSamples(const Pool& pool, int64_t now,
     if (!job.present || (job.status != 1 && job.status != 2)) continue;
     DiracJobFields f = ReadDiracJobFields(*job.ad, job.prio, job.submitter, options);
     const double running = job.status == 2 ? 1 : 0;
-    for (const std::string& user : {std::string(), f.owner}) {
-      std::pair<double, double>& c = counts[{f.group, user}];
+    for (const std::string& user : {std::string(), f.queue.owner}) {
+      std::pair<double, double>& c = counts[{f.queue.group, user}];
       c.first += running;
       c.second += 1;
     }
