@@ -100,7 +100,6 @@ class Negotiator::Cycle : public SubmitterNegotiation {
   std::unique_ptr<AccountantWithQuotas> remote_view_;
   std::unique_ptr<Matchmaker> matchmaker_;
   std::vector<uint8_t> job_matched_;
-  std::vector<uint32_t> offered_;  // the trimmed slots, in scan order
   // CanRun's answers: (match class << 32 | slot) -> match.
   std::unordered_map<uint64_t, bool> can_run_;
   policy::SubmitterAttributes request_attributes_;
@@ -333,7 +332,7 @@ void Negotiator::Cycle::RecordMatch(uint32_t s, uint32_t j, const Offer& offer) 
 
 std::vector<SlotId> Negotiator::Cycle::PilotSlots() const {
   std::vector<SlotId> out;
-  for (uint32_t slot : offered_) {
+  for (uint32_t slot : matchmaker_->slots()) {
     if (!matchmaker_->taken(slot) && pool_.slots()[slot].state == SlotState::kUnclaimed) {
       out.push_back(slot);
     }
@@ -463,8 +462,7 @@ classad::Result<CycleResult> Negotiator::Cycle::Run() {
   result_.phases.autoclusters = Millis(phase);
 
   phase = Clock::now();
-  offered_ = TrimmedSlots();
-  std::vector<uint32_t> offered = offered_;
+  std::vector<uint32_t> offered = TrimmedSlots();
   result_.slots_considered = offered.size();
   // The slots' Remote* attributes read the previous cycle's quota map.
   remote_view_ = std::make_unique<AccountantWithQuotas>(accountant_, negotiator_.last_quotas_);

@@ -100,6 +100,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   memory_->shapes.Prune(pool);
   slot_shapes_ = memory_->shapes.Distinct(pool, slots_, &slot_shape_owners_);
   memory_->tables.BeginCycle(pool, slots_);
+  memory_->remote_reads.BeginCycle();
   lists_.resize(autoclusters.class_representative.size());
   remote_.assign(pool.slots().size(), 0);
   remote_bound_.assign(pool.slots().size(), 0);
@@ -160,7 +161,6 @@ RemoteReads Matchmaker::MatchingRemoteReads() {
   // which may read a Remote* attribute it lacks).
   RemoteReads reads;
   RemoteReadsMemo& memo = memory_->remote_reads;
-  memo.BeginCycle();
   for (uint32_t job : autoclusters_.class_representative) {
     reads.Add(memo.Of(pool_.jobs()[job].ad));
   }

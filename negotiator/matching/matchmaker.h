@@ -168,6 +168,9 @@ class Matchmaker {
     taken_[slot] = 1;
   }
   bool taken(uint32_t slot) const { return taken_[slot] != 0; }
+  // The slots on offer this cycle (indices into the pool's slots), in the
+  // order the constructor was given them.
+  const std::vector<uint32_t>& slots() const { return slots_; }
   // How many slots are still on offer.
   size_t remaining() const { return remaining_; }
 

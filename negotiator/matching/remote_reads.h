@@ -1,7 +1,8 @@
 // RemoteReads: whether an ad's expressions name a claimed slot's Remote*
 // attributes (policy/ephemeral.h), which HTCondor inserts into its copies
-// of the claimed slots' ads before it matches; and a memo of it for job ads
-// kept between cycles (a job ad's answer never changes).
+// of the claimed slots' ads before it matches; and a memo of it per ad
+// (job ads, slot shapes) kept between cycles (an ad's answer never
+// changes).
 #ifndef NEGOTIATOR_MATCHING_REMOTE_READS_H_
 #define NEGOTIATOR_MATCHING_REMOTE_READS_H_
 
