@@ -186,6 +186,28 @@ std::string PartyTitle(const ComparedFigure& f) {
   return f.kind == "pool" ? std::string("pool") : f.kind + " " + f.party;
 }
 
+// What one side's share model recorded: a snapshot's cycle, or a
+// simulation's last cycle (with `*time` set); null when that side ran
+// neither.
+const std::vector<std::shared_ptr<const ShareRecords>>* SideRecords(const Comparison& c,
+                                                                     bool side_b,
+                                                                     std::optional<int64_t>* time) {
+  const std::optional<CycleRun>& cycle = side_b ? c.cycle_b : c.cycle_a;
+  if (cycle.has_value()) return &cycle->result.share_records;
+  const std::optional<SimulationRun>& run = side_b ? c.simulation_b : c.simulation_a;
+  if (!run.has_value()) return nullptr;
+  *time = run->result.last_share_records_time;
+  return &run->result.last_share_records;
+}
+
+// The heading of one side's records: "dirac: what its share model
+// recorded", and for a simulation "in the simulation's last cycle (time T)".
+std::string RecordsHeading(const Comparison& c, bool side_b, std::optional<int64_t> time) {
+  std::string out = (side_b ? c.label_b : c.label_a) + ": what its share model recorded";
+  if (time) out += " in the simulation's last cycle (time " + std::to_string(*time) + ")";
+  return out;
+}
+
 }  // namespace
 
 std::vector<ComparedFigure> CompareSimulations(const SimulationRun& a, const SimulationRun& b) {
@@ -312,13 +334,14 @@ std::string FormatComparisonText(const Comparison& c) {
                   Number(f.a).c_str(), Number(f.b).c_str(), Number(Difference(f)).c_str());
     out += line;
   }
-  // What each side's share model recorded (DIRAC's task queues, step by step).
-  const std::optional<CycleRun>* runs[] = {&c.cycle_a, &c.cycle_b};
-  const std::string* labels[] = {&c.label_a, &c.label_b};
-  for (int k = 0; k < 2; ++k) {
-    if (!runs[k]->has_value() || (*runs[k])->result.share_records.empty()) continue;
-    out += "\n== " + *labels[k] + ": what its share model recorded\n";
-    out += explain::ShareRecordsText((*runs[k])->result.share_records);
+  // What each side's share model recorded (DIRAC's task queues, step by
+  // step): a snapshot's cycle, or a simulation's last.
+  for (bool side_b : {false, true}) {
+    std::optional<int64_t> time;
+    const auto* records = SideRecords(c, side_b, &time);
+    if (records == nullptr || records->empty()) continue;
+    out += "\n== " + RecordsHeading(c, side_b, time) + "\n";
+    out += explain::ShareRecordsText(*records);
   }
   return out;
 }
@@ -390,6 +413,27 @@ std::string FormatComparisonJson(const Comparison& c) {
     json.EndObject();
   }
   json.EndArray();
+  // Each side's share-model records (explain/dirac_report.h; an empty
+  // array under HTCondor's pie), with a simulation's last cycle's time.
+  json.Key("share_model");
+  json.BeginObject();
+  for (bool side_b : {false, true}) {
+    std::optional<int64_t> time;
+    const auto* records = SideRecords(c, side_b, &time);
+    json.Key(side_b ? "b" : "a");
+    json.BeginObject();
+    json.Key("time");
+    if (time) {
+      json.Integer(*time);
+    } else {
+      json.Null();
+    }
+    json.Key("records");
+    const std::vector<std::shared_ptr<const ShareRecords>> none;
+    explain::WriteShareRecordsJson(records != nullptr ? *records : none, &json);
+    json.EndObject();
+  }
+  json.EndObject();
   json.EndObject();
   return json.text();
 }
@@ -492,7 +536,17 @@ std::string FormatComparisonHtml(const Comparison& c, const std::string& title,
     page += std::string(differs ? "<tr class=\"differs\">" : "<tr>") + Cell(PartyTitle(f)) +
             Cell(f.figure) + Cell(Number(f.a)) + Cell(Number(f.b)) + Cell(Number(d)) + "</tr>\n";
   }
-  page += "</tbody></table>\n<style>tr.differs td { background: #fff4d6; }</style>\n";
+  page += "</tbody></table>\n<style>tr.differs td { background: #fff4d6; }\n"
+          "pre.records { background: #f6f6f6; padding: 0.5em; overflow-x: auto; }</style>\n";
+  // What each side's share model recorded, as `negotiator cycle` prints it.
+  for (bool side_b : {false, true}) {
+    std::optional<int64_t> time;
+    const auto* records = SideRecords(c, side_b, &time);
+    if (records == nullptr || records->empty()) continue;
+    page += std::string("<h2 id=\"share-records-") + (side_b ? "b" : "a") + "\">" +
+            HtmlEscape(RecordsHeading(c, side_b, time)) + "</h2>\n<pre class=\"records\">" +
+            HtmlEscape(explain::ShareRecordsText(*records)) + "</pre>\n";
+  }
   std::string data = "var LABELS = [" + classad::JsonQuote(c.label_a) + ", " +
                      classad::JsonQuote(c.label_b) + "];\n";
   std::string script = "REPORT.finish();";

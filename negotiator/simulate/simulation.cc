@@ -356,6 +356,8 @@ Status Simulator::RunCycleAt(int64_t time) {
   CycleSample sample = std::move(pending_);
   pending_ = CycleSample();
   sample.time = time;
+  result_.last_share_records = cycle.share_records;
+  result_.last_share_records_time = time;
   sample.pool_weight = cycle.pool_size;
   sample.phases = cycle.phases;
   sample.matches = static_cast<int64_t>(cycle.matches.size());

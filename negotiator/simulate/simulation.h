@@ -157,6 +157,12 @@ struct SimulationResult {
   int64_t claims_ended_at_start = 0;  // claims the slot ads showed
   // HTCondor quirks any cycle's decisions went through (CycleResult::quirks).
   std::vector<classad::Quirk> quirks;
+  // What the share model recorded in the last cycle (CycleResult::
+  // share_records: DIRAC's task queues step by step; empty under
+  // HTCondor's pie) and that cycle's time. Only the last cycle's are kept:
+  // a week of one-minute cycles would hold 10,080 of them.
+  std::vector<std::shared_ptr<const ShareRecords>> last_share_records;
+  int64_t last_share_records_time = 0;
 };
 
 // Runs the simulation over `pool` (its slots; it must hold no jobs: the

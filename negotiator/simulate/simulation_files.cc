@@ -195,6 +195,18 @@ classad::Status WriteSimulationOutputs(const SimulationRun& run, const std::stri
   if (Status s = WriteOutputFile((dir / kSummaryTextFile).string(), FormatMetricsText(run.metrics)); !s.ok()) {
     return s;
   }
+  if (!run.result.last_share_records.empty()) {
+    if (Status s = WriteOutputFile((dir / kShareModelTextFile).string(),
+                                   FormatLastShareRecordsText(run.result));
+        !s.ok()) {
+      return s;
+    }
+    if (Status s = WriteOutputFile((dir / kShareModelJsonFile).string(),
+                                   FormatLastShareRecordsJson(run.result));
+        !s.ok()) {
+      return s;
+    }
+  }
   if (charts != nullptr) {
     const std::string page = FormatSimulationHtml(run.result, run.metrics, title, *charts);
     if (Status s = WriteOutputFile((dir / kReportFile).string(), page); !s.ok()) return s;

@@ -86,11 +86,15 @@ inline constexpr char kEventsFile[] = "events.csv";
 inline constexpr char kSummaryJsonFile[] = "summary.json";
 inline constexpr char kSummaryTextFile[] = "summary.txt";
 inline constexpr char kReportFile[] = "report.html";
+inline constexpr char kShareModelTextFile[] = "share_model.txt";
+inline constexpr char kShareModelJsonFile[] = "share_model.json";
 
 // Writes series.csv, events.csv, summary.json and summary.txt into
-// `folder` (created when missing), and report.html, titled `title`, when
-// `charts` is not null. Errors: a folder or file that cannot be written
-// (kInternal, with the path and the system's reason).
+// `folder` (created when missing), share_model.txt and share_model.json
+// when the share model recorded something in the last cycle (DIRAC's),
+// and report.html, titled `title`, when `charts` is not null. Errors: a
+// folder or file that cannot be written (kIoError, with the path and the
+// system's reason).
 classad::Status WriteSimulationOutputs(const SimulationRun& run, const std::string& folder,
                                        const std::string& title, const ChartLibrary* charts);
 

@@ -586,6 +586,12 @@ std::string FormatSimulationHtml(const SimulationResult& result,
     page += "<div class=\"chart\" id=\"" + std::string(id) + "\"></div>\n";
   }
   page += "<h2>Summary</h2>\n" + SummaryTables(metrics);
+  if (!result.last_share_records.empty()) {
+    page += "<h2 id=\"share-records\">Share model</h2>\n"
+            "<pre class=\"records\" style=\"background: #f6f6f6; padding: 0.5em; "
+            "overflow-x: auto;\">" +
+            Escape(FormatLastShareRecordsText(result)) + "</pre>\n";
+  }
   page += ReportPageEnd(charts, "var DATA = " + PageData(result) + ";", kSimulationScript);
   return page;
 }

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "classad/json_writer.h"
+#include "negotiator/explain/dirac_report.h"
 
 namespace negotiator {
 namespace {
@@ -382,6 +383,24 @@ std::string FormatMetricsText(const SimulationMetrics& m) {
     out += "\n";
   }
   return out;
+}
+
+std::string FormatLastShareRecordsText(const SimulationResult& result) {
+  if (result.last_share_records.empty()) return "";
+  return "What the share model recorded in the last cycle (time " +
+         std::to_string(result.last_share_records_time) + ")\n" +
+         explain::ShareRecordsText(result.last_share_records);
+}
+
+std::string FormatLastShareRecordsJson(const SimulationResult& result) {
+  classad::JsonWriter json;
+  json.BeginObject();
+  json.Key("time");
+  json.Integer(result.last_share_records_time);
+  json.Key("records");
+  explain::WriteShareRecordsJson(result.last_share_records, &json);
+  json.EndObject();
+  return json.text();
 }
 
 }  // namespace negotiator

@@ -99,6 +99,14 @@ void WriteEventsCsv(const SimulationResult& result, std::ostream& out);
 std::string FormatMetricsJson(const SimulationMetrics& metrics);
 std::string FormatMetricsText(const SimulationMetrics& metrics);
 
+// What the share model recorded in the simulation's last cycle
+// (SimulationResult::last_share_records), rendered by
+// explain/dirac_report.h: as text under a line naming the cycle's time,
+// and as one JSON object {"time": T, "records": [...]}. Empty text when the
+// model recorded nothing (HTCondor's pie). Pure functions.
+std::string FormatLastShareRecordsText(const SimulationResult& result);
+std::string FormatLastShareRecordsJson(const SimulationResult& result);
+
 }  // namespace negotiator
 
 #endif  // NEGOTIATOR_SIMULATE_SIMULATION_REPORT_H_
