@@ -236,6 +236,31 @@ def main():
                      os.path.join(out, "compare.png"), COMPARISON_CHARTS, problems)
         check_report(browser, os.path.join(folder, "b", "report.html"),
                      os.path.join(out, "compare-b.png"), SIMULATION_CHARTS, problems)
+    # HTCondor's pie and DIRAC's task queues on one workload: both pages
+    # carry DIRAC's records of the last cycle (examples/dirac, beside
+    # examples/simulate).
+    dirac = os.path.join(os.path.dirname(os.path.abspath(examples)), "dirac")
+    folder = os.path.join(out, "compare-dirac")
+    run = subprocess.run([negotiator, "compare", "-config-a", os.path.join(dirac, "condor_config"),
+                          "--model-a", "htcondor", "--model-b", "dirac",
+                          "--dirac-config", os.path.join(dirac, "dirac.cfg"), "--seed", "1",
+                          "--slots", os.path.join(dirac, "slots.ads"),
+                          "--workload", os.path.join(dirac, "trace.swf"),
+                          "--swf-map", os.path.join(dirac, "users.map"), "--duration", "6h",
+                          "--interval", "300", "--out", folder],
+                         capture_output=True, text=True, timeout=600)
+    if run.returncode != 0 or "no compare.html" in run.stderr:
+        problems.append("compare-dirac: negotiator compare failed: " + run.stderr[-2000:])
+    else:
+        for page, anchor, shot in (("compare.html", 'id="share-records-b"', "compare-dirac.png"),
+                                   (os.path.join("b", "report.html"), 'id="share-records"',
+                                    "compare-dirac-b.png")):
+            path = os.path.join(folder, page)
+            if anchor not in open(path, encoding="utf-8").read():
+                problems.append(path + ": no DIRAC records (" + anchor + ")")
+            check_report(browser, path, os.path.join(out, shot),
+                         COMPARISON_CHARTS if page == "compare.html" else SIMULATION_CHARTS,
+                         problems)
     for p in problems:
         print("FAILED: " + p)
     return 1 if problems else 0

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -169,6 +170,100 @@ TEST_F(DiracToolTest, CompareShowsBothModelsOnOneSnapshot) {
   test_tools::ToolRun same = Run({"compare", "-config-a", kExample + "/condor_config", "--slots",
                                   kExample + "/slots.ads", "--jobs", kExample + "/jobs.ads"});
   EXPECT_EQ(same.exit_code, 3);
+}
+
+// The bundled workload (examples/dirac/trace.swf): 120 jobs of 2 h at time
+// 0 on the 20 slots, six hours, each side simulated.
+std::vector<std::string> WorkloadCompareArgs(const std::string& out) {
+  return {"compare", "-config-a", kExample + "/condor_config", "--slots", kExample + "/slots.ads",
+          "--workload", kExample + "/trace.swf", "--swf-map", kExample + "/users.map",
+          "--duration", "6h", "--interval", "300", "--model-a", "htcondor", "--model-b", "dirac",
+          "--dirac-config", kExample + "/dirac.cfg", "--seed", "1", "--out", out};
+}
+
+std::string ReadWhole(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+TEST_F(DiracToolTest, CompareOnAWorkloadShowsBothModelsAndDiracsLastCycle) {
+  const std::string out = folder_ + "/cmp";
+  test_tools::ToolRun run = Run(WorkloadCompareArgs(out));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("Comparing A = htcondor with B = dirac, each simulated on the same "
+                         "workload"),
+            std::string::npos)
+      << run.out;
+  // The last cycle's records (six hours after 1767225600), step by step.
+  EXPECT_NE(run.out.find("== dirac: what its share model recorded in the simulation's last "
+                         "cycle (time 1767247200)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("1. group lhcb_prod: JobShare 300, JobSharing"), std::string::npos);
+  EXPECT_EQ(run.out.find("== htcondor: what its share model recorded"), std::string::npos);
+  // The same seed, the same comparison.
+  EXPECT_EQ(Run(WorkloadCompareArgs(folder_ + "/again")).out, run.out);
+  const std::string json = ReadWhole(out + "/compare.json");
+  EXPECT_NE(json.find("\"share_model\""), std::string::npos);
+  EXPECT_NE(json.find("\"model\": \"dirac\""), std::string::npos);
+
+  // Each side's outputs: B's with DIRAC's records of the last cycle, A's
+  // without (the pie records nothing).
+  const std::string b_text = ReadWhole(out + "/b/share_model.txt");
+  EXPECT_NE(b_text.find("What the share model recorded in the last cycle (time 1767247200)"),
+            std::string::npos)
+      << b_text;
+  EXPECT_NE(b_text.find("Each task queue's priority, step by step"), std::string::npos);
+  EXPECT_NE(ReadWhole(out + "/b/share_model.json").find("\"time\": 1767247200"),
+            std::string::npos);
+  EXPECT_FALSE(std::ifstream(out + "/a/share_model.txt").good());
+
+  // Without the chart library the tool writes no page (it says so).
+  const std::string page = ReadWhole(out + "/compare.html");
+  if (page.empty()) GTEST_SKIP() << "no chart library: " << run.err;
+  const size_t at = page.find("<h2 id=\"share-records-b\">dirac: what its share model recorded");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_EQ(page.find("id=\"share-records-a\""), std::string::npos);
+  const size_t pre = page.find("<pre class=\"records\">", at);
+  ASSERT_NE(pre, std::string::npos);
+  const std::string records = page.substr(pre, page.find("</pre>", pre) - pre);
+  EXPECT_NE(records.find("1. group lhcb_prod: JobShare 300, JobSharing"), std::string::npos);
+  // "<none>" and the like are escaped: the only tag in the block is its own.
+  EXPECT_EQ(records.find('<', 1), std::string::npos);
+  EXPECT_NE(ReadWhole(out + "/b/report.html").find("<h2 id=\"share-records\">"),
+            std::string::npos);
+}
+
+TEST(DiracComparisonTest, OnTheWorkloadDiracRunsProductionFirstThePieKeepsThemLevel) {
+  ShareModelChoice choice;
+  choice.kind = ShareModelKind::kDirac;
+  choice.dirac_config = {kExample + "/dirac.cfg"};
+  choice.seed = 1;
+  classad::Result<std::shared_ptr<const ShareModel>> dirac = LoadShareModel(choice);
+  ASSERT_TRUE(dirac.ok()) << dirac.status().ToString();
+  ComparisonInputs in;
+  in.config_a = {kExample + "/condor_config"};
+  in.model_b = "dirac";
+  in.share_model_b = *dirac;
+  in.simulation.slot_files = {kExample + "/slots.ads"};
+  in.simulation.workload_file = kExample + "/trace.swf";
+  in.simulation.swf_map_file = kExample + "/users.map";
+  in.simulation.options.duration = 6 * 3600;
+  in.simulation.options.interval = 300;
+  classad::Result<Comparison> c = RunComparison(in);
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  auto done = [](const SimulationRun& r, const std::string& who) {
+    for (const PartyFigures& s : r.metrics.submitters) {
+      if (s.name == who) return s.done;
+    }
+    return int64_t{-1};
+  };
+  const std::string prod = "lhcb_prod.prod@example.org", bob = "lhcb_user.bob@example.org";
+  EXPECT_EQ(done(*c->simulation_a, prod), done(*c->simulation_a, bob));
+  EXPECT_GT(done(*c->simulation_b, prod), 2 * done(*c->simulation_a, prod));
+  EXPECT_LT(done(*c->simulation_b, bob), done(*c->simulation_a, bob));
+  EXPECT_TRUE(c->simulation_a->result.last_share_records.empty());
+  EXPECT_EQ(c->simulation_b->result.last_share_records.size(), 1u);
 }
 
 TEST(DiracComparisonTest, DiracGivesProductionWhatItsShareSaysThePieDoesNot) {
