@@ -8,7 +8,7 @@
 //   userprio [common] -long | --json [NAME...]        one ad per record
 //   userprio [common] -getreslist USER                the slots charged to USER
 //   userprio [common] EDIT                            one edit, one transaction
-//   userprio [common] --export FILE.json | --import FILE.json
+//   userprio [common] --export FILE.json | --import FILE.json | --import-condor FILE
 //
 // common: [-config FILE]... [--state DB] [--now EPOCH]. The database is
 // --state, else the configuration's ACCOUNTANT_DATABASE. Every clock read
@@ -45,6 +45,7 @@
 #include "classad/value.h"
 #include "negotiator/accountant/accountant.h"
 #include "negotiator/accountant/accounting_ads.h"
+#include "negotiator/accountant/accounting_ads_reader.h"
 #include "negotiator/accountant/accountant_edit.h"
 #include "negotiator/accountant/accountant_json.h"
 #include "negotiator/accountant/durable_accountant.h"
@@ -79,6 +80,7 @@ constexpr const char* kUsageText =
     "usage: userprio [-config FILE]... [--state DB] [--now EPOCH] [DISPLAY-OPTION]... [NAME]...\n"
     "       userprio [-config FILE]... [--state DB] [--now EPOCH] EDIT-OPTION\n"
     "       userprio [-config FILE]... [--state DB] --export FILE.json | --import FILE.json\n"
+    "       userprio [-config FILE]... [--state DB] --import-condor FILE\n"
     "       userprio -help\n";
 
 constexpr const char* kHelpText =
@@ -130,6 +132,10 @@ constexpr const char* kHelpText =
     "  -delete NAME             remove the record\n"
     "  --export FILE.json       write the whole accountant as JSON (- for stdout)\n"
     "  --import FILE.json       replace the whole accountant with FILE's (- for stdin)\n"
+    "  --import-condor FILE     replace it with the records of HTCondor's accounting\n"
+    "                           ads in FILE (condor_userprio -negotiator -long, old,\n"
+    "                           new or JSON syntax, or -legacy); claims are not\n"
+    "                           imported: the next cycle finds them in the slot ads\n"
     "\n"
     "  -config FILE       read FILE (a folder: its files); may be repeated\n"
     "  --state DB         the accountant's database\n"
@@ -241,6 +247,7 @@ struct Request {
   std::string edit_value;
   // import / export
   bool do_export = false, do_import = false;
+  bool import_condor = false;  // --import-condor: FILE holds HTCondor's accounting ads
   std::string file;
 };
 
@@ -386,12 +393,13 @@ bool ParseArguments(int argc, char** argv, Request* request) {
       if (!set_edit(Edit::kResetAll, arg, 0)) return false;
     } else if (flag == "-delete") {
       if (!set_edit(Edit::kDelete, arg, 1)) return false;
-    } else if (flag == "-export" || flag == "-import") {
+    } else if (flag == "-export" || flag == "-import" || flag == "-import-condor") {
       if (request->do_export || request->do_import) {
         std::cerr << "userprio: give --export or --import once\n";
         return false;
       }
       (flag == "-export" ? request->do_export : request->do_import) = true;
+      request->import_condor = flag == "-import-condor";
       if (!next(arg, &request->file)) return false;
       if (request->file.empty()) {
         std::cerr << "userprio: " << arg << " needs a file name\n";
@@ -1202,11 +1210,12 @@ std::string RecordCounts(size_t customers, size_t resources, size_t groups) {
          " resource records and " + std::to_string(groups) + " group quota records";
 }
 
-// --import: replaces the whole accountant with the file's, in one
+// --import, --import-condor: replaces the whole accountant with the file's, in one
 // transaction; the file is read and checked before the database is opened.
 int RunImport(const Request& r, std::shared_ptr<const policy::Policy> policy,
               const std::string& location, int64_t now) {
-  auto snapshot = negotiator::ReadAccountantJsonFile(r.file);
+  auto snapshot = r.import_condor ? negotiator::ReadAccountingAdsFile(r.file)
+                                  : negotiator::ReadAccountantJsonFile(r.file);
   if (!snapshot.ok()) {
     // A document's errors carry file:line:col; the file's own do not.
     const Status& s = snapshot.status();

@@ -1,0 +1,196 @@
+// Reading HTCondor's accounting ads into an accountant snapshot
+// (accounting_ads_reader.h).
+#include "negotiator/accountant/accounting_ads_reader.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <unordered_set>
+#include <utility>
+
+#include "classad/evaluator.h"
+#include "negotiator/accountant/records.h"
+
+namespace negotiator {
+namespace {
+
+using classad::ClassAd;
+using classad::Status;
+using classad::StatusCode;
+
+// One ad to read as a record, with the line where it begins.
+struct PendingAd {
+  std::shared_ptr<ClassAd> ad;
+  int line = 0;
+};
+
+// The record number an attribute of the legacy ad belongs to, and the
+// attribute's name without it, as condor_userprio splits them: the digits
+// that end the name. Nullopt for a name that does not end in digits, whose
+// number is 0 or does not fit, or that is a concurrency limit's.
+std::optional<std::pair<std::string_view, uint32_t>> LegacyRecordAttribute(
+    std::string_view name) {
+  size_t digits = name.size();
+  while (digits > 0 && name[digits - 1] >= '0' && name[digits - 1] <= '9') --digits;
+  if (digits == name.size() || digits == 0) return std::nullopt;
+  if (name.substr(0, 17) == "ConcurrencyLimit_") return std::nullopt;
+  uint32_t id = 0;
+  const std::from_chars_result r = std::from_chars(name.data() + digits, name.data() + name.size(), id);
+  if (r.ec != std::errc() || id == 0) return std::nullopt;
+  return std::make_pair(name.substr(0, digits), id);
+}
+
+// Whether `ad` is the legacy form: one ad of numbered attributes.
+bool IsLegacy(const ClassAd& ad) {
+  return !ad.Find("Name") && ad.Find("Name1");
+}
+
+// Splits the legacy ad into one ad per record number, in number order.
+std::vector<PendingAd> SplitLegacy(const ClassAd& legacy, int line) {
+  std::map<uint32_t, std::shared_ptr<ClassAd>> records;
+  for (size_t i = 0; i < legacy.size(); ++i) {
+    const auto split = LegacyRecordAttribute(legacy.name(i));
+    if (!split) continue;
+    std::shared_ptr<ClassAd>& record = records[split->second];
+    if (record == nullptr) record = std::make_shared<ClassAd>();
+    record->Insert(split->first, legacy.at(i).ToExpr());
+  }
+  std::vector<PendingAd> out;
+  out.reserve(records.size());
+  for (auto& [id, ad] : records) out.push_back({std::move(ad), line});
+  return out;
+}
+
+// Reads the records of the ads into `out`.
+class RecordReader {
+ public:
+  explicit RecordReader(std::string source) : source_(std::move(source)) {
+    // Reported ads hold literals; whatever reads the clock reads a fixed one.
+    eval_.now = [] { return int64_t{0}; };
+  }
+
+  Status Add(const PendingAd& pending, AccountantSnapshot* out) {
+    const ClassAd& ad = *pending.ad;
+    std::string name;
+    if (!classad::EvaluateAttrString(ad, "Name", &name, eval_) || name.empty()) {
+      return Error(pending.line, "", "an accounting ad without a string Name");
+    }
+    if (!names_.insert(name).second) {
+      return Error(pending.line, name,
+                   "a second ad of this name (ads of two negotiators? select one with "
+                   "condor_userprio -name or -constraint)");
+    }
+    CustomerRecord c;
+    c.name = name;
+    std::optional<double> factor, priority;
+    if (Status s = Real(ad, "PriorityFactor", pending.line, name, &factor); !s.ok()) return s;
+    if (Status s = Real(ad, "Priority", pending.line, name, &priority); !s.ok()) return s;
+    if (factor) c.priority_factor = StoredReal(*factor);
+    if (priority) {
+      // The reported Priority is the effective one (RUP × factor).
+      c.priority = StoredReal(c.priority_factor > 0 ? *priority / c.priority_factor : *priority);
+    }
+    const std::pair<const char*, double*> reals[] = {
+        {"AccumulatedUsage", &c.accumulated_usage},
+        {"WeightedAccumulatedUsage", &c.weighted_accumulated_usage}};
+    for (const auto& [attribute, field] : reals) {
+      std::optional<double> v;
+      if (Status s = Real(ad, attribute, pending.line, name, &v); !s.ok()) return s;
+      if (v) *field = StoredReal(*v);
+    }
+    const std::pair<const char*, int64_t*> integers[] = {{"Ceiling", &c.ceiling},
+                                                         {"Floor", &c.floor},
+                                                         {"BeginUsageTime", &c.begin_usage_time},
+                                                         {"LastUsageTime", &c.last_usage_time}};
+    for (const auto& [attribute, field] : integers) {
+      std::optional<double> v;
+      if (Status s = Real(ad, attribute, pending.line, name, &v); !s.ok()) return s;
+      // LookupInteger's reading of a real: truncated.
+      if (v) *field = static_cast<int64_t>(std::trunc(*v));
+    }
+    std::optional<double> update;
+    if (Status s = Real(ad, "LastUpdate", pending.line, name, &update); !s.ok()) return s;
+    if (update) NoteLastUpdate(*update, out);
+    out->customers.push_back(std::move(c));
+    return Status::Ok();
+  }
+
+  // The legacy ad's own LastUpdate (not numbered).
+  Status AddLegacyHeader(const ClassAd& ad, int line, AccountantSnapshot* out) {
+    std::optional<double> update;
+    if (Status s = Real(ad, "LastUpdate", line, "", &update); !s.ok()) return s;
+    if (update) NoteLastUpdate(*update, out);
+    return Status::Ok();
+  }
+
+ private:
+  static void NoteLastUpdate(double update, AccountantSnapshot* out) {
+    out->last_update_time = std::max(out->last_update_time, static_cast<int64_t>(std::trunc(update)));
+  }
+
+  // Attribute `attribute` as a finite number; nullopt when absent or not a
+  // number (a reported ad writes none other), an error when it is a
+  // number out of range.
+  Status Real(const ClassAd& ad, const char* attribute, int line, const std::string& name,
+              std::optional<double>* out) const {
+    double v = 0;
+    if (!ad.Find(attribute)) return Status::Ok();
+    if (!classad::EvaluateAttrNumber(ad, attribute, &v, eval_) || !std::isfinite(v) ||
+        std::fabs(v) > 9.0e15) {
+      return Error(line, name, std::string(attribute) + " is not a finite number");
+    }
+    *out = v;
+    return Status::Ok();
+  }
+
+  Status Error(int line, const std::string& name, const std::string& message) const {
+    return Status(StatusCode::kInvalidArgument,
+                  (name.empty() ? "" : "accounting ad " + name + " (the ad from here): ") + message,
+                  classad::SourceLocation{source_, line, 0});
+  }
+
+  std::string source_;
+  classad::EvalOptions eval_;
+  std::unordered_set<std::string> names_;
+};
+
+}  // namespace
+
+classad::Result<AccountantSnapshot> ReadAccountingAds(classad::AdReader& reader,
+                                                      const std::string& source_name) {
+  AccountantSnapshot out;
+  RecordReader records(source_name);
+  std::shared_ptr<ClassAd> ad;
+  int from = reader.line();
+  while (reader.Next(&ad)) {
+    if (IsLegacy(*ad)) {
+      if (Status s = records.AddLegacyHeader(*ad, from, &out); !s.ok()) return s;
+      for (const PendingAd& record : SplitLegacy(*ad, from)) {
+        if (Status s = records.Add(record, &out); !s.ok()) return s;
+      }
+    } else if (Status s = records.Add({ad, from}, &out); !s.ok()) {
+      return s;
+    }
+    from = reader.line();
+  }
+  if (!reader.status().ok()) return reader.status();
+  std::sort(out.customers.begin(), out.customers.end(),
+            [](const CustomerRecord& a, const CustomerRecord& b) { return a.name < b.name; });
+  return out;
+}
+
+classad::Result<AccountantSnapshot> ReadAccountingAdsFile(const std::string& path) {
+  if (path == "-") {
+    classad::AdReader reader(&std::cin, "<stdin>", {});
+    return ReadAccountingAds(reader, "<stdin>");
+  }
+  auto reader = classad::AdReader::OpenFile(path, {});
+  if (!reader.ok()) return reader.status();
+  return ReadAccountingAds(**reader, path);
+}
+
+}  // namespace negotiator
