@@ -321,6 +321,9 @@ classad::Status GroupQuotaAllocator::NegotiateAllGroups(
     for (size_t g = 0; g < count; ++g) {
       const GroupQuotaNode& n = nodes[g];
       quota_map_.emplace(configs[g].name, n.quota);
+      // What HTCondor reports as EffectiveQuota: the group's quota now (the
+      // pool for the root under autoregroup).
+      report_[g].quota = n.quota;
       allocated_total += n.allocated;
       const double target = accept_surplus_global ? n.allocated : n.quota;
       maxdelta = std::max(maxdelta, std::max(0.0, target - usage_[g]));

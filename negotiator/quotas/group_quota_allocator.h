@@ -141,7 +141,8 @@ struct GroupQuotaReport {
   bool accept_surplus = false;
   bool autoregroup = false;
   double subtree_quota = 0;    // what the subtree received from its parent
-  double quota = 0;            // the effective quota after scaling (the root: the pool's rest)
+  double quota = 0;            // the effective quota after scaling (the root: the pool's rest;
+                               // the whole pool under autoregroup, as in quota_map())
   double demand = 0;           // GroupDemand::requested
   bool has_submitters = false; // as the allocator saw it (autoregroup included)
   double usage_start = 0;

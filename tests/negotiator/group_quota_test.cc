@@ -789,6 +789,9 @@ TEST(GroupQuotaTest, AutoregroupRootNegotiatesLastAndUnlimited) {
   EXPECT_EQ(pool.Usage("a"), 15);
   EXPECT_EQ(pool.Usage("b"), 2);
   EXPECT_EQ(QuotaOf(allocator, "<none>"), 20);  // the whole pool
+  // And what the report (HTCondor's EffectiveQuota) says, not the rest
+  // the groups left (10) before the rounds.
+  EXPECT_EQ(ReportOf(allocator, "<none>").quota, 20);
   EXPECT_TRUE(ReportOf(allocator, "<none>").has_submitters);
   EXPECT_EQ(ReportOf(allocator, "<none>").rounds[0].sort_key, -1);
   // The root's allocation is the pool, so usage never covers Σ allocated:
