@@ -161,6 +161,19 @@ class Negotiator {
   // (kInvalidArgument) only when nothing else could be done.
   classad::Result<CycleResult> RunCycle(const Pool& pool, Accountant& accountant, int64_t now);
 
+  // Makes the next cycle the one after a cycle whose last allocation round
+  // gave `quota_map` (group name as spelled in GROUP_NAMES, "<none>" for
+  // the root -> its quota: HTCondor's groupQuotasHash, which a running
+  // negotiator keeps from one cycle to the next), as in a negotiator that
+  // has been running: the claimed slots' RemoteGroup,
+  // RemoteGroupResourcesInUse and RemoteGroupQuota are bound from it. A new
+  // Negotiator runs its first cycle as HTCondor's does after a start: with
+  // no map, those are undefined (an empty map does the same). Each cycle
+  // replaces the map with its own. Not thread-safe with RunCycle.
+  void ResumeWithQuotaMap(std::map<std::string, double, std::less<>> quota_map) {
+    last_quotas_ = std::move(quota_map);
+  }
+
   const policy::Policy& policy() const { return *policy_; }
 
  private:

@@ -4,6 +4,9 @@
 #ifndef NEGOTIATOR_CYCLE_QUOTA_RECORDS_H_
 #define NEGOTIATOR_CYCLE_QUOTA_RECORDS_H_
 
+#include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "negotiator/accountant/records.h"
@@ -23,6 +26,12 @@ namespace negotiator {
 //   usage                            usage_end (weighted usage after the cycle)
 // Pure; thread-safe.
 std::vector<GroupQuotaRecord> GroupQuotaRecordsOf(const CycleResult& result);
+
+// The quota map of the cycle `records` were stored from (for
+// Negotiator::ResumeWithQuotaMap): each record's name -> effective_quota,
+// which is the last allocation round's quota. Empty for no records; a later
+// duplicate name is ignored. Pure; thread-safe.
+std::map<std::string, double, std::less<>> QuotaMapOf(const std::vector<GroupQuotaRecord>& records);
 
 }  // namespace negotiator
 

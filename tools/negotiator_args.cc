@@ -148,6 +148,10 @@ int ReadInputsOption(Args& args, negotiator::SimulationInputs* in) {
     in->options.claim_reuse = false;
     return 1;
   }
+  if (arg == "-restarted") {
+    in->options.restarted = true;
+    return 1;
+  }
   if (arg == "-threads") {
     if (!args.Whole(&n, 1)) return -1;
     in->options.threads = static_cast<int>(std::min<int64_t>(n, 256));

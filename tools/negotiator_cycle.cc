@@ -3,6 +3,7 @@
 //   negotiator cycle -config FILE --slots FILE --jobs FILE
 //                    [--state DB | --accountant FILE.json] [--now EPOCH]
 //                    [--cycles N] [--interval S] [--threads N] [--json [--requests]]
+//                    [--restarted]
 //                    [--model htcondor|dirac --dirac-config FILE [--seed N]]
 //
 // Reads the configuration as HTCondor would (the policy layer), the slot
@@ -15,6 +16,12 @@
 // submitter and unmatched-autocluster tables, or one JSON document with
 // --json (docs/negotiator.md). With --cycles N, each cycle's matches
 // become claims for the next; no time passes unless --interval S. With
+// the accountant holding the group quota table of a cycle (a store the
+// tool ran a cycle on, or a live pool's imported with `userprio
+// --import-condor`), the first cycle runs as the next one of a negotiator
+// that has been running (its previous quota map binds RemoteGroup and
+// RemoteGroupQuota); --restarted runs it as the first cycle after a start,
+// with no map. With
 // --model dirac, DIRAC's share model (docs/dirac.md) shares the slots
 // instead of HTCondor's pie, and the report shows each task queue's
 // priority step by step.
@@ -54,7 +61,7 @@ constexpr char kUsageText[] =
     "usage: negotiator cycle -config FILE --slots FILE --jobs FILE\n"
     "                        [--state DB | --accountant FILE.json] [--now EPOCH]\n"
     "                        [--cycles N] [--interval SECONDS] [--threads N]\n"
-    "                        [--json [--requests]] [--htcondor-version X.Y]\n"
+    "                        [--json [--requests]] [--htcondor-version X.Y] [--restarted]\n"
     "                        [--model htcondor|dirac --dirac-config FILE [--dirac-setup NAME]\n"
     "                         [--dirac-vo NAME] [--seed N]]\n"
     "\n"
@@ -71,6 +78,11 @@ constexpr char kUsageText[] =
     "                      (default 2)\n"
     "  --json              one JSON document instead of tables\n"
     "  --requests          with --json: every request and how it ended (\"requests\")\n"
+    "  --restarted         run the first cycle as a negotiator just started does: no\n"
+    "                      previous cycle's quota map, so RemoteGroup, RemoteGroupQuota\n"
+    "                      and RemoteGroupResourcesInUse are undefined (default: the\n"
+    "                      accountant's stored group quota table is that map, as in a\n"
+    "                      negotiator that has been running)\n"
     "  --htcondor-version X.Y\n"
     "                      the HTCondor release whose accountant and autoclusters to\n"
     "                      reproduce: from 25.5 the negotiator leaves more names out of\n"
@@ -95,6 +107,7 @@ struct Request {
   int threads = 2;
   bool json = false;
   bool requests = false;
+  bool restarted = false;  // no previous quota map (Negotiator::ResumeWithQuotaMap)
   policy::PolicyOptions policy_options;
   negotiator::ShareModelChoice model;
 };
@@ -137,6 +150,8 @@ bool ParseArgs(int argc, char** argv, Request* r) {
       r->json = true;
     } else if (arg == "-requests") {
       r->requests = true;
+    } else if (arg == "-restarted") {
+      r->restarted = true;
     } else if (arg == "-htcondor-version") {
       if (!args.Value(&text)) return false;
       if (classad::Status set = policy::SetHTCondorRelease(text, &r->policy_options); !set.ok()) {
@@ -227,6 +242,11 @@ int RunCycleCommand(int argc, char** argv) {
   negotiator::Negotiator negotiator(
       policy, negotiator::NegotiatorOptions{
                   .threads = r.threads, .share_model = *model, .record_requests = r.requests});
+  // The stored table is the quota map of the cycle before this one.
+  if (!r.restarted) {
+    negotiator.ResumeWithQuotaMap(
+        negotiator::QuotaMapOf(accountant->accountant().group_quota_records()));
+  }
   std::vector<negotiator::CycleResult> results;
   for (int cycle = 1; cycle <= r.cycles; ++cycle) {
     std::optional<negotiator::CycleResult> result;

@@ -15,6 +15,7 @@
 
 #include "classad/json_writer.h"
 #include "negotiator/accountant/open_accountant.h"
+#include "negotiator/cycle_quota_records.h"
 #include "negotiator/explain/dirac_report.h"
 #include "negotiator/pool/pool.h"
 #include "policy/config_file_system.h"
@@ -251,6 +252,11 @@ classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& confi
   accountant.Restore(opened->accountant().Snapshot());
   Negotiator negotiator(run.policy, NegotiatorOptions{.threads = inputs.options.threads,
                                                       .share_model = model});
+  // The stored table is the quota map of the cycle before: the next cycle
+  // of a running negotiator, after a reconfiguration for configuration B.
+  if (!inputs.options.restarted) {
+    negotiator.ResumeWithQuotaMap(QuotaMapOf(accountant.group_quota_records()));
+  }
   classad::Result<CycleResult> result = negotiator.RunCycle(pool, accountant, now);
   if (!result.ok()) return result.status();
   run.result = std::move(result).value();

@@ -12,6 +12,7 @@
 
 #include "classad/evaluator.h"
 #include "negotiator/cycle.h"
+#include "negotiator/cycle_quota_records.h"
 #include "negotiator/pool/submitters.h"
 #include "policy/text_util.h"
 
@@ -57,7 +58,11 @@ class Simulator {
         accountant_(*accountant),
         negotiator_(policy_, NegotiatorOptions{.threads = options.threads,
                                                 .share_model = options.share_model}),
-        idle_by_submitter_() {}
+        idle_by_submitter_() {
+    if (!options.restarted) {
+      negotiator_.ResumeWithQuotaMap(QuotaMapOf(accountant_.group_quota_records()));
+    }
+  }
 
   classad::Result<SimulationResult> Run();
 

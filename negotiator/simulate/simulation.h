@@ -56,6 +56,11 @@ struct SimulationOptions {
   // The schedd reuses claims (as HTCondor's does); false: every claim ends
   // with its job.
   bool claim_reuse = true;
+  // The first cycle runs as a negotiator's first after a start: no previous
+  // quota map, so RemoteGroup and RemoteGroupQuota are undefined in it.
+  // false: the accountant's stored group quota table is that map, as in a
+  // negotiator that has been running (Negotiator::ResumeWithQuotaMap).
+  bool restarted = false;
   int threads = 2;  // the negotiator's (NegotiatorOptions::threads)
   // The negotiator's share model (NegotiatorOptions::share_model); null:
   // HTCondor's pie.

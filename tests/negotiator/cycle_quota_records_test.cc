@@ -153,3 +153,47 @@ TEST(GroupQuotaRecordsTest, TheGroupsRoomIsReckonedInFloat) {
 
 }  // namespace
 }  // namespace negotiator
+
+namespace negotiator {
+namespace {
+
+// A new negotiator's first cycle has no quota map, so a claimed slot has no
+// RemoteGroup (HTCondor after a start); one resumed with the stored table
+// of the cycle before binds it, as a negotiator that has been running.
+TEST(GroupQuotaRecordsTest, AResumedNegotiatorBindsRemoteGroupFromTheStoredTable) {
+  using testing_util::ClaimedSlotText;
+  using testing_util::JobText;
+  auto policy = testing_util::MakePolicy(
+      "UID_DOMAIN = x\nDEFAULT_PRIO_FACTOR = 1\nGROUP_NAMES = g\nGROUP_QUOTA_g = 2\n"
+      "GROUP_ACCEPT_SURPLUS = True\nPREEMPTION_REQUIREMENTS = RemoteGroup =!= SubmitterGroup\n");
+  // b (group g) holds the only slot; a (group g, a far better priority)
+  // waits. Preemption within the group is not allowed, if RemoteGroup is
+  // known.
+  auto pool = testing_util::MakePool(policy, {ClaimedSlotText("slot1@m", "g.b@x", "2.0")},
+                                     {JobText("a", 1, 0, "AccountingGroup = \"g.a\""),
+                                      JobText("b", 2, 0, "AccountingGroup = \"g.b\"; JobStatus = 2")});
+  auto run = [&](const std::vector<GroupQuotaRecord>* stored) {
+    Accountant accountant(policy);
+    accountant.Initialize(testing_util::kCycleNow);
+    accountant.SetPriority("g.b@x", 100);
+    Negotiator negotiator(policy);
+    if (stored != nullptr) negotiator.ResumeWithQuotaMap(QuotaMapOf(*stored));
+    return testing_util::RunOneCycle(negotiator, *pool, accountant);
+  };
+  // After a start: RemoteGroup is undefined, so `=!=` holds and a preempts b.
+  const CycleResult first = run(nullptr);
+  ASSERT_EQ(first.matches.size(), 1u);
+  EXPECT_EQ(first.matches[0].reason, PreemptState::kPriority);
+  // Resumed with the table that cycle stored: RemoteGroup is "g", no preemption.
+  const std::vector<GroupQuotaRecord> stored = GroupQuotaRecordsOf(first);
+  ASSERT_FALSE(stored.empty());
+  EXPECT_EQ(QuotaMapOf(stored).count("g"), 1u);
+  const CycleResult resumed = run(&stored);
+  EXPECT_TRUE(resumed.matches.empty());
+  // An empty map is a start again.
+  const std::vector<GroupQuotaRecord> none;
+  EXPECT_EQ(run(&none).matches.size(), 1u);
+}
+
+}  // namespace
+}  // namespace negotiator
