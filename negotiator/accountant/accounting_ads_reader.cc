@@ -115,7 +115,39 @@ class RecordReader {
     std::optional<double> update;
     if (Status s = Real(ad, "LastUpdate", pending.line, name, &update); !s.ok()) return s;
     if (update) NoteLastUpdate(*update, out);
+    if (Status s = AddGroupQuota(ad, pending.line, name, update, out); !s.ok()) return s;
     out->customers.push_back(std::move(c));
+    return Status::Ok();
+  }
+
+  // A group's line of the last cycle's quota table, from a group's ad that
+  // has EffectiveQuota: HTCondor's figures, and this project's own
+  // (accounting_ads.h) when present.
+  Status AddGroupQuota(const ClassAd& ad, int line, const std::string& name,
+                       std::optional<double> update, AccountantSnapshot* out) const {
+    std::optional<double> effective;
+    if (Status s = Real(ad, "EffectiveQuota", line, name, &effective); !s.ok()) return s;
+    if (!effective || name.find('@') != std::string::npos) return Status::Ok();
+    GroupQuotaRecord g;
+    g.name = name;
+    g.effective_quota = *effective;
+    const std::pair<const char*, double*> reals[] = {{"ConfigQuota", &g.configured_quota},
+                                                     {"SubtreeQuota", &g.subtree_quota},
+                                                     {"Requested", &g.requested},
+                                                     {"SurplusReceived", &g.surplus},
+                                                     {"GroupResourcesAllocated", &g.allocated},
+                                                     {"GroupResourcesInUse", &g.usage}};
+    for (const auto& [attribute, field] : reals) {
+      std::optional<double> v;
+      if (Status s = Real(ad, attribute, line, name, &v); !s.ok()) return s;
+      if (v) *field = *v;
+    }
+    std::optional<double> cycle_time, is_static;
+    if (Status s = Real(ad, "NegotiationCycleTime", line, name, &cycle_time); !s.ok()) return s;
+    if (Status s = Real(ad, "StaticQuota", line, name, &is_static); !s.ok()) return s;
+    g.cycle_time = static_cast<int64_t>(std::trunc(cycle_time.value_or(update.value_or(0))));
+    g.static_quota = is_static.value_or(0) != 0;
+    out->group_quotas.push_back(std::move(g));
     return Status::Ok();
   }
 
@@ -180,6 +212,8 @@ classad::Result<AccountantSnapshot> ReadAccountingAds(classad::AdReader& reader,
   if (!reader.status().ok()) return reader.status();
   std::sort(out.customers.begin(), out.customers.end(),
             [](const CustomerRecord& a, const CustomerRecord& b) { return a.name < b.name; });
+  std::sort(out.group_quotas.begin(), out.group_quotas.end(),
+            [](const GroupQuotaRecord& a, const GroupQuotaRecord& b) { return a.name < b.name; });
   return out;
 }
 

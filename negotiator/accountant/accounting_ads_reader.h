@@ -26,13 +26,20 @@
 //    optional, with the record's default when absent;
 //  * every real is rounded as HTCondor's accountant stores it
 //    (StoredReal), which gives back the stored RUP exactly.
+// A group's ad with `EffectiveQuota` (HTCondor reports the last cycle's
+// quota table in the groups' ads) also gives a group quota record:
+// `EffectiveQuota` (the last round's quota: the quota map a running
+// negotiator binds RemoteGroupQuota from in its next cycle, see
+// Negotiator::ResumeWithQuotaMap), `ConfigQuota`, `SubtreeQuota`,
+// `Requested`, stamped with `LastUpdate`; and this project's own figures
+// when present (`SurplusReceived`, `GroupResourcesAllocated`,
+// `GroupResourcesInUse`, `StaticQuota`, `NegotiationCycleTime`), else 0.
 // Left out, on purpose: `ResourcesUsed` and `WeightedResourcesUsed` (they
 // count the claims, which the next negotiation cycle finds in the slot ads
 // and charges again, as HTCondor's CheckMatches does; importing them would
-// count every claim twice), the group quota figures (the next cycle
-// computes them), and `UnchargedTime` (never reported). The snapshot's
-// LastUpdateTime is the largest `LastUpdate` of the input, or 0 without
-// one.
+// count every claim twice), and `UnchargedTime` (never reported). The
+// snapshot's LastUpdateTime is the largest `LastUpdate` of the input, or 0
+// without one.
 #ifndef NEGOTIATOR_ACCOUNTANT_ACCOUNTING_ADS_READER_H_
 #define NEGOTIATOR_ACCOUNTANT_ACCOUNTING_ADS_READER_H_
 
@@ -45,7 +52,7 @@
 namespace negotiator {
 
 // Reads every accounting ad `reader` gives into a snapshot of customer
-// records (sorted by name; no resource or group quota records). Errors,
+// and group quota records (each sorted by name; no resource records). Errors,
 // each with the input's name and the line where the offending ad begins:
 // the reader's own (syntax, limits), an ad without a string `Name`, a
 // duplicate name (two negotiators' ads in one file: select one with

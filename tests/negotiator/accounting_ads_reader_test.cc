@@ -50,6 +50,11 @@ std::unique_ptr<Accountant> ChargedAccountant() {
   EXPECT_TRUE(a.AddMatch("bob@x", testing_util::Slot("slot1@n1", "Claimed", "bob@x", 4), kNow).ok());
   a.UpdatePriorities(kNow + 600);
   EXPECT_EQ(a.GetResourcesUsed("bob@x"), 1);
+  // The last cycle's group quota table.
+  a.SetGroupQuotaRecords({
+      GroupQuotaRecord{"<none>", false, 0, 24, 14, 2, 0.5, 14, 1, kNow + 600},
+      GroupQuotaRecord{"physics", true, 10, 10, 10, 12, 0, 10, 8.25, kNow + 600},
+  });
   return owned;
 }
 
@@ -95,7 +100,22 @@ void ExpectSameCustomers(const AccountantSnapshot& read, const Accountant& a) {
   }
   EXPECT_EQ(read.last_update_time, stored.last_update_time);
   EXPECT_TRUE(read.resources.empty());
-  EXPECT_TRUE(read.group_quotas.empty());
+  ASSERT_EQ(read.group_quotas.size(), stored.group_quotas.size());
+  for (size_t i = 0; i < stored.group_quotas.size(); ++i) {
+    const GroupQuotaRecord& want = stored.group_quotas[i];
+    const GroupQuotaRecord& got = read.group_quotas[i];
+    SCOPED_TRACE(want.name);
+    EXPECT_EQ(got.name, want.name);
+    EXPECT_EQ(got.static_quota, want.static_quota);
+    EXPECT_EQ(got.configured_quota, want.configured_quota);
+    EXPECT_EQ(got.subtree_quota, want.subtree_quota);
+    EXPECT_EQ(got.effective_quota, want.effective_quota);
+    EXPECT_EQ(got.requested, want.requested);
+    EXPECT_EQ(got.surplus, want.surplus);
+    EXPECT_EQ(got.allocated, want.allocated);
+    EXPECT_EQ(got.usage, want.usage);
+    EXPECT_EQ(got.cycle_time, want.cycle_time);
+  }
 }
 
 TEST(AccountingAdsReaderTest, ReadsBackWhatUserprioLongPrints) {
@@ -125,6 +145,27 @@ TEST(AccountingAdsReaderTest, EffectivePriorityIsDividedByTheFactor) {
   EXPECT_EQ(alice->resources_used, 0);
   ASSERT_NE(Find(*read, "group_cms"), nullptr);
   EXPECT_EQ(read->last_update_time, 1767225600);
+  EXPECT_TRUE(read->group_quotas.empty());  // no EffectiveQuota
+}
+
+TEST(AccountingAdsReaderTest, AGroupsQuotaFiguresAreTheLastCyclesTable) {
+  // As HTCondor's negotiator reports a group: its last cycle's quotas.
+  auto read = Read(
+      "Name = \"group_cms\"\nPriority = 500.0\nPriorityFactor = 1000.0\n"
+      "IsAccountingGroup = true\nAccountingGroup = \"group_cms\"\nEffectiveQuota = 14.4\n"
+      "ConfigQuota = 0.6\nSubtreeQuota = 14.4\nGroupSortKey = 0.0\nSurplusPolicy = \"byquota\"\n"
+      "Requested = 44.0\nLastUpdate = 1767225600\n\n"
+      "Name = \"alice@x\"\nEffectiveQuota = 3.0\n\n");
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  ASSERT_EQ(read->group_quotas.size(), 1u);  // a submitter's ad gives none
+  const GroupQuotaRecord& g = read->group_quotas[0];
+  EXPECT_EQ(g.name, "group_cms");
+  EXPECT_EQ(g.effective_quota, 14.4);
+  EXPECT_EQ(g.configured_quota, 0.6);
+  EXPECT_EQ(g.subtree_quota, 14.4);
+  EXPECT_EQ(g.requested, 44);
+  EXPECT_EQ(g.cycle_time, 1767225600);
+  EXPECT_FALSE(g.static_quota);
 }
 
 TEST(AccountingAdsReaderTest, ReadsTheLegacyNumberedAd) {
