@@ -73,6 +73,13 @@ if [ -f ../shared/tools/pooldump/gen_pool.py ]; then
   build/negotiator cycle -config "$state/pool/negotiator.config" --slots "$state/pool/slots.ads" \
     --jobs "$state/pool/jobs.ads" --now 1732000000 --state "$state/pool.db" | sed -n '1,3p;/^Groups/,/^Submitters/p'
 fi
+
+echo "== a live pool's snapshot (examples/live-pool): condor_userprio's records imported, the"
+echo "   running negotiator's next cycle on condor_status/condor_q dumps"
+live=examples/live-pool
+build/userprio -config "$live/condor_config" --state "$state/live.db" --import-condor "$live/userprio.long"
+build/negotiator cycle -config "$live/condor_config" --state "$state/live.db" --slots "$live/status.long" \
+  --jobs "$live/q.long" --now 1767225600 | sed -n '1,10p'
 rm -rf "$state"
 
 echo "== negotiator simulate: two users on 40 slots over four days (bob arrives at 48 h), then the"
