@@ -301,6 +301,41 @@ TEST(SimulateTest, JobsRunningAtTheStartKeepTheirSlotAndTheRestOfTheirRun) {
   EXPECT_EQ(b.end, kStart + 500);
 }
 
+TEST(SimulateTest, TheFirstCycleIsARunningNegotiatorsNextUnlessRestarted) {
+  // b (group g) runs on the only slot at the start; a (group g, a far
+  // better priority) arrives. Preemption within a group is forbidden, if
+  // the claim's RemoteGroup is known: from the stored quota table, as in a
+  // negotiator that has been running; not after a start.
+  auto policy = MakePolicy(
+      "UID_DOMAIN = x\nDEFAULT_PRIO_FACTOR = 1\nNEGOTIATOR_INTERVAL = 60\nGROUP_NAMES = g\n"
+      "GROUP_QUOTA_g = 1\nPREEMPTION_REQUIREMENTS = RemoteGroup =!= SubmitterGroup\n");
+  for (bool restarted : {false, true}) {
+    SCOPED_TRACE(restarted ? "restarted" : "running");
+    auto pool = SlotsPool(policy, 1);
+    Workload w;
+    AddJobs(&w, "b", "g", 1, kStart - 1000, 3600, 1);
+    w.jobs[0].state = WorkloadState::kRunning;
+    w.jobs[0].started = kStart - 100;
+    w.jobs[0].remote_host = "slot0@m";
+    AddJobs(&w, "a", "g", 1, kStart - 10, 600, 2);
+    FinishWorkload(&w);
+    Accountant accountant(policy);
+    accountant.Initialize(kStart);
+    accountant.SetPriority("g.b@x", 1000);
+    accountant.SetGroupQuotaRecords(
+        {GroupQuotaRecord{"<none>", false, 0, 1, 0, 0, 0, 0, 0, kStart - 60},
+         GroupQuotaRecord{"g", true, 1, 1, 1, 1, 0, 1, 1, kStart - 60}});
+    SimulationOptions options;
+    options.start = kStart;
+    options.duration = 0;  // one cycle
+    options.restarted = restarted;
+    auto run = Simulate(policy, w, options, pool.get(), &accountant);
+    ASSERT_TRUE(run.ok()) << run.status().ToString();
+    ASSERT_EQ(run->cycles.size(), 1u);
+    EXPECT_EQ(run->cycles[0].preemptions, restarted ? 1 : 0);
+  }
+}
+
 TEST(SimulateTest, BadOptionsAndAPoolWithJobsAreRefused) {
   auto policy = MakePolicy("UID_DOMAIN = x\n");
   Accountant accountant(policy);
