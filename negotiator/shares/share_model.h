@@ -171,6 +171,12 @@ class ShareModel {
   // cutting its job ads, JobAdHolding::kCut, would drop them: the caller
   // then holds the ads whole). False for the pie.
   virtual bool ReadsJobAttributes() const { return false; }
+  // Whether a claim outlives its job (HTCondor's schedd reuses it for the
+  // same submitter's next job, simulate/simulation.h). True for the pie, a
+  // push model; false for a pull model, whose free slot asks the model for
+  // work again (DIRAC's pilot: the next job comes from the task-queue draw,
+  // not from the owner of the job that ended).
+  virtual bool ReusesClaims() const { return true; }
 };
 
 }  // namespace negotiator

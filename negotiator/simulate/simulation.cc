@@ -58,6 +58,8 @@ class Simulator {
         accountant_(*accountant),
         negotiator_(policy_, NegotiatorOptions{.threads = options.threads,
                                                 .share_model = options.share_model}),
+        reuse_claims_(options.claim_reuse &&
+                      (options.share_model == nullptr || options.share_model->ReusesClaims())),
         idle_by_submitter_() {
     if (!options.restarted) {
       negotiator_.ResumeWithQuotaMap(QuotaMapOf(accountant_.group_quota_records()));
@@ -104,6 +106,8 @@ class Simulator {
   Pool& pool_;
   Accountant& accountant_;
   Negotiator negotiator_;
+  // The schedd reuses claims: the option, unless the share model pulls.
+  bool reuse_claims_;
   SimulationResult result_;
   std::vector<JobState> states_;  // by JobId
   std::map<std::string, std::set<JobId, OfferOrder>, std::less<>> idle_by_submitter_;
@@ -309,7 +313,7 @@ Status Simulator::Complete(JobId j, int64_t now) {
   ++pending_.completions;
   Event(now, EventKind::kCompletion, j, slot_name, "");
   const PoolSlot& slot = pool_.slots()[s];
-  if (options_.claim_reuse && slot.state == SlotState::kClaimed) {
+  if (reuse_claims_ && slot.state == SlotState::kClaimed) {
     double claimed_at = 0;
     classad::EvaluateAttrNumber(*slot.ad, "EnteredCurrentState", &claimed_at);
     const int64_t worklife = policy_->claims.worklife;

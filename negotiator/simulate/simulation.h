@@ -15,7 +15,9 @@
 //   partitionable slot is carved; a preempted job goes back to idle and
 //   its run so far is lost (badput); it runs its whole run time again when
 //   next started.
-// - When a job completes, its schedd reuses the claim for the submitter's
+// - When a job completes (unless the share model pulls: then the slot is
+//   free for the next cycle's draw, ShareModel::ReusesClaims), its schedd
+//   reuses the claim for the submitter's
 //   next idle job, as HTCondor's does by default (FindRunnableJob): the
 //   first, in offer order, whose Requirements and the slot's match, whose
 //   Rank by the slot is at least the claim's CurrentRank and whose
@@ -54,7 +56,9 @@ struct SimulationOptions {
   int64_t duration = 0;  // seconds simulated after it (cycles at start + k·interval ≤ start + duration)
   int64_t interval = 0;  // seconds between cycles; 0: NEGOTIATOR_INTERVAL
   // The schedd reuses claims (as HTCondor's does); false: every claim ends
-  // with its job.
+  // with its job. A share model that does not reuse claims
+  // (ShareModel::ReusesClaims, DIRAC's pilots) overrides it: with that
+  // model every claim ends with its job.
   bool claim_reuse = true;
   // The first cycle runs as a negotiator's first after a start: no previous
   // quota map, so RemoteGroup and RemoteGroupQuota are undefined in it.

@@ -16,6 +16,8 @@
 #include "negotiator/shares/dirac/dirac_share_records.h"
 #include "negotiator/shares/dirac/job_ad_fields.h"
 #include "negotiator/shares/load_share_model.h"
+#include "negotiator/simulate/simulation.h"
+#include "negotiator/simulate/workload.h"
 #include "policy/dirac/cs_config.h"
 #include "tests/negotiator/cycle_test_util.h"
 #include "tests/policy/config_test_util.h"
@@ -234,6 +236,64 @@ TEST(DiracShareModelTest, ThePieIsUnchangedAndRecordsNothing) {
   CycleResult result = RunOneCycle(negotiator, *pool, accountant);
   EXPECT_TRUE(result.share_records.empty());
   EXPECT_EQ(FormatCycleJson(result).find("share_model"), std::string::npos);
+}
+
+TEST(DiracShareModelTest, APilotWhoseJobEndsAsksTheDrawAgainInsteadOfReusingTheClaim) {
+  // One slot, cycles every 600 s. user's jobs (JobShare 0: priority at
+  // the floor, 0.001) arrive first and take the slot; prod's (1000)
+  // arrive 10 s later. user's job ends at 100 s: HTCondor's schedd reuses
+  // the claim for user's next job; DIRAC's pilot asks the Matcher again
+  // (JobAgent), so the slot waits for the next cycle's draw, which gives
+  // it to prod (user comes first with probability 5e-7), even with the
+  // simulation's claim reuse on.
+  auto policy = MakePolicy(std::string(kBase) +
+                           "NEGOTIATOR_INTERVAL = 600\nNEGOTIATOR_CONSIDER_PREEMPTION = False\n");
+  constexpr char kCs[] =
+      "Registry\n{\n  Groups\n  {\n    prod\n    {\n      JobShare = 1000\n    }\n"
+      "    user\n    {\n      JobShare = 0\n    }\n  }\n}\n";
+  const int64_t start = testing_util::kCycleNow;
+  Workload w;
+  auto add = [&](const std::string& owner, const std::string& group, int cluster,
+                 int64_t arrival) {
+    for (int p = 0; p < 3; ++p) {
+      WorkloadJob job;
+      job.arrival = arrival;
+      job.run_time = 100;
+      job.origin = "test";
+      job.ad = Ad(JobText(owner, cluster, p,
+                          "DiracGroup = \"" + group + "\"; QDate = " + std::to_string(arrival) +
+                              ";"));
+      w.jobs.push_back(std::move(job));
+    }
+  };
+  add("user", "user", 1, start);
+  add("prod", "prod", 2, start + 10);
+  FinishWorkload(&w);
+  auto run = [&](std::shared_ptr<const ShareModel> model) {
+    auto pool = MakePool(policy, Slots(1), {});
+    Accountant accountant(policy);
+    accountant.Initialize(start);
+    SimulationOptions options;
+    options.start = start;
+    options.duration = 600;
+    options.claim_reuse = true;
+    options.share_model = std::move(model);
+    classad::Result<SimulationResult> r = Simulate(policy, w, options, pool.get(), &accountant);
+    EXPECT_TRUE(r.ok()) << r.status().ToString();
+    std::vector<std::string> starts;  // time, submitter, how
+    if (!r.ok()) return starts;
+    for (const SimulationEvent& e : r->events) {
+      if (e.kind != EventKind::kStart) continue;
+      starts.push_back(std::to_string(e.time - start) + " " + e.submitter + " " + e.detail);
+    }
+    return starts;
+  };
+  // The pie: user's claim is reused at 100 and 200 s; prod gets the slot
+  // only once user's jobs are done.
+  EXPECT_EQ(run(nullptr), (std::vector<std::string>{"0 user@x match", "100 user@x reuse",
+                                                    "200 user@x reuse", "600 prod@x match"}));
+  // DIRAC: the slot is free from 100 s; the draw at 600 s gives it to prod.
+  EXPECT_EQ(run(Model(kCs, 5)), (std::vector<std::string>{"0 user@x match", "600 prod@x match"}));
 }
 
 TEST(LoadShareModelTest, ChoosesByNameAndLocatesBadDiracConfiguration) {

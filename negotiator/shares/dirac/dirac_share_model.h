@@ -43,6 +43,10 @@ class DiracShareModel : public ShareModel {
              SubmitterNegotiation& negotiation) const override;
   // It reads DIRAC's fields (job_ad_fields.h), which matching does not.
   bool ReadsJobAttributes() const override { return true; }
+  // A pilot whose job ends asks the Matcher again (JobAgent.execute ->
+  // TaskQueueDB.matchAndGetJob), the same draw as any free slot: no claim
+  // reuse; the slot goes back to the next cycle's draw.
+  bool ReusesClaims() const override { return false; }
 
   const policy::dirac::DiracSettings& settings() const { return *settings_; }
   uint64_t seed() const { return seed_; }
