@@ -95,3 +95,6 @@ if [ ! -f build/pool-simulate/slots.ads ]; then
     --groups 10 --seed 3 --format old --out build/pool-simulate -q
 fi
 build/simulate_bench build/pool-simulate 100000 7 60 1 2
+# DIRAC's pilots on a pool with a long task queue (issue 26): the cost of
+# a pilot's job draw as the queue grows.
+build/dirac_bench 5000 40000 3
