@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <map>
 #include <numeric>
+#include <vector>
 
 namespace negotiator::dirac {
 namespace {
@@ -101,6 +105,60 @@ TEST(DiracPilotMatcher, AJobIsDrawnByWeightThenAmongTheFiftyLowestIds) {
   EXPECT_EQ(highest, 970);
   EXPECT_EQ(lowest, 921);
   EXPECT_FALSE(draws.PickJob(TaskQueue{}).has_value());
+}
+
+TEST(DiracPilotMatcher, TheValueDrawnFollowsEveryJobsKeyThoughOneRandPerValueIsDrawn) {
+  // DIRAC draws RAND() / weight for every job and takes the lowest's value;
+  // the value's chance is then the sum of its jobs' chances of coming
+  // first, FirstChoiceProbabilities over the jobs' weights. Three jobs of
+  // priority 1, one of 3, two of 2: one RAND() per value must give the
+  // same odds (taking a value's weight once, ignoring its count, would give
+  // priority 1 about 0.13 instead of 0.27).
+  TaskQueue queue;
+  queue.jobs = {{1, 1}, {2, 3}, {3, 1}, {4, 2}, {5, 1}, {6, 2}};
+  std::vector<double> weights;
+  for (const DiracJob& j : queue.jobs) weights.push_back(JobPriorityWeight(j.priority));
+  const std::vector<double> by_job = FirstChoiceProbabilities(weights);
+  std::map<int64_t, double> expected;
+  for (size_t j = 0; j < queue.jobs.size(); ++j) expected[queue.jobs[j].priority] += by_job[j];
+  PilotDraws draws(42);
+  constexpr int kDraws = 40000;
+  std::map<int64_t, int> drawn;
+  for (int i = 0; i < kDraws; ++i) ++drawn[draws.PickJob(queue)->priority];
+  for (const auto& [value, p] : expected) {
+    const double sigma = std::sqrt(p * (1 - p) / kDraws);
+    EXPECT_NEAR(static_cast<double>(drawn[value]) / kDraws, p, 4.5 * sigma) << "priority " << value;
+  }
+}
+
+TEST(DiracPilotMatcher, JobsLeftGivesEachJobOnceAmongTheFiftyLowestIdsLeftOfItsValue) {
+  // 230 jobs, two values, ids in no order: taken one by one until none is
+  // left, each pick is one of the 50 lowest ids still there with the
+  // value drawn, among as many candidates as that, and no job twice.
+  TaskQueue queue;
+  for (int64_t i = 0; i < 230; ++i) queue.jobs.push_back({(i * 97) % 1009, i % 3 == 0 ? 4 : 7});
+  JobsLeft left(queue);
+  std::vector<bool> taken(queue.jobs.size(), false);
+  PilotDraws draws(9);
+  for (size_t n = queue.jobs.size(); n > 0; --n) {
+    ASSERT_EQ(left.size(), n);
+    EXPECT_FALSE(taken[left.AnyJob()]);
+    const std::optional<JobChoice> choice = draws.PickJob(&left);
+    ASSERT_TRUE(choice.has_value());
+    ASSERT_FALSE(taken[choice->job]);
+    EXPECT_EQ(queue.jobs[choice->job].priority, choice->priority);
+    std::vector<int64_t> ids;  // the ids still there with that value
+    for (size_t j = 0; j < queue.jobs.size(); ++j) {
+      if (!taken[j] && queue.jobs[j].priority == choice->priority) ids.push_back(queue.jobs[j].id);
+    }
+    std::sort(ids.begin(), ids.end());
+    EXPECT_EQ(choice->candidates, std::min(ids.size(), kJobsDrawnAmong));
+    const auto at = std::find(ids.begin(), ids.end(), queue.jobs[choice->job].id);
+    EXPECT_LT(at - ids.begin(), static_cast<std::ptrdiff_t>(kJobsDrawnAmong));
+    taken[choice->job] = true;
+  }
+  EXPECT_TRUE(left.empty());
+  EXPECT_FALSE(draws.PickJob(&left).has_value());
 }
 
 }  // namespace

@@ -129,9 +129,10 @@ void DiracShareModel::Share(const ShareCall& call, ShareContext& context,
     outcome.share += r.first_choice[q];
   }
 
-  // 3. The pilots. The queues' jobs left (a copy, emptied as jobs start).
-  std::vector<TaskQueue> left = formed.queues;
-  std::vector<std::vector<JobId>> left_jobs = formed.pool_jobs;
+  // 3. The pilots. The queues' jobs left (emptied as jobs start).
+  std::vector<JobsLeft> left;
+  left.reserve(formed.queues.size());
+  for (const TaskQueue& q : formed.queues) left.emplace_back(q);
   PilotDraws draws(r.seed);
   // First-choice probabilities of the eligible sets met, by the set.
   std::map<std::vector<size_t>, std::vector<double>> eligible_odds;
@@ -143,7 +144,7 @@ void DiracShareModel::Share(const ShareCall& call, ShareContext& context,
     }
     std::vector<size_t> eligible;
     for (size_t q = 0; q < left.size(); ++q) {
-      if (!left[q].jobs.empty() && negotiation.CanRun(left_jobs[q].front(), slot)) {
+      if (!left[q].empty() && negotiation.CanRun(formed.pool_jobs[q][left[q].AnyJob()], slot)) {
         eligible.push_back(q);
       }
     }
@@ -161,12 +162,10 @@ void DiracShareModel::Share(const ShareCall& call, ShareContext& context,
     if (odds == eligible_odds.end()) {
       odds = eligible_odds.emplace(eligible, FirstChoiceProbabilities(priorities)).first;
     }
-    const std::optional<JobChoice> choice = draws.PickJob(left[q]);
+    const std::optional<JobChoice> choice = draws.PickJob(&left[q]);
     if (!choice) continue;  // cannot happen: the queue has jobs
-    const JobId j = left_jobs[q][choice->job];
-    left[q].jobs.erase(left[q].jobs.begin() + static_cast<std::ptrdiff_t>(choice->job));
-    left_jobs[q].erase(left_jobs[q].begin() + static_cast<std::ptrdiff_t>(choice->job));
-    pilot.task_queue = left[q].id;
+    const JobId j = formed.pool_jobs[q][choice->job];
+    pilot.task_queue = formed.queues[q].id;
     pilot.first_choice = odds->second[pick];
     pilot.job = jobs[j].id();
     pilot.submitter = context.submitters[formed.submitter[q]].name;
@@ -178,7 +177,7 @@ void DiracShareModel::Share(const ShareCall& call, ShareContext& context,
   // The members that still have jobs may want more in a later round.
   std::vector<uint8_t> waiting(context.submitters.size(), 0);
   for (size_t q = 0; q < left.size(); ++q) {
-    if (!left[q].jobs.empty()) waiting[formed.submitter[q]] = 1;
+    if (!left[q].empty()) waiting[formed.submitter[q]] = 1;
   }
   const bool slots_left = !negotiation.PilotSlots().empty();
   for (uint32_t s : *members) {

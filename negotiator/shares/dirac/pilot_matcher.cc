@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numbers>
 #include <utility>
 #include <vector>
@@ -120,31 +121,67 @@ std::vector<size_t> PilotDraws::TaskQueueOrder(std::span<const double> prioritie
   return order;
 }
 
-std::optional<JobChoice> PilotDraws::PickJob(const TaskQueue& task_queue) {
-  if (task_queue.jobs.empty()) return std::nullopt;
-  size_t best = 0;
-  double best_key = std::numeric_limits<double>::infinity();
+JobsLeft::JobsLeft(const TaskQueue& task_queue) : size_(task_queue.jobs.size()) {
+  std::map<int64_t, size_t> value_of;  // priority -> index into values_
   for (size_t j = 0; j < task_queue.jobs.size(); ++j) {
-    const double key = Rand() / JobPriorityWeight(task_queue.jobs[j].priority);
-    if (key < best_key) {
+    const int64_t priority = task_queue.jobs[j].priority;
+    auto [it, added] = value_of.emplace(priority, values_.size());
+    if (added) {
+      Value& v = values_.emplace_back();
+      v.priority = priority;
+      v.weight = JobPriorityWeight(priority);
+    }
+    values_[it->second].by_id.push_back(j);
+  }
+  for (Value& v : values_) {
+    std::stable_sort(v.by_id.begin(), v.by_id.end(), [&](size_t a, size_t b) {
+      return task_queue.jobs[a].id < task_queue.jobs[b].id;
+    });
+    v.next = std::min(v.by_id.size(), kJobsDrawnAmong);
+    v.window.assign(v.by_id.begin(), v.by_id.begin() + static_cast<std::ptrdiff_t>(v.next));
+  }
+}
+
+size_t JobsLeft::AnyJob() const {
+  for (const Value& v : values_) {
+    if (!v.window.empty()) return v.window.front();
+  }
+  return 0;  // empty(): the contract says not to ask
+}
+
+std::optional<JobChoice> PilotDraws::PickJob(JobsLeft* jobs) {
+  if (jobs->empty()) return std::nullopt;
+  JobsLeft::Value* best = nullptr;
+  double best_key = std::numeric_limits<double>::infinity();
+  for (JobsLeft::Value& v : jobs->values_) {
+    const size_t n = v.Left();
+    if (n == 0) continue;
+    const double u = Rand();
+    // The lowest of n uniforms: 1 − (1 − u)^(1/n), computed without
+    // cancellation for large n.
+    const double lowest = n == 1 ? u : -std::expm1(std::log1p(-u) / static_cast<double>(n));
+    const double key = lowest / v.weight;
+    if (best == nullptr || key < best_key) {
       best_key = key;
-      best = j;
+      best = &v;
     }
   }
-  const int64_t value = task_queue.jobs[best].priority;
-  std::vector<size_t> candidates;
-  for (size_t j = 0; j < task_queue.jobs.size(); ++j) {
-    if (task_queue.jobs[j].priority == value) candidates.push_back(j);
-  }
-  std::sort(candidates.begin(), candidates.end(), [&](size_t a, size_t b) {
-    return task_queue.jobs[a].id < task_queue.jobs[b].id;
-  });
-  if (candidates.size() > kJobsDrawnAmong) candidates.resize(kJobsDrawnAmong);
   JobChoice choice;
-  choice.priority = value;
-  choice.candidates = candidates.size();
-  choice.job = candidates[Below(candidates.size())];
+  choice.priority = best->priority;
+  choice.candidates = best->window.size();
+  const size_t k = Below(best->window.size());
+  choice.job = best->window[k];
+  // Out of the window; the next lowest id of the value (higher than every
+  // id in the window) comes in at its end.
+  best->window.erase(best->window.begin() + static_cast<std::ptrdiff_t>(k));
+  if (best->next < best->by_id.size()) best->window.push_back(best->by_id[best->next++]);
+  --jobs->size_;
   return choice;
+}
+
+std::optional<JobChoice> PilotDraws::PickJob(const TaskQueue& task_queue) {
+  JobsLeft jobs(task_queue);
+  return PickJob(&jobs);
 }
 
 }  // namespace negotiator::dirac

@@ -44,6 +44,35 @@ struct JobChoice {
   size_t candidates = 0;   // jobs with that value among which it was drawn (≤ 50)
 };
 
+// The jobs of one task queue that no pilot has taken yet, kept for the
+// pilots' draws: per JDL priority value, its jobs in job-id order, the 50
+// lowest ids still there (those DIRAC draws among) apart. Built in
+// O(n log n) for n jobs; a draw (PilotDraws::PickJob) then costs O(values
+// + 50) whatever n. Copies of the queue's values only; plain value type.
+class JobsLeft {
+ public:
+  explicit JobsLeft(const TaskQueue& task_queue);
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  // One job still there (an index into the queue's jobs); must not be
+  // empty().
+  size_t AnyJob() const;
+
+ private:
+  friend class PilotDraws;
+  struct Value {
+    int64_t priority = 0;
+    double weight = 0;           // JobPriorityWeight(priority)
+    std::vector<size_t> by_id;   // the value's jobs (indices) in job-id order
+    size_t next = 0;             // by_id[next...] have not entered the window
+    std::vector<size_t> window;  // the lowest ids still there, at most 50, in id order
+    size_t Left() const { return window.size() + by_id.size() - next; }
+  };
+  std::vector<Value> values_;  // in the order of their first job in the queue
+  size_t size_ = 0;
+};
+
 // Seeded draws of DIRAC's random choices. RAND() is a double in [0, 1)
 // from the top 53 bits of a std::mt19937_64 output; integers are drawn
 // without bias by rejection. The same seed and calls give the same
@@ -57,9 +86,16 @@ class PilotDraws {
   std::vector<size_t> TaskQueueOrder(std::span<const double> priorities,
                                      size_t limit = kTaskQueuesTriedPerMatch);
 
-  // The job a pilot takes from `task_queue`, or nullopt when it has none:
-  // the priority value of the job with the lowest RAND() / weight, then
-  // one at random among the 50 lowest ids with that value.
+  // The job a pilot takes from `*jobs` (taken out of it), or nullopt
+  // when none is left: the priority value of the job with the lowest
+  // RAND() / weight, then one at random among the 50 lowest ids left with
+  // that value. DIRAC's SQL draws RAND() for every job; the lowest of a
+  // value's n keys RAND() / w is drawn here at once, as (lowest of n
+  // uniforms) / w with the lowest of n uniforms 1 − (1 − RAND())^(1/n):
+  // the same distribution from one RAND() per value, so the cost does not
+  // grow with the queue. O(values + 50).
+  std::optional<JobChoice> PickJob(JobsLeft* jobs);
+  // The same from the whole of `task_queue`, which is left as it is.
   std::optional<JobChoice> PickJob(const TaskQueue& task_queue);
 
   // MySQL's RAND() as modelled: uniform in [0, 1).
