@@ -17,6 +17,7 @@
 // --job-id).
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -37,7 +38,12 @@
 #include "negotiator/accountant/durable_accountant.h"
 #include "negotiator/accountant/open_accountant.h"
 #include "negotiator/accountant/store/accountant_store.h"
+#include "negotiator/cycle.h"
+#include "negotiator/explain/dirac_report.h"
+#include "negotiator/pool/pool.h"
 #include "negotiator/pool/submitter_identity.h"
+#include "negotiator/shares/dirac/dirac_share_records.h"
+#include "negotiator/shares/load_share_model.h"
 #include "policy/concurrency_limits.h"
 #include "policy/config.h"
 #include "policy/config_file_system.h"
@@ -61,6 +67,9 @@ constexpr const char* kUsageText =
     "                      [--accountant FILE.json | --state DB] [--json] [--verbose]\n"
     "       policy_explain [--config FILE]... --slots FILE --jobs FILE [--no-grouping]\n"
     "                      [BINDINGS] [--json] [--verbose]\n"
+    "       policy_explain [--config FILE]... --model dirac --dirac-config FILE... --slots FILE\n"
+    "                      --jobs FILE [--job-id CLUSTER.PROC] [--slot-name NAME]\n"
+    "                      [--accountant FILE.json | --state DB] [--seed N] [--json]\n"
     "       policy_explain --help\n";
 
 constexpr const char* kHelpText =
@@ -85,6 +94,22 @@ constexpr const char* kHelpText =
     "  --json               JSON (see docs/explain.md) instead of text\n"
     "  --verbose            also the parts of clauses that are true\n"
     "  --now SECONDS        the time for time() and CurrentTime\n"
+    "\n"
+    "DIRAC's share model (docs/dirac.md): runs the negotiation cycle `negotiator\n"
+    "cycle --model dirac` runs on --slots and --jobs and shows what DIRAC's model\n"
+    "recorded: each task queue's priority step by step (group share, correction,\n"
+    "split, weight average, floor, merge, four decimals), the corrections span by\n"
+    "span and every pilot's draw; with --job-id, why that job got what it got (its\n"
+    "queue, the queue's steps, the pilot that took it or none); with --slot-name,\n"
+    "what that slot's pilot took and why. Exit status 1: the job or slot named\n"
+    "took nothing.\n"
+    "  --model htcondor|dirac  the share model (default htcondor: the match above)\n"
+    "  --dirac-config FILE  DIRAC's configuration (repeatable, merged as DIRAC does)\n"
+    "  --dirac-setup NAME, --dirac-vo NAME  the Operations view DIRAC reads\n"
+    "  --seed N             the seed of the pilots' draws (default 0)\n"
+    "  --accountant FILE.json, --state DB  the accountant the cycle starts from\n"
+    "                       (its running-jobs history feeds DIRAC's corrector); read\n"
+    "                       only: nothing is written\n"
     "\n"
     "Bindings: what the accountant would say, for the ephemeral attributes.\n"
     "A value given here wins; with one job and one slot, what is not given is\n"
@@ -131,6 +156,7 @@ struct Request {
   bool help = false;
   std::optional<int64_t> now;
   explain::EphemeralBindings bindings;
+  negotiator::ShareModelChoice model;  // --model, --dirac-*, --seed
 };
 
 bool Fail(const std::string& message) {
@@ -192,6 +218,8 @@ bool ParseArguments(int argc, char** argv, Request* r) {
     const size_t eq = arg.find('=');
     const std::string flag = arg.substr(0, eq);
     const bool takes_value = flag == "--config" || flag == "--now" || flag == "--limit-in-use" ||
+                             flag == "--model" || flag == "--dirac-config" ||
+                             flag == "--dirac-setup" || flag == "--dirac-vo" || flag == "--seed" ||
                              flag == "--submitter-autoregroup" || numbers.count(flag) != 0 ||
                              names.count(flag) != 0 || files.count(flag) != 0 ||
                              choices.count(flag) != 0;
@@ -238,6 +266,23 @@ bool ParseArguments(int argc, char** argv, Request* r) {
       }
       if (!ParseNumber("--limit-in-use", value.substr(at + 1), &count)) return false;
       b.limits_in_use[value.substr(0, at)] = count;
+    } else if (flag == "--model") {
+      if (!negotiator::ParseShareModelKind(value, &r->model.kind)) {
+        return Fail("--model is htcondor or dirac, not '" + value + "'");
+      }
+    } else if (flag == "--dirac-config") {
+      r->model.dirac_config.push_back(value);
+    } else if (flag == "--dirac-setup") {
+      r->model.dirac_setup = value;
+    } else if (flag == "--dirac-vo") {
+      r->model.dirac_vo = value;
+    } else if (flag == "--seed") {
+      uint64_t seed = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
+      if (ec != std::errc() || end != value.data() + value.size()) {
+        return Fail("--seed needs a whole number, not '" + value + "'");
+      }
+      r->model.seed = seed;
     } else if (flag == "--now") {
       double seconds = 0;
       if (!ParseNumber("--now", value, &seconds)) return false;
@@ -260,6 +305,17 @@ bool ParseArguments(int argc, char** argv, Request* r) {
   if (r->help) return true;
   const bool pair = !r->slot_file.empty() || !r->job_file.empty();
   const bool pool = !r->slots_file.empty() || !r->jobs_file.empty();
+  if (r->model.kind == negotiator::ShareModelKind::kDirac) {
+    if (r->slots_file.empty() || r->jobs_file.empty() || pair) {
+      return Fail("--model dirac explains a cycle: give --slots and --jobs");
+    }
+    if (r->model.dirac_config.empty()) return Fail("--model dirac needs --dirac-config FILE");
+    if (!r->accountant_file.empty() && !r->state.empty()) {
+      return Fail("give --accountant or --state, not both");
+    }
+    return true;
+  }
+  if (!r->model.dirac_config.empty()) return Fail("--dirac-config goes with --model dirac");
   if (pair == pool) return Fail("give --slot and --job, or --slots and --jobs");
   if (pair && (r->slot_file.empty() || r->job_file.empty())) {
     return Fail("give both --slot and --job");
@@ -574,6 +630,111 @@ std::string SourcesText(const explain::MatchExplanation& match,
 
 }  // namespace
 
+// --model dirac: the cycle `negotiator cycle --model dirac` runs on the
+// pool, and DIRAC's records rendered (all, or the job's or the slot's).
+int ExplainDirac(const Request& request, const std::shared_ptr<const policy::Policy>& policy) {
+  std::vector<policy::lint::Diagnostic> diagnostics;
+  classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
+      negotiator::LoadShareModel(request.model, &diagnostics);
+  for (const policy::lint::Diagnostic& d : diagnostics) {
+    std::cerr << policy::lint::SeverityName(d.severity) << ": "
+              << classad::Status(classad::StatusCode::kInvalidArgument, d.message, d.where)
+                     .ToString()
+              << " [" << d.check << "]\n";
+  }
+  if (!model.ok()) {
+    std::cerr << "policy_explain: " << model.status().ToString() << "\n";
+    return kError;
+  }
+  const int64_t now = request.now ? *request.now : static_cast<int64_t>(std::time(nullptr));
+  negotiator::Pool pool(policy, negotiator::JobAdHolding::kWhole);
+  for (classad::Status s : {pool.ReadSlots(request.slots_file, {}),
+                            pool.ReadJobs(request.jobs_file, {})}) {
+    if (!s.ok()) {
+      std::cerr << "policy_explain: " << s.ToString() << "\n";
+      return kError;
+    }
+  }
+  // The accountant the cycle starts from, a copy in memory: nothing written.
+  negotiator::Accountant accountant(policy);
+  if (!request.accountant_file.empty() || !request.state.empty()) {
+    classad::Result<negotiator::OpenedAccountant> opened = negotiator::OpenAccountant(
+        policy, {.store = request.state, .json_file = request.accountant_file},
+        {.write = false, .initialize = true}, now);
+    if (!opened.ok()) {
+      std::cerr << "policy_explain: " << opened.status().ToString() << "\n";
+      return kError;
+    }
+    accountant.Restore(opened->accountant().Snapshot());
+  } else {
+    accountant.Initialize(now);
+  }
+  negotiator::Negotiator negotiator(policy, negotiator::NegotiatorOptions{.share_model = *model});
+  classad::Result<negotiator::CycleResult> cycle = negotiator.RunCycle(pool, accountant, now);
+  if (!cycle.ok()) {
+    std::cerr << "policy_explain: " << cycle.status().ToString() << "\n";
+    return kError;
+  }
+  const bool focus = request.job_id || request.slot_name;
+  if (!focus) {
+    if (request.json) {
+      classad::JsonWriter w;
+      explain::WriteShareRecordsJson(cycle->share_records, &w);
+      std::cout << w.text();
+    } else {
+      std::cout << explain::ShareRecordsText(cycle->share_records);
+    }
+    return kMatch;
+  }
+  // The job or slot asked about, in whichever negotiation it was.
+  int status = kMatch;
+  classad::JsonWriter w;
+  w.BeginObject();
+  for (const auto& [is_job, wanted] :
+       {std::pair{true, request.job_id}, std::pair{false, request.slot_name}}) {
+    if (!wanted) continue;
+    const negotiator::dirac::DiracShareRecords* in = nullptr;
+    std::string text;
+    for (const std::shared_ptr<const negotiator::ShareRecords>& records : cycle->share_records) {
+      const auto* r = dynamic_cast<const negotiator::dirac::DiracShareRecords*>(records.get());
+      if (r == nullptr) continue;
+      text = is_job ? explain::DiracJobText(*r, *wanted) : explain::DiracPilotText(*r, *wanted);
+      if (!text.empty()) {
+        in = r;
+        break;
+      }
+    }
+    if (in == nullptr) {
+      status = kNoMatch;
+      text = "\n" + std::string(is_job ? "Job " : "Slot ") + *wanted + ": " +
+             (is_job ? "in no task queue (not an idle job of this pool)"
+                     : "asked for no work (claimed, or not in the pool)") +
+             "\n";
+    }
+    if (!request.json) {
+      std::cout << text;
+    } else {
+      w.Key(is_job ? "job" : "slot");
+      if (in == nullptr) {
+        w.Null();
+      } else if (is_job) {
+        explain::WriteDiracJobJson(*in, *wanted, &w);
+      } else {
+        explain::WriteDiracPilotJson(*in, *wanted, &w);
+      }
+    }
+    // Exit status 1: the job was taken by no pilot, or the slot took nothing.
+    if (in != nullptr) {
+      const negotiator::dirac::PilotRecord* pilot =
+          is_job ? explain::PilotOfJob(*in, *wanted) : explain::PilotOfSlot(*in, *wanted);
+      if (pilot == nullptr || pilot->task_queue == 0) status = kNoMatch;
+    }
+  }
+  w.EndObject();
+  if (request.json) std::cout << w.text();
+  return status;
+}
+
 int main(int argc, char** argv) {
   Request request;
   if (!ParseArguments(argc, argv, &request)) {
@@ -605,6 +766,9 @@ int main(int argc, char** argv) {
     eval.now = [now] { return now; };
   }
   const explain::TextOptions text{request.verbose};
+  if (request.model.kind == negotiator::ShareModelKind::kDirac) {
+    return ExplainDirac(request, policy_ptr);
+  }
 
   if (!request.slots_file.empty()) {
     std::optional<Ads> slots = ReadAds(request.slots_file);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <optional>
 
 #include "negotiator/explain/string_printf.h"
 
@@ -237,7 +238,179 @@ void WriteCorrectionJson(const CorrectionRecord& c, JsonWriter* w) {
   w->EndObject();
 }
 
+std::string JobIdText(const dirac::CondorJobId& id) {
+  return StringPrintf("%" PRId64 ".%" PRId64, id.cluster, id.proc);
+}
+
+// Where job `job_id` is in the records: its queue and its index there.
+struct JobPlace {
+  size_t queue = 0;
+  size_t job = 0;
+};
+std::optional<JobPlace> FindJob(const DiracShareRecords& r, std::string_view job_id) {
+  const size_t n = std::min(r.task_queues.size(), r.job_ids.size());
+  for (size_t q = 0; q < n; ++q) {
+    for (size_t j = 0; j < r.job_ids[q].size(); ++j) {
+      if (JobIdText(r.job_ids[q][j]) == job_id) return JobPlace{q, j};
+    }
+  }
+  return std::nullopt;
+}
+
+// The queue (index into the records' queues) of id `task_queue`, or n.
+size_t QueueIndex(const DiracShareRecords& r, int64_t task_queue) {
+  const size_t n = std::min(r.task_queues.size(), r.priorities.task_queues.size());
+  for (size_t q = 0; q < n; ++q) {
+    if (r.task_queues[q].id == task_queue) return q;
+  }
+  return n;
+}
+
+std::string PilotDrawText(const PilotRecord& p) {
+  return StringPrintf(
+      "TQ %" PRId64 " came first with probability %.4f among the %zu queue(s) with jobs that "
+      "slot could run; priority value %" PRId64 " drawn, the job among %zu with that value "
+      "(the 50 lowest ids at most); slot weight charged %g",
+      p.task_queue, p.first_choice, p.eligible, p.priority_drawn, p.candidates, p.cost);
+}
+
+void WritePilotFields(const PilotRecord& p, JsonWriter* w) {
+  w->Key("slot");
+  w->String(p.slot);
+  w->Key("eligible");
+  w->Integer(static_cast<int64_t>(p.eligible));
+  w->Key("task_queue");
+  w->Integer(p.task_queue);
+  if (p.task_queue != 0) {
+    w->Key("first_choice");
+    w->Number(p.first_choice);
+    w->Key("job");
+    w->String(p.job);
+    w->Key("submitter");
+    w->String(p.submitter);
+    w->Key("priority_drawn");
+    w->Integer(p.priority_drawn);
+    w->Key("candidates");
+    w->Integer(static_cast<int64_t>(p.candidates));
+    w->Key("cost");
+    w->Number(p.cost);
+  }
+}
+
 }  // namespace
+
+const PilotRecord* PilotOfJob(const DiracShareRecords& r, std::string_view job_id) {
+  for (const PilotRecord& p : r.pilots) {
+    if (p.task_queue != 0 && p.job == job_id) return &p;
+  }
+  return nullptr;
+}
+
+const PilotRecord* PilotOfSlot(const DiracShareRecords& r, std::string_view slot) {
+  for (const PilotRecord& p : r.pilots) {
+    if (p.slot == slot) return &p;
+  }
+  return nullptr;
+}
+
+std::string DiracJobText(const DiracShareRecords& r, std::string_view job_id) {
+  const std::optional<JobPlace> place = FindJob(r, job_id);
+  if (!place) return "";
+  const TaskQueue& t = r.task_queues[place->queue];
+  const dirac::DiracJob& job = t.jobs[place->job];
+  std::string out = StringPrintf(
+      "\nJob %s (negotiation %s): DIRAC job %" PRId64 ", JDL priority %" PRId64
+      " (weight %g), in TQ %" PRId64 " (%s, %s; submitter %s; %zu jobs)\n",
+      std::string(job_id).c_str(), r.group.c_str(), job.id, job.priority,
+      dirac::JobPriorityWeight(job.priority), t.id, t.owner.c_str(), t.group.c_str(),
+      r.submitters[place->queue].c_str(), t.jobs.size());
+  if (place->queue < r.priorities.task_queues.size()) {
+    out += StringPrintf("  TQ %" PRId64 "'s priority, step by step\n", t.id);
+    AppendSteps(r.priorities.task_queues[place->queue], r.first_choice[place->queue], &out);
+  }
+  if (const PilotRecord* p = PilotOfJob(r, job_id); p != nullptr) {
+    out += "  Taken by the pilot of " + p->slot + ": " + PilotDrawText(*p) + "\n";
+  } else {
+    size_t from_queue = 0;
+    for (const PilotRecord& p : r.pilots) from_queue += p.task_queue == t.id ? 1 : 0;
+    out += StringPrintf(
+        "  No pilot took it: %zu of the %zu slots that asked took a job of TQ %" PRId64
+        ", each drawn among the 50 lowest ids of the priority value drawn\n",
+        from_queue, r.pilots.size(), t.id);
+  }
+  return out;
+}
+
+std::string DiracPilotText(const DiracShareRecords& r, std::string_view slot) {
+  const PilotRecord* p = PilotOfSlot(r, slot);
+  if (p == nullptr) return "";
+  std::string out = StringPrintf(
+      "\nSlot %s (negotiation %s): %zu task queue(s) with jobs left could run there\n",
+      p->slot.c_str(), r.group.c_str(), p->eligible);
+  if (p->task_queue == 0) {
+    out += "  It took nothing: no queue it could run had jobs left\n";
+    return out;
+  }
+  out += StringPrintf("  It took job %s of %s: ", p->job.c_str(), p->submitter.c_str()) +
+         PilotDrawText(*p) + "\n";
+  const size_t q = QueueIndex(r, p->task_queue);
+  if (q < r.priorities.task_queues.size()) {
+    const TaskQueue& t = r.task_queues[q];
+    out += StringPrintf("  TQ %" PRId64 " (%s, %s)'s priority, step by step\n", t.id,
+                        t.owner.c_str(), t.group.c_str());
+    AppendSteps(r.priorities.task_queues[q], r.first_choice[q], &out);
+  }
+  return out;
+}
+
+bool WriteDiracJobJson(const DiracShareRecords& r, std::string_view job_id, JsonWriter* w) {
+  const std::optional<JobPlace> place = FindJob(r, job_id);
+  if (!place) return false;
+  const TaskQueue& t = r.task_queues[place->queue];
+  w->BeginObject();
+  w->Key("job");
+  w->String(std::string(job_id));
+  w->Key("negotiation");
+  w->String(r.group);
+  w->Key("dirac_job");
+  w->Integer(t.jobs[place->job].id);
+  w->Key("jdl_priority");
+  w->Integer(t.jobs[place->job].priority);
+  w->Key("task_queue");
+  if (place->queue < r.priorities.task_queues.size()) {
+    WriteQueueJson(t, r.priorities.task_queues[place->queue], r.submitters[place->queue],
+                   r.first_choice[place->queue], w);
+  } else {
+    w->Integer(t.id);
+  }
+  w->Key("pilot");
+  if (const PilotRecord* p = PilotOfJob(r, job_id); p != nullptr) {
+    w->BeginObject();
+    WritePilotFields(*p, w);
+    w->EndObject();
+  } else {
+    w->Null();
+  }
+  w->EndObject();
+  return true;
+}
+
+bool WriteDiracPilotJson(const DiracShareRecords& r, std::string_view slot, JsonWriter* w) {
+  const PilotRecord* p = PilotOfSlot(r, slot);
+  if (p == nullptr) return false;
+  w->BeginObject();
+  w->Key("negotiation");
+  w->String(r.group);
+  WritePilotFields(*p, w);
+  const size_t q = p->task_queue != 0 ? QueueIndex(r, p->task_queue) : r.task_queues.size();
+  if (q < r.priorities.task_queues.size()) {
+    w->Key("queue");
+    WriteQueueJson(r.task_queues[q], r.priorities.task_queues[q], r.submitters[q],
+                   r.first_choice[q], w);
+  }
+  w->EndObject();
+  return true;
+}
 
 std::string DiracRecordsText(const DiracShareRecords& r) {
   std::string out = StringPrintf("\nDIRAC task queues (negotiation %s, seed %" PRIu64 ")\n",
@@ -305,24 +478,7 @@ void WriteDiracRecordsJson(const DiracShareRecords& r, JsonWriter* w) {
   w->BeginArray();
   for (const PilotRecord& p : r.pilots) {
     w->BeginObject();
-    w->Key("slot");
-    w->String(p.slot);
-    w->Key("eligible");
-    w->Integer(static_cast<int64_t>(p.eligible));
-    w->Key("task_queue");
-    w->Integer(p.task_queue);
-    if (p.task_queue != 0) {
-      w->Key("first_choice");
-      w->Number(p.first_choice);
-      w->Key("job");
-      w->String(p.job);
-      w->Key("submitter");
-      w->String(p.submitter);
-      w->Key("priority_drawn");
-      w->Integer(p.priority_drawn);
-      w->Key("candidates");
-      w->Integer(static_cast<int64_t>(p.candidates));
-    }
+    WritePilotFields(p, w);
     w->EndObject();
   }
   w->EndArray();

@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "classad/json_writer.h"
@@ -23,6 +24,34 @@ std::string DiracRecordsText(const dirac::DiracShareRecords& records);
 
 // The same as one JSON object written into `*w` (docs/dirac.md).
 void WriteDiracRecordsJson(const dirac::DiracShareRecords& records, classad::JsonWriter* w);
+
+// Why job `job_id` ("ClusterId.ProcId") got what it got in one
+// negotiation, as text: its task queue, the queue's priority step by step,
+// and the pilot that took it with that pilot's draw, or that no pilot did
+// (how many took jobs of its queue). Empty when no queue of `records`
+// holds the job.
+std::string DiracJobText(const dirac::DiracShareRecords& records, std::string_view job_id);
+
+// What the pilot of slot `slot` (its Name) got in one negotiation, as
+// text: how many queues it could run, the queue it took with its chance
+// of coming first among them, the priority value and the job drawn, and
+// that queue's priority step by step; or that no queue it could run had
+// jobs. Empty when the slot did not ask in this negotiation.
+std::string DiracPilotText(const dirac::DiracShareRecords& records, std::string_view slot);
+
+// The pilot record of the pilot that took job `job_id`, or of slot
+// `slot`'s pilot; null when there is none.
+const dirac::PilotRecord* PilotOfJob(const dirac::DiracShareRecords& records,
+                                     std::string_view job_id);
+const dirac::PilotRecord* PilotOfSlot(const dirac::DiracShareRecords& records,
+                                      std::string_view slot);
+
+// The same two as one JSON object written into `*w`; false, writing
+// nothing, when DiracJobText / DiracPilotText would be empty.
+bool WriteDiracJobJson(const dirac::DiracShareRecords& records, std::string_view job_id,
+                       classad::JsonWriter* w);
+bool WriteDiracPilotJson(const dirac::DiracShareRecords& records, std::string_view slot,
+                         classad::JsonWriter* w);
 
 // Every record of `records` that this file knows how to render (DIRAC's),
 // as text, in order; empty when none.

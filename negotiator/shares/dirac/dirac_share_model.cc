@@ -114,6 +114,11 @@ void DiracShareModel::Share(const ShareCall& call, ShareContext& context,
   r.first_choice = FirstChoiceProbabilities(stored);
   for (uint32_t s : formed.submitter) r.submitters.push_back(context.submitters[s].name);
   r.task_queues = formed.queues;
+  for (const std::vector<JobId>& queue_jobs : formed.pool_jobs) {
+    std::vector<CondorJobId>& ids = r.job_ids.emplace_back();
+    ids.reserve(queue_jobs.size());
+    for (JobId j : queue_jobs) ids.push_back({context.pool.jobs()[j].cluster, context.pool.jobs()[j].proc});
+  }
 
   // What each submitter is reported with: the sum of its queues'
   // priorities, and of their first-choice probabilities.

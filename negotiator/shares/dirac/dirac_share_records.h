@@ -34,12 +34,21 @@ struct PilotRecord {
   double cost = 0;             // the slot weight charged
 };
 
+// An HTCondor job's id (ClusterId, ProcId).
+struct CondorJobId {
+  int64_t cluster = 0;
+  int64_t proc = 0;
+};
+
 // One negotiation shared by DIRAC's model. Plain data.
 struct DiracShareRecords : ShareRecords {
   std::string group;                    // the negotiation's group ("<none>": the whole pool)
   uint64_t seed = 0;                    // the seed of this negotiation's draws
   std::vector<TaskQueue> task_queues;   // as formed, with their jobs' DIRAC ids
   std::vector<std::string> submitters;  // by queue: its HTCondor submitter
+  // By queue: the HTCondor id of each of its jobs, in the order of
+  // task_queues[q].jobs.
+  std::vector<std::vector<CondorJobId>> job_ids;
   DiracPriorities priorities;           // by queue, in the same order
   // By queue: its probability of being a pilot's first choice when the
   // pilot can run every queue (FirstChoiceProbabilities of the stored
