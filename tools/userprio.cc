@@ -50,6 +50,7 @@
 #include "negotiator/accountant/accountant_json.h"
 #include "negotiator/accountant/durable_accountant.h"
 #include "negotiator/accountant/open_accountant.h"
+#include "negotiator/accountant/running_history_listing.h"
 #include "negotiator/accountant/store/accountant_store.h"
 #include "negotiator/accountant/store/schema.h"
 #include "policy/config.h"
@@ -115,6 +116,11 @@ constexpr const char* kHelpText =
     "                     Priority is the effective priority, as HTCondor reports)\n"
     "  --json             the same ads as JSON\n"
     "  -getreslist USER   the slots charged to USER\n"
+    "  -runninghistory    the running-jobs history DIRAC's share corrector reads\n"
+    "                     (per cycle, per DIRAC group and per user in it: jobs\n"
+    "                     running, jobs in every status); with --json as JSON,\n"
+    "                     with -activefrom M D Y since that date, with NAMEs of\n"
+    "                     those groups or users only\n"
     "  NAME...            only these records (user@domain exactly, or a name\n"
     "                     without @ matching the part before the last @)\n"
     "\n"
@@ -238,6 +244,7 @@ struct Request {
   bool long_ads = false, json = false;
   bool reslist = false;
   std::string reslist_user;
+  bool running_history = false;  // -runninghistory
   std::vector<std::string> names;
   bool display_options = false;  // any option above was given
   // edits
@@ -373,6 +380,8 @@ bool ParseArguments(int argc, char** argv, Request* request) {
     } else if (flag == "-getreslist") {
       if (!next(arg, &request->reslist_user)) return false;
       request->reslist = true;
+    } else if (flag == "-runninghistory") {
+      request->running_history = true;
     } else if (flag == "-setprio") {
       if (!set_edit(Edit::kSetPrio, arg, 2)) return false;
     } else if (flag == "-setfactor") {
@@ -419,8 +428,15 @@ bool ParseArguments(int argc, char** argv, Request* request) {
     std::cerr << "userprio: give one of an edit option, --export, --import and -getreslist\n";
     return false;
   }
-  if (modes == 1 && (request->display_options || !request->names.empty())) {
+  if (modes == 1 && (request->display_options || !request->names.empty() ||
+                     request->running_history)) {
     std::cerr << "userprio: display options and names go with a listing only\n";
+    return false;
+  }
+  if (request->running_history &&
+      (request->columns != 0 || request->quotas || request->grouponly || request->rollup ||
+       request->flat || request->hierarchical || request->allusers || request->long_ads)) {
+    std::cerr << "userprio: -runninghistory goes with --json, -activefrom and names only\n";
     return false;
   }
   return true;
@@ -562,6 +578,19 @@ std::string LongDate(int64_t when) {
   std::snprintf(text, sizeof text, "%2d/%02d/%-4d %02d:%02d", tm.tm_mon + 1, tm.tm_mday,
                 tm.tm_year + 1900, tm.tm_hour, tm.tm_min);
   return text;
+}
+
+// The start of -activefrom's local day (epoch seconds).
+int64_t ActiveFrom(const Request& r) {
+  std::tm tm{};
+  int year = r.active_year;
+  if (year < 50) year += 100;  // as condor_userprio: 1 1 00 is 2000
+  if (year > 1900) year -= 1900;
+  tm.tm_year = year;
+  tm.tm_mon = r.active_month - 1;
+  tm.tm_mday = r.active_day;
+  tm.tm_isdst = -1;
+  return static_cast<int64_t>(std::mktime(&tm));
 }
 
 // "m/d hh:mm" (HTCondor's format_date).
@@ -1078,6 +1107,24 @@ int PrintAds(const Request& r, const Accountant& a) {
   return status;
 }
 
+// -runninghistory: the running-jobs history DIRAC's share corrector reads
+// (since -activefrom's date; of the NAMEs, groups or users, when given),
+// as a table or with --json as JSON.
+int PrintRunningHistory(const Request& r, const Accountant& a) {
+  const int64_t since = r.activefrom ? ActiveFrom(r) : std::numeric_limits<int64_t>::min();
+  const std::vector<negotiator::RunningJobsRecord> records =
+      negotiator::SelectRunningHistory(a.running_history(), r.names, since);
+  std::cout << (r.json ? negotiator::RunningHistoryJson(records)
+                       : negotiator::RunningHistoryText(records, LongDate));
+  if (!r.names.empty() && records.empty() && !a.running_history().empty()) {
+    std::cerr << "userprio: no running-jobs sample of";
+    for (const std::string& name : r.names) std::cerr << " " << name;
+    std::cerr << "\n";
+    return kRefused;
+  }
+  return kOk;
+}
+
 // -getreslist USER: the slots charged to USER, as condor_userprio lists them.
 int PrintResources(const Accountant& a, const std::string& user, int64_t now) {
   std::vector<const negotiator::ResourceRecord*> mine;
@@ -1326,6 +1373,7 @@ int main(int argc, char** argv) {
   if (request.do_export) return RunExport(request, accountant);
   const policy::GroupTree& tree = (*policy)->groups.tree;
   if (request.reslist) return PrintResources(accountant, request.reslist_user, now);
+  if (request.running_history) return PrintRunningHistory(request, accountant);
   if (request.long_ads || request.json) return PrintAds(request, accountant);
 
   Listing listing{request, accountant, tree, 0, {}, {}, 0};
@@ -1334,16 +1382,6 @@ int main(int argc, char** argv) {
   listing.schema_version = durable->durable()->store().schema_version();
   listing.min_last_usage = now - kActiveWindow;
   if (request.allusers || !request.names.empty()) listing.min_last_usage = -1;
-  if (request.activefrom) {
-    std::tm tm{};
-    int year = request.active_year;
-    if (year < 50) year += 100;  // as condor_userprio: 1 1 00 is 2000
-    if (year > 1900) year -= 1900;
-    tm.tm_year = year;
-    tm.tm_mon = request.active_month - 1;
-    tm.tm_mday = request.active_day;
-    tm.tm_isdst = -1;
-    listing.min_last_usage = static_cast<int64_t>(std::mktime(&tm));
-  }
+  if (request.activefrom) listing.min_last_usage = ActiveFrom(request);
   return PrintTable(listing);
 }

@@ -136,6 +136,36 @@ TEST_F(DiracToolTest, TheCorrectorReadsTheHistoryTheStoreKeepsBetweenRuns) {
   EXPECT_NE(second.out.find("lhcb_prod: share 300"), std::string::npos) << second.out;
 }
 
+TEST_F(DiracToolTest, UserprioListsTheRunningJobsHistoryTheCyclesStored) {
+  std::vector<std::string> args = CycleArgs("1");
+  args[args.size() - 3] = kExample + "/dirac-corrected.cfg";
+  const std::string db = folder_ + "/acct.db";
+  args.insert(args.end(), {"--state", db, "--cycles", "2", "--interval", "600"});
+  ASSERT_EQ(Run(args).exit_code, 0);
+  auto userprio = [&](std::vector<std::string> more) {
+    std::vector<std::string> all = {"-config", kExample + "/condor_config", "--state", db,
+                                    "-runninghistory"};
+    all.insert(all.end(), more.begin(), more.end());
+    return test_tools::RunToolIn(folder_, USERPRIO_BINARY, all);
+  };
+  // Two cycles, each a sample of each group and of each owner in it; the
+  // second sees the first's matches running (18 of production's 30).
+  test_tools::ToolRun run = userprio({});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::string line = " 1/01/2026 00:10 lhcb_prod                prod"
+                           "                            18        30\n";
+  EXPECT_NE(run.out.find(line), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Number of samples: 10, from 2 cycle(s)"), std::string::npos) << run.out;
+  // JSON, of one owner.
+  run = userprio({"--json", "bob"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("\"user\": \"bob\""), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("\"user\": null"), std::string::npos) << run.out;
+  // A name with no sample is refused; so is -runninghistory with an edit.
+  EXPECT_EQ(userprio({"nobody"}).exit_code, 1);
+  EXPECT_EQ(userprio({"-resetall"}).exit_code, 3);
+}
+
 TEST_F(DiracToolTest, SimulateWithDiracRunsAndRepeatsWithTheSeed) {
   const std::string sim = std::string(CLASSAD_EXAMPLES_DIR) + "/simulate/two-users";
   auto simulate = [&](const std::string& seed) {
