@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <set>
+#include <utility>
 
 #include "classad/json_writer.h"
 
@@ -62,18 +63,19 @@ std::string RunningHistoryJson(std::span<const RunningJobsRecord> records) {
     w.BeginObject();
     w.Key("time");
     w.Integer(r.time);
-    w.Key("group");
-    w.String(r.group);
-    w.Key("user");
-    if (r.user.empty()) {
-      w.Null();
-    } else {
-      w.String(r.user);
+    for (const auto& [key, name] : {std::pair{"group", &r.group}, std::pair{"user", &r.user}}) {
+      w.Key(key);
+      // The group as a whole has no user: null.
+      if (name->empty() && name == &r.user) {
+        w.Null();
+      } else {
+        w.String(*name);
+      }
     }
-    w.Key("running");
-    w.Number(r.running);
-    w.Key("jobs");
-    w.Number(r.jobs);
+    for (const auto& [key, count] : {std::pair{"running", r.running}, std::pair{"jobs", r.jobs}}) {
+      w.Key(key);
+      w.Number(count);
+    }
     w.EndObject();
   }
   w.EndArray();

@@ -273,11 +273,8 @@ TEST(DiracShareModelTest, APilotWhoseJobEndsAsksTheDrawAgainInsteadOfReusingTheC
     auto pool = MakePool(policy, Slots(1), {});
     Accountant accountant(policy);
     accountant.Initialize(start);
-    SimulationOptions options;
-    options.start = start;
-    options.duration = 600;
-    options.claim_reuse = true;
-    options.share_model = std::move(model);
+    const SimulationOptions options{
+        .start = start, .duration = 600, .claim_reuse = true, .share_model = std::move(model)};
     classad::Result<SimulationResult> r = Simulate(policy, w, options, pool.get(), &accountant);
     EXPECT_TRUE(r.ok()) << r.status().ToString();
     std::vector<std::string> starts;  // time, submitter, how
