@@ -32,11 +32,21 @@ classad::Result<OpenedAccountant> OpenAccountant(std::shared_ptr<const policy::P
     if (!store.ok()) return store.status();
     opened.name_ = (*store)->Describe();
     DurableAccountantOptions durable_options;
-    durable_options.initialize = options.initialize;
+    // A read-only store cannot take the startup steps' transaction: they
+    // run on a copy in memory below.
+    const bool copy = options.initialize && !options.write;
+    durable_options.initialize = options.initialize && !copy;
     classad::Result<std::unique_ptr<DurableAccountant>> durable =
-        DurableAccountant::Open(std::move(policy), std::move(store).value(), now, durable_options);
+        DurableAccountant::Open(policy, std::move(store).value(), now, durable_options);
     if (!durable.ok()) return durable.status();
-    opened.durable_ = std::move(durable).value();
+    if (!copy) {
+      opened.durable_ = std::move(durable).value();
+      return opened;
+    }
+    opened.memory_ = std::make_unique<Accountant>(std::move(policy));
+    opened.memory_->Restore((*durable)->accountant().Snapshot());
+    opened.memory_->RecountUsage();
+    opened.memory_->Initialize(now);
     return opened;
   }
   opened.memory_ = std::make_unique<Accountant>(std::move(policy));

@@ -29,12 +29,14 @@ struct OpenAccountantOptions {
   bool write = false;
   // Run HTCondor's startup steps (recount the usage from the resource
   // records, a record for every configured group, UpdatePriorities at
-  // `now`); false: the records exactly as stored.
+  // `now`); false: the records exactly as stored. With a store opened
+  // read-only, the steps run on a copy in memory (the store is not
+  // changed; accountant() is the copy and Update() changes only it).
   bool initialize = true;
 };
 
 // An opened accountant: a store's (durable) or one in memory (a JSON file
-// restored, or fresh). Owns it.
+// restored, a read-only store's records initialized, or fresh). Owns it.
 class OpenedAccountant {
  public:
   // The accountant as of opening (or the last update).
@@ -44,7 +46,8 @@ class OpenedAccountant {
   // Runs `change` on the accountant: in one transaction of the store, or
   // in memory. Returns the error of `change` or of the store.
   classad::Status Update(const std::function<classad::Status(Accountant&)>& change);
-  // The store, or null for an accountant in memory.
+  // The store (opened for writing, or read-only without initializing), or
+  // null for an accountant in memory.
   DurableAccountant* durable() { return durable_.get(); }
   // What was opened, for messages: the store as it describes itself, the
   // JSON file's path, or "a fresh accountant".

@@ -93,6 +93,21 @@ TEST_F(LivePoolTest, TheLongAndJsonDumpsGiveTheSameCycle) {
   EXPECT_EQ(WithoutTimings(from_long.out), WithoutTimings(from_json.out));
 }
 
+TEST_F(LivePoolTest, TheSimulatorStartsFromTheImportedStoreWithoutWritingIt) {
+  Import();
+  const std::string bytes = test_tools::Slurp(db_);
+  const ToolRun run = RunToolIn(folder_, NEGOTIATOR_BINARY,
+                                {"simulate", "-config", kDir + "/condor_config", "--slots",
+                                 kDir + "/status.long", "--workload", kDir + "/q.long", "--state",
+                                 db_, "--duration", "1d"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("Jobs: 17 arrived = 0 done + 8 running + 9 idle"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("Matches 6, claims reused 0, preemptions 1"), std::string::npos)
+      << run.out;
+  EXPECT_EQ(test_tools::Slurp(db_), bytes);
+}
+
 TEST_F(LivePoolTest, TheExplainerAndTheLinterReadTheSameFiles) {
   Import();
   ToolRun run = RunToolIn(

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/negotiator/accountant_test_util.h"
+#include "tests/tool_run.h"
 
 namespace negotiator {
 namespace {
@@ -65,6 +66,37 @@ TEST(OpenAccountantTest, AStoreIsCreatedOnlyForWriting) {
   ASSERT_TRUE(again.ok()) << again.status().ToString();
   ASSERT_NE(again->accountant().FindCustomer("u@x"), nullptr);
   EXPECT_EQ(again->accountant().FindCustomer("u@x")->priority_factor, 3);
+}
+
+TEST(OpenAccountantTest, AReadOnlyStoreIsInitializedInACopy) {
+  // What simulate and compare do with --state: the startup steps run, the
+  // store is not changed.
+  const std::string path = TempDir() + "/acct.db";
+  auto policy = MakePolicy("GROUP_NAMES = a\n");
+  {
+    auto writing = OpenAccountant(policy, {.store = path}, {.write = true, .initialize = false},
+                                  kNow);
+    ASSERT_TRUE(writing.ok()) << writing.status().ToString();
+    ASSERT_TRUE(writing->Update([](Accountant& a) {
+                         a.SetPriority("u@x", 10);
+                         return classad::Status::Ok();
+                       }).ok());
+  }
+  const std::string bytes = test_tools::Slurp(path);
+  auto reading = OpenAccountant(policy, {.store = path}, {.write = false, .initialize = true},
+                                kNow + 3600);
+  ASSERT_TRUE(reading.ok()) << reading.status().ToString();
+  EXPECT_EQ(reading->durable(), nullptr);
+  EXPECT_NE(reading->name().find("acct.db"), std::string::npos) << reading->name();
+  // Initialized: the group's record made, the priority decayed over the hour.
+  EXPECT_NE(reading->accountant().FindCustomer("a"), nullptr);
+  EXPECT_LT(reading->accountant().FindCustomer("u@x")->priority, 10);
+  EXPECT_EQ(reading->accountant().last_update_time(), kNow + 3600);
+  ASSERT_TRUE(reading->Update([](Accountant& a) {
+                       a.SetPriority("u@x", 99);
+                       return classad::Status::Ok();
+                     }).ok());
+  EXPECT_EQ(test_tools::Slurp(path), bytes);  // the store untouched
 }
 
 TEST(OpenAccountantTest, BothPlacesAtOnceAreRefused) {
