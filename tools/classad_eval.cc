@@ -42,6 +42,7 @@
 #include "classad/parser.h"
 #include "classad/text_cache.h"
 #include "classad/unparse.h"
+#include "tools/tool_version.h"
 
 namespace {
 
@@ -69,6 +70,7 @@ void PrintUsage(FILE* out) {
                "\t-target-file <file>\tA file containing the target ClassAd\n"
                "\t-debug             \tEnable debug mode\n"
                "\t-help              \tPrint this screen and exit\n"
+               "\t-version           \tPrint the version and exit\n"
                "\n"
                "Flags may replace expressions or assignments:\n"
                "\t-quiet             \tDon't print the ClassAd context after this flag\n"
@@ -319,6 +321,10 @@ class ClassAdEval {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (tools::AsksForVersion(argc, argv)) {
+    std::fputs(tools::VersionLine(kProgram).c_str(), stdout);
+    return kExitOk;
+  }
   std::vector<std::string> args(argv + 1, argv + argc);
   return ClassAdEval().Run(args);
 }

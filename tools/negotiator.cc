@@ -11,8 +11,13 @@
 #include <string>
 
 #include "tools/negotiator_commands.h"
+#include "tools/tool_version.h"
 
 int main(int argc, char** argv) {
+  if (tools::AsksForVersion(argc, argv)) {
+    std::cout << tools::VersionLine("negotiator");
+    return 0;
+  }
   const std::string command = argc >= 2 ? argv[1] : "";
   if (command == "cycle") return RunCycleCommand(argc - 1, argv + 1);
   if (command == "simulate") return RunSimulateCommand(argc - 1, argv + 1);

@@ -23,6 +23,7 @@
 #include "policy/config_source.h"
 #include "policy/knobs.h"
 #include "policy/policy.h"
+#include "tools/tool_version.h"
 
 namespace {
 
@@ -33,7 +34,7 @@ constexpr const char* kUsageText =
     "       policy_config [-config FILE]... [-subsystem NAME] [-local-name NAME] -dump [PREFIX]\n"
     "       policy_config [-config FILE]... [-subsystem NAME] [-local-name NAME] -negotiator\n"
     "       policy_config [-config FILE]... [-subsystem NAME] [-local-name NAME] -check\n"
-    "       policy_config -help\n";
+    "       policy_config -help | -version\n";
 
 constexpr const char* kHelpText =
     "Prints HTCondor configuration values as condor_config_val does, reading the\n"
@@ -215,6 +216,10 @@ int Check(const policy::Config& config) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (tools::AsksForVersion(argc, argv)) {
+    std::cout << tools::VersionLine("policy_config");
+    return 0;
+  }
   Request request;
   if (!ParseArguments(argc, argv, &request)) {
     std::cerr << kUsageText;

@@ -54,6 +54,7 @@
 #include "policy/load_policy.h"
 #include "policy/policy.h"
 #include "policy/text_util.h"
+#include "tools/tool_version.h"
 
 namespace {
 
@@ -70,7 +71,7 @@ constexpr const char* kUsageText =
     "       policy_explain [--config FILE]... --model dirac --dirac-config FILE... --slots FILE\n"
     "                      --jobs FILE [--job-id CLUSTER.PROC] [--slot-name NAME]\n"
     "                      [--accountant FILE.json | --state DB] [--seed N] [--json]\n"
-    "       policy_explain --help\n";
+    "       policy_explain --help | --version\n";
 
 constexpr const char* kHelpText =
     "Explains a match under an HTCondor negotiator's configuration: both\n"
@@ -736,6 +737,10 @@ int ExplainDirac(const Request& request, const std::shared_ptr<const policy::Pol
 }
 
 int main(int argc, char** argv) {
+  if (tools::AsksForVersion(argc, argv)) {
+    std::cout << tools::VersionLine("policy_explain");
+    return 0;
+  }
   Request request;
   if (!ParseArguments(argc, argv, &request)) {
     std::cerr << kUsageText;

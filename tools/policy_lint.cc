@@ -27,11 +27,11 @@
 #include "policy/config_reader.h"
 #include "policy/lint/diagnostic.h"
 #include "policy/lint/output.h"
+#include "tools/tool_version.h"
 
 namespace {
 
 constexpr int kClean = 0, kWarnings = 1, kErrors = 2, kUsage = 3;
-constexpr const char* kVersion = "0.1.0";
 
 constexpr const char* kUsageText =
     "usage: policy_lint [--format=text|json|sarif] [--color=auto|always|never] [--werror]\n"
@@ -39,7 +39,7 @@ constexpr const char* kUsageText =
     "                   [--subsystem=NAME] [--local-name=NAME]\n"
     "                   [--slots=FILE] [--jobs=FILE] CONFIG...\n"
     "       policy_lint --list-checks\n"
-    "       policy_lint --help\n";
+    "       policy_lint --help | --version\n";
 
 constexpr const char* kHelpText =
     "Checks HTCondor configuration files for negotiator policy mistakes. The files\n"
@@ -197,6 +197,10 @@ bool ReadSampleAds(const std::vector<std::string>& files,
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (tools::AsksForVersion(argc, argv)) {
+    std::cout << tools::VersionLine("policy_lint");
+    return 0;
+  }
   Request request;
   if (!ParseArguments(argc, argv, &request)) {
     std::cerr << kUsageText;
@@ -257,7 +261,8 @@ int main(int argc, char** argv) {
       std::cout << policy::lint::FormatJson(diagnostics);
       break;
     case Format::kSarif:
-      std::cout << policy::lint::FormatSarif(diagnostics, policy::lint::AllChecks(), kVersion);
+      std::cout << policy::lint::FormatSarif(diagnostics, policy::lint::AllChecks(),
+                                             classad::kEngineVersion);
       break;
     case Format::kText: {
       const bool tty = ::isatty(STDOUT_FILENO) != 0;

@@ -59,6 +59,7 @@
 #include "policy/group_tree.h"
 #include "policy/load_policy.h"
 #include "policy/policy.h"
+#include "tools/tool_version.h"
 
 namespace {
 
@@ -82,7 +83,7 @@ constexpr const char* kUsageText =
     "       userprio [-config FILE]... [--state DB] [--now EPOCH] EDIT-OPTION\n"
     "       userprio [-config FILE]... [--state DB] --export FILE.json | --import FILE.json\n"
     "       userprio [-config FILE]... [--state DB] --import-condor FILE\n"
-    "       userprio -help\n";
+    "       userprio -help | -version\n";
 
 constexpr const char* kHelpText =
     "Shows and edits the accountant's user priorities as condor_userprio does,\n"
@@ -1329,6 +1330,10 @@ classad::Result<std::shared_ptr<const policy::Policy>> LoadPolicy(const Request&
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (tools::AsksForVersion(argc, argv)) {
+    std::cout << tools::VersionLine("userprio");
+    return 0;
+  }
   Request request;
   if (!ParseArguments(argc, argv, &request)) {
     std::cerr << kUsageText;

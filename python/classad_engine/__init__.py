@@ -5,6 +5,7 @@ classad2 module (`import classad_engine as classad2`), plus bulk calls
 from datetime import datetime, timedelta
 
 from . import _core
+from ._version import __version__
 from ._core import ClassAdException
 from ._enums import ParserType, Value
 from ._expr_tree import ExprTree
@@ -26,8 +27,8 @@ def _convert_local_datetime_to_utc_ts(dt):
 
 
 def version():
-    """The version of the engine's module."""
-    return "0.1.0"
+    """The version of the engine's module (as __version__)."""
+    return __version__
 
 
 def lastError():
