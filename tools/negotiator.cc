@@ -25,7 +25,12 @@ int main(int argc, char** argv) {
   if (command == "test") return RunTestCommand(argc - 1, argv + 1);
   if (command == "sweep") return RunSweepCommand(argc - 1, argv + 1);
   if (command == "-help" || command == "--help" || command == "-h") {
-    std::cout << CycleUsage() << "\n" << SimulateUsage() << "\n" << CompareUsage() << "\n"
+    std::cout << "Runs HTCondor's negotiator on files: cycles on a pool snapshot (cycle), days\n"
+                 "of cycles with a workload arriving (simulate), a snapshot or workload under\n"
+                 "two configurations (compare), policy promises checked on simulations (test),\n"
+                 "a grid of simulations (sweep). `negotiator COMMAND -help` prints one\n"
+                 "command's options; `negotiator -version` the version.\n\n"
+              << CycleUsage() << "\n" << SimulateUsage() << "\n" << CompareUsage() << "\n"
               << TestUsage() << "\n" << SweepUsage();
     return 0;
   }
