@@ -11,6 +11,8 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev
   chromium fonts-dejavu-core libxml2-utils
   pybind11-dev python3-dev python3-pytest
+  # the Debian package's dependencies (dpkg-shlibdeps) and the manual pages' check
+  dpkg-dev groff-base
 )
 
 # Node.js and npm, for the chart library, unless some node and npm are
