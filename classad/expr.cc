@@ -227,7 +227,10 @@ const Program& Expr::CompileProgram() const {
   return *existing;  // another thread installed its program first
 }
 
-bool Expr::SameAs(const Expr& other) const {
+bool Expr::SameAs(const Expr& other, Names names) const {
+  const auto same_name = [names](std::string_view a, std::string_view b) {
+    return names == Names::kExactCase ? a == b : AttributeNamesEqual(a, b);
+  };
   if (this == &other) return true;
   if (kind_ != other.kind_ || op_ != other.op_) return false;
   switch (kind_) {
@@ -235,12 +238,12 @@ bool Expr::SameAs(const Expr& other) const {
       return IdenticalValues(literal_, other.literal_);
     case ExprKind::kAttribute:
       if (absolute_ != other.absolute_) return false;
-      return AttributeNamesEqual(name(), other.name());
+      return same_name(name(), other.name());
     case ExprKind::kSelect:
-      if (!AttributeNamesEqual(name(), other.name())) return false;
+      if (!same_name(name(), other.name())) return false;
       break;
     case ExprKind::kCall:
-      if (!AttributeNamesEqual(name(), other.name())) return false;
+      if (!same_name(name(), other.name())) return false;
       break;
     case ExprKind::kAd: {
       const ClassAd& a = *ad();
@@ -249,10 +252,11 @@ bool Expr::SameAs(const Expr& other) const {
       for (size_t i = 0; i < a.size(); ++i) {
         const AttrRef mine = a.at(i);
         const AttrRef theirs = b.Find(a.name(i), a.layout()->hash(a.layout()->position(i)));
-        if (!theirs || mine.is_literal() != theirs.is_literal()) return false;
-        if (mine.is_literal() ? !IdenticalValues(mine.literal(), theirs.literal())
-                              : !mine.expr().SameAs(theirs.expr())) {
-          return false;
+        if (!theirs) return false;
+        if (mine.is_literal() && theirs.is_literal()) {
+          if (!IdenticalValues(mine.literal(), theirs.literal())) return false;
+        } else if (!mine.ToExpr()->SameAs(*theirs.ToExpr(), names)) {
+          return false;  // (a literal stored either way compares as a node)
         }
       }
       return true;
@@ -264,7 +268,7 @@ bool Expr::SameAs(const Expr& other) const {
   const auto& theirs = other.children();
   if (mine.size() != theirs.size()) return false;
   for (size_t i = 0; i < mine.size(); ++i) {
-    if (!mine[i]->SameAs(*theirs[i])) return false;
+    if (!mine[i]->SameAs(*theirs[i], names)) return false;
   }
   return true;
 }

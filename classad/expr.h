@@ -136,9 +136,16 @@ class Expr {
     return existing != nullptr ? *existing : CompileProgram();
   }
 
-  // Structural equality (same shape, names compared case-insensitively
-  // for attributes, literals compared identically).
-  bool SameAs(const Expr& other) const;
+  // How SameAs compares the names of attributes and functions.
+  enum class Names : uint8_t {
+    kAnyCase,    // as the language looks them up
+    kExactCase,  // byte for byte, as HTCondor's ExprTree::SameAs (and so
+                 // classad2's `==`) compares them
+  };
+  // Structural equality (same shape, literals compared identically, names
+  // compared as `names` says; a nested ad's attributes are found by name in
+  // any case and compared in turn).
+  bool SameAs(const Expr& other, Names names = Names::kAnyCase) const;
 
   Expr(const Expr&) = delete;
   Expr& operator=(const Expr&) = delete;
