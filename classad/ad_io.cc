@@ -42,6 +42,7 @@ bool TextCursor::Fill(size_t need) {
   // Drop what has been consumed, then read blocks until enough is there.
   if (pos_ > 0) {
     buffer_.erase(0, pos_);
+    dropped_ += pos_;
     pos_ = 0;
   }
   while (buffer_.size() < need && !at_end_) {
@@ -407,6 +408,8 @@ AdReader::AdReader(std::string_view text, std::string source_name, const AdReadO
 AdReader::~AdReader() = default;
 
 int AdReader::line() const { return cursor_->line(); }
+
+size_t AdReader::offset() const { return cursor_->offset(); }
 
 Result<std::unique_ptr<AdReader>> AdReader::OpenFile(const std::string& path,
                                                      const AdReadOptions& options) {

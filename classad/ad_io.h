@@ -105,6 +105,9 @@ class AdReader {
   const Status& status() const { return status_; }
   // The line the reader has reached: 1 + the line breaks consumed so far.
   int line() const;
+  // The bytes of the input consumed so far: after Next() gave an ad, where
+  // that ad's text ends (with the blank line or separator that closed it).
+  size_t offset() const;
   // The format being read: options.format, or the detected one once Next()
   // has been called (kAuto before that).
   AdFormat format() const { return format_; }

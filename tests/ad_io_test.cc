@@ -896,3 +896,43 @@ TEST(AdIo, PlainLiteralListsShareOneBlockAndRepeatedItems) {
 
 }  // namespace
 }  // namespace classad
+
+namespace classad {
+namespace {
+
+// The offsets an AdReader reports after each ad of `text` (and at the end).
+std::vector<size_t> OffsetsAfterEachAd(const std::string& text, AdFormat format,
+                                       bool from_stream) {
+  AdReadOptions options;
+  options.format = format;
+  std::istringstream stream(text);
+  AdReader reader = from_stream ? AdReader(&stream, "s", options) : AdReader(text, "t", options);
+  std::vector<size_t> offsets;
+  std::shared_ptr<ClassAd> ad;
+  while (reader.Next(&ad)) offsets.push_back(reader.offset());
+  EXPECT_TRUE(reader.status().ok()) << reader.status().ToString();
+  offsets.push_back(reader.offset());
+  return offsets;
+}
+
+TEST(AdIoReader, OffsetIsWhereEachAdsTextEnds) {
+  for (bool from_stream : {false, true}) {
+    const std::string new_text = "[ a = 1 ]\n\n[ b = 2 ]\n";
+    std::vector<size_t> got = OffsetsAfterEachAd(new_text, AdFormat::kNew, from_stream);
+    ASSERT_EQ(got.size(), 3u);
+    EXPECT_EQ(new_text.substr(0, got[0]).find("[ b"), std::string::npos);
+    EXPECT_GE(got[0], 9u);
+    EXPECT_EQ(new_text.substr(got[0]).find_first_not_of(" \n"), new_text.substr(got[0]).find("[ b"));
+    EXPECT_EQ(got[2], new_text.size());
+
+    const std::string old_text = "a = 1\nc = 3\n\nb = 2\n";
+    got = OffsetsAfterEachAd(old_text, AdFormat::kOld, from_stream);
+    ASSERT_EQ(got.size(), 3u);
+    EXPECT_GE(got[0], 12u);
+    EXPECT_LE(got[0], 13u);
+    EXPECT_EQ(got[2], old_text.size());
+  }
+}
+
+}  // namespace
+}  // namespace classad

@@ -60,6 +60,8 @@ class TextCursor {
 
   int line() const { return line_; }
   int column() const { return column_; }
+  // Bytes of the input consumed so far.
+  size_t offset() const { return dropped_ + pos_; }
   const std::string& name() const { return name_; }
   SourceLocation location() const { return SourceLocation{name_, line_, column_}; }
   // True when reading the stream failed (not merely reached its end).
@@ -82,6 +84,7 @@ class TextCursor {
   std::string buffer_;     // stream mode: the window of the input
   std::string_view view_;  // the bytes available (buffer_ or the caller's text)
   size_t pos_ = 0;         // next unread byte in view_
+  size_t dropped_ = 0;     // stream mode: bytes consumed and dropped from buffer_
   bool at_end_ = false;    // the stream has no more bytes
   bool read_failed_ = false;
   std::string name_;
