@@ -43,7 +43,9 @@ class ClassAd(MutableMapping):
         return (ClassAd, (repr(self),))
 
     def __eq__(self, other):
-        if isinstance(other, ClassAd):
+        """Same attributes (names in any case) holding the same trees, as
+        classad2 compares; NotImplemented for any other type."""
+        if type(self) is type(other):
             return _core.ad_eq(self._handle, other._handle)
         return NotImplemented
 
@@ -111,8 +113,12 @@ class ClassAd(MutableMapping):
         return _core.ad_internal_refs(self._handle, expr._handle)
 
     def flatten(self, expr):
-        """Not available yet: the engine has no partial evaluator."""
-        raise NotImplementedError("ClassAd.flatten is not implemented by classad_engine yet")
+        """`expr` partially evaluated in this ad: a Python value when it
+        reduces to one, else the ExprTree left (attributes this ad does not
+        define kept as references); ValueError when it cannot be flattened."""
+        if not isinstance(expr, ExprTree):
+            raise TypeError("expr must be an ExprTree")
+        return _core.ad_flatten(self._handle, expr._handle)
 
     def printOld(self):
         """The ad in the old (condor_q -long) format."""

@@ -33,12 +33,14 @@ class ExprTree:
         return _core.expr_str(self._handle)
 
     def __eq__(self, other):
-        if isinstance(other, ExprTree):
+        """Whether `other` is the same tree (classad2: HTCondor's SameAs,
+        names compared byte for byte); False for any other type."""
+        if type(self) is type(other):
             return _core.expr_eq(self._handle, other._handle)
         return False
 
-    def __hash__(self):
-        return hash(str(self))
+    # classad2 defines __eq__ without __hash__: its ExprTree is unhashable.
+    __hash__ = None
 
     def __reduce__(self):
         return (ExprTree, (str(self),))

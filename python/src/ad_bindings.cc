@@ -3,6 +3,7 @@
 
 #include "classad/ad_io.h"
 #include "classad/evaluator.h"
+#include "classad/flatten.h"
 #include "classad/parser.h"
 #include "classad/references.h"
 #include "classad/unparse.h"
@@ -95,8 +96,22 @@ void RegisterAds(py::module_& m) {
   m.def("ad_print_json", [](const AdHandle& h) {
     return Written(*h.ad, classad::AdFormat::kJson, /*pretty=*/true);
   });
+  // classad2's ClassAd.__eq__: HTCondor's SameAs of the two ads (same
+  // attributes, found in any case, whose expressions are the same trees).
   m.def("ad_eq", [](const AdHandle& a, const AdHandle& b) {
-    return classad::UnparseAd(*a.ad) == classad::UnparseAd(*b.ad);
+    return classad::Expr::Ad(a.ad)->SameAs(*classad::Expr::Ad(b.ad),
+                                           classad::Expr::Names::kExactCase);
+  });
+  // classad2's ClassAd.flatten: a Python value when the expression reduced
+  // to one, else the ExprTree left; ValueError when flattening fails.
+  m.def("ad_flatten", [](const AdHandle& h, const ExprHandle& e) -> py::object {
+    classad::Result<classad::Flattened> flat = classad::Flatten(*e.expr, *h.ad);
+    if (!flat.ok()) {
+      throw py::value_error("Unable to flatten expression: " + flat.status().ToString());
+    }
+    const PyClasses classes = PyClasses::Get();
+    if (flat->residual == nullptr) return ValueToPython(flat->value, classes);
+    return classes.exprtree.attr("_wrap")(ExprHandle{flat->residual, nullptr});
   });
   m.def("ad_left_matches_right", [](const AdHandle& left, const AdHandle& right) {
     return classad::LeftMatchesRight(*left.ad, *right.ad);

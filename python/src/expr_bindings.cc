@@ -48,8 +48,10 @@ void RegisterExprs(py::module_& m) {
   m.def("expr_str", [](const ExprHandle& e) { return classad::Unparse(*e.expr); });
   m.def("expr_eval", &Eval, py::arg("expr"), py::arg("scope").none(true),
         py::arg("target").none(true));
+  // classad2's ExprTree.__eq__: HTCondor's SameAs (the same tree, names
+  // compared byte for byte), not an `==` expression.
   m.def("expr_eq", [](const ExprHandle& a, const ExprHandle& b) {
-    return a.expr == b.expr || classad::Unparse(*a.expr) == classad::Unparse(*b.expr);
+    return a.expr->SameAs(*b.expr, classad::Expr::Names::kExactCase);
   });
 }
 

@@ -140,6 +140,33 @@ def test_pickle_and_equality():
     assert (ad == 3) is False
 
 
-def test_flatten_is_reported_missing():
-    with pytest.raises(NotImplementedError):
-        ClassAd("[ a = 1 ]").flatten(ExprTree("a + b"))
+def test_ad_equality_is_sameas():
+    # Attributes found in any case, their trees compared as ExprTree ==.
+    assert ClassAd("[ a = 1; b = x + 1 ]") == ClassAd("[ B = x + 1; A = 1 ]")
+    assert ClassAd("[ a = x ]") != ClassAd("[ a = X ]")
+    assert ClassAd("[ a = 1 ]") != ClassAd("[ a = 1.0 ]")
+    assert ClassAd({"a": 1}) == ClassAd("[ a = 1 ]")
+    assert ClassAd("[ a = 1 ]").__eq__("[ a = 1 ]") is NotImplemented
+
+
+def test_flatten_gives_a_value_or_the_expression_left():
+    ad = ClassAd("[ RequestMemory = 2; A = B + 1; N = [ x = 1 ] ]")
+    assert ad.flatten(ExprTree("RequestMemory * 1024 * 1024")) == 2097152
+    # HTCondor gathers the constants of + and * on the left.
+    left = ClassAd().flatten(ExprTree("RequestMemory * 1024 * 1024"))
+    assert isinstance(left, ExprTree) and str(left) == "1048576 * RequestMemory"
+    assert str(ad.flatten(ExprTree("TARGET.Memory >= RequestMemory * 1024"))) == \
+        "TARGET.Memory >= 2048"
+    assert str(ad.flatten(ExprTree("A + 2"))) == "2 + A"  # A does not reduce: kept
+    assert str(ad.flatten(ExprTree("N"))) == "N"  # nested ads are not inlined
+    assert str(ClassAd().flatten(ExprTree("x && true"))) == "x"
+    assert ClassAd().flatten(ExprTree("false && x")) is False
+    assert ClassAd().flatten(ExprTree("nosuchfunction(1)")) == Value.Error
+    assert str(ClassAd().flatten(ExprTree("{ 1 + 1, x }"))) == str(ExprTree("{ 2, x }"))
+
+
+def test_flatten_errors():
+    with pytest.raises(ValueError):
+        ClassAd("[ a = b; b = a ]").flatten(ExprTree("a"))
+    with pytest.raises(TypeError):
+        ClassAd().flatten("a + 1")

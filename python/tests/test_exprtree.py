@@ -45,11 +45,24 @@ def test_value_enum():
     assert classad2.Parser is classad2.ParserType
 
 
-def test_expr_pickle_and_hash():
+def test_expr_pickle_and_equality():
     e = ExprTree("a && b || !c")
     assert pickle.loads(pickle.dumps(e)) == e
-    assert hash(e) == hash(ExprTree("a && b || !c"))
     assert e != "a && b || !c"
+    # classad2's __eq__ compares trees (HTCondor's SameAs) and defines no
+    # __hash__: an ExprTree is unhashable.
+    with pytest.raises(TypeError):
+        hash(e)
+
+
+def test_expr_equality_is_sameas():
+    assert ExprTree("a + 1") == ExprTree("a  +  1")
+    assert ExprTree("Memory > 1") != ExprTree("memory > 1")  # names byte for byte
+    assert ExprTree("a + 1") != ExprTree("(a + 1)")  # parentheses are nodes
+    assert ExprTree("1") != ExprTree("1.0") and ExprTree('"a"') != ExprTree('"A"')
+    assert ExprTree("a + b") != ExprTree("b + a")
+    # Not an `==` expression: a bool, False for other types.
+    assert (ExprTree("x") == ExprTree("x")) is True and (ExprTree("1") == 1) is False
 
 
 def test_quote_unquote():
