@@ -1,6 +1,8 @@
 // Parsing ad texts and files (parseAds, parseOne, parseNext, the bulk
 // dump reader) and quote/unquote.
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "classad/ad_io.h"
@@ -77,6 +79,43 @@ py::list ParseFile(const std::string& path, int parser) {
   return Handles(std::move(ads).value());
 }
 
+// classad2's one-ad-at-a-time parse (its _classad_parse_next): a text
+// read ad by ad, with the bytes consumed after each (so that a file
+// object can be left just past the last ad read).
+class AdStream {
+ public:
+  AdStream(std::string text, int parser)
+      : text_(std::move(text)), options_(OptionsFor(parser)),
+        reader_(std::make_unique<classad::AdReader>(text_, "<string>", options_)) {}
+
+  // The next ad, or None at the end; ValueError where the text is wrong.
+  py::object Next() {
+    std::shared_ptr<classad::ClassAd> ad;
+    if (!reader_->Next(&ad)) {
+      if (!reader_->status().ok()) {
+        throw py::value_error("Unable to parse input stream into a ClassAd: " +
+                              reader_->status().ToString());
+      }
+      return py::none();
+    }
+    AdHandle handle;
+    handle.ad = std::move(ad);
+    return py::cast(std::move(handle));
+  }
+  // UTF-8 bytes of the text consumed so far.
+  size_t offset() const { return reader_->offset(); }
+
+ private:
+  static classad::AdReadOptions OptionsFor(int parser) {
+    classad::AdReadOptions options;
+    options.format = FormatOf(parser);
+    return options;
+  }
+  std::string text_;
+  classad::AdReadOptions options_;
+  std::unique_ptr<classad::AdReader> reader_;  // reads text_
+};
+
 std::string Quote(std::string_view text) {
   std::string out;
   classad::AppendQuotedString(text, '"', &out);
@@ -99,6 +138,10 @@ std::string Unquote(std::string_view text) {
 void RegisterParsing(py::module_& m) {
   m.def("parse_text", &ParseText, py::arg("text"), py::arg("parser") = -1);
   m.def("parse_file", &ParseFile, py::arg("path"), py::arg("parser") = -1);
+  py::class_<AdStream>(m, "AdStream", "A text read one ad at a time (parseAds, parseNext).")
+      .def(py::init<std::string, int>(), py::arg("text"), py::arg("parser") = -1)
+      .def("next", &AdStream::Next)
+      .def("offset", &AdStream::offset);
   m.def("quote", &Quote);
   m.def("unquote", &Unquote);
 }

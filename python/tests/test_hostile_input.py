@@ -28,6 +28,10 @@ def test_random_text_everywhere():
         for call in (lambda: ExprTree(text).eval(ad, ad),
                      lambda: ClassAd(text),
                      lambda: ClassAd("[ x = " + text + " ]").eval("x"),
+                     lambda: ad.flatten(ExprTree(text)),
+                     lambda: ClassAd("[ x = " + text + " ]").flatten(ExprTree("x + y")),
+                     lambda: ExprTree(text) == ExprTree(text),
+                     lambda: classad2.parseNext(text),
                      lambda: list(classad2.parseAds(text)),
                      lambda: list(classad2.parseAds(text, ParserType.JSON)),
                      lambda: list(classad2.parseAds(text, ParserType.Old)),
@@ -46,6 +50,12 @@ def test_deep_nesting_is_refused_not_crashing():
             ExprTree(text).eval()
         except ERRORS:
             pass
+    # A chain of references each deep in its expression: flatten stops at
+    # the evaluation depth limit instead of exhausting the stack.
+    deep = "(" * 100 + "a{} + 1" + ")" * 100
+    chain = ClassAd({f"a{i}": ExprTree(deep.format(i + 1)) for i in range(50)})
+    with pytest.raises(ValueError):
+        chain.flatten(ExprTree("a0"))
 
 
 def test_self_reference_and_runaway_evaluation():
