@@ -24,8 +24,8 @@
 #include "classad/ad_io.h"
 #include "policy/config.h"
 #include "policy/config_file_system.h"
-#include "policy/config_reader.h"
 #include "policy/lint/diagnostic.h"
+#include "policy/lint/lint_files.h"
 #include "policy/lint/output.h"
 #include "tools/tool_version.h"
 
@@ -229,32 +229,13 @@ int main(int argc, char** argv) {
     return kUsage;
   }
 
-  policy::ConfigOptions options;
-  options.subsystem = request.subsystem;
-  options.local_name = request.local_name;
-  options.detected = policy::DetectMachineMacros();
-  // The files alone: the caller's _condor_ variables are not the pool's.
-  options.environment = nullptr;
-  classad::Result<policy::Config> config = policy::ReadConfigFiles(request.files, options);
-
-  std::vector<policy::lint::Diagnostic> diagnostics;
-  if (!config.ok()) {
-    const classad::Status& status = config.status();
-    if (status.where().file.empty() && (status.code() == classad::StatusCode::kNotFound ||
-                                        status.code() == classad::StatusCode::kIoError)) {
-      std::cerr << "policy_lint: " << status.ToString() << "\n";
-      return kUsage;
-    }
-    if (!policy::lint::CheckEnabled(request.lint, "config-read")) return kClean;
-    policy::lint::Diagnostic d;
-    d.where = status.where();
-    d.severity = policy::lint::Severity::kError;
-    d.message = status.message();
-    d.check = "config-read";
-    diagnostics.push_back(std::move(d));
-  } else {
-    diagnostics = policy::lint::Lint(*config, request.lint);
+  classad::Result<std::vector<policy::lint::Diagnostic>> linted = policy::lint::LintFiles(
+      request.files, request.subsystem, request.local_name, request.lint);
+  if (!linted.ok()) {
+    std::cerr << "policy_lint: " << linted.status().ToString() << "\n";
+    return kUsage;
   }
+  const std::vector<policy::lint::Diagnostic>& diagnostics = *linted;
 
   switch (request.format) {
     case Format::kJson:
