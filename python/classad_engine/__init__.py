@@ -1,6 +1,7 @@
 """classad_engine: the ClassAd engine from Python, a drop-in for HTCondor's
 classad2 module (`import classad_engine as classad2`), plus bulk calls
-(classad_engine.bulk). See docs/python.md."""
+(classad_engine.bulk), the policy layer (classad_engine.policy) and the
+negotiator (classad_engine.negotiator). See docs/python.md."""
 
 from datetime import datetime, timedelta
 
@@ -11,7 +12,7 @@ from ._enums import ParserType, Value
 from ._expr_tree import ExprTree
 from ._class_ad import ClassAd
 from ._parsing import parseAds, parseOne, parseNext, quote, unquote
-from . import bulk
+from . import bulk, negotiator, policy
 
 Parser = ParserType
 
@@ -38,4 +39,4 @@ def lastError():
 
 __all__ = ["ClassAd", "ExprTree", "Value", "ParserType", "Parser", "ClassAdException",
            "parseAds", "parseOne", "parseNext", "quote", "unquote", "version",
-           "lastError", "bulk"]
+           "lastError", "bulk", "policy", "negotiator"]
