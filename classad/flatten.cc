@@ -326,22 +326,23 @@ class Flattener {
     } else if (*op == l.pending && *op == r.pending) {
       part->tree = Expr::Binary(*op, std::move(l.tree), std::move(r.tree));
       part->value = ApplyBinaryOp(*op, l.value, r.value);
-    } else if (*op == l.pending) {
-      if (r.tree == nullptr) {
-        part->value = ApplyBinaryOp(*op, l.value, r.value);
-        part->tree = std::move(l.tree);
-      } else {
-        part->tree = Expr::Binary(*op, std::move(l.tree), std::move(r.tree));
-        part->value = std::move(l.value);
-      }
     } else {
-      if (l.tree == nullptr) {
-        part->value = ApplyBinaryOp(*op, l.value, r.value);
-        part->tree = std::move(r.tree);
-      } else {
-        part->tree = Expr::Binary(*op, std::move(l.tree), std::move(r.tree));
-        part->value = std::move(r.value);
-      }
+      OneSideCarries(*op, *op == l.pending, std::move(l), std::move(r), part);
+    }
+  }
+
+  // combine()'s last cases: one side (the left when `left_carries`)
+  // brought a value and a tree under `op`; the other a value (folded into
+  // that value) or a tree (joined to the carrier's tree, whose value stays).
+  static void OneSideCarries(Op op, bool left_carries, Part l, Part r, Part* part) {
+    Part& carrier = left_carries ? l : r;
+    const Part& other = left_carries ? r : l;
+    if (other.tree == nullptr) {
+      part->value = ApplyBinaryOp(op, l.value, r.value);
+      part->tree = std::move(carrier.tree);
+    } else {
+      part->value = std::move(carrier.value);
+      part->tree = Expr::Binary(op, std::move(l.tree), std::move(r.tree));
     }
   }
 
