@@ -45,6 +45,9 @@ classad::Result<CycleResult> RunSnapshotCycle(const SnapshotCycleInputs& inputs,
   if (!accountant.ok()) return accountant.status();
 
   Negotiator negotiator(policy, NegotiatorOptions{.threads = inputs.threads});
+  if (!inputs.restarted) {
+    negotiator.ResumeWithQuotaMap(QuotaMapOf(accountant->accountant().group_quota_records()));
+  }
   std::optional<CycleResult> result;
   classad::Status updated = accountant->Update([&](Accountant& live) -> classad::Status {
     classad::Result<CycleResult> ran = negotiator.RunCycle(pool, live, inputs.now);

@@ -26,6 +26,10 @@ struct SnapshotCycleInputs {
   std::string state;
   int64_t now = 0;  // seconds since the epoch the cycle runs at
   int threads = 1;
+  // As `negotiator cycle --restarted`: the cycle runs as the first after a
+  // negotiator's start (no previous quota map); false: the accountant's
+  // stored group quota table is that map (Negotiator::ResumeWithQuotaMap).
+  bool restarted = false;
 };
 
 // Loads the policy, reads the ads, opens the accountant and runs one cycle

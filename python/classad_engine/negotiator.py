@@ -26,21 +26,25 @@ class CycleResult(Record):
         object.__setattr__(self, "warnings", warnings)
 
 
-def run_cycle(config, slots, jobs=(), accountant=None, state=None, now=None, threads=1):
+def run_cycle(config, slots, jobs=(), accountant=None, state=None, now=None, threads=1,
+              restarted=False):
     """Runs one cycle with HTCondor's pie on a snapshot: the configuration
     files `config`, the slot and job ad files `slots` and `jobs`
     (condor_status / condor_q -long or -json dumps; a path or paths), the
     accountant from `accountant` (a `userprio --export` JSON file, read
     only) or `state` (a store, written), else the configuration's
     ACCOUNTANT_DATABASE, else a fresh one; at `now` (seconds since the
-    epoch; the clock when None). The GIL is released while it runs.
+    epoch; the clock when None). As `negotiator cycle`, the cycle is the
+    running negotiator's next (the accountant's stored group quota table is
+    the previous cycle's quota map), or with `restarted` the first after a
+    start. The GIL is released while it runs.
     ClassAdException (with file:line:col where there is one) on failure."""
     if now is None:
         now = int(time.time())
     text, warnings = _core.negotiator_cycle(
         _paths(config), _paths(slots), _paths(jobs),
         "" if accountant is None else _paths(accountant)[0],
-        "" if state is None else _paths(state)[0], int(now), int(threads))
+        "" if state is None else _paths(state)[0], int(now), int(threads), bool(restarted))
     return CycleResult(json.loads(text), warnings)
 
 

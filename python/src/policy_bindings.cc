@@ -151,7 +151,7 @@ void RegisterPolicy(py::module_& m) {
   m.def("negotiator_cycle",
         [](std::vector<std::string> config_files, std::vector<std::string> slot_files,
            std::vector<std::string> job_files, std::string accountant_json, std::string state,
-           int64_t now, int threads) {
+           int64_t now, int threads, bool restarted) {
           negotiator::SnapshotCycleInputs inputs;
           inputs.config_files = std::move(config_files);
           inputs.slot_files = std::move(slot_files);
@@ -160,6 +160,7 @@ void RegisterPolicy(py::module_& m) {
           inputs.state = std::move(state);
           inputs.now = now;
           inputs.threads = threads;
+          inputs.restarted = restarted;
           return Cycle(std::move(inputs));
         });
 }

@@ -76,6 +76,25 @@ def test_same_matches_as_the_tool():
     assert result["submitters"] == printed["submitters"] and result["groups"] == printed["groups"]
 
 
+def test_the_running_negotiators_next_cycle_or_after_a_restart(tmp_path):
+    """examples/live-pool: the imported quota table gives the claims their
+    RemoteGroup (bob may not preempt alice, in his own group); restarted,
+    there is no map and he does."""
+    live = ROOT / "examples" / "live-pool"
+    userprio = Path(classad2.__file__).resolve().parents[2] / "userprio"
+    runs = {}
+    for restarted in (False, True):
+        db = tmp_path / f"pool{int(restarted)}.db"
+        subprocess.run([str(userprio), "-config", str(live / "condor_config"), "--state", str(db),
+                        "--import-condor", str(live / "userprio.long")],
+                       check=True, capture_output=True)
+        runs[restarted] = negotiator.run_cycle(live / "condor_config", live / "status.long",
+                                               live / "q.long", state=db, now=NOW,
+                                               restarted=restarted)
+    assert (len(runs[False].matches), runs[False].preemptions) == (5, 1)
+    assert (len(runs[True].matches), runs[True].preemptions) == (6, 2)
+
+
 def test_bad_inputs_raise(tmp_path):
     folder = SCENARIOS / "01-shares"
     with pytest.raises(classad2.ClassAdException):
