@@ -25,7 +25,8 @@ std::vector<GroupQuotaRecord> GroupQuotaRecordsOf(const CycleResult& result) {
   return records;
 }
 
-std::map<std::string, double, std::less<>> QuotaMapOf(const std::vector<GroupQuotaRecord>& records) {
+std::map<std::string, double, std::less<>> QuotaMapOf(
+    const std::vector<GroupQuotaRecord>& records) {
   std::map<std::string, double, std::less<>> out;
   for (const GroupQuotaRecord& r : records) out.emplace(r.name, r.effective_quota);
   return out;

@@ -39,7 +39,8 @@ std::optional<std::pair<std::string_view, uint32_t>> LegacyRecordAttribute(
   if (digits == name.size() || digits == 0) return std::nullopt;
   if (name.substr(0, 17) == "ConcurrencyLimit_") return std::nullopt;
   uint32_t id = 0;
-  const std::from_chars_result r = std::from_chars(name.data() + digits, name.data() + name.size(), id);
+  const std::from_chars_result r =
+      std::from_chars(name.data() + digits, name.data() + name.size(), id);
   if (r.ec != std::errc() || id == 0) return std::nullopt;
   return std::make_pair(name.substr(0, digits), id);
 }
@@ -161,7 +162,8 @@ class RecordReader {
 
  private:
   static void NoteLastUpdate(double update, AccountantSnapshot* out) {
-    out->last_update_time = std::max(out->last_update_time, static_cast<int64_t>(std::trunc(update)));
+    out->last_update_time =
+        std::max(out->last_update_time, static_cast<int64_t>(std::trunc(update)));
   }
 
   // Attribute `attribute` as a finite number; nullopt when absent or not a

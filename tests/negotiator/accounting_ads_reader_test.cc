@@ -47,7 +47,8 @@ std::unique_ptr<Accountant> ChargedAccountant() {
   a.SetBeginUsageTime("bob@x", kNow - 86400);
   a.SetLastUsageTime("bob@x", kNow - 60);
   // A claim: charged for 600 s, and counted in ResourcesUsed.
-  EXPECT_TRUE(a.AddMatch("bob@x", testing_util::Slot("slot1@n1", "Claimed", "bob@x", 4), kNow).ok());
+  EXPECT_TRUE(
+      a.AddMatch("bob@x", testing_util::Slot("slot1@n1", "Claimed", "bob@x", 4), kNow).ok());
   a.UpdatePriorities(kNow + 600);
   EXPECT_EQ(a.GetResourcesUsed("bob@x"), 1);
   // The last cycle's group quota table.
@@ -197,9 +198,12 @@ TEST(AccountingAdsReaderTest, BadAdsAreRefusedWithTheirLine) {
     const char* text;
     const char* message;
   } cases[] = {
-      {"Name = \"a@x\"\nPriority = 1.0\n\nPriority = 2.0\n\n", "userprio.ads:4: an accounting ad without a string Name"},
-      {"Name = \"a@x\"\n\nName = \"a@x\"\n\n", "userprio.ads:3: accounting ad a@x (the ad from here): a second ad of this name"},
-      {"Name = \"a@x\"\nPriority = \"high\"\n\n", "userprio.ads:1: accounting ad a@x (the ad from here): Priority is not a finite number"},
+      {"Name = \"a@x\"\nPriority = 1.0\n\nPriority = 2.0\n\n",
+       "userprio.ads:4: an accounting ad without a string Name"},
+      {"Name = \"a@x\"\n\nName = \"a@x\"\n\n",
+       "userprio.ads:3: accounting ad a@x (the ad from here): a second ad of this name"},
+      {"Name = \"a@x\"\nPriority = \"high\"\n\n",
+       "userprio.ads:1: accounting ad a@x (the ad from here): Priority is not a finite number"},
       {"Name = \"a@x\"\nFloor = 1e300\n\n", "Floor is not a finite number"},
       {"Name = \"a@x\"\nPriority = (1.0\n\n", "userprio.ads:2:"},
   };

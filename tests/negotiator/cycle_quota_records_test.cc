@@ -169,9 +169,10 @@ TEST(GroupQuotaRecordsTest, AResumedNegotiatorBindsRemoteGroupFromTheStoredTable
   // b (group g) holds the only slot; a (group g, a far better priority)
   // waits. Preemption within the group is not allowed, if RemoteGroup is
   // known.
-  auto pool = testing_util::MakePool(policy, {ClaimedSlotText("slot1@m", "g.b@x", "2.0")},
-                                     {JobText("a", 1, 0, "AccountingGroup = \"g.a\""),
-                                      JobText("b", 2, 0, "AccountingGroup = \"g.b\"; JobStatus = 2")});
+  auto pool =
+      testing_util::MakePool(policy, {ClaimedSlotText("slot1@m", "g.b@x", "2.0")},
+                             {JobText("a", 1, 0, "AccountingGroup = \"g.a\""),
+                              JobText("b", 2, 0, "AccountingGroup = \"g.b\"; JobStatus = 2")});
   auto run = [&](const std::vector<GroupQuotaRecord>* stored) {
     Accountant accountant(policy);
     accountant.Initialize(testing_util::kCycleNow);

@@ -200,11 +200,12 @@ TEST_F(UserprioToolTest, ImportCondorReadsWhatCondorUserprioLongPrints) {
 TEST_F(UserprioToolTest, ABadCondorImportFileChangesNothing) {
   ImportExample();
   const std::string bytes = Slurp(db_);
-  const std::string bad =
-      folder_.Write("bad.long", "Name = \"a@x\"\nPriority = 1.0\n\nName = \"b@x\"\nFloor = \"two\"\n\n");
+  const std::string bad = folder_.Write(
+      "bad.long", "Name = \"a@x\"\nPriority = 1.0\n\nName = \"b@x\"\nFloor = \"two\"\n\n");
   const ToolRun run = Run({"--import-condor", bad});
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_EQ(run.err, bad + ":4: accounting ad b@x (the ad from here): Floor is not a finite number\n");
+  EXPECT_EQ(run.err,
+            bad + ":4: accounting ad b@x (the ad from here): Floor is not a finite number\n");
   EXPECT_EQ(Slurp(db_), bytes);
 }
 
