@@ -50,7 +50,9 @@ bool IsLegacy(const ClassAd& ad) {
   return !ad.Find("Name") && ad.Find("Name1");
 }
 
-// Splits the legacy ad into one ad per record number, in number order.
+// Splits the legacy ad into one ad per record number, in number order,
+// each with the legacy ad's own (unnumbered) LastUpdate, as every ad of
+// the modular form has it.
 std::vector<PendingAd> SplitLegacy(const ClassAd& legacy, int line) {
   std::map<uint32_t, std::shared_ptr<ClassAd>> records;
   for (size_t i = 0; i < legacy.size(); ++i) {
@@ -60,9 +62,13 @@ std::vector<PendingAd> SplitLegacy(const ClassAd& legacy, int line) {
     if (record == nullptr) record = std::make_shared<ClassAd>();
     record->Insert(split->first, legacy.at(i).ToExpr());
   }
+  const classad::ExprPtr update = legacy.LookupPtr("LastUpdate");
   std::vector<PendingAd> out;
   out.reserve(records.size());
-  for (auto& [id, ad] : records) out.push_back({std::move(ad), line});
+  for (auto& [id, ad] : records) {
+    if (update != nullptr && !ad->Find("LastUpdate")) ad->Insert("LastUpdate", update);
+    out.push_back({std::move(ad), line});
+  }
   return out;
 }
 
@@ -88,8 +94,8 @@ class RecordReader {
     CustomerRecord c;
     c.name = name;
     std::optional<double> factor, priority;
-    if (Status s = Real(ad, "PriorityFactor", pending.line, name, &factor); !s.ok()) return s;
-    if (Status s = Real(ad, "Priority", pending.line, name, &priority); !s.ok()) return s;
+    if (Status s = Number(ad, "PriorityFactor", pending.line, name, &factor); !s.ok()) return s;
+    if (Status s = Number(ad, "Priority", pending.line, name, &priority); !s.ok()) return s;
     if (factor) c.priority_factor = StoredReal(*factor);
     if (priority) {
       // The reported Priority is the effective one (RUP × factor).
@@ -100,7 +106,7 @@ class RecordReader {
         {"WeightedAccumulatedUsage", &c.weighted_accumulated_usage}};
     for (const auto& [attribute, field] : reals) {
       std::optional<double> v;
-      if (Status s = Real(ad, attribute, pending.line, name, &v); !s.ok()) return s;
+      if (Status s = Number(ad, attribute, pending.line, name, &v); !s.ok()) return s;
       if (v) *field = StoredReal(*v);
     }
     const std::pair<const char*, int64_t*> integers[] = {{"Ceiling", &c.ceiling},
@@ -109,12 +115,12 @@ class RecordReader {
                                                          {"LastUsageTime", &c.last_usage_time}};
     for (const auto& [attribute, field] : integers) {
       std::optional<double> v;
-      if (Status s = Real(ad, attribute, pending.line, name, &v); !s.ok()) return s;
+      if (Status s = Number(ad, attribute, pending.line, name, &v); !s.ok()) return s;
       // LookupInteger's reading of a real: truncated.
       if (v) *field = static_cast<int64_t>(std::trunc(*v));
     }
     std::optional<double> update;
-    if (Status s = Real(ad, "LastUpdate", pending.line, name, &update); !s.ok()) return s;
+    if (Status s = Number(ad, "LastUpdate", pending.line, name, &update); !s.ok()) return s;
     if (update) NoteLastUpdate(*update, out);
     if (Status s = AddGroupQuota(ad, pending.line, name, update, out); !s.ok()) return s;
     out->customers.push_back(std::move(c));
@@ -127,7 +133,7 @@ class RecordReader {
   Status AddGroupQuota(const ClassAd& ad, int line, const std::string& name,
                        std::optional<double> update, AccountantSnapshot* out) const {
     std::optional<double> effective;
-    if (Status s = Real(ad, "EffectiveQuota", line, name, &effective); !s.ok()) return s;
+    if (Status s = Number(ad, "EffectiveQuota", line, name, &effective); !s.ok()) return s;
     if (!effective || name.find('@') != std::string::npos) return Status::Ok();
     GroupQuotaRecord g;
     g.name = name;
@@ -140,23 +146,15 @@ class RecordReader {
                                                      {"GroupResourcesInUse", &g.usage}};
     for (const auto& [attribute, field] : reals) {
       std::optional<double> v;
-      if (Status s = Real(ad, attribute, line, name, &v); !s.ok()) return s;
+      if (Status s = Number(ad, attribute, line, name, &v); !s.ok()) return s;
       if (v) *field = *v;
     }
     std::optional<double> cycle_time, is_static;
-    if (Status s = Real(ad, "NegotiationCycleTime", line, name, &cycle_time); !s.ok()) return s;
-    if (Status s = Real(ad, "StaticQuota", line, name, &is_static); !s.ok()) return s;
+    if (Status s = Number(ad, "NegotiationCycleTime", line, name, &cycle_time); !s.ok()) return s;
+    if (Status s = Number(ad, "StaticQuota", line, name, &is_static); !s.ok()) return s;
     g.cycle_time = static_cast<int64_t>(std::trunc(cycle_time.value_or(update.value_or(0))));
     g.static_quota = is_static.value_or(0) != 0;
     out->group_quotas.push_back(std::move(g));
-    return Status::Ok();
-  }
-
-  // The legacy ad's own LastUpdate (not numbered).
-  Status AddLegacyHeader(const ClassAd& ad, int line, AccountantSnapshot* out) {
-    std::optional<double> update;
-    if (Status s = Real(ad, "LastUpdate", line, "", &update); !s.ok()) return s;
-    if (update) NoteLastUpdate(*update, out);
     return Status::Ok();
   }
 
@@ -166,11 +164,11 @@ class RecordReader {
         std::max(out->last_update_time, static_cast<int64_t>(std::trunc(update)));
   }
 
-  // Attribute `attribute` as a finite number; nullopt when absent or not a
-  // number (a reported ad writes none other), an error when it is a
-  // number out of range.
-  Status Real(const ClassAd& ad, const char* attribute, int line, const std::string& name,
-              std::optional<double>* out) const {
+  // Attribute `attribute` as a finite number (an integer, a real or a
+  // boolean): *out untouched when absent; an error when it is anything
+  // else, or beyond ±9e15.
+  Status Number(const ClassAd& ad, const char* attribute, int line, const std::string& name,
+                std::optional<double>* out) const {
     double v = 0;
     if (!ad.Find(attribute)) return Status::Ok();
     if (!classad::EvaluateAttrNumber(ad, attribute, &v, eval_) || !std::isfinite(v) ||
@@ -202,7 +200,6 @@ classad::Result<AccountantSnapshot> ReadAccountingAds(classad::AdReader& reader,
   int from = reader.line();
   while (reader.Next(&ad)) {
     if (IsLegacy(*ad)) {
-      if (Status s = records.AddLegacyHeader(*ad, from, &out); !s.ok()) return s;
       for (const PendingAd& record : SplitLegacy(*ad, from)) {
         if (Status s = records.Add(record, &out); !s.ok()) return s;
       }

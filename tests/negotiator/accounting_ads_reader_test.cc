@@ -175,6 +175,7 @@ TEST(AccountingAdsReaderTest, ReadsTheLegacyNumberedAd) {
   auto read = Read(
       "LastUpdate = 1767225600\nNumSubmittors = 2\n"
       "Name1 = \"<none>\"\nPriority1 = 0.5\nPriorityFactor1 = 1.0\nIsAccountingGroup1 = true\n"
+      "EffectiveQuota1 = 24.0\n"
       "Name2 = \"bob@x\"\nPriority2 = 84.5\nPriorityFactor2 = 2.0\nCeiling2 = 12\nFloor2 = 2\n"
       "AccumulatedUsage2 = 3600.5\nBeginUsageTime2 = 1767139200\nLastUsageTime2 = 1767225540\n"
       "ConcurrencyLimit_matlab2 = 3.0\n\n");
@@ -191,6 +192,11 @@ TEST(AccountingAdsReaderTest, ReadsTheLegacyNumberedAd) {
   EXPECT_EQ(bob->last_usage_time, 1767225540);
   EXPECT_NE(Find(*read, "<none>"), nullptr);
   EXPECT_EQ(read->last_update_time, 1767225600);
+  // The group's quota line, stamped with the legacy ad's own LastUpdate.
+  ASSERT_EQ(read->group_quotas.size(), 1u);
+  EXPECT_EQ(read->group_quotas[0].name, "<none>");
+  EXPECT_EQ(read->group_quotas[0].effective_quota, 24);
+  EXPECT_EQ(read->group_quotas[0].cycle_time, 1767225600);
 }
 
 TEST(AccountingAdsReaderTest, BadAdsAreRefusedWithTheirLine) {
