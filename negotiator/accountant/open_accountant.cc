@@ -35,7 +35,7 @@ classad::Result<OpenedAccountant> OpenAccountant(std::shared_ptr<const policy::P
     // A read-only store cannot take the startup steps' transaction: they
     // run on a copy in memory below.
     const bool copy = options.initialize && !options.write;
-    durable_options.initialize = options.initialize && !copy;
+    durable_options.initialize = options.initialize && options.write;
     classad::Result<std::unique_ptr<DurableAccountant>> durable =
         DurableAccountant::Open(policy, std::move(store).value(), now, durable_options);
     if (!durable.ok()) return durable.status();
