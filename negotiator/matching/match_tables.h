@@ -91,6 +91,13 @@ class MatchTables {
     return slot_rank_values_[key][slot_rank_member_[position]];
   }
 
+  // For active slot ranks: whether the slot at `position` has a Rank that
+  // every class reads alike (a literal), so that SlotRank there does not
+  // depend on the class.
+  bool SlotRankFixed(size_t position) const {
+    return slot_rank_text_[position] == kLiteralRank;
+  }
+
   // For active slot ranks: classes of one signature have the same
   // SlotRank at every position.
   uint32_t SlotRankSignature(uint32_t match_class) const {

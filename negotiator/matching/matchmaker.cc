@@ -545,21 +545,11 @@ void Matchmaker::Build(uint32_t match_class, const classad::AttributeOverlay* re
     if (!order_of_class_.empty() && order_of_class_[match_class] != kNoOrder) {
       const std::vector<OrderEntry>& order = orders_[order_of_class_[match_class]];
       if (slot_ranks_from_tables) {
-        // The indices into the order are the list.
+        // The order and the matching bits are the list (taken slots are
+        // passed over as it is walked).
         out->Reset();
         out->order = &order;
-        out->in_order.Reset(order.size());
-        // Room for every matching slot at once (growing by doubling left
-        // up to half of the lists' memory unused).
-        size_t matching = 0;
-        for (uint64_t word : bits) matching += static_cast<size_t>(__builtin_popcountll(word));
-        out->in_order.reserve(matching);
-        for (uint32_t i = 0; i < order.size(); ++i) {
-          const uint32_t p = order[i].position;
-          if (((bits[p / 64] >> (p % 64)) & 1) != 0 && taken_[order[i].slot] == 0) {
-            out->in_order.push_back(i);
-          }
-        }
+        out->matching = std::move(bits);
         return;
       }
       for (const OrderEntry& e : order) {
@@ -647,8 +637,8 @@ Matchmaker::Candidate Matchmaker::MakeCandidate(uint32_t match_class, uint32_t s
 
 bool Matchmaker::CandidateAt(const CandidateList& list, uint32_t match_class, size_t i,
                              Candidate* out) const {
-  const OrderEntry& e = (*list.order)[list.in_order[i]];
-  if (taken_[e.slot] != 0) return false;
+  const OrderEntry& e = (*list.order)[i];
+  if (taken_[e.slot] != 0 || !list.Member(i)) return false;
   out->slot = e.slot;
   out->pre = e.pre;
   out->post = e.post;
@@ -934,40 +924,35 @@ bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
   using Split = CandidateList::Split;
   if (list.split != Split::kNotYet) return list.split == Split::kReady;
   list.split = Split::kUnusable;
-  if (!list.by_order() && ranks_read_remote_) return false;
-  std::vector<uint64_t> closed((list.size() + 63) / 64, 0);
-  uint32_t open_end = 0;
   if (list.by_order()) {
     // What each entry of the shared order means is worked out once for
     // every class of the same order and slot Ranks (OrderSplitFor); the
-    // list takes its entries' bits.
+    // list can take it unless one of its members has a NaN rank.
     const OrderSplit& split = OrderSplitFor(match_class);
-    for (uint32_t i = 0; i < list.size(); ++i) {
-      const uint32_t e = list.in_order[i];
-      if (((split.nan[e / 64] >> (e % 64)) & 1) != 0) return false;
-      if (((split.closed[e / 64] >> (e % 64)) & 1) != 0) {
-        closed[i / 64] |= uint64_t{1} << (i % 64);
-      } else {
-        open_end = i + 1;
-      }
+    for (uint32_t e : split.nan) {
+      if (list.Member(e)) return false;
     }
-  } else {
-    // A list of its own candidates.
-    for (uint32_t i = 0; i < list.size(); ++i) {
-      Candidate& c = list.candidates[i];
-      if (std::isnan(c.pre) || std::isnan(c.post) || std::isnan(c.job_rank)) return false;
-      if (ClaimCodeOf(c.slot) == kNotClaimed) {
-        open_end = i + 1;
-        continue;
-      }
-      const std::optional<RankConditions> ranks =
-          CompareRanks(SlotRankOf(c, match_class, request), current_rank_[c.slot]);
-      if (!ranks || ranks->above) {
-        open_end = i + 1;
-        continue;
-      }
-      closed[i / 64] |= uint64_t{1} << (i % 64);
+    list.split = Split::kReady;
+    return true;
+  }
+  // A list of its own candidates.
+  if (ranks_read_remote_) return false;
+  std::vector<uint64_t> closed((list.size() + 63) / 64, 0);
+  uint32_t open_end = 0;
+  for (uint32_t i = 0; i < list.size(); ++i) {
+    Candidate& c = list.candidates[i];
+    if (std::isnan(c.pre) || std::isnan(c.post) || std::isnan(c.job_rank)) return false;
+    if (ClaimCodeOf(c.slot) == kNotClaimed) {
+      open_end = i + 1;
+      continue;
     }
+    const std::optional<RankConditions> ranks =
+        CompareRanks(SlotRankOf(c, match_class, request), current_rank_[c.slot]);
+    if (!ranks || ranks->above) {
+      open_end = i + 1;
+      continue;
+    }
+    closed[i / 64] |= uint64_t{1} << (i % 64);
   }
   list.closed = std::move(closed);
   list.open_end = open_end;
@@ -977,26 +962,74 @@ bool Matchmaker::SplitByClaims(CandidateList& list, uint32_t match_class,
 
 const Matchmaker::OrderSplit& Matchmaker::OrderSplitFor(uint32_t match_class) {
   const uint32_t order_index = order_of_class_[match_class];
-  const uint64_t key =
-      (static_cast<uint64_t>(order_index) << 32) | tables_->SlotRankSignature(match_class);
-  auto [it, added] = order_splits_.try_emplace(key);
-  OrderSplit& split = it->second;
-  if (!added) return split;
+  if (order_splits_.size() <= order_index) order_splits_.resize(order_index + 1);
+  std::unique_ptr<OrderSplit>& made = order_splits_[order_index];
+  if (made != nullptr) return *made;
+  made = std::make_unique<OrderSplit>();
+  OrderSplit& split = *made;
   const std::vector<OrderEntry>& order = orders_[order_index];
-  split.closed.assign((order.size() + 63) / 64, 0);
-  split.nan.assign((order.size() + 63) / 64, 0);
+  std::vector<uint32_t> fixed_claims;
   for (uint32_t j = 0; j < order.size(); ++j) {
     const OrderEntry& e = order[j];
     if (std::isnan(e.pre) || std::isnan(e.post) || std::isnan(e.job_rank)) {
-      split.nan[j / 64] |= uint64_t{1} << (j % 64);
-      continue;
+      split.nan.push_back(j);
+    } else if (ClaimCodeOf(e.slot) == kNotClaimed) {
+      split.fixed.open.push_back(j);
+    } else if (tables_->SlotRankFixed(e.position)) {
+      fixed_claims.push_back(j);
+    } else {
+      split.variable.push_back(j);
     }
-    if (ClaimCodeOf(e.slot) == kNotClaimed) continue;
+  }
+  // The fixed claims, merged into the open entries by SplitClaims.
+  SplitClaims(match_class, order, fixed_claims, &split.fixed);
+  return split;
+}
+
+const Matchmaker::SplitPiece& Matchmaker::VariablePieceFor(uint32_t match_class) {
+  const uint32_t order_index = order_of_class_[match_class];
+  const OrderSplit& split = OrderSplitFor(match_class);
+  const uint64_t key =
+      (static_cast<uint64_t>(order_index) << 32) | tables_->SlotRankSignature(match_class);
+  auto [it, added] = variable_pieces_.try_emplace(key);
+  if (added) SplitClaims(match_class, orders_[order_index], split.variable, &it->second);
+  return it->second;
+}
+
+void Matchmaker::SplitClaims(uint32_t match_class, const std::vector<OrderEntry>& order,
+                             const std::vector<uint32_t>& entries, SplitPiece* piece) {
+  // The closed entries with their group's key (claim code), in order; then
+  // grouped by counting (each group's entries stay ascending).
+  std::vector<std::pair<uint32_t, uint32_t>> closed;  // (ClaimCodeOf, entry)
+  std::vector<uint32_t> opened;
+  for (uint32_t j : entries) {
+    const OrderEntry& e = order[j];
     const std::optional<RankConditions> ranks =
         CompareRanks(tables_->SlotRank(match_class, e.position), current_rank_[e.slot]);
-    if (ranks && !ranks->above) split.closed[j / 64] |= uint64_t{1} << (j % 64);
+    if (ranks && !ranks->above) {
+      closed.emplace_back(ClaimCodeOf(e.slot), j);
+    } else {
+      opened.push_back(j);
+    }
   }
-  return split;
+  if (!opened.empty()) {
+    const size_t before = piece->open.size();
+    piece->open.insert(piece->open.end(), opened.begin(), opened.end());
+    std::inplace_merge(piece->open.begin(), piece->open.begin() + static_cast<ptrdiff_t>(before),
+                       piece->open.end());
+  }
+  // Codes are below 4 × the claim users numbered so far.
+  std::vector<uint32_t> start(claim_users_.size() * 4 + 1, 0);
+  for (const auto& [code, j] : closed) ++start[code + 1];
+  for (size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+  piece->closed.resize(closed.size());
+  for (uint32_t code = 0; code + 1 < start.size(); ++code) {
+    if (start[code + 1] != start[code]) {
+      piece->groups.push_back(SplitPiece::ClosedGroup{code >> 2, code & 3, start[code],
+                                                      start[code + 1]});
+    }
+  }
+  for (const auto& [code, j] : closed) piece->closed[start[code]++] = j;
 }
 
 uint32_t Matchmaker::ClaimCodeOf(uint32_t slot) {
@@ -1025,7 +1058,7 @@ uint32_t Matchmaker::ClaimCodeOf(uint32_t slot) {
 }
 
 uint32_t Matchmaker::SlotOfEntry(const CandidateList& list, size_t i) const {
-  return list.by_order() ? (*list.order)[list.in_order[i]].slot : list.candidates[i].slot;
+  return list.by_order() ? (*list.order)[i].slot : list.candidates[i].slot;
 }
 
 Matchmaker::ClaimVerdict Matchmaker::VerdictFor(uint32_t user, const Judge& judge) {
@@ -1058,9 +1091,12 @@ void Matchmaker::JudgeWholeMatchList(CandidateList& list, const Judge& judge) {
   // ranks are ordered without NaN, so that equal ranks are neighbours.
   const bool claims_refused = r.only_startd_rank || !judge.priority_preemption_possible;
   const bool split = options_.shortcuts && SplitByClaims(list, match_class, r);
+  if (split && list.by_order()) {
+    JudgeSplitOrderList(list, judge);
+    return;
+  }
   Candidate by_order;
-  std::vector<Judged> group;       // the acceptable entries of the current rank group
-  std::optional<Candidate> first;  // the current rank group's first entry
+  GroupBuilder groups;
   for (size_t i = list.head; i < list.size(); ++i) {
     // Past the last open entry, a request refused every claim has nothing
     // left to judge once the reason is known.
@@ -1095,18 +1131,96 @@ void Matchmaker::JudgeWholeMatchList(CandidateList& list, const Judge& judge) {
     } else if (!CandidateAt(list, match_class, i, &by_order)) {
       continue;  // taken
     }
-    Candidate& c = *at;
-    // A rank group: the entries of equal (pre, job, post) ranks.
-    if (first && (c.pre != first->pre || c.job_rank != first->job_rank || c.post != first->post)) {
-      if (!group.empty()) ml.ahead.push_back(std::move(group));
-      group.clear();
-      first.reset();
-    }
-    if (!first) first = c;
-    Judged judged;
-    if (JudgeCandidate(c, match_class, judge, &ml.why, &judged)) group.push_back(std::move(judged));
+    JudgeIntoGroups(*at, match_class, judge, &groups);
   }
-  if (!group.empty()) ml.ahead.push_back(std::move(group));
+  CloseGroups(&groups);
+}
+
+void Matchmaker::JudgeIntoGroups(Candidate& c, uint32_t match_class, const Judge& judge,
+                                 GroupBuilder* groups) {
+  MatchList& ml = match_list_;
+  std::optional<Candidate>& first = groups->first;
+  if (first && (c.pre != first->pre || c.job_rank != first->job_rank || c.post != first->post)) {
+    CloseGroups(groups);
+  }
+  if (!first) first = c;
+  Judged judged;
+  if (JudgeCandidate(c, match_class, judge, &ml.why, &judged)) {
+    groups->group.push_back(std::move(judged));
+  }
+}
+
+void Matchmaker::CloseGroups(GroupBuilder* groups) {
+  if (!groups->group.empty()) match_list_.ahead.push_back(std::move(groups->group));
+  groups->group.clear();
+  groups->first.reset();
+}
+
+void Matchmaker::CollectFromPiece(const CandidateList& list, const SplitPiece& piece,
+                                  const Judge& judge, std::vector<uint32_t>* open,
+                                  std::vector<uint32_t>* closed) {
+  MatchList& ml = match_list_;
+  const MatchRequest& r = *judge.request;
+  const bool claims_refused = r.only_startd_rank || !judge.priority_preemption_possible;
+  const std::vector<OrderEntry>& order = *list.order;
+  auto member = [&](uint32_t e) { return list.Member(e); };
+  auto available = [&](uint32_t e) { return taken_[order[e].slot] == 0 && list.Member(e); };
+  for (auto it = std::lower_bound(piece.open.begin(), piece.open.end(), list.head);
+       it != piece.open.end(); ++it) {
+    if (available(*it)) open->push_back(*it);
+  }
+  for (const SplitPiece::ClosedGroup& g : piece.groups) {
+    const bool refused = claims_refused || g.code == kRefused;
+    // Refused, and the reason is known once said.
+    if (refused && (r.only_startd_rank || ml.why.preemption_policy)) continue;
+    const uint32_t* end = piece.closed.data() + g.end;
+    const uint32_t* first =
+        std::find_if(std::lower_bound(piece.closed.data() + g.begin, end, list.head), end, member);
+    if (first == end) continue;  // none of the group's claims is in the list
+    ClaimVerdict verdict = ClaimVerdict::kJudge;
+    if (refused) {
+      verdict = claim_users_[g.user].remote_user == r.submitter_name ? ClaimVerdict::kOwn
+                                                                     : ClaimVerdict::kRefused;
+    } else if (g.code == kByUser) {
+      verdict = VerdictFor(g.user, judge);
+    }
+    if (verdict == ClaimVerdict::kOwn) continue;
+    if (verdict == ClaimVerdict::kRefused) {
+      if (std::find_if(first, end, available) != end) ml.why.preemption_policy = true;
+      continue;
+    }
+    for (const uint32_t* e = first; e != end; ++e) {
+      if (available(*e)) closed->push_back(*e);
+    }
+  }
+}
+
+void Matchmaker::JudgeSplitOrderList(CandidateList& list, const Judge& judge) {
+  const uint32_t match_class = autoclusters_.match_class[match_list_.autocluster];
+  // The entries to judge, in order: the open ones of both pieces and the
+  // closed claims of the groups whose verdict is "judge", merged.
+  std::vector<uint32_t>& entries = judge_open_;
+  std::vector<uint32_t>& closed = judge_closed_;
+  entries.clear();
+  closed.clear();
+  CollectFromPiece(list, OrderSplitFor(match_class).fixed, judge, &entries, &closed);
+  const size_t fixed_open = entries.size();
+  CollectFromPiece(list, VariablePieceFor(match_class), judge, &entries, &closed);
+  const auto middle = entries.begin() + static_cast<ptrdiff_t>(fixed_open);
+  if (middle != entries.end()) std::inplace_merge(entries.begin(), middle, entries.end());
+  if (!closed.empty()) {
+    std::sort(closed.begin(), closed.end());
+    const size_t open_count = entries.size();
+    entries.insert(entries.end(), closed.begin(), closed.end());
+    std::inplace_merge(entries.begin(), entries.begin() + static_cast<ptrdiff_t>(open_count),
+                       entries.end());
+  }
+  GroupBuilder groups;
+  Candidate c;
+  for (uint32_t e : entries) {
+    if (CandidateAt(list, match_class, e, &c)) JudgeIntoGroups(c, match_class, judge, &groups);
+  }
+  CloseGroups(&groups);
 }
 
 Matchmaker::Judged* Matchmaker::PeekMatchList() {
@@ -1190,9 +1304,10 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
                          MatchListStillValid(r, stamp);
   CandidateList& list = ListFor(r, /*rescan=*/!continues);
   for (; list.head < list.size(); ++list.head) {
-    const uint32_t slot = list.by_order() ? (*list.order)[list.in_order[list.head]].slot
-                                          : list.candidates[list.head].slot;
-    if (taken_[slot] == 0) break;
+    if (taken_[SlotOfEntry(list, list.head)] == 0 &&
+        (!list.by_order() || list.Member(list.head))) {
+      break;
+    }
   }
   std::optional<Offer> offer;
   if (continues) {

@@ -56,7 +56,6 @@
 #include "negotiator/matching/match_table_cache.h"
 #include "negotiator/matching/remote_reads.h"
 #include "negotiator/matching/match_tables.h"
-#include "negotiator/matching/order_indices.h"
 #include "negotiator/matching/preemption.h"
 #include "negotiator/matching/slot_shapes.h"
 #include "negotiator/pool/pool.h"
@@ -211,31 +210,40 @@ class Matchmaker {
   };
   // The slots that match a match class, best ranks first: candidates, or,
   // when the class walks a shared order of the slots and its ranks are all
-  // tabled, the indices of its slots in that order (4 bytes a slot instead
-  // of a Candidate: the order holds the ranks the classes share, and the
-  // slot's Rank is looked up as the list is walked).
+  // tabled, that order with a bit per slot position saying which entries
+  // match (a bit a slot instead of a Candidate: the order holds the ranks
+  // the classes share, and the slot's Rank is looked up as the list is
+  // walked). The entries of a list by order are the order's, and an entry
+  // belongs to the list when its position's bit is set (Member).
   struct CandidateList {
     std::vector<Candidate> candidates;
-    OrderIndices in_order;
-    const std::vector<OrderEntry>* order = nullptr;  // with in_order
-    size_t head = 0;  // entries before it are all taken
+    const std::vector<OrderEntry>* order = nullptr;
+    std::vector<uint64_t> matching;  // with order: by position in slots_
+    size_t head = 0;  // entries before it are all taken (or not members)
     // Which entries every request that may not preempt for priority is
-    // refused (SplitByClaims), made when first needed: a bit per entry,
-    // set for a claim whose Rank of the job does not beat its CurrentRank
-    // ("closed"; what the claim means otherwise is its slot's
-    // ClaimCodeOf); clear for an unclaimed slot or a claim whose Rank of
-    // the job may beat its CurrentRank ("open": judged).
+    // refused (SplitByClaims), made when first needed. A list of
+    // candidates: a bit per entry, set for a claim whose Rank of the job
+    // does not beat its CurrentRank ("closed"; what the claim means
+    // otherwise is its slot's ClaimCodeOf); clear for an unclaimed slot or
+    // a claim whose Rank of the job may beat its CurrentRank ("open":
+    // judged). A list by order takes the split of its order (OrderSplit).
     enum class Split : uint8_t { kNotYet, kReady, kUnusable };
     Split split = Split::kNotYet;
     std::vector<uint64_t> closed;
     uint32_t open_end = 0;  // one past the last open entry
     bool by_order() const { return order != nullptr; }
-    size_t size() const { return by_order() ? in_order.size() : candidates.size(); }
+    // The entries to walk (a list by order: the order's, members or not).
+    size_t size() const { return by_order() ? order->size() : candidates.size(); }
+    // For a list by order: whether entry `i` of the order matches.
+    bool Member(size_t i) const {
+      const uint32_t p = (*order)[i].position;
+      return ((matching[p / 64] >> (p % 64)) & 1) != 0;
+    }
     // Empties the list (a list made again).
     void Reset() {
       candidates.clear();
-      in_order.Reset(0);
       order = nullptr;
+      matching.clear();
       head = 0;
       split = Split::kNotYet;
       closed.clear();
@@ -243,7 +251,7 @@ class Matchmaker {
     }
   };
   // Entry `i` of `list`, a list by order (of class `match_class`): true
-  // with `*out` set when its slot is not taken.
+  // with `*out` set when it is a member and its slot is not taken.
   bool CandidateAt(const CandidateList& list, uint32_t match_class, size_t i,
                    Candidate* out) const;
   // Slot `slot` as a candidate for `match_class`, with its job rank
@@ -368,6 +376,17 @@ class Matchmaker {
     Rejection why;               // what the scan rejected
     bool pop_submitter_limit = false;  // a pop refused by the limit rule
   };
+  // The rank groups of a MatchList as its entries are judged in list
+  // order: a group is the entries of equal (pre, job, post) ranks, and its
+  // acceptable ones go into match_list_.ahead when the ranks change
+  // (JudgeIntoGroups) or the walk ends (CloseGroups).
+  struct GroupBuilder {
+    std::vector<Judged> group;       // the acceptable entries of the current rank group
+    std::optional<Candidate> first;  // the current rank group's first entry
+  };
+  void JudgeIntoGroups(Candidate& c, uint32_t match_class, const Judge& judge,
+                       GroupBuilder* groups);
+  void CloseGroups(GroupBuilder* groups);
   // Judges every entry of `list` from its head with `judge`, as HTCondor's
   // scan does, into match_list_: its acceptable candidates by rank group
   // (`ahead`, in list order) and the reasons of the others (`why`). What
@@ -380,17 +399,55 @@ class Matchmaker {
   // depend on which entries are judged) or slot Ranks that read the
   // Remote* attributes (their value depends on when they are computed).
   bool SplitByClaims(CandidateList& list, uint32_t match_class, const MatchRequest& request);
-  // SplitByClaims for the entries of a shared order, for every class of
-  // that order whose slot Ranks read alike (MatchTables::
-  // SlotRankSignature): which entries are closed claims, and which have a
-  // NaN rank (a list holding one cannot be split). Made when first asked
-  // for, kept for the cycle.
-  struct OrderSplit {
-    std::vector<uint64_t> closed;
-    std::vector<uint64_t> nan;
+  // SplitByClaims for the entries of a shared order: the open entries
+  // (unclaimed slots, claims whose Rank of the job may beat their
+  // CurrentRank) and the closed claims grouped by their claim user and
+  // what the claim means (ClaimCodeOf), so that a request decides once
+  // per group what its claims mean to it instead of once per entry. A
+  // piece of a split covers some entries of the order.
+  struct SplitPiece {
+    std::vector<uint32_t> open;  // entries (indices into the order), ascending
+    struct ClosedGroup {
+      uint32_t user = 0;  // into claim_users_
+      uint32_t code = 0;  // kRefused, kByUser or kJudged
+      uint32_t begin = 0, end = 0;  // into closed, ascending entries
+    };
+    std::vector<ClosedGroup> groups;
+    std::vector<uint32_t> closed;
   };
+  // The split of a shared order in two pieces: the entries whose slot
+  // Rank every class reads alike (a literal Rank, or no claim), worked out
+  // once per order; the claims whose slot Rank depends on the class
+  // (`variable`), worked out once per slot-Rank signature (MatchTables::
+  // SlotRankSignature) into variable_pieces_. `nan`: the entries whose
+  // ranks hold a NaN (a list holding one cannot be split).
+  struct OrderSplit {
+    std::vector<uint32_t> nan;
+    SplitPiece fixed;
+    std::vector<uint32_t> variable;
+  };
+  // The split of `match_class`'s order, and the piece of its signature;
+  // made when first asked for, kept for the cycle.
   const OrderSplit& OrderSplitFor(uint32_t match_class);
-  std::unordered_map<uint64_t, OrderSplit> order_splits_;  // by order << 32 | signature
+  const SplitPiece& VariablePieceFor(uint32_t match_class);
+  // Fills `*piece` from the claimed entries `entries` of the order `order`
+  // of class `match_class` (ascending): open or closed by the slot Rank.
+  void SplitClaims(uint32_t match_class, const std::vector<OrderEntry>& order,
+                   const std::vector<uint32_t>& entries, SplitPiece* piece);
+  std::vector<std::unique_ptr<OrderSplit>> order_splits_;  // by order
+  std::unordered_map<uint64_t, SplitPiece> variable_pieces_;  // by order << 32 | signature
+  // JudgeWholeMatchList for a list by order whose split is ready: only the
+  // open entries and the closed claims a group's verdict leaves to judge
+  // are walked, in order; the reasons the refused groups give go into
+  // match_list_.why.
+  void JudgeSplitOrderList(CandidateList& list, const Judge& judge);
+  // Of piece `piece` of `list`'s split, for `judge`: the open entries
+  // available from the list's head into `*open`, the closed ones to be
+  // judged into `*closed`; what the refused ones say into match_list_.why.
+  void CollectFromPiece(const CandidateList& list, const SplitPiece& piece, const Judge& judge,
+                        std::vector<uint32_t>* open, std::vector<uint32_t>* closed);
+  // JudgeSplitOrderList's, kept for their capacity.
+  std::vector<uint32_t> judge_open_, judge_closed_;
   // The slot of entry `i` of `list`.
   uint32_t SlotOfEntry(const CandidateList& list, size_t i) const;
   // What a claim means to a request that may preempt for priority (the
