@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "policy/policy.h"
 
@@ -99,14 +101,9 @@ int ReadModelOption(Args& args, negotiator::ShareModelChoice* choice) {
 
 classad::Result<std::shared_ptr<const negotiator::ShareModel>> LoadModel(
     const negotiator::ShareModelChoice& choice) {
-  std::vector<policy::lint::Diagnostic> diagnostics;
-  auto model = negotiator::LoadShareModel(choice, &diagnostics);
-  for (const policy::lint::Diagnostic& d : diagnostics) {
-    std::cerr << policy::lint::SeverityName(d.severity) << ": "
-              << classad::Status(classad::StatusCode::kInvalidArgument, d.message, d.where)
-                     .ToString()
-              << " [" << d.check << "]\n";
-  }
+  std::vector<std::string> warnings;
+  auto model = negotiator::LoadModel(choice, &warnings);
+  for (const std::string& warning : warnings) std::cerr << warning << "\n";
   return model;
 }
 

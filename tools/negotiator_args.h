@@ -62,8 +62,8 @@ int ReadModelOption(Args& args, negotiator::ShareModelChoice* choice);
 // The usage lines of those options (for the commands' usage texts).
 extern const char kModelOptionsUsage[];
 
-// LoadShareModel(choice), printing what DIRAC reads otherwise than written
-// as located warnings on stderr. Errors as LoadShareModel's.
+// negotiator::LoadModel(choice), printing what DIRAC reads otherwise than
+// written as located warnings on stderr. Errors as LoadShareModel's.
 classad::Result<std::shared_ptr<const negotiator::ShareModel>> LoadModel(
     const negotiator::ShareModelChoice& choice);
 

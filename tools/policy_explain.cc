@@ -634,15 +634,10 @@ std::string SourcesText(const explain::MatchExplanation& match,
 // --model dirac: the cycle `negotiator cycle --model dirac` runs on the
 // pool, and DIRAC's records rendered (all, or the job's or the slot's).
 int ExplainDirac(const Request& request, const std::shared_ptr<const policy::Policy>& policy) {
-  std::vector<policy::lint::Diagnostic> diagnostics;
+  std::vector<std::string> warnings;
   classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
-      negotiator::LoadShareModel(request.model, &diagnostics);
-  for (const policy::lint::Diagnostic& d : diagnostics) {
-    std::cerr << policy::lint::SeverityName(d.severity) << ": "
-              << classad::Status(classad::StatusCode::kInvalidArgument, d.message, d.where)
-                     .ToString()
-              << " [" << d.check << "]\n";
-  }
+      negotiator::LoadModel(request.model, &warnings);
+  for (const std::string& warning : warnings) std::cerr << warning << "\n";
   if (!model.ok()) {
     std::cerr << "policy_explain: " << model.status().ToString() << "\n";
     return kError;

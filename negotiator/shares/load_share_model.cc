@@ -48,4 +48,20 @@ classad::Result<std::shared_ptr<const ShareModel>> LoadShareModel(
       std::make_shared<const dirac::DiracShareModel>(std::move(shared), choice.seed));
 }
 
+std::string FormatShareModelDiagnostic(const policy::lint::Diagnostic& d) {
+  return std::string(policy::lint::SeverityName(d.severity)) + ": " +
+         classad::Status(classad::StatusCode::kInvalidArgument, d.message, d.where).ToString() +
+         " [" + d.check + "]";
+}
+
+classad::Result<std::shared_ptr<const ShareModel>> LoadModel(const ShareModelChoice& choice,
+                                                             std::vector<std::string>* warnings) {
+  std::vector<policy::lint::Diagnostic> diagnostics;
+  classad::Result<std::shared_ptr<const ShareModel>> model = LoadShareModel(choice, &diagnostics);
+  for (const policy::lint::Diagnostic& d : diagnostics) {
+    warnings->push_back(FormatShareModelDiagnostic(d));
+  }
+  return model;
+}
+
 }  // namespace negotiator

@@ -44,6 +44,17 @@ struct ShareModelChoice {
 classad::Result<std::shared_ptr<const ShareModel>> LoadShareModel(
     const ShareModelChoice& choice, std::vector<policy::lint::Diagnostic>* diagnostics = nullptr);
 
+// One of LoadShareModel's diagnostics as the tools print it, one line
+// without its newline: "warning: FILE:LINE:COL: message [check]".
+std::string FormatShareModelDiagnostic(const policy::lint::Diagnostic& diagnostic);
+
+// LoadShareModel(choice), each diagnostic appended to `*warnings` (not
+// null) as FormatShareModelDiagnostic writes it: what a library caller
+// (a tool, the Python module) needs to pick a share model and say what
+// DIRAC reads otherwise than written. Errors as LoadShareModel's.
+classad::Result<std::shared_ptr<const ShareModel>> LoadModel(const ShareModelChoice& choice,
+                                                             std::vector<std::string>* warnings);
+
 }  // namespace negotiator
 
 #endif  // NEGOTIATOR_SHARES_LOAD_SHARE_MODEL_H_
