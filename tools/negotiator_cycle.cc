@@ -29,7 +29,6 @@
 // Exit status: 0 done; 2 the configuration, the ads or the accountant
 // could not be read or written; 3 bad usage.
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
@@ -38,13 +37,9 @@
 #include <string>
 #include <vector>
 
-#include "negotiator/accountant/accountant.h"
-#include "negotiator/accountant/open_accountant.h"
 #include "negotiator/cycle.h"
 #include "negotiator/cycle_output.h"
-#include "negotiator/cycle_quota_records.h"
-#include "negotiator/pool/pool.h"
-#include "policy/load_policy.h"
+#include "negotiator/snapshot_cycle.h"
 #include "policy/policy.h"
 #include "tools/negotiator_args.h"
 #include "tools/negotiator_commands.h"
@@ -52,7 +47,6 @@
 namespace {
 
 using classad::Status;
-using classad::StatusCode;
 
 constexpr int kOk = 0;
 constexpr int kUsage = 3;
@@ -192,90 +186,46 @@ const char* CycleUsage() { return FullUsage().c_str(); }
 int RunCycleCommand(int argc, char** argv) {
   Request r;
   if (!ParseArgs(argc, argv, &r)) return kUsage;
-  int64_t now = r.now.value_or(static_cast<int64_t>(std::time(nullptr)));
-
-  std::vector<Status> warnings;
-  classad::Result<std::shared_ptr<const policy::Policy>> loaded =
-      policy::LoadPolicy(r.config_files, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings,
-                         nullptr, r.policy_options);
-  for (const Status& warning : warnings) std::cerr << "warning: " << warning.ToString() << "\n";
-  if (!loaded.ok()) return negotiator_tool::Fail(loaded.status());
-  const std::shared_ptr<const policy::Policy>& policy = *loaded;
-  // The accountant: --state, else ACCOUNTANT_DATABASE; --accountant's file
-  // (read only); or none (a fresh one, nothing written).
-  negotiator::AccountantLocation where;
-  if (!r.accountant_json.empty()) {
-    where.json_file = r.accountant_json;
-  } else {
-    where.store = !r.state.empty() ? r.state : policy->accountant.database;
-  }
-
   classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
       negotiator_tool::LoadModel(r.model);
   if (!model.ok()) return negotiator_tool::Fail(model.status());
 
-  const auto read_start = std::chrono::steady_clock::now();
-  // A model reading job attributes matching does not needs the ads whole.
-  negotiator::Pool pool(policy, *model != nullptr && (*model)->ReadsJobAttributes()
-                                    ? negotiator::JobAdHolding::kWhole
-                                    : negotiator::JobAdHolding::kCut);
-  negotiator::PoolOptions read_options;
-  read_options.read_threads = r.threads;
-  for (const std::string& path : r.slot_files) {
-    if (Status s = pool.ReadSlots(path, read_options); !s.ok()) return negotiator_tool::Fail(s);
-  }
-  for (const std::string& path : r.job_files) {
-    if (Status s = pool.ReadJobs(path, read_options); !s.ok()) return negotiator_tool::Fail(s);
-  }
-  const double read_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - read_start)
-          .count();
+  negotiator::SnapshotCycleInputs in;
+  in.config_files = r.config_files;
+  in.policy_options = r.policy_options;
+  in.slot_files = r.slot_files;
+  in.job_files = r.job_files;
+  in.accountant_json = r.accountant_json;
+  in.state = r.state;
+  in.now = r.now.value_or(static_cast<int64_t>(std::time(nullptr)));
+  in.cycles = r.cycles;
+  in.interval = r.interval;
+  in.threads = r.threads;
+  in.restarted = r.restarted;
+  in.share_model = *model;
+  in.record_requests = r.requests;
+
+  negotiator::SnapshotCycleHooks hooks;
+  hooks.configuration_read = [](const std::vector<Status>& warnings) {
+    for (const Status& warning : warnings) std::cerr << "warning: " << warning.ToString() << "\n";
+  };
   if (!r.json) {
-    std::cerr << "negotiator: read " << pool.slots().size() << " slots and " << pool.jobs().size()
-              << " jobs in " << static_cast<int64_t>(read_ms) << " ms\n";
-  }
-
-  classad::Result<negotiator::OpenedAccountant> accountant =
-      negotiator::OpenAccountant(policy, where, {.write = true, .initialize = true}, now);
-  if (!accountant.ok()) return negotiator_tool::Fail(accountant.status());
-
-  negotiator::Negotiator negotiator(
-      policy, negotiator::NegotiatorOptions{
-                  .threads = r.threads, .share_model = *model, .record_requests = r.requests});
-  // The stored table is the quota map of the cycle before this one.
-  if (!r.restarted) {
-    negotiator.ResumeWithQuotaMap(
-        negotiator::QuotaMapOf(accountant->accountant().group_quota_records()));
-  }
-  std::vector<negotiator::CycleResult> results;
-  for (int cycle = 1; cycle <= r.cycles; ++cycle) {
-    std::optional<negotiator::CycleResult> result;
-    auto run = [&](negotiator::Accountant& accountant) -> Status {
-      classad::Result<negotiator::CycleResult> ran = negotiator.RunCycle(pool, accountant, now);
-      if (!ran.ok()) return ran.status();
-      result = std::move(ran).value();
-      // The cycle's group quota table goes into the same transaction.
-      accountant.SetGroupQuotaRecords(negotiator::GroupQuotaRecordsOf(*result));
-      return Status::Ok();
+    hooks.ads_read = [](size_t slots, size_t jobs, double ms) {
+      std::cerr << "negotiator: read " << slots << " slots and " << jobs << " jobs in "
+                << static_cast<int64_t>(ms) << " ms\n";
     };
-    Status s = accountant->Update(run);
-    if (!s.ok()) return negotiator_tool::Fail(s);
-    if (!r.json) {
-      std::cout << negotiator::FormatCycleText(*result, r.cycles > 1 ? cycle : 0);
+    hooks.cycle_ran = [&r](int cycle, const negotiator::CycleResult& result) {
+      std::cout << negotiator::FormatCycleText(result, r.cycles > 1 ? cycle : 0);
       if (cycle < r.cycles) std::cout << "\n";
-    }
-    if (cycle < r.cycles) {
-      // The matches become claims; the preempted jobs go back to the queue.
-      if (Status c = negotiator::ApplyMatches(*result, now, &pool); !c.ok()) return negotiator_tool::Fail(c);
-      now += r.interval;
-    }
-    results.push_back(std::move(*result));
+    };
   }
+  classad::Result<negotiator::SnapshotCycles> ran = negotiator::RunSnapshotCycles(in, hooks);
+  if (!ran.ok()) return negotiator_tool::Fail(ran.status());
   if (r.json) {
-    if (results.size() == 1) {
-      std::cout << negotiator::FormatCycleJson(results[0]) << "\n";
+    if (ran->cycles.size() == 1) {
+      std::cout << negotiator::FormatCycleJson(ran->cycles[0]) << "\n";
     } else {
-      std::cout << negotiator::FormatCyclesJson(results);
+      std::cout << negotiator::FormatCyclesJson(ran->cycles);
     }
   }
   return kOk;

@@ -14,10 +14,8 @@
 #include <utility>
 
 #include "classad/json_writer.h"
-#include "negotiator/accountant/open_accountant.h"
-#include "negotiator/cycle_quota_records.h"
 #include "negotiator/explain/dirac_report.h"
-#include "negotiator/pool/pool.h"
+#include "negotiator/snapshot_cycle.h"
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
 #include "policy/load_policy.h"
@@ -225,42 +223,27 @@ std::vector<ComparedFigure> CompareCycles(const CycleResult& a, const CycleResul
   return table.Take();
 }
 
-classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& config,
+classad::Result<CycleRun> RunReadOnlyCycle(const std::vector<std::string>& config,
                                            const SimulationInputs& inputs,
                                            const std::vector<std::string>& job_files,
                                            int64_t now) {
-  CycleRun run;
-  std::vector<Status> warnings;
-  classad::Result<std::shared_ptr<const policy::Policy>> loaded =
-      policy::LoadPolicy(config, policy::DaemonConfigOptions("NEGOTIATOR"), &warnings, nullptr,
-                         inputs.policy_options);
-  if (!loaded.ok()) return loaded.status();
-  run.policy = *loaded;
-  const std::shared_ptr<const ShareModel>& model = inputs.options.share_model;
-  Pool pool(run.policy, model != nullptr && model->ReadsJobAttributes() ? JobAdHolding::kWhole
-                                                                        : JobAdHolding::kCut);
-  for (const std::string& path : inputs.slot_files) {
-    if (Status s = pool.ReadSlots(path); !s.ok()) return s;
-  }
-  for (const std::string& path : job_files) {
-    if (Status s = pool.ReadJobs(path); !s.ok()) return s;
-  }
-  classad::Result<OpenedAccountant> opened = OpenAccountant(
-      run.policy, inputs.accountant, {.write = false, .initialize = true}, now);
-  if (!opened.ok()) return opened.status();
-  Accountant accountant(run.policy);
-  accountant.Restore(opened->accountant().Snapshot());
-  Negotiator negotiator(run.policy, NegotiatorOptions{.threads = inputs.options.threads,
-                                                      .share_model = model});
+  SnapshotCycleInputs in;
+  in.config_files = config;
+  in.policy_options = inputs.policy_options;
+  in.slot_files = inputs.slot_files;
+  in.job_files = job_files;
+  in.accountant_json = inputs.accountant.json_file;
+  in.state = inputs.accountant.store;
+  in.commit = false;
+  in.now = now;
+  in.threads = inputs.options.threads;
   // The stored table is the quota map of the cycle before: the next cycle
   // of a running negotiator, after a reconfiguration for configuration B.
-  if (!inputs.options.restarted) {
-    negotiator.ResumeWithQuotaMap(QuotaMapOf(accountant.group_quota_records()));
-  }
-  classad::Result<CycleResult> result = negotiator.RunCycle(pool, accountant, now);
-  if (!result.ok()) return result.status();
-  run.result = std::move(result).value();
-  return run;
+  in.restarted = inputs.options.restarted;
+  in.share_model = inputs.options.share_model;
+  classad::Result<SnapshotCycles> ran = RunSnapshotCycles(in);
+  if (!ran.ok()) return ran.status();
+  return CycleRun{ran->policy, std::move(ran->cycles.front())};
 }
 
 classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs) {
@@ -288,9 +271,9 @@ classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs) {
   if (!inputs.job_files.empty()) {
     const int64_t now =
         inputs.simulation.start.value_or(static_cast<int64_t>(std::time(nullptr)));
-    classad::Result<CycleRun> a = RunSnapshotCycle(inputs.config_a, side_a, inputs.job_files, now);
+    classad::Result<CycleRun> a = RunReadOnlyCycle(inputs.config_a, side_a, inputs.job_files, now);
     if (!a.ok()) return Named(inputs.label_a, a.status());
-    classad::Result<CycleRun> b = RunSnapshotCycle(config_b_files, side_b, inputs.job_files, now);
+    classad::Result<CycleRun> b = RunReadOnlyCycle(config_b_files, side_b, inputs.job_files, now);
     if (!b.ok()) return Named(inputs.label_b, b.status());
     out.figures = CompareCycles(a->result, b->result);
     out.cycle_a = std::move(a).value();

@@ -54,9 +54,11 @@ struct CycleRun {
 
 // One cycle under the configuration `config` on `inputs.slot_files` and
 // `job_files` at `now`, from `inputs.accountant` (only read; a copy
-// changes), with inputs.options.share_model. Errors: the configuration's,
-// the ads' and the accountant's.
-classad::Result<CycleRun> RunSnapshotCycle(const std::vector<std::string>& config,
+// changes), with inputs.options' share model, threads and restarted: the
+// snapshot side of a comparison or a test file, through
+// RunSnapshotCycles (snapshot_cycle.h) with commit false. Errors: the
+// configuration's, the ads' and the accountant's.
+classad::Result<CycleRun> RunReadOnlyCycle(const std::vector<std::string>& config,
                                            const SimulationInputs& inputs,
                                            const std::vector<std::string>& job_files,
                                            int64_t now);

@@ -425,7 +425,7 @@ PolicyTestResult RunPolicyTest(const std::string& path) {
   } else {
     const int64_t now = file->inputs.start.value_or(static_cast<int64_t>(std::time(nullptr)));
     classad::Result<CycleRun> cycle =
-        RunSnapshotCycle(file->inputs.config_files, file->inputs, file->job_files, now);
+        RunReadOnlyCycle(file->inputs.config_files, file->inputs, file->job_files, now);
     if (!cycle.ok()) {
       out.error = cycle.status();
     } else {
