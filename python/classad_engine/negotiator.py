@@ -1,10 +1,13 @@
-"""The negotiator from Python (ours; not in HTCondor's classad2): one
-negotiation cycle on a snapshot of a pool, its result as Python objects.
-Thin glue over negotiator/ (RunSnapshotCycle, what `negotiator cycle`
-runs). See docs/python.md."""
+"""The negotiator from Python (ours; not in HTCondor's classad2):
+negotiation cycles on a snapshot of a pool and the simulator, their results
+as Python objects. Thin glue over negotiator/ (RunSnapshotCycles and
+RunSimulationFromFiles, what `negotiator cycle` and `negotiator simulate`
+run). See docs/python.md."""
 
 import json
 import time
+from dataclasses import dataclass
+from typing import List
 
 from . import _core
 from ._records import Record
@@ -26,26 +29,117 @@ class CycleResult(Record):
         object.__setattr__(self, "warnings", warnings)
 
 
+InputError = _core.NegotiatorInputError
+InputError.__doc__ = """Bad input to the negotiator (a configuration, an ad or workload file
+that does not read, an option out of range): a ClassAdException and a
+ValueError; the message starts with file:line:col where there is one."""
+FileError = _core.NegotiatorFileError
+FileError.__doc__ = """A file or accountant store the negotiator could not read or write: a
+ClassAdException and an OSError; the message names it."""
+
+
+def _model(model, dirac_config, dirac_setup, dirac_vo, seed, htcondor_version):
+    """The share model and HTCondor release as the compiled part takes them."""
+    return _core._ModelArgs(str(model), _paths(dirac_config), str(dirac_setup), str(dirac_vo),
+                            int(seed), "" if htcondor_version is None else str(htcondor_version))
+
+
+def _one(path):
+    """An optional path as the compiled part takes it ("" for None)."""
+    return "" if path is None else _paths(path)[0]
+
+
 def run_cycle(config, slots, jobs=(), accountant=None, state=None, now=None, threads=1,
-              restarted=False):
-    """Runs one cycle with HTCondor's pie on a snapshot: the configuration
-    files `config`, the slot and job ad files `slots` and `jobs`
-    (condor_status / condor_q -long or -json dumps; a path or paths), the
-    accountant from `accountant` (a `userprio --export` JSON file, read
-    only) or `state` (a store, written), else the configuration's
+              restarted=False, cycles=None, interval=0, requests=False, model="htcondor",
+              dirac_config=(), dirac_setup="", dirac_vo="", seed=0, htcondor_version=None):
+    """Runs a cycle on a snapshot as `negotiator cycle` does
+    (negotiator::RunSnapshotCycles): the configuration files `config`, the
+    slot and job ad files `slots` and `jobs` (condor_status / condor_q
+    -long or -json dumps; a path or paths), the accountant from
+    `accountant` (a `userprio --export` JSON file, read only) or `state` (a
+    store, written; not both), else the configuration's
     ACCOUNTANT_DATABASE, else a fresh one; at `now` (seconds since the
     epoch; the clock when None). As `negotiator cycle`, the cycle is the
     running negotiator's next (the accountant's stored group quota table is
     the previous cycle's quota map), or with `restarted` the first after a
-    start. The GIL is released while it runs.
-    ClassAdException (with file:line:col where there is one) on failure."""
+    start. `model` "htcondor" (HTCondor's pie) or "dirac" (DIRAC's task
+    queues, from the `dirac_config` files, `dirac_setup`, `dirac_vo`,
+    `seed`); `htcondor_version` the release to reproduce ("25.10"); with
+    `requests`, every request and how it ended ("requests"). Returns the
+    CycleResult; with `cycles=N`, a list of N, each cycle's matches the
+    next one's claims, `interval` seconds apart. The GIL is released while
+    it runs. InputError or FileError (both ClassAdException) on failure,
+    with file:line:col where there is one."""
     if now is None:
         now = int(time.time())
     text, warnings = _core.negotiator_cycle(
-        _paths(config), _paths(slots), _paths(jobs),
-        "" if accountant is None else _paths(accountant)[0],
-        "" if state is None else _paths(state)[0], int(now), int(threads), bool(restarted))
-    return CycleResult(json.loads(text), warnings)
+        _paths(config), _paths(slots), _paths(jobs), _one(accountant), _one(state), int(now),
+        int(threads), bool(restarted), None if cycles is None else int(cycles), int(interval),
+        bool(requests), _model(model, dirac_config, dirac_setup, dirac_vo, seed,
+                               htcondor_version))
+    data = json.loads(text)
+    if cycles is None:
+        return CycleResult(data, warnings)
+    return [CycleResult(cycle, warnings) for cycle in data["cycles"]]
 
 
-__all__ = ["CycleResult", "Record", "run_cycle"]
+@dataclass(frozen=True)
+class Simulation:
+    """A simulation's outcome: `summary` the metrics as `negotiator simulate
+    --json` prints them (a Record: start, end, cycles, arrived, done, wait,
+    utilisation, groups, submitters, ...); `cycles` the per-cycle series
+    (Records with time, pool_weight, busy_weight, arrivals, completions,
+    claims_reused, matches, preemptions, refused, and `submitters` and
+    `groups`, each with the figures of series.csv); `events` (Records with
+    time, event, job, submitter, slot, detail, as events.csv); `warnings`
+    what reading the share model and the configuration warned about;
+    `slots` the slot ads read; `seconds` the simulation's own wall time."""
+    summary: Record
+    cycles: List[Record]
+    events: List[Record]
+    warnings: List[str]
+    slots: int
+    seconds: float
+
+
+def _duration(value, name):
+    """A duration as the commands take it: seconds (an int) or "90m", "7d"."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise InputError(f"{name}: {value!r} is not a number of seconds or a text like '7d'")
+    return str(value)
+
+
+def simulate(config, slots, workload, format=None, swf_map=None, run_time_attribute=None,
+             state=None, accountant=None, start=None, duration="7d", interval=None,
+             claim_reuse=True, restarted=False, threads=2, model="htcondor", dirac_config=(),
+             dirac_setup="", dirac_vo="", seed=0, htcondor_version=None, out=None, title=None):
+    """Simulates days of cycles as `negotiator simulate` does
+    (negotiator::RunSimulationFromFiles), its options as keywords: the
+    configuration files `config`, the slot ad files `slots`, the
+    `workload` (condor_history -long/-json or an SWF trace; `format`
+    "history" or "swf", else told from the file; `swf_map` the SWF users
+    and groups; `run_time_attribute`), the starting accountant `state` (a
+    store) or `accountant` (a `userprio --export` file), only read;
+    `start` (seconds since the epoch; default the workload's first
+    arrival), `duration` and `interval` (seconds or "90m", "36h", "7d";
+    interval default NEGOTIATOR_INTERVAL), `claim_reuse`, `restarted`,
+    `threads`, the share model as run_cycle takes it, `htcondor_version`.
+    With `out`, writes series.csv, events.csv, summary.json, summary.txt
+    (and report.html, titled `title`, when the chart library is installed;
+    else a warning says why not) into that folder. Returns a Simulation.
+    The GIL is released while it runs. InputError or FileError (both
+    ClassAdException) on failure, with file:line:col where there is one."""
+    summary, cycles, events, warnings, slot_count, seconds = _core.negotiator_simulate(
+        _paths(config), _paths(slots), _one(workload), "" if format is None else str(format),
+        _one(swf_map), "" if run_time_attribute is None else str(run_time_attribute),
+        _one(state), _one(accountant), None if start is None else int(start),
+        _duration(duration, "duration"), "" if interval is None else _duration(interval, "interval"),
+        bool(claim_reuse), bool(restarted), int(threads), _one(out),
+        "" if title is None else str(title),
+        _model(model, dirac_config, dirac_setup, dirac_vo, seed, htcondor_version))
+    return Simulation(Record(json.loads(summary)), Record.wrap(cycles), Record.wrap(events),
+                      warnings, slot_count, seconds)
+
+
+__all__ = ["CycleResult", "FileError", "InputError", "Record", "Simulation", "run_cycle",
+           "simulate"]

@@ -15,8 +15,11 @@ void RegisterExprs(pybind11::module_& m);
 void RegisterParsing(pybind11::module_& m);
 // The bulk calls that release the GIL (bulk_bindings.cc).
 void RegisterBulk(pybind11::module_& m);
-// The policy layer and the negotiator (policy_bindings.cc).
+// The policy layer (policy_bindings.cc).
 void RegisterPolicy(pybind11::module_& m);
+// The negotiator: cycles on a snapshot, the simulator
+// (negotiator_bindings.cc); after the ClassAdException is registered.
+void RegisterNegotiator(pybind11::module_& m);
 
 }  // namespace classad_python
 

@@ -20,4 +20,5 @@ PYBIND11_MODULE(_core, m) {
   classad_python::RegisterParsing(m);
   classad_python::RegisterBulk(m);
   classad_python::RegisterPolicy(m);
+  classad_python::RegisterNegotiator(m);
 }

@@ -1,8 +1,6 @@
-// The policy layer and the negotiator behind classad_engine.policy and
-// classad_engine.negotiator: each function calls the library entry point
-// the matching tool calls (policy_config, policy_lint, negotiator cycle),
-// with the GIL released while it reads and computes.
-#include <cstdint>
+// The policy layer behind classad_engine.policy: each function calls the
+// library entry point the matching tool calls (policy_config,
+// policy_lint), with the GIL released while it reads and computes.
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,8 +9,6 @@
 
 #include <pybind11/stl.h>
 
-#include "negotiator/cycle_output.h"
-#include "negotiator/snapshot_cycle.h"
 #include "policy/config.h"
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
@@ -107,28 +103,6 @@ py::list Lint(const std::vector<std::string>& files, const std::string& subsyste
   return out;
 }
 
-// One cycle on a snapshot: the cycle as `negotiator cycle --json` prints
-// it, and the configuration's warnings.
-py::tuple Cycle(negotiator::SnapshotCycleInputs inputs) {
-  std::vector<classad::Status> warnings;
-  std::string json;
-  classad::Status failed;
-  {
-    py::gil_scoped_release release;
-    classad::Result<negotiator::CycleResult> result =
-        negotiator::RunSnapshotCycle(inputs, &warnings);
-    if (result.ok()) {
-      json = negotiator::FormatCycleJson(*result);
-    } else {
-      failed = result.status();
-    }
-  }
-  if (!failed.ok()) Raise(failed);
-  py::list warning_texts;
-  for (const classad::Status& w : warnings) warning_texts.append(w.ToString());
-  return py::make_tuple(json, warning_texts);
-}
-
 }  // namespace
 
 void RegisterPolicy(py::module_& m) {
@@ -148,21 +122,6 @@ void RegisterPolicy(py::module_& m) {
         py::arg("local_name"));
   m.def("policy_lint", &Lint, py::arg("files"), py::arg("subsystem"), py::arg("local_name"),
         py::arg("toggles"));
-  m.def("negotiator_cycle",
-        [](std::vector<std::string> config_files, std::vector<std::string> slot_files,
-           std::vector<std::string> job_files, std::string accountant_json, std::string state,
-           int64_t now, int threads, bool restarted) {
-          negotiator::SnapshotCycleInputs inputs;
-          inputs.config_files = std::move(config_files);
-          inputs.slot_files = std::move(slot_files);
-          inputs.job_files = std::move(job_files);
-          inputs.accountant_json = std::move(accountant_json);
-          inputs.state = std::move(state);
-          inputs.now = now;
-          inputs.threads = threads;
-          inputs.restarted = restarted;
-          return Cycle(std::move(inputs));
-        });
 }
 
 }  // namespace classad_python

@@ -1,0 +1,328 @@
+// The negotiator behind classad_engine.negotiator: cycles on a snapshot
+// (negotiator::RunSnapshotCycles, what `negotiator cycle` calls) and the
+// simulator (negotiator::RunSimulationFromFiles, what `negotiator
+// simulate` calls), with the GIL released while they read and compute.
+// Bad input raises NegotiatorInputError (a ClassAdException and a
+// ValueError) or, for a file or store that cannot be read or written,
+// NegotiatorFileError (a ClassAdException and an OSError).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <pybind11/stl.h>
+
+#include "negotiator/cycle_output.h"
+#include "negotiator/shares/load_share_model.h"
+#include "negotiator/simulate/simulation_files.h"
+#include "negotiator/simulate/simulation_html.h"
+#include "negotiator/simulate/simulation_report.h"
+#include "negotiator/snapshot_cycle.h"
+#include "policy/policy.h"
+#include "python/src/bindings.h"
+#include "python/src/handles.h"
+
+namespace py = pybind11;
+
+namespace classad_python {
+
+namespace {
+
+// Bad input to the negotiator (raised as _core.NegotiatorInputError).
+class NegotiatorInputError : public ClassAdError {
+ public:
+  using ClassAdError::ClassAdError;
+};
+// A file or store that could not be read or written (raised as
+// _core.NegotiatorFileError).
+class NegotiatorFileError : public ClassAdError {
+ public:
+  using ClassAdError::ClassAdError;
+};
+
+// `status` (not OK) raised as the exception its code calls for, its text
+// starting with file:line:col where the input has one.
+[[noreturn]] void Raise(const classad::Status& status) {
+  switch (status.code()) {
+    case classad::StatusCode::kIoError:
+    case classad::StatusCode::kNotFound:
+    case classad::StatusCode::kUnavailable:
+    case classad::StatusCode::kDataLoss:
+      throw NegotiatorFileError(status.ToString());
+    default:
+      throw NegotiatorInputError(status.ToString());
+  }
+}
+
+// The share model and the HTCondor release as the command lines name them.
+struct ModelArgs {
+  std::string model;  // "htcondor" or "dirac"
+  std::vector<std::string> dirac_config;
+  std::string dirac_setup, dirac_vo;
+  uint64_t seed = 0;
+  std::string htcondor_version;  // empty: the default (25.0)
+};
+
+// The choice `args` names; NegotiatorInputError for an unknown model.
+negotiator::ShareModelChoice ChoiceOf(const ModelArgs& args) {
+  negotiator::ShareModelChoice choice;
+  if (!negotiator::ParseShareModelKind(args.model, &choice.kind)) {
+    throw NegotiatorInputError("model: '" + args.model + "' is not htcondor or dirac");
+  }
+  choice.dirac_config = args.dirac_config;
+  choice.dirac_setup = args.dirac_setup;
+  choice.dirac_vo = args.dirac_vo;
+  choice.seed = args.seed;
+  return choice;
+}
+
+// The policy options `args` names; NegotiatorInputError for a bad release.
+policy::PolicyOptions PolicyOptionsOf(const ModelArgs& args) {
+  policy::PolicyOptions options;
+  if (args.htcondor_version.empty()) return options;
+  if (classad::Status set = policy::SetHTCondorRelease(args.htcondor_version, &options);
+      !set.ok()) {
+    throw NegotiatorInputError("htcondor_version: " + set.message());
+  }
+  return options;
+}
+
+py::list Texts(const std::vector<std::string>& texts) {
+  py::list out;
+  for (const std::string& text : texts) out.append(text);
+  return out;
+}
+
+// Cycles on a snapshot: (the cycles as `negotiator cycle --json` prints
+// them, the warnings). `numbered`: several cycles' document
+// ({"cycles": [...]}), else the one cycle's.
+py::tuple Cycles(negotiator::SnapshotCycleInputs inputs, const ModelArgs& model_args,
+                 bool numbered) {
+  const negotiator::ShareModelChoice choice = ChoiceOf(model_args);
+  inputs.policy_options = PolicyOptionsOf(model_args);
+  std::vector<std::string> warnings;
+  std::string json;
+  classad::Status failed;
+  {
+    py::gil_scoped_release release;
+    classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
+        negotiator::LoadModel(choice, &warnings);
+    if (model.ok()) {
+      inputs.share_model = *model;
+      classad::Result<negotiator::SnapshotCycles> ran = negotiator::RunSnapshotCycles(inputs);
+      if (ran.ok()) {
+        for (const classad::Status& w : ran->warnings) warnings.push_back(w.ToString());
+        json = numbered ? negotiator::FormatCyclesJson(ran->cycles)
+                        : negotiator::FormatCycleJson(ran->cycles.front());
+      } else {
+        failed = ran.status();
+      }
+    } else {
+      failed = model.status();
+    }
+  }
+  if (!failed.ok()) Raise(failed);
+  return py::make_tuple(json, Texts(warnings));
+}
+
+// A duration as the commands take it ("90m", "7d", seconds);
+// NegotiatorInputError naming `what` otherwise.
+int64_t Duration(const std::string& what, const std::string& text) {
+  classad::Result<int64_t> d = negotiator::ParseDuration(text);
+  if (!d.ok()) throw NegotiatorInputError(what + ": " + d.status().message());
+  return *d;
+}
+
+// The per-cycle series: one dict per cycle, its submitters and groups
+// (the figures of series.csv).
+py::list Series(const negotiator::SimulationResult& result) {
+  py::list out;
+  for (const negotiator::CycleSample& c : result.cycles) {
+    py::list submitters, groups;
+    for (const negotiator::SubmitterSample& s : c.submitters) {
+      submitters.append(py::dict(
+          py::arg("name") = s.name, py::arg("group") = s.group, py::arg("running") = s.running,
+          py::arg("running_weight") = s.running_weight, py::arg("idle") = s.idle,
+          py::arg("rup") = s.rup, py::arg("eup") = s.eup, py::arg("matches") = s.matches,
+          py::arg("preempted") = s.preempted));
+    }
+    for (const negotiator::GroupSample& g : c.groups) {
+      groups.append(py::dict(
+          py::arg("name") = g.name, py::arg("quota") = g.quota, py::arg("allocated") = g.allocated,
+          py::arg("demand") = g.demand, py::arg("running") = g.running,
+          py::arg("running_weight") = g.running_weight, py::arg("idle") = g.idle,
+          py::arg("matches") = g.matches, py::arg("preempted") = g.preempted));
+    }
+    out.append(py::dict(
+        py::arg("time") = c.time, py::arg("pool_weight") = c.pool_weight,
+        py::arg("busy_weight") = c.busy_weight, py::arg("arrivals") = c.arrivals,
+        py::arg("completions") = c.completions, py::arg("claims_reused") = c.claims_reused,
+        py::arg("matches") = c.matches, py::arg("preemptions") = c.preemptions,
+        py::arg("refused") = c.refused, py::arg("submitters") = submitters,
+        py::arg("groups") = groups));
+  }
+  return out;
+}
+
+// The events (the rows of events.csv).
+py::list Events(const negotiator::SimulationResult& result) {
+  py::list out;
+  for (const negotiator::SimulationEvent& e : result.events) {
+    out.append(py::dict(py::arg("time") = e.time,
+                        py::arg("event") = negotiator::EventKindName(e.kind),
+                        py::arg("job") = e.job, py::arg("submitter") = e.submitter,
+                        py::arg("slot") = e.slot, py::arg("detail") = e.detail));
+  }
+  return out;
+}
+
+// The simulation's inputs from the keyword arguments of
+// negotiator.simulate; NegotiatorInputError for a value out of range.
+struct SimulateArgs {
+  std::vector<std::string> config, slots;
+  std::string workload, format, swf_map, run_time_attribute, state, accountant;
+  std::optional<int64_t> start;
+  std::string duration, interval;
+  bool claim_reuse = true, restarted = false;
+  int threads = 2;
+  std::string out, title;
+};
+
+negotiator::SimulationInputs InputsOf(const SimulateArgs& a) {
+  negotiator::SimulationInputs in;
+  in.config_files = a.config;
+  in.slot_files = a.slots;
+  in.workload_file = a.workload;
+  if (a.format == "history") {
+    in.workload_format = negotiator::WorkloadFormat::kHistory;
+  } else if (a.format == "swf") {
+    in.workload_format = negotiator::WorkloadFormat::kSwf;
+  } else if (!a.format.empty()) {
+    throw NegotiatorInputError("format: '" + a.format + "' is not history or swf");
+  }
+  in.swf_map_file = a.swf_map;
+  in.run_time_attribute = a.run_time_attribute;
+  in.accountant.store = a.state;
+  in.accountant.json_file = a.accountant;
+  if (a.start && *a.start < 0) throw NegotiatorInputError("start: must not be negative");
+  in.start = a.start;
+  in.options.duration = Duration("duration", a.duration);
+  if (!a.interval.empty()) in.options.interval = Duration("interval", a.interval);
+  in.options.claim_reuse = a.claim_reuse;
+  in.options.restarted = a.restarted;
+  if (a.threads < 1) throw NegotiatorInputError("threads: must be at least 1");
+  in.options.threads = a.threads;
+  return in;
+}
+
+// A simulation: (summary as `negotiator simulate --json` prints it,
+// series, events, warnings, slots read, seconds), the outputs written into
+// `out` when given (report.html only with the chart library).
+py::tuple Simulate(const SimulateArgs& args, const ModelArgs& model_args) {
+  negotiator::SimulationInputs inputs = InputsOf(args);
+  inputs.policy_options = PolicyOptionsOf(model_args);
+  const negotiator::ShareModelChoice choice = ChoiceOf(model_args);
+  std::vector<std::string> warnings;
+  std::optional<negotiator::SimulationRun> run;
+  std::string summary;
+  classad::Status failed;
+  {
+    py::gil_scoped_release release;
+    classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
+        negotiator::LoadModel(choice, &warnings);
+    classad::Result<negotiator::SimulationRun> ran = model.status();
+    if (model.ok()) {
+      inputs.options.share_model = *model;
+      ran = negotiator::RunSimulationFromFiles(inputs);
+    }
+    if (ran.ok()) {
+      run = std::move(ran).value();
+      for (const classad::Status& w : run->warnings) warnings.push_back(w.ToString());
+      summary = negotiator::FormatMetricsJson(run->metrics);
+      if (!args.out.empty()) {
+        classad::Result<negotiator::ChartLibrary> charts =
+            negotiator::LoadChartLibrary(negotiator::DefaultChartLibraryFolder());
+        if (!charts.ok()) {
+          warnings.push_back(std::string("no ") + negotiator::kReportFile + ": " +
+                             charts.status().ToString());
+        }
+        const std::string title =
+            !args.title.empty() ? args.title : "Simulation of " + inputs.workload_file;
+        failed = negotiator::WriteSimulationOutputs(*run, args.out, title,
+                                                    charts.ok() ? &*charts : nullptr);
+      }
+    } else {
+      failed = ran.status();
+    }
+  }
+  if (!failed.ok()) Raise(failed);
+  return py::make_tuple(summary, Series(run->result), Events(run->result), Texts(warnings),
+                        run->slots, run->seconds);
+}
+
+}  // namespace
+
+void RegisterNegotiator(py::module_& m) {
+  const py::object base = m.attr("ClassAdException");
+  py::register_exception<NegotiatorInputError>(
+      m, "NegotiatorInputError", py::make_tuple(base, py::handle(PyExc_ValueError)));
+  py::register_exception<NegotiatorFileError>(
+      m, "NegotiatorFileError", py::make_tuple(base, py::handle(PyExc_OSError)));
+  py::class_<ModelArgs>(m, "_ModelArgs", "The share model and HTCondor release of a run.")
+      .def(py::init([](std::string model, std::vector<std::string> dirac_config,
+                       std::string dirac_setup, std::string dirac_vo, uint64_t seed,
+                       std::string htcondor_version) {
+             return ModelArgs{std::move(model), std::move(dirac_config), std::move(dirac_setup),
+                              std::move(dirac_vo), seed, std::move(htcondor_version)};
+           }),
+           py::arg("model"), py::arg("dirac_config"), py::arg("dirac_setup"),
+           py::arg("dirac_vo"), py::arg("seed"), py::arg("htcondor_version"));
+  m.def(
+      "negotiator_cycle",
+      [](std::vector<std::string> config_files, std::vector<std::string> slot_files,
+         std::vector<std::string> job_files, std::string accountant_json, std::string state,
+         int64_t now, int threads, bool restarted, std::optional<int> cycles, int64_t interval,
+         bool requests, ModelArgs model) {
+        negotiator::SnapshotCycleInputs inputs;
+        inputs.config_files = std::move(config_files);
+        inputs.slot_files = std::move(slot_files);
+        inputs.job_files = std::move(job_files);
+        inputs.accountant_json = std::move(accountant_json);
+        inputs.state = std::move(state);
+        inputs.now = now;
+        if (threads < 1) throw NegotiatorInputError("threads: must be at least 1");
+        inputs.threads = threads;
+        inputs.restarted = restarted;
+        inputs.cycles = cycles.value_or(1);
+        if (interval < 0) throw NegotiatorInputError("interval: must not be negative");
+        inputs.interval = interval;
+        inputs.record_requests = requests;
+        return Cycles(std::move(inputs), model, cycles.has_value());
+      },
+      py::arg("config"), py::arg("slots"), py::arg("jobs"), py::arg("accountant"),
+      py::arg("state"), py::arg("now"), py::arg("threads"), py::arg("restarted"),
+      py::arg("cycles"), py::arg("interval"), py::arg("requests"), py::arg("model"));
+  m.def(
+      "negotiator_simulate",
+      [](std::vector<std::string> config, std::vector<std::string> slots, std::string workload,
+         std::string format, std::string swf_map, std::string run_time_attribute,
+         std::string state, std::string accountant, std::optional<int64_t> start,
+         std::string duration, std::string interval, bool claim_reuse, bool restarted,
+         int threads, std::string out, std::string title, ModelArgs model) {
+        SimulateArgs args{std::move(config), std::move(slots), std::move(workload),
+                          std::move(format), std::move(swf_map), std::move(run_time_attribute),
+                          std::move(state), std::move(accountant), start, std::move(duration),
+                          std::move(interval), claim_reuse, restarted, threads, std::move(out),
+                          std::move(title)};
+        return Simulate(args, model);
+      },
+      py::arg("config"), py::arg("slots"), py::arg("workload"), py::arg("format"),
+      py::arg("swf_map"), py::arg("run_time_attribute"), py::arg("state"),
+      py::arg("accountant"), py::arg("start"), py::arg("duration"), py::arg("interval"),
+      py::arg("claim_reuse"), py::arg("restarted"), py::arg("threads"), py::arg("out"),
+      py::arg("title"), py::arg("model"));
+}
+
+}  // namespace classad_python
