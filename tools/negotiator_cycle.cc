@@ -90,19 +90,10 @@ const std::string& FullUsage() {
 }
 
 struct Request {
-  std::vector<std::string> config_files;
-  std::vector<std::string> slot_files;
-  std::vector<std::string> job_files;
-  std::string state;
-  std::string accountant_json;
+  // What the library runs; `now` and the share model are set after parsing.
+  negotiator::SnapshotCycleInputs in{.threads = 2};
   std::optional<int64_t> now;
-  int cycles = 1;
-  int64_t interval = 0;
-  int threads = 2;
   bool json = false;
-  bool requests = false;
-  bool restarted = false;  // no previous quota map (Negotiator::ResumeWithQuotaMap)
-  policy::PolicyOptions policy_options;
   negotiator::ShareModelChoice model;
 };
 
@@ -118,37 +109,37 @@ bool ParseArgs(int argc, char** argv, Request* r) {
     int64_t n = 0;
     if (arg == "-config") {
       if (!args.Value(&text)) return false;
-      r->config_files.push_back(text);
+      r->in.config_files.push_back(text);
     } else if (arg == "-slots") {
       if (!args.Value(&text)) return false;
-      r->slot_files.push_back(text);
+      r->in.slot_files.push_back(text);
     } else if (arg == "-jobs") {
       if (!args.Value(&text)) return false;
-      r->job_files.push_back(text);
+      r->in.job_files.push_back(text);
     } else if (arg == "-state") {
-      if (!args.Value(&r->state)) return false;
+      if (!args.Value(&r->in.state)) return false;
     } else if (arg == "-accountant") {
-      if (!args.Value(&r->accountant_json)) return false;
+      if (!args.Value(&r->in.accountant_json)) return false;
     } else if (arg == "-now") {
       if (!args.Whole(&n, 0)) return false;
       r->now = n;
     } else if (arg == "-cycles") {
       if (!args.Whole(&n, 1)) return false;
-      r->cycles = static_cast<int>(std::min<int64_t>(n, 1000000));
+      r->in.cycles = static_cast<int>(std::min<int64_t>(n, 1000000));
     } else if (arg == "-interval") {
-      if (!args.Whole(&r->interval, 0)) return false;
+      if (!args.Whole(&r->in.interval, 0)) return false;
     } else if (arg == "-threads") {
       if (!args.Whole(&n, 1)) return false;
-      r->threads = static_cast<int>(std::min<int64_t>(n, 256));
+      r->in.threads = static_cast<int>(std::min<int64_t>(n, 256));
     } else if (arg == "-json") {
       r->json = true;
     } else if (arg == "-requests") {
-      r->requests = true;
+      r->in.record_requests = true;
     } else if (arg == "-restarted") {
-      r->restarted = true;
+      r->in.restarted = true;
     } else if (arg == "-htcondor-version") {
       if (!args.Value(&text)) return false;
-      if (classad::Status set = policy::SetHTCondorRelease(text, &r->policy_options); !set.ok()) {
+      if (classad::Status set = policy::SetHTCondorRelease(text, &r->in.policy_options); !set.ok()) {
         std::cerr << "negotiator: --htcondor-version: " << set.message() << "\n";
         return false;
       }
@@ -159,15 +150,15 @@ bool ParseArgs(int argc, char** argv, Request* r) {
       return args.Unknown();
     }
   }
-  if (r->slot_files.empty() || r->job_files.empty()) {
+  if (r->in.slot_files.empty() || r->in.job_files.empty()) {
     std::cerr << "negotiator: --slots and --jobs are required\n" << FullUsage();
     return false;
   }
-  if (r->requests && !r->json) {
+  if (r->in.record_requests && !r->json) {
     std::cerr << "negotiator: --requests needs --json\n" << FullUsage();
     return false;
   }
-  if (!r->state.empty() && !r->accountant_json.empty()) {
+  if (!r->in.state.empty() && !r->in.accountant_json.empty()) {
     std::cerr << "negotiator: give --state or --accountant, not both\n";
     return false;
   }
@@ -190,20 +181,8 @@ int RunCycleCommand(int argc, char** argv) {
       negotiator_tool::LoadModel(r.model);
   if (!model.ok()) return negotiator_tool::Fail(model.status());
 
-  negotiator::SnapshotCycleInputs in;
-  in.config_files = r.config_files;
-  in.policy_options = r.policy_options;
-  in.slot_files = r.slot_files;
-  in.job_files = r.job_files;
-  in.accountant_json = r.accountant_json;
-  in.state = r.state;
-  in.now = r.now.value_or(static_cast<int64_t>(std::time(nullptr)));
-  in.cycles = r.cycles;
-  in.interval = r.interval;
-  in.threads = r.threads;
-  in.restarted = r.restarted;
-  in.share_model = *model;
-  in.record_requests = r.requests;
+  r.in.now = r.now.value_or(static_cast<int64_t>(std::time(nullptr)));
+  r.in.share_model = *model;
 
   negotiator::SnapshotCycleHooks hooks;
   hooks.configuration_read = [](const std::vector<Status>& warnings) {
@@ -215,11 +194,11 @@ int RunCycleCommand(int argc, char** argv) {
                 << static_cast<int64_t>(ms) << " ms\n";
     };
     hooks.cycle_ran = [&r](int cycle, const negotiator::CycleResult& result) {
-      std::cout << negotiator::FormatCycleText(result, r.cycles > 1 ? cycle : 0);
-      if (cycle < r.cycles) std::cout << "\n";
+      std::cout << negotiator::FormatCycleText(result, r.in.cycles > 1 ? cycle : 0);
+      if (cycle < r.in.cycles) std::cout << "\n";
     };
   }
-  classad::Result<negotiator::SnapshotCycles> ran = negotiator::RunSnapshotCycles(in, hooks);
+  classad::Result<negotiator::SnapshotCycles> ran = negotiator::RunSnapshotCycles(r.in, hooks);
   if (!ran.ok()) return negotiator_tool::Fail(ran.status());
   if (r.json) {
     if (ran->cycles.size() == 1) {

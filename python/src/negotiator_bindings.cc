@@ -6,6 +6,7 @@
 // ValueError) or, for a file or store that cannot be read or written,
 // NegotiatorFileError (a ClassAdException and an OSError).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -95,34 +96,37 @@ py::list Texts(const std::vector<std::string>& texts) {
   return out;
 }
 
+// Loads the share model `args` names and calls `run` with it, with the
+// GIL released (the caller holds it); what the model warned about is
+// appended to `*warnings`. Returns the model's error or run's.
+classad::Status RunWithModel(
+    const ModelArgs& args, std::vector<std::string>* warnings,
+    const std::function<classad::Status(std::shared_ptr<const negotiator::ShareModel>)>& run) {
+  const negotiator::ShareModelChoice choice = ChoiceOf(args);
+  py::gil_scoped_release release;
+  classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
+      negotiator::LoadModel(choice, warnings);
+  if (!model.ok()) return model.status();
+  return run(*model);
+}
+
 // Cycles on a snapshot: (the cycles as `negotiator cycle --json` prints
 // them, the warnings). `numbered`: several cycles' document
 // ({"cycles": [...]}), else the one cycle's.
 py::tuple Cycles(negotiator::SnapshotCycleInputs inputs, const ModelArgs& model_args,
                  bool numbered) {
-  const negotiator::ShareModelChoice choice = ChoiceOf(model_args);
   inputs.policy_options = PolicyOptionsOf(model_args);
   std::vector<std::string> warnings;
   std::string json;
-  classad::Status failed;
-  {
-    py::gil_scoped_release release;
-    classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
-        negotiator::LoadModel(choice, &warnings);
-    if (model.ok()) {
-      inputs.share_model = *model;
-      classad::Result<negotiator::SnapshotCycles> ran = negotiator::RunSnapshotCycles(inputs);
-      if (ran.ok()) {
-        for (const classad::Status& w : ran->warnings) warnings.push_back(w.ToString());
-        json = numbered ? negotiator::FormatCyclesJson(ran->cycles)
-                        : negotiator::FormatCycleJson(ran->cycles.front());
-      } else {
-        failed = ran.status();
-      }
-    } else {
-      failed = model.status();
-    }
-  }
+  classad::Status failed = RunWithModel(model_args, &warnings, [&](auto model) {
+    inputs.share_model = std::move(model);
+    classad::Result<negotiator::SnapshotCycles> ran = negotiator::RunSnapshotCycles(inputs);
+    if (!ran.ok()) return ran.status();
+    for (const classad::Status& w : ran->warnings) warnings.push_back(w.ToString());
+    json = numbered ? negotiator::FormatCyclesJson(ran->cycles)
+                    : negotiator::FormatCycleJson(ran->cycles.front());
+    return classad::Status::Ok();
+  });
   if (!failed.ok()) Raise(failed);
   return py::make_tuple(json, Texts(warnings));
 }
@@ -223,40 +227,28 @@ negotiator::SimulationInputs InputsOf(const SimulateArgs& a) {
 py::tuple Simulate(const SimulateArgs& args, const ModelArgs& model_args) {
   negotiator::SimulationInputs inputs = InputsOf(args);
   inputs.policy_options = PolicyOptionsOf(model_args);
-  const negotiator::ShareModelChoice choice = ChoiceOf(model_args);
   std::vector<std::string> warnings;
   std::optional<negotiator::SimulationRun> run;
   std::string summary;
-  classad::Status failed;
-  {
-    py::gil_scoped_release release;
-    classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
-        negotiator::LoadModel(choice, &warnings);
-    classad::Result<negotiator::SimulationRun> ran = model.status();
-    if (model.ok()) {
-      inputs.options.share_model = *model;
-      ran = negotiator::RunSimulationFromFiles(inputs);
+  classad::Status failed = RunWithModel(model_args, &warnings, [&](auto model) {
+    inputs.options.share_model = std::move(model);
+    classad::Result<negotiator::SimulationRun> ran = negotiator::RunSimulationFromFiles(inputs);
+    if (!ran.ok()) return ran.status();
+    run = std::move(ran).value();
+    for (const classad::Status& w : run->warnings) warnings.push_back(w.ToString());
+    summary = negotiator::FormatMetricsJson(run->metrics);
+    if (args.out.empty()) return classad::Status::Ok();
+    classad::Result<negotiator::ChartLibrary> charts =
+        negotiator::LoadChartLibrary(negotiator::DefaultChartLibraryFolder());
+    if (!charts.ok()) {
+      warnings.push_back(std::string("no ") + negotiator::kReportFile + ": " +
+                         charts.status().ToString());
     }
-    if (ran.ok()) {
-      run = std::move(ran).value();
-      for (const classad::Status& w : run->warnings) warnings.push_back(w.ToString());
-      summary = negotiator::FormatMetricsJson(run->metrics);
-      if (!args.out.empty()) {
-        classad::Result<negotiator::ChartLibrary> charts =
-            negotiator::LoadChartLibrary(negotiator::DefaultChartLibraryFolder());
-        if (!charts.ok()) {
-          warnings.push_back(std::string("no ") + negotiator::kReportFile + ": " +
-                             charts.status().ToString());
-        }
-        const std::string title =
-            !args.title.empty() ? args.title : "Simulation of " + inputs.workload_file;
-        failed = negotiator::WriteSimulationOutputs(*run, args.out, title,
-                                                    charts.ok() ? &*charts : nullptr);
-      }
-    } else {
-      failed = ran.status();
-    }
-  }
+    const std::string title =
+        !args.title.empty() ? args.title : "Simulation of " + inputs.workload_file;
+    return negotiator::WriteSimulationOutputs(*run, args.out, title,
+                                              charts.ok() ? &*charts : nullptr);
+  });
   if (!failed.ok()) Raise(failed);
   return py::make_tuple(summary, Series(run->result), Events(run->result), Texts(warnings),
                         run->slots, run->seconds);

@@ -18,14 +18,20 @@ fs::path Scenario(const std::string& name) {
   return fs::path(CLASSAD_EXAMPLES_DIR) / "negotiator" / name;
 }
 
-TEST(SnapshotCycleTest, PriorityPreemptionScenario) {
-  const fs::path dir = Scenario("06b-priority-preemption");
+// A scenario's files (with running jobs and an accountant) at its time.
+SnapshotCycleInputs ScenarioInputs(const std::string& name) {
+  const fs::path dir = Scenario(name);
   SnapshotCycleInputs inputs;
   inputs.config_files = {(dir / "negotiator.config").string()};
   inputs.slot_files = {(dir / "slots.ads").string()};
   inputs.job_files = {(dir / "jobs.ads").string(), (dir / "running.ads").string()};
   inputs.accountant_json = (dir / "accountant.userprio.json").string();
   inputs.now = 1767225600;
+  return inputs;
+}
+
+TEST(SnapshotCycleTest, PriorityPreemptionScenario) {
+  SnapshotCycleInputs inputs = ScenarioInputs("06b-priority-preemption");
   std::vector<classad::Status> warnings;
   classad::Result<CycleResult> result = RunSnapshotCycle(inputs, &warnings);
   ASSERT_TRUE(result.ok()) << result.status().ToString();
@@ -42,16 +48,7 @@ TEST(SnapshotCycleTest, ErrorsNameTheInput) {
   EXPECT_NE(result.status().ToString().find("/nonexistent/slots.ads"), std::string::npos);
 }
 
-SnapshotCycleInputs QuotaRecipe() {
-  const fs::path dir = Scenario("03-quota-driven-preemption");
-  SnapshotCycleInputs inputs;
-  inputs.config_files = {(dir / "negotiator.config").string()};
-  inputs.slot_files = {(dir / "slots.ads").string()};
-  inputs.job_files = {(dir / "jobs.ads").string(), (dir / "running.ads").string()};
-  inputs.accountant_json = (dir / "accountant.userprio.json").string();
-  inputs.now = 1767225600;
-  return inputs;
-}
+SnapshotCycleInputs QuotaRecipe() { return ScenarioInputs("03-quota-driven-preemption"); }
 
 TEST(SnapshotCycleTest, EachCyclesMatchesAreClaimsForTheNext) {
   SnapshotCycleInputs inputs = QuotaRecipe();
