@@ -80,11 +80,16 @@ int Accountant::RecountUsage() {
 // ---- funnels
 
 CustomerRecord& Accountant::MutableCustomer(std::string_view name) {
+  return customers_[MutableCustomerIndex(name)];
+}
+
+uint32_t Accountant::MutableCustomerIndex(std::string_view name) {
   if (auto it = customer_index_.find(name); it != customer_index_.end()) {
     if (tracking_) customer_dirty_[it->second] = 1;
-    return customers_[it->second];
+    return it->second;
   }
-  customer_index_.emplace(std::string(name), static_cast<uint32_t>(customers_.size()));
+  const auto index = static_cast<uint32_t>(customers_.size());
+  customer_index_.emplace(std::string(name), index);
   customers_.emplace_back();
   customers_.back().name = std::string(name);
   customer_dirty_.push_back(tracking_ ? 1 : 0);
@@ -93,7 +98,12 @@ CustomerRecord& Accountant::MutableCustomer(std::string_view name) {
       erased_customers_.erase(e);
     }
   }
-  return customers_.back();
+  return index;
+}
+
+CustomerRecord& Accountant::MutableCustomerAt(uint32_t index) {
+  if (tracking_) customer_dirty_[index] = 1;
+  return customers_[index];
 }
 
 bool Accountant::EraseCustomer(std::string_view name) {
@@ -517,19 +527,40 @@ void Accountant::UpdatePriorities(int64_t now) {
 }
 
 void Accountant::ChargeHierarchy(int group, double weight) {
+  std::vector<uint32_t> indices;
+  HierarchyIndices(group, &indices);
+  ChargeHierarchyAt(indices, weight);
+}
+
+void Accountant::HierarchyIndices(int group, std::vector<uint32_t>* out) {
   // As HTCondor's AddMatch and RemoveMatch: the group's name, then each
   // dotted prefix of it ("a.b.c", "a.b", "a"), records made as needed. A
   // configured parent spelled in another case than its child's prefix is
   // not reached; "<none>" only when it is the group itself.
   std::string_view name = GroupName(group);
   while (!name.empty()) {
-    CustomerRecord& c = MutableCustomer(name);
-    c.hier_weighted_resources_used =
-        StoredReal(std::max(0.0, c.hier_weighted_resources_used + weight));
+    out->push_back(MutableCustomerIndex(name));
     const size_t dot = name.rfind('.');
     if (dot == std::string_view::npos) break;
     name = name.substr(0, dot);
   }
+}
+
+void Accountant::ChargeHierarchyAt(const std::vector<uint32_t>& indices, double weight) {
+  for (uint32_t index : indices) {
+    CustomerRecord& c = MutableCustomerAt(index);
+    c.hier_weighted_resources_used =
+        StoredReal(std::max(0.0, c.hier_weighted_resources_used + weight));
+  }
+}
+
+Accountant::ChargeTargets Accountant::ChargeTargetsOf(std::string_view customer) {
+  ChargeTargets t;
+  t.customer = MutableCustomerIndex(customer);
+  const int group = AssignedGroupIndex(customer);
+  t.group = MutableCustomerIndex(GroupName(group));
+  HierarchyIndices(group, &t.hierarchy);
+  return t;
 }
 
 classad::Result<std::string> Accountant::ResourceName(const classad::ClassAd& slot) {
@@ -599,7 +630,7 @@ classad::Status Accountant::AddNewMatch(std::string_view customer, const SlotAcc
 
 void Accountant::AddNamedMatch(std::string_view customer, const SlotAccounting& slot,
                                std::string_view name, const std::string_view* matched_limits,
-                               int64_t now) {
+                               int64_t now, ChargeTargetCache* targets) {
   double weight = 0;
   int64_t kept_cp_matches = 0;
   std::string cp_name;  // a consumption-policy match's own name
@@ -641,10 +672,19 @@ void Accountant::AddNamedMatch(std::string_view customer, const SlotAccounting& 
     c.weighted_uncharged_time =
         StoredReal(c.weighted_uncharged_time - static_cast<double>(before) * weight);
   };
-  charge(MutableCustomer(customer));
-  const int group = AssignedGroupIndex(customer);
-  charge(MutableCustomer(GroupName(group)));
-  ChargeHierarchy(group, weight);
+  // The records charged, found once per customer when the caller keeps them.
+  std::optional<ChargeTargets> found_here;
+  const ChargeTargets* to = nullptr;
+  if (targets != nullptr) {
+    auto it = targets->find(customer);
+    if (it == targets->end()) it = targets->emplace(customer, ChargeTargetsOf(customer)).first;
+    to = &it->second;
+  } else {
+    to = &found_here.emplace(ChargeTargetsOf(customer));
+  }
+  charge(MutableCustomerAt(to->customer));
+  charge(MutableCustomerAt(to->group));
+  ChargeHierarchyAt(to->hierarchy, weight);
 
   // Every field but the name, written in place into an existing record
   // (the charges above touch no resource record, so `record_at` holds).
@@ -713,8 +753,7 @@ bool Accountant::ActivityCounts(const SlotAccounting& slot) const {
 bool Accountant::IsClaimed(const SlotAccounting& slot) const {
   // A name the accountant cannot keep (empty, blanks, control characters,
   // not UTF-8) is not charged; CheckMatches reports it.
-  return slot.claimed_or_preempting() && slot.customer &&
-         IsStorableName(*slot.customer, /*spaces_allowed=*/false) && ActivityCounts(slot);
+  return slot.claimed_or_preempting() && slot.customer_storable && ActivityCounts(slot);
 }
 
 bool Accountant::ClaimedOrMatchedBy(const SlotAccounting& slot, std::string_view customer) const {
@@ -821,16 +860,16 @@ classad::Status Accountant::CheckMatches(std::span<const SlotAccounting* const> 
   // Charge every claimed slot (before 25.10 AddMatch keeps existing
   // matches as they are; from 25.10 it charges each one again).
   size_t unusable_users = 0;
+  ChargeTargetCache targets;
   for (const SlotAccounting* slot : slots) {
     if (slot->resource.empty()) continue;
     if (!IsClaimed(*slot)) {
-      if (slot->claimed_or_preempting() && slot->customer &&
-          !IsStorableName(*slot->customer, /*spaces_allowed=*/false)) {
+      if (slot->claimed_or_preempting() && slot->customer && !slot->customer_storable) {
         ++unusable_users;
       }
       continue;
     }
-    AddNamedMatch(*slot->customer, *slot, slot->resource, nullptr, now);
+    AddNamedMatch(*slot->customer, *slot, slot->resource, nullptr, now, &targets);
   }
 
   // The concurrency-limit counts, from what the slots report.

@@ -327,10 +327,32 @@ class Accountant : public policy::AccountingView {
   bool EraseCustomer(std::string_view name);
   void SetLastUpdateTime(int64_t now);
 
+  // The customer records one charge of a customer writes, by index into
+  // customers_: its own, its group's, and its group's hierarchy
+  // (ChargeHierarchy's records, in its order).
+  struct ChargeTargets {
+    uint32_t customer = 0;
+    uint32_t group = 0;
+    std::vector<uint32_t> hierarchy;
+  };
+  // The charge targets of `customer`, its records made as needed (in the
+  // order a charge makes them).
+  ChargeTargets ChargeTargetsOf(std::string_view customer);
+  // Charge targets already found, by customer, for the length of one call
+  // that charges many claims (the names are borrowed from the caller).
+  using ChargeTargetCache = std::unordered_map<std::string_view, ChargeTargets>;
+  // The index of customer `name` in customers_, the record made when
+  // missing and marked changed (MutableCustomer's funnel).
+  uint32_t MutableCustomerIndex(std::string_view name);
+  // customers_[index], marked changed.
+  CustomerRecord& MutableCustomerAt(uint32_t index);
+
   // AddMatch of `slot`, whose resource name is `name`; `matched_limits`
-  // null: the slot ad's MatchedConcurrencyLimits.
+  // null: the slot ad's MatchedConcurrencyLimits. `targets`, when given,
+  // keeps the charge targets found from one call to the next.
   void AddNamedMatch(std::string_view customer, const SlotAccounting& slot, std::string_view name,
-                     const std::string_view* matched_limits, int64_t now);
+                     const std::string_view* matched_limits, int64_t now,
+                     ChargeTargetCache* targets = nullptr);
   // The index of group `submitter` is charged to (0: the root).
   int AssignedGroupIndex(std::string_view submitter) const;
   // The name of group `index` ("<none>" for 0), borrowed from the policy.
@@ -339,6 +361,11 @@ class Accountant : public policy::AccountingView {
   // usage of group `group` and of each dotted prefix of its name (its
   // ancestors, as HTCondor finds them by name).
   void ChargeHierarchy(int group, double weight);
+  // The indices of the records ChargeHierarchy(group, ...) writes, made as
+  // needed, into `*out` (appended).
+  void HierarchyIndices(int group, std::vector<uint32_t>* out);
+  // ChargeHierarchy on the records `indices` (HierarchyIndices').
+  void ChargeHierarchyAt(const std::vector<uint32_t>& indices, double weight);
   // Counts (sign +1) the limits of a limit list.
   void IncrementLimits(std::string_view list);
   // Whether the slot's claim counts under

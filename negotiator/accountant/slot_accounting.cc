@@ -3,6 +3,7 @@
 
 #include "classad/evaluator.h"
 #include "negotiator/accountant/accountant.h"
+#include "negotiator/pool/submitter_identity.h"
 #include "policy/text_util.h"
 
 namespace negotiator {
@@ -35,6 +36,7 @@ SlotAccounting ReadSlotAccounting(const classad::ClassAd& slot,
   out.state = StateOf(slot);
   out.customer = StringAttr(slot, "AccountingGroup");
   if (!out.customer) out.customer = StringAttr(slot, "RemoteUser");
+  out.customer_storable = out.customer && IsStorableName(*out.customer, /*spaces_allowed=*/false);
   std::string activity;
   out.has_activity = classad::EvaluateAttrString(slot, "Activity", &activity);
   out.suspended = out.has_activity && policy::EqualsNoCase(activity, "Suspended");

@@ -30,6 +30,9 @@ struct SlotAccounting {
   // The customer a claim charges: AccountingGroup, else RemoteUser, when
   // one of them is a string.
   std::optional<std::string> customer;
+  // `customer` is a name the accountant can keep (IsStorableName, no
+  // blanks): a claim charging anything else is not charged.
+  bool customer_storable = false;
   // Activity is a string; and it is "Suspended" (any case). Read whatever
   // NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES says; the accountant asks.
   bool has_activity = false;

@@ -1095,6 +1095,13 @@ void Matchmaker::JudgeWholeMatchList(CandidateList& list, const Judge& judge) {
     JudgeSplitOrderList(list, judge);
     return;
   }
+  // Entries before the head are all taken (or not in the list).
+  for (; list.head < list.size(); ++list.head) {
+    if (taken_[SlotOfEntry(list, list.head)] == 0 &&
+        (!list.by_order() || list.Member(list.head))) {
+      break;
+    }
+  }
   Candidate by_order;
   GroupBuilder groups;
   for (size_t i = list.head; i < list.size(); ++i) {
@@ -1157,25 +1164,26 @@ void Matchmaker::CloseGroups(GroupBuilder* groups) {
 }
 
 void Matchmaker::CollectFromPiece(const CandidateList& list, const SplitPiece& piece,
-                                  const Judge& judge, std::vector<uint32_t>* open,
-                                  std::vector<uint32_t>* closed) {
+                                  uint32_t* open_cursor, const Judge& judge,
+                                  std::vector<uint32_t>* open, std::vector<uint32_t>* closed) {
   MatchList& ml = match_list_;
   const MatchRequest& r = *judge.request;
   const bool claims_refused = r.only_startd_rank || !judge.priority_preemption_possible;
   const std::vector<OrderEntry>& order = *list.order;
   auto member = [&](uint32_t e) { return list.Member(e); };
   auto available = [&](uint32_t e) { return taken_[order[e].slot] == 0 && list.Member(e); };
-  for (auto it = std::lower_bound(piece.open.begin(), piece.open.end(), list.head);
-       it != piece.open.end(); ++it) {
-    if (available(*it)) open->push_back(*it);
+  // Open entries before the cursor are all taken (or not in the list).
+  uint32_t& cursor = *open_cursor;
+  while (cursor < piece.open.size() && !available(piece.open[cursor])) ++cursor;
+  for (size_t k = cursor; k < piece.open.size(); ++k) {
+    if (available(piece.open[k])) open->push_back(piece.open[k]);
   }
   for (const SplitPiece::ClosedGroup& g : piece.groups) {
     const bool refused = claims_refused || g.code == kRefused;
     // Refused, and the reason is known once said.
     if (refused && (r.only_startd_rank || ml.why.preemption_policy)) continue;
     const uint32_t* end = piece.closed.data() + g.end;
-    const uint32_t* first =
-        std::find_if(std::lower_bound(piece.closed.data() + g.begin, end, list.head), end, member);
+    const uint32_t* first = std::find_if(piece.closed.data() + g.begin, end, member);
     if (first == end) continue;  // none of the group's claims is in the list
     ClaimVerdict verdict = ClaimVerdict::kJudge;
     if (refused) {
@@ -1203,9 +1211,11 @@ void Matchmaker::JudgeSplitOrderList(CandidateList& list, const Judge& judge) {
   std::vector<uint32_t>& closed = judge_closed_;
   entries.clear();
   closed.clear();
-  CollectFromPiece(list, OrderSplitFor(match_class).fixed, judge, &entries, &closed);
+  CollectFromPiece(list, OrderSplitFor(match_class).fixed, &list.open_cursor[0], judge, &entries,
+                   &closed);
   const size_t fixed_open = entries.size();
-  CollectFromPiece(list, VariablePieceFor(match_class), judge, &entries, &closed);
+  CollectFromPiece(list, VariablePieceFor(match_class), &list.open_cursor[1], judge, &entries,
+                   &closed);
   const auto middle = entries.begin() + static_cast<ptrdiff_t>(fixed_open);
   if (middle != entries.end()) std::inplace_merge(entries.begin(), middle, entries.end());
   if (!closed.empty()) {
@@ -1303,12 +1313,6 @@ std::optional<Offer> Matchmaker::FindOffer(const MatchRequest& r, Rejection* why
                          ml.only_startd_rank == r.only_startd_rank &&
                          MatchListStillValid(r, stamp);
   CandidateList& list = ListFor(r, /*rescan=*/!continues);
-  for (; list.head < list.size(); ++list.head) {
-    if (taken_[SlotOfEntry(list, list.head)] == 0 &&
-        (!list.by_order() || list.Member(list.head))) {
-      break;
-    }
-  }
   std::optional<Offer> offer;
   if (continues) {
     // Pops off the list: HTCondor's limit rule, and the limits checked

@@ -219,7 +219,9 @@ class Matchmaker {
     std::vector<Candidate> candidates;
     const std::vector<OrderEntry>* order = nullptr;
     std::vector<uint64_t> matching;  // with order: by position in slots_
-    size_t head = 0;  // entries before it are all taken (or not members)
+    // Entries before it are all taken (or not members); kept by the walks
+    // that judge entry by entry.
+    size_t head = 0;
     // Which entries every request that may not preempt for priority is
     // refused (SplitByClaims), made when first needed. A list of
     // candidates: a bit per entry, set for a claim whose Rank of the job
@@ -231,6 +233,9 @@ class Matchmaker {
     Split split = Split::kNotYet;
     std::vector<uint64_t> closed;
     uint32_t open_end = 0;  // one past the last open entry
+    // A list by order with its split: in the split's fixed and variable
+    // pieces, the open entries before these are all taken (or not members).
+    uint32_t open_cursor[2] = {0, 0};
     bool by_order() const { return order != nullptr; }
     // The entries to walk (a list by order: the order's, members or not).
     size_t size() const { return by_order() ? order->size() : candidates.size(); }
@@ -248,6 +253,7 @@ class Matchmaker {
       split = Split::kNotYet;
       closed.clear();
       open_end = 0;
+      open_cursor[0] = open_cursor[1] = 0;
     }
   };
   // Entry `i` of `list`, a list by order (of class `match_class`): true
@@ -442,10 +448,13 @@ class Matchmaker {
   // match_list_.why.
   void JudgeSplitOrderList(CandidateList& list, const Judge& judge);
   // Of piece `piece` of `list`'s split, for `judge`: the open entries
-  // available from the list's head into `*open`, the closed ones to be
-  // judged into `*closed`; what the refused ones say into match_list_.why.
-  void CollectFromPiece(const CandidateList& list, const SplitPiece& piece, const Judge& judge,
-                        std::vector<uint32_t>* open, std::vector<uint32_t>* closed);
+  // available into `*open` (from `*open_cursor`, the list's cursor in that
+  // piece, which it moves past the leading ones taken), the closed ones
+  // to be judged into `*closed`; what the refused ones say into
+  // match_list_.why.
+  void CollectFromPiece(const CandidateList& list, const SplitPiece& piece,
+                        uint32_t* open_cursor, const Judge& judge, std::vector<uint32_t>* open,
+                        std::vector<uint32_t>* closed);
   // JudgeSplitOrderList's, kept for their capacity.
   std::vector<uint32_t> judge_open_, judge_closed_;
   // The slot of entry `i` of `list`.
