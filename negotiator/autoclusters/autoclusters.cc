@@ -137,8 +137,16 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
     if (added) texts->push_back(text);
     return it->second;
   };
+  // A job's signatures depend on its ad alone, and jobs whose cut ads are
+  // equal share one ad object (JobAdHolding::kCut): found once per ad.
+  std::unordered_map<const ClassAd*, size_t> done_for_ad;  // the ad -> a position in `todo`
   for (size_t t = 0; t < todo.size(); ++t) {
     const ClassAd& ad = *jobs[todo[t]].ad;
+    if (auto [it, added] = done_for_ad.try_emplace(&ad, t); !added) {
+      out->match_class[t] = out->match_class[it->second];
+      out->cluster[t] = out->cluster[it->second];
+      continue;
+    }
     shape.clear();
     for (const char* name : {"requirements", "rank"}) texts.Append(ad, name, &shape);
     std::vector<OwnReads>& of_shape = own_reads[shape];
