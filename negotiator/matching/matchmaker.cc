@@ -125,6 +125,11 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   matching_reads_remote_ = remote_reads.any;
   matching_reads_live_ = remote_reads.live;
   if (matching_reads_remote_) ranks_read_remote_ = true;
+  std::vector<uint32_t> claimed;
+  for (uint32_t s : slots_) {
+    if (!pool_.slots()[s].remote_user.empty()) claimed.push_back(s);
+  }
+  claimed_shapes_ = memory_->shapes.Distinct(pool_, claimed);
   SplitPreemptionRequirements();
   if (options_.shortcuts && m.preemption_rank.is_set() &&
       ReadingOf(*m.preemption_rank.expr) == Reading::kSlot) {
@@ -329,11 +334,12 @@ Matchmaker::Reading Matchmaker::ReadingOf(const classad::Expr& e) const {
   // How the claimed slots hold an ordinary attribute: a literal in every
   // one, in none, a literal in some, or an expression in one at least.
   enum class Held { kEverywhere, kNowhere, kSome, kExpression };
+  // Asked of one ad per shape of the claimed slots: a shape holds a name
+  // as a literal, as an expression or not at all in each of its ads.
   auto held = [&](const std::string& name) {
     bool some = false, all = true;
-    for (uint32_t s : slots_) {
-      if (pool_.slots()[s].remote_user.empty()) continue;
-      const classad::AttrRef ref = pool_.slots()[s].ad->Find(name);
+    for (const ClassAd* shape : claimed_shapes_) {
+      const classad::AttrRef ref = shape->Find(name);
       if (ref && !ref.is_literal()) return Held::kExpression;
       some = some || ref;
       all = all && ref;

@@ -517,6 +517,9 @@ class Matchmaker {
   // is asked of the slots as a whole; kept alive by memory_.shapes.
   std::vector<const classad::ClassAd*> slot_shapes_;
   std::vector<std::shared_ptr<const classad::ClassAd>> slot_shape_owners_;  // the same, shared
+  // One ad for each distinct shape among the claimed slots of slots_ (for
+  // ReadingOf); kept alive by memory_->shapes.
+  std::vector<const classad::ClassAd*> claimed_shapes_;
   MatchmakerMemory* memory_;                    // the caller's, or own_memory_
   std::unique_ptr<MatchmakerMemory> own_memory_;  // when the caller keeps none
   std::vector<uint8_t> taken_;
