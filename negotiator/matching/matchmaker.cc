@@ -14,6 +14,7 @@
 #include "classad/match.h"
 #include "classad/unparse.h"
 #include "classad/value.h"
+#include "negotiator/matching/group_by_key.h"
 #include "negotiator/matching/job_keys.h"
 #include "negotiator/matching/remote_reads.h"
 #include "negotiator/parallel.h"
@@ -1024,18 +1025,19 @@ void Matchmaker::SplitClaims(uint32_t match_class, const std::vector<OrderEntry>
     std::inplace_merge(piece->open.begin(), piece->open.begin() + static_cast<ptrdiff_t>(before),
                        piece->open.end());
   }
-  // Codes are below 4 × the claim users numbered so far.
-  std::vector<uint32_t> start(claim_users_.size() * 4 + 1, 0);
-  for (const auto& [code, j] : closed) ++start[code + 1];
-  for (size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
-  piece->closed.resize(closed.size());
-  for (uint32_t code = 0; code + 1 < start.size(); ++code) {
-    if (start[code + 1] != start[code]) {
-      piece->groups.push_back(SplitPiece::ClosedGroup{code >> 2, code & 3, start[code],
-                                                      start[code + 1]});
+  // Grouped by code (below 4 x the claim users numbered so far), each
+  // group's entries kept ascending.
+  GroupByKey(&closed, claim_users_.size() * 4);
+  piece->closed.reserve(closed.size());
+  for (size_t k = 0; k < closed.size(); ++k) {
+    const uint32_t code = closed[k].first;
+    if (k == 0 || code != closed[k - 1].first) {
+      const auto at = static_cast<uint32_t>(piece->closed.size());
+      piece->groups.push_back(SplitPiece::ClosedGroup{code >> 2, code & 3, at, at});
     }
+    piece->closed.push_back(closed[k].second);
+    piece->groups.back().end = static_cast<uint32_t>(piece->closed.size());
   }
-  for (const auto& [code, j] : closed) piece->closed[start[code]++] = j;
 }
 
 uint32_t Matchmaker::ClaimCodeOf(uint32_t slot) {
