@@ -1005,8 +1005,8 @@ const Matchmaker::SplitPiece& Matchmaker::VariablePieceFor(uint32_t match_class)
 
 void Matchmaker::SplitClaims(uint32_t match_class, const std::vector<OrderEntry>& order,
                              const std::vector<uint32_t>& entries, SplitPiece* piece) {
-  // The closed entries with their group's key (claim code), in order; then
-  // grouped by counting (each group's entries stay ascending).
+  // The closed entries with their group's key (claim code), in order, to
+  // be grouped below.
   std::vector<std::pair<uint32_t, uint32_t>> closed;  // (ClaimCodeOf, entry)
   std::vector<uint32_t> opened;
   for (uint32_t j : entries) {

@@ -436,8 +436,11 @@ class Matchmaker {
   // made when first asked for, kept for the cycle.
   const OrderSplit& OrderSplitFor(uint32_t match_class);
   const SplitPiece& VariablePieceFor(uint32_t match_class);
-  // Fills `*piece` from the claimed entries `entries` of the order `order`
-  // of class `match_class` (ascending): open or closed by the slot Rank.
+  // Adds the claimed entries `entries` (ascending) of the order `order` of
+  // class `match_class` to `*piece`, open or closed by the slot's Rank of
+  // the class's jobs: the open ones merged into piece->open (kept
+  // ascending), the closed ones as the piece's groups (made once: a piece
+  // takes one call with closed claims).
   void SplitClaims(uint32_t match_class, const std::vector<OrderEntry>& order,
                    const std::vector<uint32_t>& entries, SplitPiece* piece);
   std::vector<std::unique_ptr<OrderSplit>> order_splits_;  // by order
