@@ -166,8 +166,7 @@ int ReadInputsOption(Args& args, negotiator::SimulationInputs* in) {
 }
 
 std::optional<negotiator::ChartLibrary> ChartsFor(const char* page) {
-  classad::Result<negotiator::ChartLibrary> loaded =
-      negotiator::LoadChartLibrary(negotiator::DefaultChartLibraryFolder());
+  classad::Result<negotiator::ChartLibrary> loaded = negotiator::LoadDefaultChartLibrary();
   if (loaded.ok()) return std::move(loaded).value();
   std::cerr << "warning: no " << page << ": " << loaded.status().ToString() << "\n";
   return std::nullopt;

@@ -67,7 +67,7 @@ extern const char kModelOptionsUsage[];
 classad::Result<std::shared_ptr<const negotiator::ShareModel>> LoadModel(
     const negotiator::ShareModelChoice& choice);
 
-// The chart library (negotiator::DefaultChartLibraryFolder) for a page;
+// The chart library (negotiator::LoadDefaultChartLibrary) for a page;
 // when it cannot be read, says on stderr that `page` will not be written,
 // and why, and returns nullopt.
 std::optional<negotiator::ChartLibrary> ChartsFor(const char* page);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -17,8 +18,17 @@
 
 #include "classad/json_writer.h"
 
+// Where the chart library is looked for (CMakeLists.txt compiles them in):
+// the source tree's copy, the installed copy, and the installed copy's path
+// relative to the installed programs' folder.
 #ifndef NEGOTIATOR_CHART_LIBRARY_DIR
 #define NEGOTIATOR_CHART_LIBRARY_DIR "third_party/charts/node_modules/uplot"
+#endif
+#ifndef NEGOTIATOR_CHART_LIBRARY_INSTALLED_DIR
+#define NEGOTIATOR_CHART_LIBRARY_INSTALLED_DIR "/usr/local/share/classad-engine/uplot"
+#endif
+#ifndef NEGOTIATOR_CHART_LIBRARY_FROM_BINDIR
+#define NEGOTIATOR_CHART_LIBRARY_FROM_BINDIR "../share/classad-engine/uplot"
 #endif
 
 namespace negotiator {
@@ -526,11 +536,43 @@ table#figures td:nth-child(2), table#knobs td { text-align: left; }
 
 }  // namespace
 
-std::string DefaultChartLibraryFolder() {
+std::vector<std::string> ChartLibraryCandidates() {
   if (const char* env = std::getenv("NEGOTIATOR_CHART_LIBRARY"); env != nullptr && *env != '\0') {
-    return env;
+    return {env};
   }
-  return NEGOTIATOR_CHART_LIBRARY_DIR;
+  std::vector<std::string> candidates;
+  std::error_code error;
+  const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error && program.has_parent_path()) {
+    candidates.push_back(
+        (program.parent_path() / NEGOTIATOR_CHART_LIBRARY_FROM_BINDIR).lexically_normal().string());
+  }
+  for (const char* folder : {NEGOTIATOR_CHART_LIBRARY_INSTALLED_DIR, NEGOTIATOR_CHART_LIBRARY_DIR}) {
+    if (std::find(candidates.begin(), candidates.end(), folder) == candidates.end()) {
+      candidates.push_back(folder);
+    }
+  }
+  return candidates;
+}
+
+classad::Result<std::string> FindChartLibraryFolder(const std::vector<std::string>& candidates) {
+  std::string tried;
+  for (const std::string& folder : candidates) {
+    std::error_code error;
+    if (std::filesystem::is_regular_file(folder + "/package.json", error)) return folder;
+    tried += (tried.empty() ? "" : ", ") + folder;
+  }
+  return Status(StatusCode::kNotFound,
+                "no chart library (uPlot's package.json) in " +
+                    (tried.empty() ? std::string("no folder") : tried) +
+                    "; scripts/install-deps.sh installs it, or set NEGOTIATOR_CHART_LIBRARY "
+                    "to uPlot's package folder");
+}
+
+classad::Result<ChartLibrary> LoadDefaultChartLibrary() {
+  classad::Result<std::string> folder = FindChartLibraryFolder(ChartLibraryCandidates());
+  if (!folder.ok()) return folder.status();
+  return LoadChartLibrary(*folder);
 }
 
 classad::Result<ChartLibrary> LoadChartLibrary(const std::string& folder) {

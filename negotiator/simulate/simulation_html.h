@@ -9,13 +9,15 @@
 // series) quick to draw and the page light; ECharts and Vega-Lite are
 // twenty times its size for charts this report does not need. The library
 // is installed from npm by scripts/install-deps.sh into
-// third_party/charts/ (never committed) and its script and style are
+// third_party/charts/ (never committed), installed with the tools into
+// <prefix>/share/classad-engine/uplot/, and its script and style are
 // inlined into every page.
 #ifndef NEGOTIATOR_SIMULATE_SIMULATION_HTML_H_
 #define NEGOTIATOR_SIMULATE_SIMULATION_HTML_H_
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "classad/status.h"
 #include "negotiator/simulate/simulation.h"
@@ -30,10 +32,26 @@ struct ChartLibrary {
   std::string style;    // dist/uPlot.min.css
 };
 
-// The folder the install script puts uPlot's package in
-// (<source>/third_party/charts/node_modules/uplot), or the environment's
-// NEGOTIATOR_CHART_LIBRARY when set.
-std::string DefaultChartLibraryFolder();
+// The folders uPlot's package is looked for in, in order. When the
+// environment's NEGOTIATOR_CHART_LIBRARY is set (not empty), that folder
+// alone (a folder asked for is never passed over). Otherwise the installed
+// copy (<prefix>/share/classad-engine/uplot, see cmake/install.cmake):
+// first beside the running program (its folder's ../share/..., so a
+// package installed under another prefix than the build's, or a moved
+// install tree, finds its own copy; left out when /proc/self/exe cannot be
+// read), then at the prefix the build was configured for; last the source
+// tree's third_party/charts/node_modules/uplot, where
+// scripts/install-deps.sh puts it.
+std::vector<std::string> ChartLibraryCandidates();
+
+// The first of `candidates` that holds uPlot's package (its package.json).
+// Errors: none does (kNotFound, naming every folder tried and saying how to
+// install the library).
+classad::Result<std::string> FindChartLibraryFolder(const std::vector<std::string>& candidates);
+
+// The chart library every report uses: LoadChartLibrary of
+// FindChartLibraryFolder(ChartLibraryCandidates()). Errors: theirs.
+classad::Result<ChartLibrary> LoadDefaultChartLibrary();
 
 // Reads uPlot's package from `folder` (its package.json and dist/).
 // Errors: a file missing or unreadable (kNotFound, naming the file and

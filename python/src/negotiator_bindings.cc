@@ -238,8 +238,7 @@ py::tuple Simulate(const SimulateArgs& args, const ModelArgs& model_args) {
     for (const classad::Status& w : run->warnings) warnings.push_back(w.ToString());
     summary = negotiator::FormatMetricsJson(run->metrics);
     if (args.out.empty()) return classad::Status::Ok();
-    classad::Result<negotiator::ChartLibrary> charts =
-        negotiator::LoadChartLibrary(negotiator::DefaultChartLibraryFolder());
+    classad::Result<negotiator::ChartLibrary> charts = negotiator::LoadDefaultChartLibrary();
     if (!charts.ok()) {
       warnings.push_back(std::string("no ") + negotiator::kReportFile + ": " +
                          charts.status().ToString());
