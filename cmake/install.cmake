@@ -1,5 +1,5 @@
-# What `cmake --install` puts where (see docs/packaging.md): the tools
-# (component `runtime`), and for C++ users (component `development`) the
+# What `cmake --install` puts where (see docs/packaging.md): the tools and
+# the simulation report's chart library (component `runtime`), and for C++ users (component `development`) the
 # libraries' headers under include/classad_engine/, the static libraries
 # with what they link privately (the generated parser classad_grammar),
 # the CMake package classad_engine (imported targets classad_engine::classad,
@@ -18,6 +18,37 @@ foreach(tool classad_eval policy_config policy_lint userprio policy_explain nego
     install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
   endif()
 endforeach()
+
+# --- the simulation report's chart library: the files of uPlot's npm package
+# the reports read (negotiator/simulate/simulation_html.cc), its MIT LICENSE,
+# in the package's own layout, with the tools (negotiator::ChartLibraryCandidates
+# finds it there). Without it at configure time, nothing (the reports then
+# need NEGOTIATOR_CHART_LIBRARY).
+if(TARGET negotiator_tool)
+  set(CLASSAD_CHARTS_FILES package.json LICENSE dist/uPlot.iife.min.js dist/uPlot.min.css)
+  set(CLASSAD_CHARTS_MISSING "")
+  foreach(file ${CLASSAD_CHARTS_FILES})
+    if(NOT EXISTS ${CLASSAD_CHARTS_DIR}/${file})
+      list(APPEND CLASSAD_CHARTS_MISSING ${file})
+    endif()
+  endforeach()
+  # (tests/packaging reads CLASSAD_CHARTS_INSTALLED.)
+  if(CLASSAD_CHARTS_MISSING)
+    set(CLASSAD_CHARTS_INSTALLED 0)
+    list(JOIN CLASSAD_CHARTS_MISSING ", " missing)
+    message(WARNING "The chart library is not in ${CLASSAD_CHARTS_DIR} (no "
+      "${missing}; scripts/install-deps.sh installs it): it will not be "
+      "installed, and the installed negotiator writes no HTML report unless "
+      "NEGOTIATOR_CHART_LIBRARY names a copy.")
+  else()
+    set(CLASSAD_CHARTS_INSTALLED 1)
+    foreach(file ${CLASSAD_CHARTS_FILES})
+      get_filename_component(subdir ${file} DIRECTORY)
+      install(FILES ${CLASSAD_CHARTS_DIR}/${file}
+              DESTINATION ${CLASSAD_INSTALL_CHARTSDIR}/${subdir} COMPONENT runtime)
+    endforeach()
+  endif()
+endif()
 
 # --- headers: every header of the three libraries (they include one another),
 # and the generated classad/version.h; never the ANTLR-generated parser's.

@@ -1,7 +1,8 @@
 # The Debian packages, through CPack (`cd build && cpack -G DEB`; see
 # docs/packaging.md): from the components cmake/install.cmake,
 # cmake/man_pages.cmake and python/CMakeLists.txt install,
-#   classad-engine      the tools, their manual pages, the Python module
+#   classad-engine      the tools, their manual pages, the simulation
+#                       reports' chart library (uPlot), the Python module
 #                       (component `runtime`);
 #   classad-engine-dev  headers, static libraries, the CMake and pkg-config
 #                       packages (component `development`).
@@ -36,7 +37,8 @@ set(CPACK_DEBIAN_RUNTIME_DESCRIPTION
 "ClassAd engine: tools and Python module
 classad_eval, policy_config, policy_lint, policy_explain, userprio and
 negotiator (HTCondor's ClassAd language, configuration and negotiator on
-files), their manual pages, and the Python module classad_engine, a
+files), their manual pages, the chart library (uPlot, MIT) the
+simulation reports inline, and the Python module classad_engine, a
 drop-in for HTCondor's classad2.")
 
 # classad-engine-dev: what a consumer's build needs besides these files:

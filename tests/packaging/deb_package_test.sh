@@ -2,15 +2,18 @@
 # Builds the Debian packages from the built tree (cpack -G DEB, see
 # cmake/packaging.cmake) into a temporary folder and checks them: their
 # control fields and contents (dpkg-deb), then, unpacked with dpkg -x, a
-# tool runs and the Python module imports from the unpacked tree. Then the
+# tool runs, the Python module imports and the negotiator writes its
+# simulation report with the packaged chart library (installed_report_check.sh)
+# from the unpacked tree. Then the
 # real install, dpkg -i and dpkg -r: under CI (CI set; a fresh machine, root
 # or sudo) always, failing when it cannot; elsewhere only with
 # CLASSAD_TEST_DPKG_INSTALL=1 (it changes the machine's /usr), else a
 # dpkg --no-act dependency check stands in for it.
 #
-#   deb_package_test.sh BUILD_DIR VERSION
+#   deb_package_test.sh BUILD_DIR VERSION EXAMPLES_DIR
 set -euo pipefail
-build="$1" version="$2"
+build="$1" version="$2" examples="$3"
+report_check="$(dirname "$0")/installed_report_check.sh"
 tmp="$(mktemp -d /tmp/classad_deb_test.XXXXXX)"
 trap 'rm -rf "$tmp"' EXIT
 
@@ -77,7 +80,8 @@ assert classad_engine.__version__ == version, classad_engine.__version__
 ad = classad_engine.ClassAd("[ a = 2; b = a * 21 ]")
 assert ad.eval("b") == 42, ad.eval("b")
 PY
-echo "unpacked: classad_eval runs, classad_engine imports"
+bash "$report_check" "$tmp/root/usr" "$examples" "$tmp/report-unpacked" mark
+echo "unpacked: classad_eval runs, classad_engine imports, negotiator writes its report"
 
 # --- installed for real -------------------------------------------------------------
 if [ -n "${CI:-}" ] || [ "${CLASSAD_TEST_DPKG_INSTALL:-}" = 1 ]; then
@@ -96,8 +100,9 @@ if [ -n "${CI:-}" ] || [ "${CLASSAD_TEST_DPKG_INSTALL:-}" = 1 ]; then
   fi
   (cd / && env -u PYTHONPATH /usr/bin/python3 -c 'import classad_engine; print(classad_engine.__file__)') |
     grep -q '^/usr/lib/python3/dist-packages/' || fail "installed module"
+  bash "$report_check" /usr "$examples" "$tmp/report-installed"
   $sudo dpkg -r classad-engine-dev classad-engine >/dev/null
-  echo "dpkg -i, tools, man page and module, dpkg -r: fine"
+  echo "dpkg -i, tools, man page, module and report, dpkg -r: fine"
 else
   dpkg --no-act -i "$runtime" "$dev" >"$tmp/dpkg.log" 2>&1 || { cat "$tmp/dpkg.log"; fail "dpkg --no-act -i"; }
   echo "dpkg -i skipped (set CLASSAD_TEST_DPKG_INSTALL=1, or CI, to install for real); dependencies satisfied"

@@ -4,7 +4,9 @@
 # find_package(classad_engine CONFIG) and with pkg-config, then runs both.
 # Also checks that the installed headers include nothing that is not
 # installed beside them or a system header (never the ANTLR-generated
-# parser's headers nor the ANTLR runtime's).
+# parser's headers nor the ANTLR runtime's). Then the installed negotiator
+# writes the simulation report with the installed chart library
+# (installed_report_check.sh).
 #
 #   install_consumer_test.sh BUILD_DIR SOURCE_DIR VERSION
 set -euo pipefail
@@ -69,3 +71,7 @@ g++ -std=c++20 -O1 -o "$tmp/pc-consumer" "$source/tests/packaging/consumer/consu
   $(pkg-config --static --cflags --libs classad_engine)
 expect_output "$("$tmp/pc-consumer" "$tmp/pc.db")"
 echo "pkg-config --static classad_engine: built and ran"
+
+# --- the installed negotiator's report ------------------------------------------
+bash "$source/tests/packaging/installed_report_check.sh" "$prefix" "$source/examples" \
+  "$tmp/report" mark
