@@ -166,10 +166,10 @@ int ReadInputsOption(Args& args, negotiator::SimulationInputs* in) {
 }
 
 std::optional<negotiator::ChartLibrary> ChartsFor(const char* page) {
-  classad::Result<negotiator::ChartLibrary> loaded = negotiator::LoadDefaultChartLibrary();
-  if (loaded.ok()) return std::move(loaded).value();
-  std::cerr << "warning: no " << page << ": " << loaded.status().ToString() << "\n";
-  return std::nullopt;
+  std::string warning;
+  std::optional<negotiator::ChartLibrary> charts = negotiator::ChartLibraryForPage(page, &warning);
+  if (!charts) std::cerr << "warning: " << warning << "\n";
+  return charts;
 }
 
 int Fail(const classad::Status& status) {

@@ -575,6 +575,13 @@ classad::Result<ChartLibrary> LoadDefaultChartLibrary() {
   return LoadChartLibrary(*folder);
 }
 
+std::optional<ChartLibrary> ChartLibraryForPage(std::string_view page, std::string* warning) {
+  classad::Result<ChartLibrary> loaded = LoadDefaultChartLibrary();
+  if (loaded.ok()) return std::move(loaded).value();
+  *warning = "no " + std::string(page) + ": " + loaded.status().ToString();
+  return std::nullopt;
+}
+
 classad::Result<ChartLibrary> LoadChartLibrary(const std::string& folder) {
   ChartLibrary library;
   classad::Result<std::string> package = ReadWhole(folder + "/package.json");

@@ -15,6 +15,7 @@
 #ifndef NEGOTIATOR_SIMULATE_SIMULATION_HTML_H_
 #define NEGOTIATOR_SIMULATE_SIMULATION_HTML_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,11 @@ classad::Result<std::string> FindChartLibraryFolder(const std::vector<std::strin
 // The chart library every report uses: LoadChartLibrary of
 // FindChartLibraryFolder(ChartLibraryCandidates()). Errors: theirs.
 classad::Result<ChartLibrary> LoadDefaultChartLibrary();
+
+// LoadDefaultChartLibrary for the page named `page` (report.html, ...):
+// the library, or nothing with `*warning` set to why there is no such page
+// ("no report.html: " and the error), for the caller to show.
+std::optional<ChartLibrary> ChartLibraryForPage(std::string_view page, std::string* warning);
 
 // Reads uPlot's package from `folder` (its package.json and dist/).
 // Errors: a file missing or unreadable (kNotFound, naming the file and

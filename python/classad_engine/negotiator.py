@@ -1,13 +1,14 @@
 """The negotiator from Python (ours; not in HTCondor's classad2):
-negotiation cycles on a snapshot of a pool and the simulator, their results
-as Python objects. Thin glue over negotiator/ (RunSnapshotCycles and
-RunSimulationFromFiles, what `negotiator cycle` and `negotiator simulate`
+negotiation cycles on a snapshot of a pool, the simulator and comparisons
+of two configurations, their results as Python objects. Thin glue over
+negotiator/ (RunSnapshotCycles, RunSimulationFromFiles and RunComparison,
+what `negotiator cycle`, `negotiator simulate` and `negotiator compare`
 run). See docs/python.md."""
 
 import json
 import time
 from dataclasses import dataclass
-from typing import List
+from typing import List, Union
 
 from . import _core
 from ._records import Record
@@ -129,17 +130,96 @@ def simulate(config, slots, workload, format=None, swf_map=None, run_time_attrib
     else a warning says why not) into that folder. Returns a Simulation.
     The GIL is released while it runs. InputError or FileError (both
     ClassAdException) on failure, with file:line:col where there is one."""
-    summary, cycles, events, warnings, slot_count, seconds = _core.negotiator_simulate(
+    return _simulation(_core.negotiator_simulate(
+        _simulation_args(config, slots, workload, format, swf_map, run_time_attribute, state,
+                         accountant, start, duration, interval, claim_reuse, restarted, threads,
+                         out, title),
+        _model(model, dirac_config, dirac_setup, dirac_vo, seed, htcondor_version)))
+
+
+def _simulation_args(config, slots, workload, format, swf_map, run_time_attribute, state,
+                     accountant, start, duration, interval, claim_reuse, restarted, threads,
+                     out, title):
+    """simulate's options (also compare's) as the compiled part takes them."""
+    return _core._SimulateArgs(
         _paths(config), _paths(slots), _one(workload), "" if format is None else str(format),
         _one(swf_map), "" if run_time_attribute is None else str(run_time_attribute),
         _one(state), _one(accountant), None if start is None else int(start),
         _duration(duration, "duration"), "" if interval is None else _duration(interval, "interval"),
         bool(claim_reuse), bool(restarted), int(threads), _one(out),
-        "" if title is None else str(title),
-        _model(model, dirac_config, dirac_setup, dirac_vo, seed, htcondor_version))
+        "" if title is None else str(title))
+
+
+def _simulation(outcome):
+    """A Simulation from the compiled part's (summary JSON, cycles, events,
+    warnings, slots, seconds)."""
+    summary, cycles, events, warnings, slot_count, seconds = outcome
     return Simulation(Record(json.loads(summary)), Record.wrap(cycles), Record.wrap(events),
                       warnings, slot_count, seconds)
 
 
-__all__ = ["CycleResult", "FileError", "InputError", "Record", "Simulation", "run_cycle",
-           "simulate"]
+@dataclass(frozen=True)
+class Comparison:
+    """A comparison's outcome: `summary` the comparison as `negotiator
+    compare --json` prints it (a Record: a and b, the labels; mode,
+    "cycle" or "simulation"; model_a, model_b; knobs, those whose values
+    differ and where each was set; figures, each with kind, party, figure
+    and the values under A and B); `a` and `b` each side's run, a
+    Simulation for a workload or a CycleResult for a snapshot (its
+    warnings empty: the comparison's are in `warnings`); `warnings` what
+    loading the share models and writing the report warned about."""
+    summary: Record
+    a: Union[Simulation, CycleResult]
+    b: Union[Simulation, CycleResult]
+    warnings: List[str]
+
+
+def _side(outcome):
+    """One side of a comparison: a cycle's JSON text or a simulation's tuple."""
+    if isinstance(outcome, str):
+        return CycleResult(json.loads(outcome), [])
+    return _simulation(outcome)
+
+
+def compare(config_a, slots, config_b=(), jobs=(), workload=None, label_a=None, label_b=None,
+            format=None, swf_map=None, run_time_attribute=None, state=None, accountant=None,
+            now=None, start=None, duration="7d", interval=None, claim_reuse=True,
+            restarted=False, threads=2, model_a="htcondor", model_b="htcondor",
+            dirac_config=(), dirac_setup="", dirac_vo="", seed=0, htcondor_version=None,
+            out=None, title=None):
+    """Compares two configurations on one pool as `negotiator compare` does
+    (negotiator::RunComparison), its options as keywords: the
+    configuration files `config_a` (today's) and `config_b` (the
+    alternative; default A's when `model_a` and `model_b` differ), the slot
+    ad files `slots`, and either the job ad files `jobs` (a snapshot: one
+    cycle under each, at `now`, default the clock) or a `workload` (a
+    simulation under each, with simulate's `format`, `swf_map`,
+    `run_time_attribute`, `duration`, `interval`, `claim_reuse`; starting
+    at `now`, default the workload's first arrival; `start` is a second
+    name for it); the starting accountant `state` or `accountant` (only
+    read; not both); `restarted`, `threads`; each side's share model,
+    `model_a` and `model_b` ("htcondor" or "dirac", the DIRAC options as
+    run_cycle takes them); `htcondor_version`; `label_a` and `label_b` the
+    sides' names (default "A" and "B", or the models' names when they
+    differ). With `out`, writes compare.txt, compare.json and, for a
+    simulation, each side's outputs into out/a and out/b (compare.html and
+    the sides' report.html, titled `title`, when the chart library is
+    installed; else a warning says why not). Returns a Comparison. The GIL
+    is released while it runs. InputError or FileError (both
+    ClassAdException) on failure, with file:line:col where there is one."""
+    if now is not None and start is not None and int(now) != int(start):
+        raise InputError("now and start name one time: give one of them")
+    when = now if now is not None else start
+    summary, a, b, warnings = _core.negotiator_compare(
+        _paths(config_a), _paths(() if config_b is None else config_b), _paths(jobs),
+        None if label_a is None else str(label_a), None if label_b is None else str(label_b),
+        _simulation_args((), slots, workload, format, swf_map, run_time_attribute, state,
+                         accountant, when, duration, interval, claim_reuse, restarted, threads,
+                         out, title),
+        _model(model_a, dirac_config, dirac_setup, dirac_vo, seed, htcondor_version),
+        str(model_b))
+    return Comparison(Record(json.loads(summary)), _side(a), _side(b), warnings)
+
+
+__all__ = ["Comparison", "CycleResult", "FileError", "InputError", "Record", "Simulation",
+           "compare", "run_cycle", "simulate"]

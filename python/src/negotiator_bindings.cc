@@ -1,7 +1,9 @@
 // The negotiator behind classad_engine.negotiator: cycles on a snapshot
-// (negotiator::RunSnapshotCycles, what `negotiator cycle` calls) and the
+// (negotiator::RunSnapshotCycles, what `negotiator cycle` calls), the
 // simulator (negotiator::RunSimulationFromFiles, what `negotiator
-// simulate` calls), with the GIL released while they read and compute.
+// simulate` calls) and comparisons (negotiator::RunComparison, what
+// `negotiator compare` calls), with the GIL released while they read and
+// compute.
 // Bad input raises NegotiatorInputError (a ClassAdException and a
 // ValueError) or, for a file or store that cannot be read or written,
 // NegotiatorFileError (a ClassAdException and an OSError).
@@ -17,6 +19,7 @@
 
 #include "negotiator/cycle_output.h"
 #include "negotiator/shares/load_share_model.h"
+#include "negotiator/simulate/comparison.h"
 #include "negotiator/simulate/simulation_files.h"
 #include "negotiator/simulate/simulation_html.h"
 #include "negotiator/simulate/simulation_report.h"
@@ -96,18 +99,35 @@ py::list Texts(const std::vector<std::string>& texts) {
   return out;
 }
 
-// Loads the share model `args` names and calls `run` with it, with the
-// GIL released (the caller holds it); what the model warned about is
-// appended to `*warnings`. Returns the model's error or run's.
-classad::Status RunWithModel(
-    const ModelArgs& args, std::vector<std::string>* warnings,
-    const std::function<classad::Status(std::shared_ptr<const negotiator::ShareModel>)>& run) {
-  const negotiator::ShareModelChoice choice = ChoiceOf(args);
+using ModelPtr = std::shared_ptr<const negotiator::ShareModel>;
+
+// Loads the share models `args` names (one per side of a run) and calls
+// `run` with them in that order, with the GIL released (the caller holds
+// it); what the models warned about is appended to `*warnings`. Returns
+// the first model's error or run's.
+classad::Status RunWithModels(const std::vector<ModelArgs>& args,
+                              std::vector<std::string>* warnings,
+                              const std::function<classad::Status(std::vector<ModelPtr>)>& run) {
+  std::vector<negotiator::ShareModelChoice> choices;
+  for (const ModelArgs& a : args) choices.push_back(ChoiceOf(a));
   py::gil_scoped_release release;
-  classad::Result<std::shared_ptr<const negotiator::ShareModel>> model =
-      negotiator::LoadModel(choice, warnings);
-  if (!model.ok()) return model.status();
-  return run(*model);
+  std::vector<ModelPtr> models;
+  for (const negotiator::ShareModelChoice& choice : choices) {
+    classad::Result<ModelPtr> model = negotiator::LoadModel(choice, warnings);
+    if (!model.ok()) return model.status();
+    models.push_back(*std::move(model));
+  }
+  return run(std::move(models));
+}
+
+// The chart library for the report `page`, or null with a warning (in
+// `*warnings`) saying why there is no such page: the tools' ChartsFor.
+std::optional<negotiator::ChartLibrary> ChartsFor(const char* page,
+                                                  std::vector<std::string>* warnings) {
+  std::string warning;
+  std::optional<negotiator::ChartLibrary> charts = negotiator::ChartLibraryForPage(page, &warning);
+  if (!charts) warnings->push_back(std::move(warning));
+  return charts;
 }
 
 // Cycles on a snapshot: (the cycles as `negotiator cycle --json` prints
@@ -118,8 +138,8 @@ py::tuple Cycles(negotiator::SnapshotCycleInputs inputs, const ModelArgs& model_
   inputs.policy_options = PolicyOptionsOf(model_args);
   std::vector<std::string> warnings;
   std::string json;
-  classad::Status failed = RunWithModel(model_args, &warnings, [&](auto model) {
-    inputs.share_model = std::move(model);
+  classad::Status failed = RunWithModels({model_args}, &warnings, [&](auto models) {
+    inputs.share_model = std::move(models.front());
     classad::Result<negotiator::SnapshotCycles> ran = negotiator::RunSnapshotCycles(inputs);
     if (!ran.ok()) return ran.status();
     for (const classad::Status& w : ran->warnings) warnings.push_back(w.ToString());
@@ -221,36 +241,107 @@ negotiator::SimulationInputs InputsOf(const SimulateArgs& a) {
   return in;
 }
 
-// A simulation: (summary as `negotiator simulate --json` prints it,
-// series, events, warnings, slots read, seconds), the outputs written into
+// A simulation's outcome as simulate returns it: (summary as `negotiator
+// simulate --json` prints it, series, events, warnings, slots read,
+// seconds); `warnings` what the run and its caller warned about.
+py::tuple SimulationTuple(const negotiator::SimulationRun& run,
+                          std::vector<std::string> warnings) {
+  for (const classad::Status& w : run.warnings) warnings.push_back(w.ToString());
+  return py::make_tuple(negotiator::FormatMetricsJson(run.metrics), Series(run.result),
+                        Events(run.result), Texts(warnings), run.slots, run.seconds);
+}
+
+// A simulation as SimulationTuple returns it, the outputs written into
 // `out` when given (report.html only with the chart library).
 py::tuple Simulate(const SimulateArgs& args, const ModelArgs& model_args) {
   negotiator::SimulationInputs inputs = InputsOf(args);
   inputs.policy_options = PolicyOptionsOf(model_args);
   std::vector<std::string> warnings;
   std::optional<negotiator::SimulationRun> run;
-  std::string summary;
-  classad::Status failed = RunWithModel(model_args, &warnings, [&](auto model) {
-    inputs.options.share_model = std::move(model);
+  classad::Status failed = RunWithModels({model_args}, &warnings, [&](auto models) {
+    inputs.options.share_model = std::move(models.front());
     classad::Result<negotiator::SimulationRun> ran = negotiator::RunSimulationFromFiles(inputs);
     if (!ran.ok()) return ran.status();
     run = std::move(ran).value();
-    for (const classad::Status& w : run->warnings) warnings.push_back(w.ToString());
-    summary = negotiator::FormatMetricsJson(run->metrics);
     if (args.out.empty()) return classad::Status::Ok();
-    classad::Result<negotiator::ChartLibrary> charts = negotiator::LoadDefaultChartLibrary();
-    if (!charts.ok()) {
-      warnings.push_back(std::string("no ") + negotiator::kReportFile + ": " +
-                         charts.status().ToString());
-    }
+    const std::optional<negotiator::ChartLibrary> charts =
+        ChartsFor(negotiator::kReportFile, &warnings);
     const std::string title =
         !args.title.empty() ? args.title : "Simulation of " + inputs.workload_file;
     return negotiator::WriteSimulationOutputs(*run, args.out, title,
-                                              charts.ok() ? &*charts : nullptr);
+                                              charts ? &*charts : nullptr);
   });
   if (!failed.ok()) Raise(failed);
-  return py::make_tuple(summary, Series(run->result), Events(run->result), Texts(warnings),
-                        run->slots, run->seconds);
+  return SimulationTuple(*run, std::move(warnings));
+}
+
+// The comparison's own inputs from the keyword arguments of
+// negotiator.compare (the rest are a SimulateArgs, its config unused).
+struct CompareArgs {
+  std::vector<std::string> config_a, config_b, jobs;
+  std::optional<std::string> label_a, label_b;  // nullopt: the tool's default
+};
+
+// A comparison: (the comparison as `negotiator compare --json` prints it,
+// side A, side B, warnings), each side a SimulationTuple for a workload or
+// the cycle as `negotiator cycle --json` prints it for a snapshot; the
+// outputs written into `out` when given (compare.html and each side's
+// report.html only with the chart library). The checks are the tool's.
+py::tuple Compare(const CompareArgs& args, const SimulateArgs& sim, const ModelArgs& model_a,
+                  const std::string& model_b) {
+  negotiator::ComparisonInputs in;
+  in.simulation = InputsOf(sim);
+  in.simulation.policy_options = PolicyOptionsOf(model_a);
+  in.config_a = args.config_a;
+  in.config_b = args.config_b;
+  in.job_files = args.jobs;
+  ModelArgs side_b = model_a;
+  side_b.model = model_b;
+  const negotiator::ShareModelChoice choice_a = ChoiceOf(model_a), choice_b = ChoiceOf(side_b);
+  in.model_a = negotiator::ShareModelKindName(choice_a.kind);
+  in.model_b = negotiator::ShareModelKindName(choice_b.kind);
+  // A side's label defaults to its model's name when the models differ.
+  const bool differ = choice_a.kind != choice_b.kind;
+  in.label_a = args.label_a.value_or(differ ? in.model_a : "A");
+  in.label_b = args.label_b.value_or(differ ? in.model_b : "B");
+  if (in.config_a.empty()) throw NegotiatorInputError("config_a: required");
+  if (in.config_b.empty() && !differ) {
+    throw NegotiatorInputError("config_b: required unless model_a and model_b differ");
+  }
+  if (in.simulation.slot_files.empty()) throw NegotiatorInputError("slots: required");
+  if (in.job_files.empty() == in.simulation.workload_file.empty()) {
+    throw NegotiatorInputError("give jobs (a snapshot) or workload (a simulation), one of them");
+  }
+  if (!in.simulation.accountant.store.empty() && !in.simulation.accountant.json_file.empty()) {
+    throw NegotiatorInputError("give state or accountant, not both");
+  }
+  std::vector<std::string> warnings;
+  std::optional<negotiator::Comparison> compared;
+  std::string summary;
+  classad::Status failed = RunWithModels({model_a, side_b}, &warnings, [&](auto models) {
+    in.share_model_a = std::move(models[0]);
+    in.share_model_b = std::move(models[1]);
+    classad::Result<negotiator::Comparison> ran = negotiator::RunComparison(in);
+    if (!ran.ok()) return ran.status();
+    compared = std::move(ran).value();
+    summary = negotiator::FormatComparisonJson(*compared);
+    if (sim.out.empty()) return classad::Status::Ok();
+    const std::optional<negotiator::ChartLibrary> charts =
+        ChartsFor(negotiator::kComparisonReportFile, &warnings);
+    const std::string title = !sim.title.empty()
+                                  ? sim.title
+                                  : "Comparison of " + in.label_a + " and " + in.label_b;
+    return negotiator::WriteComparisonOutputs(*compared, sim.out, title,
+                                              charts ? &*charts : nullptr);
+  });
+  if (!failed.ok()) Raise(failed);
+  const negotiator::Comparison& c = *compared;
+  if (c.simulated) {
+    return py::make_tuple(summary, SimulationTuple(*c.simulation_a, {}),
+                          SimulationTuple(*c.simulation_b, {}), Texts(warnings));
+  }
+  return py::make_tuple(summary, negotiator::FormatCycleJson(c.cycle_a->result),
+                        negotiator::FormatCycleJson(c.cycle_b->result), Texts(warnings));
 }
 
 }  // namespace
@@ -295,25 +386,39 @@ void RegisterNegotiator(py::module_& m) {
       py::arg("config"), py::arg("slots"), py::arg("jobs"), py::arg("accountant"),
       py::arg("state"), py::arg("now"), py::arg("threads"), py::arg("restarted"),
       py::arg("cycles"), py::arg("interval"), py::arg("requests"), py::arg("model"));
+  py::class_<SimulateArgs>(m, "_SimulateArgs",
+                           "The options of a simulation (negotiator simulate's).")
+      .def(py::init([](std::vector<std::string> config, std::vector<std::string> slots,
+                       std::string workload, std::string format, std::string swf_map,
+                       std::string run_time_attribute, std::string state,
+                       std::string accountant, std::optional<int64_t> start,
+                       std::string duration, std::string interval, bool claim_reuse,
+                       bool restarted, int threads, std::string out, std::string title) {
+             return SimulateArgs{std::move(config), std::move(slots), std::move(workload),
+                                 std::move(format), std::move(swf_map),
+                                 std::move(run_time_attribute), std::move(state),
+                                 std::move(accountant), start, std::move(duration),
+                                 std::move(interval), claim_reuse, restarted, threads,
+                                 std::move(out), std::move(title)};
+           }),
+           py::arg("config"), py::arg("slots"), py::arg("workload"), py::arg("format"),
+           py::arg("swf_map"), py::arg("run_time_attribute"), py::arg("state"),
+           py::arg("accountant"), py::arg("start"), py::arg("duration"), py::arg("interval"),
+           py::arg("claim_reuse"), py::arg("restarted"), py::arg("threads"), py::arg("out"),
+           py::arg("title"));
+  m.def("negotiator_simulate", &Simulate, py::arg("args"), py::arg("model"));
   m.def(
-      "negotiator_simulate",
-      [](std::vector<std::string> config, std::vector<std::string> slots, std::string workload,
-         std::string format, std::string swf_map, std::string run_time_attribute,
-         std::string state, std::string accountant, std::optional<int64_t> start,
-         std::string duration, std::string interval, bool claim_reuse, bool restarted,
-         int threads, std::string out, std::string title, ModelArgs model) {
-        SimulateArgs args{std::move(config), std::move(slots), std::move(workload),
-                          std::move(format), std::move(swf_map), std::move(run_time_attribute),
-                          std::move(state), std::move(accountant), start, std::move(duration),
-                          std::move(interval), claim_reuse, restarted, threads, std::move(out),
-                          std::move(title)};
-        return Simulate(args, model);
+      "negotiator_compare",
+      [](std::vector<std::string> config_a, std::vector<std::string> config_b,
+         std::vector<std::string> jobs, std::optional<std::string> label_a,
+         std::optional<std::string> label_b, const SimulateArgs& sim, const ModelArgs& model_a,
+         const std::string& model_b) {
+        const CompareArgs args{std::move(config_a), std::move(config_b), std::move(jobs),
+                               std::move(label_a), std::move(label_b)};
+        return Compare(args, sim, model_a, model_b);
       },
-      py::arg("config"), py::arg("slots"), py::arg("workload"), py::arg("format"),
-      py::arg("swf_map"), py::arg("run_time_attribute"), py::arg("state"),
-      py::arg("accountant"), py::arg("start"), py::arg("duration"), py::arg("interval"),
-      py::arg("claim_reuse"), py::arg("restarted"), py::arg("threads"), py::arg("out"),
-      py::arg("title"), py::arg("model"));
+      py::arg("config_a"), py::arg("config_b"), py::arg("jobs"), py::arg("label_a"),
+      py::arg("label_b"), py::arg("simulation"), py::arg("model_a"), py::arg("model_b"));
 }
 
 }  // namespace classad_python

@@ -125,5 +125,21 @@ TEST_F(ChartLibraryTest, AMissingEnvironmentFolderIsNotPassedOver) {
       << library.status().message();
 }
 
+TEST_F(ChartLibraryTest, APageWithoutTheLibrarySaysWhyAsAWarning) {
+  {
+    ChartLibraryEnvironment env(Package("mine", "1.2.3"));
+    std::string warning;
+    std::optional<ChartLibrary> charts = ChartLibraryForPage("report.html", &warning);
+    ASSERT_TRUE(charts.has_value());
+    EXPECT_EQ(charts->version, "1.2.3");
+    EXPECT_EQ(warning, "");
+  }
+  ChartLibraryEnvironment env(root_ + "/typo");
+  std::string warning;
+  EXPECT_FALSE(ChartLibraryForPage("compare.html", &warning).has_value());
+  EXPECT_EQ(warning.rfind("no compare.html: ", 0), 0u) << warning;
+  EXPECT_NE(warning.find(root_ + "/typo"), std::string::npos) << warning;
+}
+
 }  // namespace
 }  // namespace negotiator
