@@ -215,26 +215,30 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
   // What is kept holds for this pool and these significant names only; the
   // interned signatures are dropped too when those of jobs gone far
   // outnumber the idle jobs.
+  // The idle jobs that are new or whose ads changed get their signatures
+  // computed, on the threads; the others keep theirs (all of them when
+  // what is kept is dropped).
+  entries_.resize(jobs.size());
   size_t idle = 0;
-  for (const PoolJob& job : jobs) idle += job.status == 1 ? 1 : 0;
+  std::vector<uint32_t> todo;
+  for (uint32_t j = 0; j < jobs.size(); ++j) {
+    if (jobs[j].status != 1) continue;
+    ++idle;
+    const Entry& e = entries_[j];
+    if (!e.known || e.ad_version != jobs[j].ad_version) todo.push_back(j);
+  }
   if (pool.identity() != pool_identity_ || match_names != match_names_ || schedd_changed ||
       every_job != every_job_ || class_ids_.size() + cluster_ids_.size() > 4 * idle + 4096) {
     pool_identity_ = pool.identity();
     match_names_ = std::move(match_names);
     every_job_ = every_job;
-    entries_.clear();
+    entries_.assign(jobs.size(), Entry());
     class_ids_.clear();
     cluster_ids_.clear();
-  }
-  entries_.resize(jobs.size());
-
-  // The idle jobs that are new or whose ads changed get their signatures
-  // computed, on the threads; the others keep theirs.
-  std::vector<uint32_t> todo;
-  for (uint32_t j = 0; j < jobs.size(); ++j) {
-    if (jobs[j].status != 1) continue;
-    const Entry& e = entries_[j];
-    if (!e.known || e.ad_version != jobs[j].ad_version) todo.push_back(j);
+    todo.clear();
+    for (uint32_t j = 0; j < jobs.size(); ++j) {
+      if (jobs[j].status == 1) todo.push_back(j);
+    }
   }
   const size_t runs =
       std::min(static_cast<size_t>(std::max(1, threads)), std::max<size_t>(1, todo.size()));
