@@ -37,6 +37,11 @@ void Accountant::Reconfigure(std::shared_ptr<const policy::Policy> policy, int64
   Initialize(now);
 }
 
+void Accountant::StartUp(int64_t now) {
+  RecountUsage();
+  Initialize(now);
+}
+
 int Accountant::RecountUsage() {
   struct Count {
     int64_t n = 0;

@@ -105,6 +105,10 @@ class Accountant : public policy::AccountingView {
   // records of the users assigned to it; a group no longer configured gets
   // 0). Returns how many records it corrected.
   int RecountUsage();
+  // HTCondor's startup once its log is loaded: RecountUsage, then
+  // Initialize(now) (a record for every configured group, the downtime
+  // charged by UpdatePriorities).
+  void StartUp(int64_t now);
 
   const policy::Policy& policy() const { return *policy_; }
   // The policy, shared.

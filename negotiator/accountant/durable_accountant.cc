@@ -34,8 +34,7 @@ Result<std::unique_ptr<DurableAccountant>> DurableAccountant::Open(
   // HTCondor's first Initialize: the sanity recount, a record for every
   // configured group, and the downtime charged by UpdatePriorities.
   Status s = durable->Update([now](Accountant& a) {
-    a.RecountUsage();
-    a.Initialize(now);
+    a.StartUp(now);
     return Status::Ok();
   });
   if (!s.ok()) return s;

@@ -45,21 +45,20 @@ classad::Result<OpenedAccountant> OpenAccountant(std::shared_ptr<const policy::P
     }
     opened.memory_ = std::make_unique<Accountant>(std::move(policy));
     opened.memory_->Restore((*durable)->accountant().Snapshot());
-    opened.memory_->RecountUsage();
-    opened.memory_->Initialize(now);
-    return opened;
-  }
-  opened.memory_ = std::make_unique<Accountant>(std::move(policy));
-  if (!where.json_file.empty()) {
-    opened.name_ = where.json_file;
-    classad::Result<AccountantSnapshot> snapshot = ReadAccountantJsonFile(where.json_file);
-    if (!snapshot.ok()) return snapshot.status();
-    opened.memory_->Restore(std::move(snapshot).value());
-    if (options.initialize) opened.memory_->RecountUsage();
   } else {
-    opened.name_ = "a fresh accountant";
+    opened.memory_ = std::make_unique<Accountant>(std::move(policy));
+    if (!where.json_file.empty()) {
+      opened.name_ = where.json_file;
+      classad::Result<AccountantSnapshot> snapshot = ReadAccountantJsonFile(where.json_file);
+      if (!snapshot.ok()) return snapshot.status();
+      opened.memory_->Restore(std::move(snapshot).value());
+    } else {
+      opened.name_ = "a fresh accountant";
+    }
   }
-  if (options.initialize) opened.memory_->Initialize(now);
+  // A fresh accountant has no resource records: StartUp's recount finds
+  // nothing to correct.
+  if (options.initialize) opened.memory_->StartUp(now);
   return opened;
 }
 
