@@ -120,11 +120,7 @@ int ReadInputsOption(Args& args, negotiator::SimulationInputs* in) {
   if (arg == "-workload") return done(args.Value(&in->workload_file));
   if (arg == "-format") {
     if (!args.Value(&text)) return -1;
-    if (text == "history") {
-      in->workload_format = negotiator::WorkloadFormat::kHistory;
-    } else if (text == "swf") {
-      in->workload_format = negotiator::WorkloadFormat::kSwf;
-    } else {
+    if (!negotiator::ParseWorkloadFormat(text, &in->workload_format)) {
       std::cerr << "negotiator: --format: '" << text << "' is not history or swf\n";
       return -1;
     }

@@ -383,11 +383,7 @@ classad::Result<PolicyTestFile> ParsePolicyTestFile(std::string_view text,
     } else if (name == "jobs") {
       file.job_files.push_back(Resolved(folder, value));
     } else if (name == "format") {
-      if (value == "history") {
-        inputs.workload_format = WorkloadFormat::kHistory;
-      } else if (value == "swf") {
-        inputs.workload_format = WorkloadFormat::kSwf;
-      } else {
+      if (!ParseWorkloadFormat(value, &inputs.workload_format)) {
         bad = ErrorAt(path, number, value_column, "format is history or swf");
       }
     } else if (name == "swf-map") {

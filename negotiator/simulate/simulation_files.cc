@@ -214,4 +214,26 @@ classad::Status WriteSimulationOutputs(const SimulationRun& run, const std::stri
   return Status::Ok();
 }
 
+const char* WorkloadFormatName(WorkloadFormat format) {
+  switch (format) {
+    case WorkloadFormat::kHistory:
+      return "history";
+    case WorkloadFormat::kSwf:
+      return "swf";
+    case WorkloadFormat::kDetect:
+      break;
+  }
+  return nullptr;
+}
+
+bool ParseWorkloadFormat(std::string_view name, WorkloadFormat* format) {
+  for (WorkloadFormat f : {WorkloadFormat::kHistory, WorkloadFormat::kSwf}) {
+    if (name == WorkloadFormatName(f)) {
+      *format = f;
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace negotiator

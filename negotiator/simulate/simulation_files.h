@@ -32,6 +32,13 @@ enum class WorkloadFormat {
   kSwf,      // the Standard Workload Format
 };
 
+// The name a command line or test file gives a format ("history", "swf");
+// null for kDetect, which has none.
+const char* WorkloadFormatName(WorkloadFormat format);
+// The format named `name` (as WorkloadFormatName spells it); false for
+// any other text, `*format` then unchanged.
+bool ParseWorkloadFormat(std::string_view name, WorkloadFormat* format);
+
 struct SimulationInputs {
   std::vector<std::string> config_files;  // empty: CONDOR_CONFIG's
   policy::PolicyOptions policy_options;

@@ -180,8 +180,9 @@ classad::Status WriteSweepForHTCondor(const SweepInputs& inputs, const std::stri
   for (const std::string& slots : c.slot_files) {
     quotable = quotable && arg("--slots") && arg(Absolute(slots));
   }
-  if (c.workload_format == WorkloadFormat::kHistory) quotable = quotable && arg("--format") && arg("history");
-  if (c.workload_format == WorkloadFormat::kSwf) quotable = quotable && arg("--format") && arg("swf");
+  if (const char* format = WorkloadFormatName(c.workload_format); format != nullptr) {
+    quotable = quotable && arg("--format") && arg(format);
+  }
   if (!c.swf_map_file.empty()) quotable = quotable && arg("--swf-map") && arg(Absolute(c.swf_map_file));
   if (!c.run_time_attribute.empty()) {
     quotable = quotable && arg("--run-time-attribute") && arg(c.run_time_attribute);

@@ -219,11 +219,7 @@ negotiator::SimulationInputs InputsOf(const SimulateArgs& a) {
   in.config_files = a.config;
   in.slot_files = a.slots;
   in.workload_file = a.workload;
-  if (a.format == "history") {
-    in.workload_format = negotiator::WorkloadFormat::kHistory;
-  } else if (a.format == "swf") {
-    in.workload_format = negotiator::WorkloadFormat::kSwf;
-  } else if (!a.format.empty()) {
+  if (!a.format.empty() && !negotiator::ParseWorkloadFormat(a.format, &in.workload_format)) {
     throw NegotiatorInputError("format: '" + a.format + "' is not history or swf");
   }
   in.swf_map_file = a.swf_map;

@@ -128,6 +128,22 @@ TEST(SimulationFilesTest, DurationsAreSecondsOrAUnit) {
   }
 }
 
+TEST(SimulationFilesTest, WorkloadFormatsAreNamedHistoryAndSwf) {
+  for (WorkloadFormat f : {WorkloadFormat::kHistory, WorkloadFormat::kSwf}) {
+    WorkloadFormat parsed = WorkloadFormat::kDetect;
+    ASSERT_TRUE(ParseWorkloadFormat(WorkloadFormatName(f), &parsed));
+    EXPECT_EQ(parsed, f);
+  }
+  EXPECT_STREQ(WorkloadFormatName(WorkloadFormat::kHistory), "history");
+  EXPECT_STREQ(WorkloadFormatName(WorkloadFormat::kSwf), "swf");
+  EXPECT_EQ(WorkloadFormatName(WorkloadFormat::kDetect), nullptr);
+  for (const char* bad : {"", "History", "SWF", "detect", "json"}) {
+    WorkloadFormat kept = WorkloadFormat::kSwf;
+    EXPECT_FALSE(ParseWorkloadFormat(bad, &kept)) << bad;
+    EXPECT_EQ(kept, WorkloadFormat::kSwf) << bad;
+  }
+}
+
 TEST(SimulationFilesTest, AMappingForJobAdsOrARunTimeAttributeForATraceIsRefused) {
   const std::string config = WriteConfig("UID_DOMAIN = example.org\n");
   SimulationInputs inputs;
