@@ -212,12 +212,9 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
       schedd_.Update(pool.policy().matching, PublishedSignificantAttributes(pool, &slot_references_));
   out.schedd_significant = schedd_.names();
 
-  // What is kept holds for this pool and these significant names only; the
-  // interned signatures are dropped too when those of jobs gone far
-  // outnumber the idle jobs.
   // The idle jobs that are new or whose ads changed get their signatures
   // computed, on the threads; the others keep theirs (all of them when
-  // what is kept is dropped).
+  // what is kept is dropped, below).
   entries_.resize(jobs.size());
   size_t idle = 0;
   std::vector<uint32_t> todo;
@@ -227,6 +224,9 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
     const Entry& e = entries_[j];
     if (!e.known || e.ad_version != jobs[j].ad_version) todo.push_back(j);
   }
+  // What is kept holds for this pool and these significant names only; the
+  // interned signatures are dropped too when those of jobs gone far
+  // outnumber the idle jobs.
   if (pool.identity() != pool_identity_ || match_names != match_names_ || schedd_changed ||
       every_job != every_job_ || class_ids_.size() + cluster_ids_.size() > 4 * idle + 4096) {
     pool_identity_ = pool.identity();

@@ -16,34 +16,29 @@ bool OfferedBefore(const PoolJob& x, const PoolJob& y) {
 std::vector<Submitter> BuildSubmitters(const Pool& pool) {
   std::vector<Submitter> out;
   // The pool holds each submitter name once and its jobs view it: a name is
-  // found by the view's address (its text hashed only for a new address),
-  // the last one kept, as a submitter's jobs mostly come together.
+  // found by the view's address, its text hashed only for a new address.
   std::unordered_map<std::string_view, size_t> by_name;
   std::unordered_map<const char*, size_t> by_address;
-  std::string_view last_name;
-  size_t last_index = 0;
   const std::vector<PoolJob>& jobs = pool.jobs();
   for (size_t j = 0; j < jobs.size(); ++j) {
     const PoolJob& job = jobs[j];
     if (job.status != 1 && job.status != 2) continue;
     const std::string_view name = job.submitter;
-    if (out.empty() || name.data() != last_name.data() || name.size() != last_name.size()) {
-      auto known = by_address.find(name.data());
-      if (known != by_address.end() && out[known->second].name.size() == name.size()) {
-        last_index = known->second;
-      } else {
-        auto [it, inserted] = by_name.emplace(name, out.size());
-        if (inserted) {
-          out.emplace_back();
-          out.back().name = name;
-          out.back().group = job.group;
-        }
-        last_index = it->second;
-        by_address[name.data()] = last_index;
+    size_t index = 0;
+    if (auto known = by_address.find(name.data());
+        known != by_address.end() && out[known->second].name.size() == name.size()) {
+      index = known->second;
+    } else {
+      auto [it, inserted] = by_name.emplace(name, out.size());
+      if (inserted) {
+        out.emplace_back();
+        out.back().name = name;
+        out.back().group = job.group;
       }
-      last_name = name;
+      index = it->second;
+      by_address[name.data()] = index;
     }
-    Submitter& s = out[last_index];
+    Submitter& s = out[index];
     if (job.status == 1) {
       s.idle_jobs.push_back(static_cast<uint32_t>(j));
       s.idle += 1;
