@@ -102,8 +102,8 @@ struct Piece {
 
 // Reads piece `piece` of `path` into its ads (stopping early when `stop`
 // is set).
-void ReadPiece(const std::string& path, const AdReadOptions& options, const std::atomic<bool>& stop,
-               Piece* piece) {
+void ReadPiece(const std::string& path, const AdReadOptions& options, const AdTransform& transform,
+               const std::atomic<bool>& stop, Piece* piece) {
   FileRangeBuffer buffer(path, piece->begin, piece->end);
   if (!buffer.ok()) {
     piece->status = Status(StatusCode::kIoError, "cannot read '" + path + "'");
@@ -112,18 +112,22 @@ void ReadPiece(const std::string& path, const AdReadOptions& options, const std:
   std::istream in(&buffer);
   AdReader reader(&in, path, options);
   std::shared_ptr<ClassAd> ad;
-  while (!stop.load(std::memory_order_relaxed) && reader.Next(&ad)) piece->ads.push_back(std::move(ad));
+  while (!stop.load(std::memory_order_relaxed) && reader.Next(&ad)) {
+    piece->ads.push_back(transform ? transform(std::move(ad)) : std::move(ad));
+  }
   piece->status = reader.status();
   piece->lines = reader.line() - 1;
 }
 
 // Reads `path` whole with one AdReader.
 Status ReadInOnePiece(const std::string& path, const AdReadOptions& options,
-                      const AdConsumer& consume) {
+                      const AdTransformMaker& make_transform, const AdConsumer& consume) {
   Result<std::unique_ptr<AdReader>> reader = AdReader::OpenFile(path, options);
   if (!reader.ok()) return reader.status();
+  const AdTransform transform = make_transform ? make_transform() : AdTransform();
   std::shared_ptr<ClassAd> ad;
   while ((*reader)->Next(&ad)) {
+    if (transform) ad = transform(std::move(ad));
     if (Status s = consume(std::move(ad)); !s.ok()) return s;
   }
   return (*reader)->status();
@@ -131,18 +135,23 @@ Status ReadInOnePiece(const std::string& path, const AdReadOptions& options,
 
 }  // namespace
 
-Status ReadAdFile(const std::string& path, const AdReadOptions& options, int threads,
-                  const AdConsumer& consume, uint64_t min_bytes_to_split,
-                  uint64_t max_piece_bytes) {
+Status ReadAdFile(const std::string& path, const AdReadOptions& options,
+                  const AdFileReading& reading, const AdConsumer& consume) {
+  const int threads = reading.threads;
+  const uint64_t min_bytes_to_split = reading.min_bytes_to_split;
+  const uint64_t max_piece_bytes = reading.max_piece_bytes;
+  auto read_in_one_piece = [&] {
+    return ReadInOnePiece(path, options, reading.make_transform, consume);
+  };
   std::error_code ec;
   const uint64_t size = std::filesystem::is_regular_file(path, ec)
                             ? static_cast<uint64_t>(std::filesystem::file_size(path, ec))
                             : 0;
   if (threads < 2 || ec || size < min_bytes_to_split || size == 0) {
-    return ReadInOnePiece(path, options, consume);
+    return read_in_one_piece();
   }
   std::ifstream file(path, std::ios::in | std::ios::binary);
-  if (!file.is_open()) return ReadInOnePiece(path, options, consume);  // says why
+  if (!file.is_open()) return read_in_one_piece();  // says why
   AdReadOptions piece_options = options;
   if (piece_options.format == AdFormat::kAuto) {
     std::string prefix(kBlockBytes, '\0');
@@ -151,7 +160,7 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options, int thr
     if (prefix.starts_with("\xEF\xBB\xBF")) prefix.erase(0, 3);
     piece_options.format = DetectAdFormat(prefix);
   }
-  if (piece_options.format != AdFormat::kOld) return ReadInOnePiece(path, options, consume);
+  if (piece_options.format != AdFormat::kOld) return read_in_one_piece();
 
   // The pieces: about equal, none over kPieceBytes, each ending just past
   // a blank line.
@@ -163,7 +172,7 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options, int thr
     pieces.push_back(Piece{begin, end, {}, {}, 0, false});
     begin = end;
   }
-  if (pieces.size() < 2) return ReadInOnePiece(path, options, consume);
+  if (pieces.size() < 2) return read_in_one_piece();
 
   // `threads` workers read the pieces in order, at most kPiecesAhead
   // pieces past the one being handed over (so that what is held waiting
@@ -174,7 +183,11 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options, int thr
   size_t next_to_read = 0;  // guarded by mu
   size_t handing = 0;       // the piece being handed over; guarded by mu
   std::atomic<bool> stop{false};
-  auto work = [&] {
+  std::vector<AdTransform> transforms(static_cast<size_t>(threads));
+  if (reading.make_transform) {
+    for (AdTransform& t : transforms) t = reading.make_transform();
+  }
+  auto work = [&](const AdTransform& transform) {
     for (;;) {
       size_t k;
       {
@@ -185,7 +198,7 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options, int thr
         if (stop.load() || next_to_read >= pieces.size()) return;
         k = next_to_read++;
       }
-      ReadPiece(path, piece_options, stop, &pieces[k]);
+      ReadPiece(path, piece_options, transform, stop, &pieces[k]);
       {
         std::lock_guard<std::mutex> lock(mu);
         pieces[k].done = true;
@@ -194,7 +207,7 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options, int thr
     }
   };
   std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) workers.emplace_back(work);
+  for (const AdTransform& transform : transforms) workers.emplace_back(work, std::cref(transform));
   auto finish = [&](Status status) {
     stop.store(true);
     {

@@ -40,18 +40,40 @@ inline constexpr uint64_t kMinBytesToSplit = uint64_t{4} << 20;
 // Receives one ad; an error stops the reading and is returned as is.
 using AdConsumer = std::function<Status(std::shared_ptr<ClassAd> ad)>;
 
-// Reads every ad of the file at `path` with up to `threads` threads (1:
-// AdReader alone; files under a few megabytes are read in one piece) and
-// hands each to `consume`, in file order, on the calling thread (files of
-// fewer than `min_bytes_to_split` bytes in one piece). OK when
-// the whole file was read and consumed; else the first error (the
-// reader's, located in the file, or `consume`'s). Thread-safe for
-// distinct calls; `consume` runs on the calling thread only.
-// `max_piece_bytes` bounds a piece (tests pass small sizes to cut a small
-// file into many pieces).
-Status ReadAdFile(const std::string& path, const AdReadOptions& options, int threads,
-                  const AdConsumer& consume, uint64_t min_bytes_to_split = kMinBytesToSplit,
-                  uint64_t max_piece_bytes = kMaxPieceBytes);
+// Applied to each ad on the thread that parsed it, before the ad waits for
+// its turn: what a consumer keeps of each ad (say, a few attributes of a
+// hundred) is made on the reading threads, and only that waits. Returns
+// the ad to hand over (the one given, or another).
+using AdTransform = std::function<std::shared_ptr<ClassAd>(std::shared_ptr<ClassAd> ad)>;
+// Makes the AdTransform of one reading thread: called once per thread,
+// on the calling thread, before any reading; the transforms it makes run
+// at the same time on distinct threads, each on its own thread only (so
+// each may keep caches of its own).
+using AdTransformMaker = std::function<AdTransform()>;
+
+// How ReadAdFile reads a file.
+struct AdFileReading {
+  // Threads (1: one AdReader on the calling thread).
+  int threads = 1;
+  // When set, the transform every ad goes through before it is handed
+  // over (on the calling thread too, when the file is read in one piece).
+  AdTransformMaker make_transform;
+  // Files of fewer bytes are read in one piece (tests and the fuzz target
+  // pass 0 to cut any file).
+  uint64_t min_bytes_to_split = kMinBytesToSplit;
+  // The largest piece (tests pass small sizes to cut a small file into
+  // many pieces).
+  uint64_t max_piece_bytes = kMaxPieceBytes;
+};
+
+// Reads every ad of the file at `path` as `reading` says and hands each
+// (transformed, when a transform is made) to `consume`, in file order, on
+// the calling thread. OK when the whole file was read and consumed; else
+// the first error (the reader's, located in the file, or `consume`'s).
+// Thread-safe for distinct calls; `consume` runs on the calling thread
+// only.
+Status ReadAdFile(const std::string& path, const AdReadOptions& options,
+                  const AdFileReading& reading, const AdConsumer& consume);
 
 }  // namespace classad
 

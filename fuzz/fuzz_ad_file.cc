@@ -26,14 +26,16 @@ namespace {
 std::string ReadAll(const std::string& path, const classad::AdReadOptions& options, int threads,
                     uint64_t max_piece_bytes = classad::kMaxPieceBytes) {
   std::string out;
-  const classad::Status status = classad::ReadAdFile(
-      path, options, threads,
-      [&](std::shared_ptr<classad::ClassAd> ad) {
+  classad::AdFileReading reading;
+  reading.threads = threads;
+  reading.min_bytes_to_split = 0;
+  reading.max_piece_bytes = max_piece_bytes;
+  const classad::Status status =
+      classad::ReadAdFile(path, options, reading, [&](std::shared_ptr<classad::ClassAd> ad) {
         out += classad::UnparseAd(*ad);
         out += '\n';
         return classad::Status::Ok();
-      },
-      /*min_bytes_to_split=*/0, max_piece_bytes);
+      });
   return out + "status: " + status.ToString() + "\n";
 }
 

@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "classad/unparse.h"
@@ -38,15 +41,15 @@ class AdFileReaderTest : public ::testing::Test {
                           size_t stop_after = SIZE_MAX, uint64_t max_piece_bytes = kMaxPieceBytes) {
     std::string out;
     size_t n = 0;
-    *status = ReadAdFile(
-        path, AdReadOptions{}, threads,
-        [&](std::shared_ptr<ClassAd> ad) {
-          if (++n > stop_after) return Status(StatusCode::kInvalidArgument, "enough");
-          out += UnparseAd(*ad);
-          out += '\n';
-          return Status::Ok();
-        },
-        kMinBytesToSplit, max_piece_bytes);
+    AdFileReading reading;
+    reading.threads = threads;
+    reading.max_piece_bytes = max_piece_bytes;
+    *status = ReadAdFile(path, AdReadOptions{}, reading, [&](std::shared_ptr<ClassAd> ad) {
+      if (++n > stop_after) return Status(StatusCode::kInvalidArgument, "enough");
+      out += UnparseAd(*ad);
+      out += '\n';
+      return Status::Ok();
+    });
     return out;
   }
 
@@ -110,6 +113,55 @@ TEST_F(AdFileReaderTest, ManySmallPiecesGiveTheAdsOfOneReader) {
   EXPECT_EQ(Read(bad, 2, &bad_two, SIZE_MAX, 64 << 10), before);
   ASSERT_FALSE(bad_one.ok());
   EXPECT_EQ(bad_two.ToString(), bad_one.ToString());
+}
+
+// Each reading thread gets a transform of its own, run on that thread;
+// the ads handed over are the transformed ones, in file order, on any
+// number of threads and in one piece.
+TEST_F(AdFileReaderTest, EachThreadTransformsTheAdsItReads) {
+  const std::string path = WriteFile("transform.ads", Dump(2000));
+  for (int threads : {1, 2, 3}) {
+    std::mutex mu;
+    std::set<std::thread::id> made_on, run_on;
+    int made = 0;
+    AdFileReading reading;
+    reading.threads = threads;
+    reading.min_bytes_to_split = 0;
+    reading.max_piece_bytes = 64 << 10;
+    reading.make_transform = [&]() -> AdTransform {
+      ++made;
+      made_on.insert(std::this_thread::get_id());
+      auto seen = std::make_shared<std::thread::id>();
+      return [&, seen](std::shared_ptr<ClassAd> ad) {
+        // One thread per transform.
+        if (*seen == std::thread::id()) *seen = std::this_thread::get_id();
+        EXPECT_EQ(*seen, std::this_thread::get_id());
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          run_on.insert(std::this_thread::get_id());
+        }
+        auto kept = std::make_shared<ClassAd>();
+        kept->InsertValue("ClusterId", ad->Find("ClusterId").literal());
+        return kept;
+      };
+    };
+    std::string out;
+    const Status s = ReadAdFile(path, AdReadOptions{}, reading, [&](std::shared_ptr<ClassAd> ad) {
+      out += UnparseAd(*ad);
+      return Status::Ok();
+    });
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    std::string expected;
+    for (int i = 0; i < 2000; ++i) expected += "[ ClusterId = " + std::to_string(i) + " ]";
+    EXPECT_EQ(out, expected) << threads;
+    EXPECT_EQ(made, threads);
+    EXPECT_EQ(made_on, std::set<std::thread::id>{std::this_thread::get_id()});
+    if (threads == 1) {
+      EXPECT_EQ(run_on, std::set<std::thread::id>{std::this_thread::get_id()});
+    } else {
+      EXPECT_EQ(run_on.count(std::this_thread::get_id()), 0u);
+    }
+  }
 }
 
 TEST_F(AdFileReaderTest, CarriageReturnLineEnds) {

@@ -212,11 +212,10 @@ bool JobAdCutter::SameCut(const ClassAd& a, const std::vector<uint32_t>& in_a, c
   return true;
 }
 
-std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const ClassAd>& job,
-                                                bool* cut) {
-  if (cut != nullptr) *cut = false;
+bool JobAdCutter::KeptPositions(const std::shared_ptr<const ClassAd>& job,
+                                std::vector<uint32_t>* positions) {
   if (reads_unknown_ || job->layout() == nullptr || job->layout()->size() != job->size()) {
-    return job;
+    return false;
   }
   const classad::AdLayout& layout = *job->layout();
   // The positions kept: the watched names the job has, then what their
@@ -232,10 +231,10 @@ std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const Clas
     const std::vector<std::string>* names = nullptr;
     if (!ref.is_literal()) {
       const ExprNames& read = NamesOf(ref.expr_ptr());
-      if (!read.known) return job;
+      if (!read.known) return false;
       names = &read.names;
     } else if (ref.literal().IsList() || ref.literal().IsAd()) {
-      if (!classad::LiteralNamesRead(ref.literal(), &literal_names)) return job;
+      if (!classad::LiteralNamesRead(ref.literal(), &literal_names)) return false;
     }
     auto follow = [&](const std::string& name) {
       const int q = layout.Find(name, classad::HashAttributeName(name));
@@ -249,13 +248,21 @@ std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const Clas
     }
     for (const std::string& name : literal_names) follow(name);
   }
+  positions->clear();
+  for (size_t i = 0; i < job->size(); ++i) {
+    const size_t p = layout.position(i);
+    if (kept[p]) positions->push_back(static_cast<uint32_t>(p));
+  }
+  return true;
+}
+
+std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const ClassAd>& job,
+                                                bool* cut) {
+  if (cut != nullptr) *cut = false;
   // The kept attributes, in the job's order. Their text finds an equal ad
   // cut before; only a new one is built.
   std::vector<uint32_t> positions;
-  for (size_t i = 0; i < job->size(); ++i) {
-    const size_t p = layout.position(i);
-    if (kept[p]) positions.push_back(static_cast<uint32_t>(p));
-  }
+  if (!KeptPositions(job, &positions)) return job;
   if (texts_.size() >= kMaxKeptExpressions) texts_.clear();
   std::string text;
   AppendText(*job, positions, &text);
@@ -275,8 +282,24 @@ std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const Clas
   return made;
 }
 
-std::shared_ptr<const ClassAd> JobAdCutter::Build(const ClassAd& job,
-                                                  const std::vector<uint32_t>& positions) {
+std::unique_ptr<JobAdCutter> JobAdCutter::ForReadingThread(
+    std::span<const std::string_view> also) const {
+  std::unique_ptr<JobAdCutter> copy(new JobAdCutter());
+  copy->watched_ = watched_;
+  copy->reads_unknown_ = reads_unknown_;
+  for (std::string_view name : also) copy->WatchName(std::string(name));
+  return copy;
+}
+
+std::shared_ptr<ClassAd> JobAdCutter::Trim(std::shared_ptr<ClassAd> job) {
+  std::vector<uint32_t> positions;
+  if (!KeptPositions(job, &positions)) return job;
+  if (positions.size() == job->size()) return job;  // nothing to leave out
+  return Build(*job, positions);
+}
+
+std::shared_ptr<ClassAd> JobAdCutter::Build(const ClassAd& job,
+                                            const std::vector<uint32_t>& positions) {
   auto out = std::make_shared<ClassAd>();
   out->Reserve(positions.size());
   for (uint32_t p : positions) {

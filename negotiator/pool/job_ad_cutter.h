@@ -28,13 +28,17 @@
 // cut: a job whose own expressions do so is held whole, and a slot or
 // policy expression that does so makes every job held whole.
 //
-// Not thread-safe: one per pool, used by the thread that changes it.
+// Not thread-safe: one per pool, used by the thread that changes it; the
+// threads that read a job file each use a copy of their own
+// (ForReadingThread).
 #ifndef NEGOTIATOR_POOL_JOB_AD_CUTTER_H_
 #define NEGOTIATOR_POOL_JOB_AD_CUTTER_H_
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -73,6 +77,18 @@ class JobAdCutter {
   std::shared_ptr<const classad::ClassAd> Cut(const std::shared_ptr<const classad::ClassAd>& job,
                                               bool* cut = nullptr);
 
+  // A cutter for one thread reading a job file while this one is not
+  // changed: the same watched names, and `also` (as spelled) besides,
+  // with caches of its own. Its Trim keeps what this cutter's Cut keeps
+  // and more, so that Cut gives the same ad from the trimmed one as from
+  // the whole one, and reading threads hold only that much of each ad.
+  std::unique_ptr<JobAdCutter> ForReadingThread(std::span<const std::string_view> also) const;
+
+  // `job` cut as Cut selects (the watched names it has and what they
+  // read, in its order) in a new ad shared with nothing, or `job` itself
+  // when it cannot be cut.
+  std::shared_ptr<classad::ClassAd> Trim(std::shared_ptr<classad::ClassAd> job);
+
  private:
   // The names (lower case) an expression reads, and whether they could be
   // told (classad::AllNamesRead); kept with the expression, which the
@@ -107,10 +123,16 @@ class JobAdCutter {
   // 16 digits of a real).
   bool SameCut(const classad::ClassAd& a, const std::vector<uint32_t>& in_a,
                const classad::ClassAd& b, const std::vector<uint32_t>& in_b);
+  JobAdCutter() = default;
+  // The positions of `job`'s layout kept by a cut, in the job's order
+  // (the watched names it has and, to any depth, what their expressions
+  // read in it). False when the ad cannot be cut (see the file comment).
+  bool KeptPositions(const std::shared_ptr<const classad::ClassAd>& job,
+                     std::vector<uint32_t>* positions);
   // A new ad of `job`'s attributes at `positions`, in that order, its
   // layout shared with earlier ads of the same names.
-  std::shared_ptr<const classad::ClassAd> Build(const classad::ClassAd& job,
-                                                const std::vector<uint32_t>& positions);
+  std::shared_ptr<classad::ClassAd> Build(const classad::ClassAd& job,
+                                          const std::vector<uint32_t>& positions);
 
   // Adds `name` (lower case) to the watched names; whether it was new.
   bool Add(const std::string& name);

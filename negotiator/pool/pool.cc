@@ -140,6 +140,19 @@ Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot) {
   return named;
 }
 
+namespace {
+
+// The names DescribeJob reads besides those a cut keeps (and, at any
+// depth, what they read): the threads reading a job file keep them in the
+// ads they trim, so that a job is described from its trimmed ad as from
+// its whole one.
+constexpr std::string_view kDescribedJobNames[] = {"ClusterId", "ProcId",
+                                                   "JobStatus", "JobPrio",
+                                                   "QDate",     "JobCurrentStartDate",
+                                                   "RequestCpus"};
+
+}  // namespace
+
 Status Pool::DescribeJob(PoolJob* job, std::string* submitter_name) const {
   const ClassAd& ad = *job->ad;
   if (!IntegerAttr(ad, "ClusterId", &job->cluster) || !IntegerAttr(ad, "ProcId", &job->proc)) {
@@ -226,12 +239,16 @@ Result<std::optional<JobId>> Pool::AddJobAd(std::shared_ptr<const ClassAd> ad,
 
 namespace {
 
-// Reads every ad of `path` and hands each to `add`, stopping at the first
-// error.
+// Reads every ad of `path` (each through a transform `make_transform`
+// makes, when set) and hands each to `add`, stopping at the first error.
 template <typename Add>
-Status ReadEach(const std::string& path, const PoolOptions& options, const char* what, Add add) {
+Status ReadEach(const std::string& path, const PoolOptions& options, const char* what,
+                classad::AdTransformMaker make_transform, Add add) {
   size_t n = 0;
-  return classad::ReadAdFile(path, options.read, options.read_threads,
+  classad::AdFileReading reading;
+  reading.threads = options.read_threads;
+  reading.make_transform = std::move(make_transform);
+  return classad::ReadAdFile(path, options.read, reading,
                              [&](std::shared_ptr<ClassAd> ad) -> Status {
                                ++n;
                                auto added =
@@ -261,7 +278,7 @@ Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
   const size_t before = slots_.size();
   const size_t filtered = slots_filtered_;
   const JobAdCutter::WatchMark mark = WatchMark();
-  Status s = ReadEach(path, options, "slot",
+  Status s = ReadEach(path, options, "slot", nullptr,
                       [this](std::shared_ptr<const ClassAd> ad, const std::string& where) {
                         return AddSlotAd(std::move(ad), where);
                       });
@@ -297,7 +314,7 @@ Status Pool::ReadJobs(const std::string& path, const PoolOptions& options) {
       }
     }
   }
-  Status s = ReadEach(path, options, "job",
+  Status s = ReadEach(path, options, "job", cuttable ? TrimmingJobs() : nullptr,
                       [&](std::shared_ptr<const ClassAd> ad, const std::string& where) {
                         Result<std::optional<JobId>> added =
                             AddJobAd(std::move(ad), where, cuttable);
@@ -311,6 +328,13 @@ Status Pool::ReadJobs(const std::string& path, const PoolOptions& options) {
   }
   if (cuttable) sources_.push_back(std::move(source));
   return s;
+}
+
+classad::AdTransformMaker Pool::TrimmingJobs() const {
+  return [this]() -> classad::AdTransform {
+    std::shared_ptr<JobAdCutter> trimmer = cutter_->ForReadingThread(kDescribedJobNames);
+    return [trimmer](std::shared_ptr<ClassAd> ad) { return trimmer->Trim(std::move(ad)); };
+  };
 }
 
 void Pool::WatchSlot(const ClassAd& slot_ad) {
@@ -349,8 +373,11 @@ Status Pool::CutAgain() {
   }
   for (const JobSource& source : sources_) {
     size_t n = 0;
+    classad::AdFileReading reading;
+    reading.threads = source.options.read_threads;
+    reading.make_transform = TrimmingJobs();
     Status s = classad::ReadAdFile(
-        source.path, source.options.read, source.options.read_threads,
+        source.path, source.options.read, reading,
         [&](std::shared_ptr<ClassAd> ad) -> Status {
           const size_t k = n++;
           if (k >= source.ids.size()) {

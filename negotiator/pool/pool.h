@@ -56,6 +56,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "classad/ad_file_reader.h"
 #include "classad/ad_io.h"
 #include "classad/classad.h"
 #include "classad/evaluator.h"
@@ -284,6 +285,10 @@ class Pool {
   // Fills `job`'s fields from its ad, the submitter's name into `*submitter`
   // (job->submitter is left as it is).
   classad::Status DescribeJob(PoolJob* job, std::string* submitter) const;
+  // What the threads reading a job file run on each ad (the pool cuts its
+  // job ads): the ad trimmed to what a cut keeps and what DescribeJob
+  // reads, so that only that much waits to be handed over.
+  classad::AdTransformMaker TrimmingJobs() const;
   // AddSlot without cutting job ads again.
   classad::Result<std::optional<SlotId>> AddSlotAd(std::shared_ptr<const classad::ClassAd> ad,
                                                    const std::string& where);

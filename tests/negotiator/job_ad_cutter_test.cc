@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "classad/evaluator.h"
+#include "classad/unparse.h"
 #include "negotiator/accountant/accountant.h"
 #include "negotiator/cycle.h"
 #include "negotiator/pool/pool.h"
@@ -197,6 +198,47 @@ TEST(JobAdCutterTest, NamesThatCannotBeToldKeepAdsWhole) {
     EXPECT_TRUE(Has(job, "ClusterId")) << job.id();
   }
   EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
+}
+
+// The threads reading a job file trim each ad before the pool cuts it:
+// what they keep gives the same cut ad as the whole one, and the job is
+// described from it as from the whole ad, even where what the pool
+// describes a job by is an expression reading what no cut keeps.
+TEST(JobAdCutterTest, TrimmedAdsGiveTheCutAndTheDescriptionOfWholeOnes) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  std::vector<std::string> jobs = Jobs();
+  jobs.push_back(JobText("carol", 3, 0,
+                         "JobPrio = BasePrio + 1; BasePrio = 4; QDate = Submitted; "
+                         "Submitted = 1700000123; Cmd = \"/bin/c\""));
+  auto cut = ReadPool(policy, {SlotText("slot1@m")}, jobs, JobAdHolding::kCut, folder);
+  auto whole = ReadPool(policy, {SlotText("slot1@m")}, jobs, JobAdHolding::kWhole, folder);
+  ASSERT_EQ(cut->jobs().size(), 4u);
+  for (size_t j = 0; j < cut->jobs().size(); ++j) {
+    const PoolJob& a = cut->jobs()[j];
+    const PoolJob& b = whole->jobs()[j];
+    EXPECT_EQ(a.id(), b.id());
+    EXPECT_EQ(a.prio, b.prio) << a.id();
+    EXPECT_EQ(a.qdate, b.qdate) << a.id();
+    EXPECT_EQ(a.submitter, b.submitter) << a.id();
+    EXPECT_EQ(a.status, b.status) << a.id();
+  }
+  EXPECT_EQ(cut->jobs()[3].prio, 5);
+  EXPECT_EQ(cut->jobs()[3].qdate, 1700000123);
+  EXPECT_FALSE(Has(cut->jobs()[3], "BasePrio"));  // read to describe the job, then cut
+
+  JobAdCutter cutter(*policy);
+  cutter.WatchSlot(*cut->slots()[0].ad);
+  const std::string_view also[] = {"JobPrio"};
+  std::unique_ptr<JobAdCutter> trimmer = cutter.ForReadingThread(also);
+  for (const PoolJob& job : whole->jobs()) {
+    auto copy = std::make_shared<classad::ClassAd>(*job.ad);
+    std::shared_ptr<classad::ClassAd> trimmed = trimmer->Trim(copy);
+    EXPECT_LT(trimmed->size(), job.ad->size()) << job.id();
+    EXPECT_EQ(static_cast<bool>(trimmed->Find("BasePrio")), job.id() == "3.0") << job.id();
+    EXPECT_EQ(classad::UnparseAd(*cutter.Cut(trimmed)), classad::UnparseAd(*cutter.Cut(job.ad)))
+        << job.id();
+  }
 }
 
 // A pool that holds ads whole never cuts.
