@@ -8,6 +8,7 @@
 
 #include "classad/expression_reads.h"
 #include "classad/unparse.h"
+#include "negotiator/matching/match_table_cache.h"
 #include "policy/ephemeral.h"
 
 namespace negotiator {
@@ -33,13 +34,17 @@ bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_name
   const Walk* walk = WalkFor(job, job_names);
   if (walk == nullptr) return false;
   for (const std::string& name : walk->own) texts_.Append(job, name, key);
+  bool keepable = true;
   for (const std::string& name : walk->by_value) {
     key->append(name);
     key->append("=\x04");
-    classad::UnparseValueTo(classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr, options_),
-                            key);
+    WatchedEvalOptions watched(options_);
+    classad::UnparseValueTo(
+        classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr, watched.options()), key);
+    keepable = keepable && watched.keepable();
     key->push_back('\0');
   }
+  if (!keepable) ++cycle_keys_;
   if (walk->opaque) {
     // What it reads cannot be told from the texts: a key of this job's own.
     ++identity_keys_;

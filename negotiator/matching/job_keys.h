@@ -68,6 +68,10 @@ class JobKeys {
   // read more than the names they show): such a key means nothing once
   // the job's ad is gone, so it must not outlive the cycle.
   size_t identity_keys() const { return identity_keys_; }
+  // How many keys so far hold a value whose evaluation read the clock or
+  // noted an HTCondor quirk: such a key holds for this cycle only (the
+  // clock moves; a quirk is noted again each cycle).
+  size_t cycle_keys() const { return cycle_keys_; }
 
  private:
   // Adds what slot attribute `name` may read from a job, followed through
@@ -99,6 +103,7 @@ class JobKeys {
   const classad::EvalOptions& options_;
   bool remote_bound_;
   size_t identity_keys_ = 0;
+  size_t cycle_keys_ = 0;
   std::unordered_map<std::string, std::set<std::string>> slot_reads_;
   std::unordered_map<std::string, bool> any_slot_has_;
   // The walks by the names they start from and what the job held in each.

@@ -5,8 +5,12 @@
 
 namespace negotiator {
 
-void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slots) {
+void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slots,
+                                 std::span<const std::shared_ptr<const classad::ClassAd>> slot_shapes) {
   if (pool.identity() != pool_identity_) {
+    class_keys_.clear();
+    keys_slot_texts_.clear();
+    keys_slot_shapes_.clear();
     pool_identity_ = pool.identity();
     ads_.clear();
     changed_at_.clear();
@@ -18,6 +22,10 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
     log_covers_after_ = 0;
   }
   ++cycle_;
+  cycle_slot_shapes_.assign(slot_shapes.begin(), slot_shapes.end());
+  std::erase_if(class_keys_, [this](const auto& entry) {
+    return cycle_ - entry.second.last_used > kUnusedCyclesKept;
+  });
   // A row not asked for lately goes (its jobs may come back: an
   // autocluster whose idle jobs all ran and then gets more).
   std::erase_if(rows_, [this](const auto& entry) {
@@ -80,6 +88,29 @@ uint32_t MatchTableCache::Number(std::string_view text) {
     it = numbers_.emplace(std::string(text), static_cast<uint32_t>(numbers_.size())).first;
   }
   return it->second;
+}
+
+bool MatchTableCache::KeyClassesAgainst(std::string slot_texts) {
+  if (cycle_slot_shapes_.empty()) return false;
+  if (slot_texts != keys_slot_texts_ || cycle_slot_shapes_ != keys_slot_shapes_) {
+    class_keys_.clear();
+    keys_slot_texts_ = std::move(slot_texts);
+    keys_slot_shapes_ = cycle_slot_shapes_;
+  }
+  return true;
+}
+
+const MatchTableCache::ClassKeys* MatchTableCache::ClassKeysOf(
+    const std::shared_ptr<const classad::ClassAd>& job) {
+  auto it = class_keys_.find(job.get());
+  if (it == class_keys_.end()) return nullptr;
+  it->second.last_used = cycle_;
+  return &it->second.keys;
+}
+
+void MatchTableCache::KeepClassKeys(const std::shared_ptr<const classad::ClassAd>& job,
+                                    ClassKeys keys) {
+  class_keys_[job.get()] = KeptClassKeys{job, std::move(keys), cycle_};
 }
 
 MatchTableCache::Row* MatchTableCache::RowFor(const std::string& key, Holds holds) {

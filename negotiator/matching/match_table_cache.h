@@ -80,9 +80,40 @@ class MatchTableCache {
 
   // Starts a cycle over the slots `slots` (indices into pool.slots()):
   // notes the slots whose ads are other objects than at the last cycle,
-  // and drops the rows not asked for in the last kUnusedCyclesKept
-  // cycles. Everything is dropped for another pool.
-  void BeginCycle(const Pool& pool, std::span<const uint32_t> slots);
+  // and drops the rows and class keys not asked for in the last
+  // kUnusedCyclesKept cycles. Everything is dropped for another pool.
+  // `slot_shapes`: the distinct shapes of `slots` (SlotShapes::Distinct's
+  // owners), what class keys are made against; none: no class keys are
+  // kept this cycle.
+  void BeginCycle(const Pool& pool, std::span<const uint32_t> slots,
+                  std::span<const std::shared_ptr<const classad::ClassAd>> slot_shapes = {});
+
+  // How the match tables key a match class's representative job (JobKeys):
+  // the keys of its Requirements' clauses and of the slots' clause texts,
+  // in the order the tables take them, and the key of its Rank. JobKeys
+  // gives the same keys to the same job ad object while the slots' side
+  // is the same (their clause texts, and their shapes: what JobKeys reads
+  // of the slots), so they are kept for the ad. Only keys that are not
+  // made of the job's identity, and whose making read no clock and noted
+  // no quirk, are kept.
+  struct ClassKeys {
+    bool never = false;  // its Requirements never hold
+    // Its Requirements' clauses (pointing into its ad, which the entry
+    // keeps alive), then the key of each, then of each slot text.
+    std::vector<const classad::Expr*> clauses;
+    std::vector<std::string> keys;
+    std::string rank_key;
+  };
+  // Starts keying classes against slots whose clause texts are
+  // `slot_texts` (all of them, as one string) and whose shapes are those
+  // BeginCycle was given: the class keys kept are forgotten unless they
+  // were made against the same. False (nothing can be kept this cycle)
+  // when BeginCycle was given no shapes.
+  bool KeyClassesAgainst(std::string slot_texts);
+  // The keys kept for `job`'s ad, or null.
+  const ClassKeys* ClassKeysOf(const std::shared_ptr<const classad::ClassAd>& job);
+  // Keeps `keys` for `job`'s ad (after KeyClassesAgainst returned true).
+  void KeepClassKeys(const std::shared_ptr<const classad::ClassAd>& job, ClassKeys keys);
 
   // The row of the table with key `key` for this cycle (made empty when
   // new), holding what `holds` says (one kind per key); stable until the
@@ -158,6 +189,7 @@ class MatchTableCache {
   // How many rows are kept, and how many slots changed at the last
   // BeginCycle (for tests and benchmarks).
   size_t rows() const { return rows_.size(); }
+  size_t class_keys() const { return class_keys_.size(); }
   size_t changed_slots() const { return changed_slots_; }
 
  private:
@@ -186,6 +218,17 @@ class MatchTableCache {
     size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
   };
   std::unordered_map<std::string, uint32_t, TextHash, std::equal_to<>> numbers_;  // Number
+  // The class keys, by job ad, and what they were made against: the slot
+  // texts and shapes (kept alive, so that no other ad takes an address).
+  struct KeptClassKeys {
+    std::shared_ptr<const classad::ClassAd> job;
+    ClassKeys keys;
+    uint64_t last_used = 0;
+  };
+  std::unordered_map<const classad::ClassAd*, KeptClassKeys> class_keys_;
+  std::string keys_slot_texts_;
+  std::vector<std::shared_ptr<const classad::ClassAd>> keys_slot_shapes_;
+  std::vector<std::shared_ptr<const classad::ClassAd>> cycle_slot_shapes_;
 };
 
 // The options a cached row's evaluations run with: the cycle's, watching

@@ -184,7 +184,6 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       if (texts.Add(*clause, static_cast<uint32_t>(p), kMaxSlotClauseTexts) < 0) return;
     }
   }
-  std::vector<const Expr*> clauses;
   slot_text_count_ = texts.size();
 
   // Each class's tables, and its Rank's reading.
@@ -246,51 +245,98 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     }
     return it->second;
   };
-  for (size_t c = 0; c < classes; ++c) {
-    const uint32_t job_index = autoclusters.class_representative[c];
-    const ClassAd& job = *pool.jobs()[job_index].ad;
-    std::vector<uint32_t>& mine = tables_of_class_[c];
+  // The keys of a class's representative job (see ClassKeys); false when
+  // the jobs cannot be keyed. `*identity`: a key is made of the job's
+  // identity (its tables' rows must not outlive the cycle); `*for_cycle`:
+  // a key holds for this cycle only.
+  using ClassKeys = MatchTableCache::ClassKeys;
+  auto make_keys = [&](const ClassAd& job, ClassKeys* made, bool* identity, bool* for_cycle) {
+    const size_t identity_keys = readings.identity_keys();
+    const size_t cycle_keys = readings.cycle_keys();
     const AttrRef requirements = job.Find("Requirements");
-    clauses.clear();
-    bool never = !requirements;
+    made->clauses.clear();
+    made->never = !requirements;
     if (requirements && requirements.is_literal()) {
-      never = !classad::IsTrueValue(requirements.literal());
+      made->never = !classad::IsTrueValue(requirements.literal());
     } else if (requirements) {
-      never = !classad::SplitConjuncts(requirements.expr(), {.inline_from = &job, .fold_literals = true},
-                              &clauses);
+      made->never = !classad::SplitConjuncts(
+          requirements.expr(), {.inline_from = &job, .fold_literals = true}, &made->clauses);
     }
-    class_never_[c] = never ? 1 : 0;
-    if (!never) {
-      for (const Expr* clause : clauses) {
-        if (!classad::ReadsOnlyNamedAttributes(*clause)) return;
+    if (!made->never) {
+      for (const Expr* clause : made->clauses) {
+        if (!classad::ReadsOnlyNamedAttributes(*clause)) return false;
         std::set<std::string> job_names, slot_names;
         classad::NamesRead(*clause, &job_names, &slot_names);
         key = "J";
         classad::UnparseTo(*clause, &key);
         key.push_back('\x03');
-        const size_t identity_keys = readings.identity_keys();
-        if (!readings.Append(job, std::move(job_names), slot_names, &key)) return;
-        mine.push_back(table_for(key, TableSpec{.job = job_index, .clause = clause},
-                                 readings.identity_keys() == identity_keys));
+        if (!readings.Append(job, std::move(job_names), slot_names, &key)) return false;
+        made->keys.push_back(key);
       }
       for (uint32_t t = 0; t < texts.size(); ++t) {
         key = "S" + texts.text(t);
         key.push_back('\x03');
-        const size_t identity_keys = readings.identity_keys();
-        if (!readings.AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) return;
-        mine.push_back(table_for(key, TableSpec{.job = job_index, .slot_text = t},
-                                 readings.identity_keys() == identity_keys));
+        if (!readings.AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) {
+          return false;
+        }
+        made->keys.push_back(key);
+      }
+    }
+    made->rank_key = "R";
+    if (!readings.Append(job, {"rank"}, {}, &made->rank_key)) return false;
+    *identity = readings.identity_keys() != identity_keys;
+    *for_cycle = readings.cycle_keys() != cycle_keys;
+    return true;
+  };
+  // Keys are kept from cycle to cycle while the slots' texts stay.
+  bool keep_keys = false;
+  if (cache != nullptr) {
+    std::string slot_texts;
+    for (uint32_t t = 0; t < texts.size(); ++t) {
+      slot_texts += texts.text(t);
+      slot_texts.push_back('\0');
+    }
+    keep_keys = cache->KeyClassesAgainst(std::move(slot_texts));
+  }
+  ClassKeys made;
+  for (size_t c = 0; c < classes; ++c) {
+    const uint32_t job_index = autoclusters.class_representative[c];
+    const std::shared_ptr<const ClassAd>& job = pool.jobs()[job_index].ad;
+    const ClassKeys* keys = keep_keys ? cache->ClassKeysOf(job) : nullptr;
+    bool identity = false, for_cycle = false;
+    if (keys != nullptr) {
+      ++class_keys_from_cache_;
+    } else {
+      made = ClassKeys();
+      if (!make_keys(*job, &made, &identity, &for_cycle)) return;
+      if (keep_keys && !identity && !for_cycle) {
+        cache->KeepClassKeys(job, made);
+        keys = cache->ClassKeysOf(job);
+      } else {
+        keys = &made;
+      }
+    }
+    std::vector<uint32_t>& mine = tables_of_class_[c];
+    class_never_[c] = keys->never ? 1 : 0;
+    if (!keys->never) {
+      const size_t clause_count = keys->clauses.size();
+      for (size_t i = 0; i < clause_count; ++i) {
+        mine.push_back(table_for(keys->keys[i],
+                                 TableSpec{.job = job_index, .clause = keys->clauses[i]},
+                                 !identity));
+      }
+      for (uint32_t t = 0; t < texts.size(); ++t) {
+        mine.push_back(table_for(keys->keys[clause_count + t],
+                                 TableSpec{.job = job_index, .slot_text = t}, !identity));
       }
       if (specs.size() > kMaxTables) return;
     }
-    key = "R";
-    const size_t identity_keys = readings.identity_keys();
-    if (!readings.Append(job, {"rank"}, {}, &key)) return;
-    auto [rank, new_rank] = rank_numbers.emplace(key, static_cast<uint32_t>(rank_jobs.size()));
+    auto [rank, new_rank] =
+        rank_numbers.emplace(keys->rank_key, static_cast<uint32_t>(rank_jobs.size()));
     if (new_rank) {
       if (rank_jobs.size() == kMaxRankKeys) return;
       rank_jobs.push_back(job_index);
-      rank_keys.push_back(readings.identity_keys() == identity_keys ? key : std::string());
+      rank_keys.push_back(identity ? std::string() : keys->rank_key);
     }
     rank_key_of_class_[c] = rank->second;
   }

@@ -116,6 +116,8 @@ class MatchTables {
   // Results taken from the cache instead of evaluated (a slot's clause,
   // rank or comparison side).
   size_t results_from_cache() const { return results_from_cache_; }
+  // How many classes were keyed by the keys the cache kept for their job.
+  size_t class_keys_from_cache() const { return class_keys_from_cache_; }
   size_t tables_from_columns() const { return tables_from_columns_; }
 
  private:
@@ -135,6 +137,7 @@ class MatchTables {
   size_t tables_evaluated_once_ = 0;
   size_t tables_from_columns_ = 0;
   size_t results_from_cache_ = 0;
+  size_t class_keys_from_cache_ = 0;
   std::vector<uint64_t> slot_ok_;  // slots whose Requirements may hold at all
   // Bit tables, one per (clause, distinct reading); a slot clause's table
   // has the bits of slots without that clause set.

@@ -100,7 +100,7 @@ Matchmaker::Matchmaker(const Pool& pool, const Autoclusters& autoclusters,
   memory_ = memory != nullptr ? memory : (own_memory_ = std::make_unique<MatchmakerMemory>()).get();
   memory_->shapes.Prune(pool);
   slot_shapes_ = memory_->shapes.Distinct(pool, slots_, &slot_shape_owners_);
-  memory_->tables.BeginCycle(pool, slots_);
+  memory_->tables.BeginCycle(pool, slots_, slot_shape_owners_);
   memory_->remote_reads.BeginCycle();
   lists_.resize(autoclusters.class_representative.size());
   remote_.assign(pool.slots().size(), 0);

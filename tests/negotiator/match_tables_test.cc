@@ -15,6 +15,7 @@
 
 #include "classad/match.h"
 #include "negotiator/autoclusters/autoclusters.h"
+#include "negotiator/matching/match_table_cache.h"
 #include "negotiator/matching/preemption.h"
 #include "negotiator/matching/slot_shapes.h"
 #include "tests/negotiator/cycle_test_util.h"
@@ -265,6 +266,81 @@ TEST(MatchTablesTest, ShareClausesAcrossClasses) {
   EXPECT_EQ(bits[0], (uint64_t{1} << 3) | (uint64_t{1} << 7));
   tables.Matching(0, &bits);  // 512 MB: every slot but slot 0
   EXPECT_EQ(bits[0], uint64_t{0x3fe});
+}
+
+// The keys of the classes' jobs are kept from one cycle to the next while
+// the slots' clause texts and shapes stay: the next cycle's tables are the
+// same, made without keying the jobs again. A key holding a value read
+// with the clock is not kept, and other slot texts forget every key.
+TEST(MatchTablesTest, ClassKeysAreKeptWhileTheSlotsStay) {
+  auto policy = MakePolicy("");
+  auto slot = [](int i, const std::string& requirements) {
+    return "[ Name = \"s" + std::to_string(i) +
+           "\"; StartdIpAddr = \"<10.0.0.1:9618>\"; State = \"Unclaimed\"; Cpus = 1; "
+           "Memory = " + std::to_string(1024 * (i % 4 + 1)) + "; Requirements = " + requirements +
+           " ]";
+  };
+  std::vector<std::string> slots, jobs;
+  for (int i = 0; i < 8; ++i) slots.push_back(slot(i, "TARGET.RequestCpus <= Cpus"));
+  for (const char* memory : {"512", "2048", "ifThenElse(time() > 0, 4096, 1)"}) {
+    jobs.push_back("[ Owner = \"u\"; ClusterId = " + std::to_string(jobs.size() + 10) +
+                   "; ProcId = 0; JobStatus = 1; RequestCpus = 1; RequestMemory = " + memory +
+                   "; Requirements = TARGET.Memory >= RequestMemory ]");
+  }
+  auto pool = MakePool(policy, slots, jobs);
+  const Autoclusters autoclusters = BuildAutoclusters(*pool);
+  ASSERT_EQ(autoclusters.class_representative.size(), 3u);
+  std::vector<uint32_t> positions;
+  for (uint32_t s = 0; s < pool->slots().size(); ++s) positions.push_back(s);
+  classad::EvalOptions options;
+  options.now = [] { return int64_t{1700000000}; };
+  SlotShapes slot_shapes;
+  MatchTableCache cache;
+  std::vector<std::vector<uint64_t>> first(3);
+  for (int cycle = 0; cycle < 2; ++cycle) {
+    std::vector<std::shared_ptr<const classad::ClassAd>> owners;
+    const std::vector<const classad::ClassAd*> shapes =
+        slot_shapes.Distinct(*pool, positions, &owners);
+    cache.BeginCycle(*pool, positions, owners);
+    MatchTables tables(*pool, autoclusters, positions, shapes, 1, options, &cache);
+    ASSERT_TRUE(tables.active());
+    EXPECT_EQ(cache.class_keys(), 2u) << cycle;  // not the class whose key read the clock
+    EXPECT_EQ(tables.class_keys_from_cache(), cycle == 0 ? 0u : 2u);
+    for (uint32_t c = 0; c < 3; ++c) {
+      std::vector<uint64_t> bits;
+      tables.Matching(c, &bits);
+      if (cycle == 0) first[c] = bits;
+      EXPECT_EQ(bits, first[c]) << c;
+    }
+  }
+  for (uint32_t c = 0; c < 3; ++c) {
+    // 512 MB: every slot; 2048 MB: slots 1-3 and 5-7; 4096 MB: 3 and 7.
+    const classad::ClassAd& job = *pool->jobs()[autoclusters.class_representative[c]].ad;
+    double memory = 0;
+    classad::EvaluateAttrNumber(job, "RequestMemory", &memory, options);
+    const uint64_t want = memory <= 1024 ? 0xff : memory <= 2048 ? 0xee : 0x88;
+    EXPECT_EQ(first[c][0], want) << c;
+  }
+
+  // Another slot text: the keys made against the old ones are forgotten.
+  ASSERT_TRUE(pool->ReplaceSlot(0, testing_util::Ad(slot(0, "TARGET.RequestCpus < 2")), 0).ok());
+  std::vector<std::shared_ptr<const classad::ClassAd>> owners;
+  const std::vector<const classad::ClassAd*> shapes = slot_shapes.Distinct(*pool, positions, &owners);
+  cache.BeginCycle(*pool, positions, owners);
+  MatchTables again(*pool, autoclusters, positions, shapes, 1, options, &cache);
+  ASSERT_TRUE(again.active());
+  EXPECT_EQ(again.class_keys_from_cache(), 0u);
+  EXPECT_EQ(cache.class_keys(), 2u);  // made again against the new texts
+  std::vector<uint64_t> bits;
+  again.Matching(0, &bits);
+  EXPECT_EQ(bits[0], first[0][0]);
+
+  // Without shapes nothing is kept.
+  MatchTableCache unkept;
+  unkept.BeginCycle(*pool, positions);
+  MatchTables tables(*pool, autoclusters, positions, shapes, 1, options, &unkept);
+  EXPECT_TRUE(tables.active());
+  EXPECT_EQ(unkept.class_keys(), 0u);
 }
 
 TEST(MatchTablesTest, NotBuiltForExpressionsThatReadMoreThanNames) {
