@@ -7,6 +7,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "classad/address_table.h"
 #include "classad/and_clauses.h"
 #include "classad/expression_reads.h"
 #include "classad/match.h"
@@ -42,8 +43,11 @@ class SlotTexts {
   // number, or -1 when `e` reads more than named attributes or it would
   // be text number `max_texts` + 1.
   int64_t Add(const Expr& e, uint32_t position, size_t max_texts) {
-    auto [known, added] = text_of_expr_.emplace(&e, 0);
-    if (added) {
+    const uintptr_t key = classad::AddressTable<uint32_t>::Key(&e);
+    uint32_t text = 0;
+    if (const uint32_t* known = text_of_expr_.Find(key)) {
+      text = *known;
+    } else {
       if (!classad::ReadsOnlyNamedAttributes(e)) return -1;
       auto [number, new_text] =
           numbers_.emplace(classad::Unparse(e), static_cast<uint32_t>(numbers_.size()));
@@ -55,10 +59,11 @@ class SlotTexts {
         classad::NamesRead(e, &mine_.back(), &theirs_.back());
         members_.emplace_back();
       }
-      known->second = number->second;
+      text = number->second;
+      text_of_expr_.Add(key, text);
     }
-    members_[known->second].emplace_back(position, &e);
-    return known->second;
+    members_[text].emplace_back(position, &e);
+    return text;
   }
   uint32_t size() const { return static_cast<uint32_t>(members_.size()); }
   // Text `t` itself.
@@ -71,7 +76,7 @@ class SlotTexts {
   }
 
  private:
-  std::unordered_map<const Expr*, uint32_t> text_of_expr_;
+  classad::AddressTable<uint32_t> text_of_expr_;  // each expression's text number
   std::unordered_map<std::string, uint32_t> numbers_;
   std::vector<const std::string*> texts_;  // by number, into numbers_' keys
   std::vector<std::set<std::string>> mine_, theirs_;

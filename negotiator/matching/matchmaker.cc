@@ -672,18 +672,26 @@ void Matchmaker::BuildOrders() {
                                     static_cast<uint32_t>(orders_.size()));
     order_of_class_[c] = it->second;
     if (!added) continue;
+    bool any_nan = false;
     for (size_t p = 0; p < slots_.size(); ++p) {
       if (pre_ranks_.active) pre[p] = pre_ranks_.values[pre_key][slots_[p]];
       if (post_ranks_.active) post[p] = post_ranks_.values[post_key][slots_[p]];
       job[p] = tables_->JobRank(c, p);
+      any_nan = any_nan || std::isnan(pre[p]) || std::isnan(post[p]) || std::isnan(job[p]);
     }
     std::vector<uint32_t> order(slots_.size());
     for (uint32_t p = 0; p < order.size(); ++p) order[p] = p;
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    auto better = [&](uint32_t a, uint32_t b) {
       if (pre[a] != pre[b]) return pre[a] > pre[b];
       if (job[a] != job[b]) return job[a] > job[b];
       return post[a] > post[b];
-    });
+    };
+    // Slots in order already (often: ranks that do not tell the slots
+    // apart) stay as they are, as the stable sort would keep them; with a
+    // NaN the order is the sort's own.
+    if (any_nan || !std::is_sorted(order.begin(), order.end(), better)) {
+      std::stable_sort(order.begin(), order.end(), better);
+    }
     std::vector<OrderEntry>& entries = orders_.emplace_back();
     entries.reserve(order.size());
     for (uint32_t p : order) entries.push_back(OrderEntry{p, slots_[p], pre[p], post[p], job[p]});
