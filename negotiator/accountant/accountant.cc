@@ -792,26 +792,30 @@ class SlotsByName {
     while (capacity < 2 * slots) capacity *= 2;
     entries_.resize(capacity);
   }
-  // Adds `slot` under its resource name unless a slot holds the name.
-  void Add(const SlotAccounting* slot) {
+  // Adds `slot`, the `index`th of the call's slots, under its resource
+  // name unless a slot holds the name.
+  void Add(const SlotAccounting* slot, uint32_t index) {
     const size_t hash =
         slot->resource_hash != 0 ? slot->resource_hash : RecordKeyHash()(slot->resource);
     for (size_t i = hash & (entries_.size() - 1);; i = (i + 1) & (entries_.size() - 1)) {
       Entry& e = entries_[i];
       if (e.slot == nullptr) {
-        e = Entry{hash, slot};
+        e = Entry{hash, slot, index};
         return;
       }
       if (e.hash == hash && e.slot->resource == slot->resource) return;
     }
   }
-  // The slot named `name`, or null.
-  const SlotAccounting* Find(std::string_view name) const {
+  // The slot named `name` and its index (in `*index`), or null.
+  const SlotAccounting* Find(std::string_view name, uint32_t* index) const {
     const size_t hash = RecordKeyHash()(name);
     for (size_t i = hash & (entries_.size() - 1);; i = (i + 1) & (entries_.size() - 1)) {
       const Entry& e = entries_[i];
       if (e.slot == nullptr) return nullptr;
-      if (e.hash == hash && e.slot->resource == name) return e.slot;
+      if (e.hash == hash && e.slot->resource == name) {
+        *index = e.index;
+        return e.slot;
+      }
     }
   }
 
@@ -819,6 +823,7 @@ class SlotsByName {
   struct Entry {
     size_t hash = 0;
     const SlotAccounting* slot = nullptr;
+    uint32_t index = 0;
   };
   std::vector<Entry> entries_;
 };
@@ -829,24 +834,36 @@ classad::Status Accountant::CheckMatches(std::span<const SlotAccounting* const> 
                                          int64_t now) {
   SlotsByName by_name(slots.size());
   size_t nameless = 0;
-  for (const SlotAccounting* slot : slots) {
+  bool consumption_policy = false;
+  for (uint32_t i = 0; i < slots.size(); ++i) {
+    const SlotAccounting* slot = slots[i];
+    consumption_policy = consumption_policy || slot->cp_match_cost.has_value();
     if (slot->resource.empty()) {
       ++nameless;
       continue;
     }
-    by_name.Add(slot);  // the first of duplicates wins
+    by_name.Add(slot, i);  // the first of duplicates wins
   }
 
   // Remove the matches that ended.
   const bool since_25_10 = policy_->accountant.rules == policy::AccountantRules::kSince25_10;
   std::vector<std::string> stale;
+  // By slot index: the slot's claim is its record's, which AddMatch would
+  // find already charged (before 25.10, the slot claimed by the record's
+  // customer, no consumption-policy pseudonyms about): skipped below.
+  std::vector<uint8_t> charged_before(slots.size(), 0);
   for (const auto& [name, record] : resources_) {
-    const SlotAccounting* slot = by_name.Find(name);
+    uint32_t index = 0;
+    const SlotAccounting* slot = by_name.Find(name, &index);
     // From 25.10 a record naming nobody (a consumption-policy placeholder)
     // is stale whatever its slot's state.
     if (slot == nullptr || (since_25_10 && record.remote_user.empty()) ||
         !ClaimedOrMatchedBy(*slot, record.remote_user)) {
       stale.push_back(name);
+    } else if (!since_25_10 && !consumption_policy && !record.remote_user.empty() &&
+               slot->claimed_or_preempting()) {
+      // ClaimedOrMatchedBy found the slot's customer to be the record's.
+      charged_before[index] = 1;
     }
   }
   if (since_25_10) {
@@ -866,7 +883,8 @@ classad::Status Accountant::CheckMatches(std::span<const SlotAccounting* const> 
   // matches as they are; from 25.10 it charges each one again).
   size_t unusable_users = 0;
   ChargeTargetCache targets;
-  for (const SlotAccounting* slot : slots) {
+  for (uint32_t i = 0; i < slots.size(); ++i) {
+    const SlotAccounting* slot = slots[i];
     if (slot->resource.empty()) continue;
     if (!IsClaimed(*slot)) {
       if (slot->claimed_or_preempting() && slot->customer && !slot->customer_storable) {
@@ -874,6 +892,7 @@ classad::Status Accountant::CheckMatches(std::span<const SlotAccounting* const> 
       }
       continue;
     }
+    if (charged_before[i] != 0) continue;  // AddNamedMatch would find it charged
     AddNamedMatch(*slot->customer, *slot, slot->resource, nullptr, now, &targets);
   }
 

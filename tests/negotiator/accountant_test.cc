@@ -648,6 +648,28 @@ TEST(AccountantTest, CheckMatchesFollowsTheSlots) {
   EXPECT_EQ(a.resources().size(), 4u);
 }
 
+// Two slot ads of one name: the first is the record's claim (charged
+// already, left as it is), the second claims it for another customer,
+// who takes the record over, as charging each in turn would.
+TEST(AccountantTest, CheckMatchesOfDuplicateNamesChargesEachInTurn) {
+  Accountant a(MakePolicy(""));
+  a.UpdatePriorities(kT0);
+  ClassAd first = Slot("s", "Claimed", "u@x", 1);
+  ClassAd second = Slot("s", "Claimed", "v@x", 2);
+  ASSERT_TRUE(a.AddMatch("u@x", first, kT0).ok());
+  std::vector<const ClassAd*> slots = {&first, &second};
+  ASSERT_TRUE(a.CheckMatches(slots, kT0 + 10).ok());
+  EXPECT_EQ(a.FindResource(Key("s"))->remote_user, "v@x");
+  EXPECT_EQ(a.GetResourcesUsed("u@x"), 0);
+  EXPECT_EQ(a.GetWeightedResourcesUsed("v@x"), 2);
+  // The other way round, the record's claim comes last and wins again.
+  std::vector<const ClassAd*> reversed = {&second, &first};
+  ASSERT_TRUE(a.CheckMatches(reversed, kT0 + 20).ok());
+  EXPECT_EQ(a.FindResource(Key("s"))->remote_user, "u@x");
+  EXPECT_EQ(a.GetResourcesUsed("v@x"), 0);
+  EXPECT_EQ(a.GetResourcesUsed("u@x"), 1);
+}
+
 TEST(AccountantTest, CheckMatchesChargesTheSlotsAccountingGroup) {
   Accountant a(MakePolicy(kGroups));
   a.Initialize(kT0);
