@@ -8,7 +8,6 @@
 
 #include "classad/expression_reads.h"
 #include "classad/unparse.h"
-#include "negotiator/matching/match_table_cache.h"
 #include "policy/ephemeral.h"
 
 namespace negotiator {
@@ -24,7 +23,10 @@ constexpr size_t kMaxWalksPerStart = 256;
 
 JobKeys::JobKeys(std::span<const classad::ClassAd* const> slot_shapes,
                  const classad::EvalOptions& options, bool remote_bound)
-    : slot_shapes_(slot_shapes), options_(options), remote_bound_(remote_bound) {}
+    : slot_shapes_(slot_shapes),
+      options_(options),
+      by_value_options_(options),
+      remote_bound_(remote_bound) {}
 
 bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_names,
                      const std::set<std::string>& slot_names, std::string* key) {
@@ -38,10 +40,11 @@ bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_name
   for (const std::string& name : walk->by_value) {
     key->append(name);
     key->append("=\x04");
-    WatchedEvalOptions watched(options_);
-    classad::UnparseValueTo(
-        classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr, watched.options()), key);
-    keepable = keepable && watched.keepable();
+    by_value_options_.Restart();
+    classad::UnparseValueTo(classad::EvaluateExpr(job.Find(name).expr(), &job, nullptr,
+                                                  by_value_options_.options()),
+                            key);
+    keepable = keepable && by_value_options_.keepable();
     key->push_back('\0');
   }
   if (!keepable) ++cycle_keys_;

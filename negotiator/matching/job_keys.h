@@ -33,6 +33,7 @@
 #include "classad/classad.h"
 #include "classad/evaluator.h"
 #include "classad/expression_reads.h"
+#include "negotiator/matching/match_table_cache.h"
 
 namespace negotiator {
 
@@ -101,6 +102,9 @@ class JobKeys {
 
   std::span<const classad::ClassAd* const> slot_shapes_;
   const classad::EvalOptions& options_;
+  // What a job expression kept by value is evaluated with, watched for the
+  // clock and quirks (cycle_keys).
+  WatchedEvalOptions by_value_options_;
   bool remote_bound_;
   size_t identity_keys_ = 0;
   size_t cycle_keys_ = 0;

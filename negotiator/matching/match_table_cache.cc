@@ -163,9 +163,14 @@ WatchedEvalOptions::WatchedEvalOptions(const classad::EvalOptions& cycle)
   }
 }
 
-WatchedEvalOptions::~WatchedEvalOptions() {
-  if (cycle_.quirk_notes == nullptr) return;
-  for (classad::Quirk quirk : notes_.List()) cycle_.quirk_notes->Note(quirk);
+WatchedEvalOptions::~WatchedEvalOptions() { Restart(); }
+
+void WatchedEvalOptions::Restart() {
+  if (cycle_.quirk_notes != nullptr && !notes_.empty()) {
+    for (classad::Quirk quirk : notes_.List()) cycle_.quirk_notes->Note(quirk);
+  }
+  notes_.Clear();
+  clock_read_ = !cycle_.now;  // no clock named: the system clock would be read
 }
 
 }  // namespace negotiator

@@ -99,16 +99,35 @@ class MatchTableCache {
   struct ClassKeys {
     bool never = false;  // its Requirements never hold
     // Its Requirements' clauses (pointing into its ad, which the entry
-    // keeps alive), then the key of each, then of each slot text.
+    // keeps alive); the keys, of each clause then of each slot text, one
+    // after the other in `keys` (key i ends at key_ends[i]).
     std::vector<const classad::Expr*> clauses;
-    std::vector<std::string> keys;
+    std::string keys;
+    std::vector<uint32_t> key_ends;
     std::string rank_key;
+
+    void AddKey(std::string_view key) {
+      keys.append(key);
+      key_ends.push_back(static_cast<uint32_t>(keys.size()));
+    }
+    std::string_view Key(size_t i) const {
+      const size_t begin = i == 0 ? 0 : key_ends[i - 1];
+      return std::string_view(keys).substr(begin, key_ends[i] - begin);
+    }
+    // Empties it, keeping its memory.
+    void Clear() {
+      never = false;
+      clauses.clear();
+      keys.clear();
+      key_ends.clear();
+      rank_key.clear();
+    }
   };
   // Starts keying classes against slots whose clause texts are
   // `slot_texts` (all of them, as one string) and whose shapes are those
-  // BeginCycle was given: the class keys kept are forgotten unless they
-  // were made against the same. False (nothing can be kept this cycle)
-  // when BeginCycle was given no shapes.
+  // BeginCycle was given: the keys kept are forgotten unless they were
+  // made against the same. False (nothing can be kept this cycle) when
+  // BeginCycle was given no shapes.
   bool KeyClassesAgainst(std::string slot_texts);
   // The keys kept for `job`'s ad, or null.
   const ClassKeys* ClassKeysOf(const std::shared_ptr<const classad::ClassAd>& job);
@@ -236,7 +255,7 @@ class MatchTableCache {
 // either of which keeps the row out of the cache (keepable() false). The
 // quirks noted are passed on to the cycle's notes when it is destroyed.
 // Borrows `cycle`. Not movable (its clock reader points to it); one per
-// row, used on one thread.
+// row (or per keying: Restart), used on one thread.
 class WatchedEvalOptions {
  public:
   explicit WatchedEvalOptions(const classad::EvalOptions& cycle);
@@ -248,6 +267,10 @@ class WatchedEvalOptions {
   // Whether no evaluation read the clock (or could: the cycle's options
   // name no clock, so the system clock would be read) or noted a quirk.
   bool keepable() const { return !clock_read_ && notes_.empty(); }
+  // Passes the quirks noted so far on to the cycle's notes and forgets
+  // what was watched, so that one object watches one evaluation after
+  // another.
+  void Restart();
 
  private:
   const classad::EvalOptions& cycle_;

@@ -34,6 +34,12 @@ constexpr size_t kMaxRankKeys = 64;
 // How many slot Rank values the tables may hold (keys times slots).
 constexpr size_t kMaxSlotRankValues = size_t{8} << 20;
 
+// A hash of texts that finds std::string keys by string_view.
+struct TextHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
+};
+
 // Slot expressions filed by their text (slots read from one file share
 // their expressions, so each is unparsed once): the names each text reads
 // and, per text, the slots holding it with the expression there.
@@ -194,7 +200,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   // Each class's tables, and its Rank's reading.
   JobKeys readings(slot_shapes, options);
   const size_t classes = autoclusters.class_representative.size();
-  std::unordered_map<std::string, uint32_t> table_numbers, rank_numbers;
+  std::unordered_map<std::string, uint32_t, TextHash, std::equal_to<>> table_numbers, rank_numbers;
   std::vector<TableSpec> specs;
   std::vector<uint32_t> rank_jobs;
   // Each table's and rank's key as the cache files it: empty when it must
@@ -241,14 +247,14 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     spec->column = it->second;
     ++columns[it->second].uses;
   };
-  auto table_for = [&](const std::string& k, const TableSpec& spec, bool keepable) {
-    auto [it, added] = table_numbers.emplace(k, static_cast<uint32_t>(specs.size()));
-    if (added) {
-      specs.push_back(spec);
-      plan(&specs.back());
-      spec_keys.push_back(keepable ? k : std::string());
-    }
-    return it->second;
+  auto table_for = [&](std::string_view k, const TableSpec& spec, bool keepable) {
+    if (auto known = table_numbers.find(k); known != table_numbers.end()) return known->second;
+    const uint32_t number = static_cast<uint32_t>(specs.size());
+    table_numbers.emplace(std::string(k), number);
+    specs.push_back(spec);
+    plan(&specs.back());
+    spec_keys.push_back(keepable ? std::string(k) : std::string());
+    return number;
   };
   // The keys of a class's representative job (see ClassKeys); false when
   // the jobs cannot be keyed. `*identity`: a key is made of the job's
@@ -276,7 +282,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
         classad::UnparseTo(*clause, &key);
         key.push_back('\x03');
         if (!readings.Append(job, std::move(job_names), slot_names, &key)) return false;
-        made->keys.push_back(key);
+        made->AddKey(key);
       }
       for (uint32_t t = 0; t < texts.size(); ++t) {
         key = "S" + texts.text(t);
@@ -284,7 +290,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
         if (!readings.AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) {
           return false;
         }
-        made->keys.push_back(key);
+        made->AddKey(key);
       }
     }
     made->rank_key = "R";
@@ -312,10 +318,10 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     if (keys != nullptr) {
       ++class_keys_from_cache_;
     } else {
-      made = ClassKeys();
+      made.Clear();
       if (!make_keys(*job, &made, &identity, &for_cycle)) return;
       if (keep_keys && !identity && !for_cycle) {
-        cache->KeepClassKeys(job, made);
+        cache->KeepClassKeys(job, std::move(made));
         keys = cache->ClassKeysOf(job);
       } else {
         keys = &made;
@@ -326,19 +332,19 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     if (!keys->never) {
       const size_t clause_count = keys->clauses.size();
       for (size_t i = 0; i < clause_count; ++i) {
-        mine.push_back(table_for(keys->keys[i],
+        mine.push_back(table_for(keys->Key(i),
                                  TableSpec{.job = job_index, .clause = keys->clauses[i]},
                                  !identity));
       }
       for (uint32_t t = 0; t < texts.size(); ++t) {
-        mine.push_back(table_for(keys->keys[clause_count + t],
+        mine.push_back(table_for(keys->Key(clause_count + t),
                                  TableSpec{.job = job_index, .slot_text = t}, !identity));
       }
       if (specs.size() > kMaxTables) return;
     }
-    auto [rank, new_rank] =
-        rank_numbers.emplace(keys->rank_key, static_cast<uint32_t>(rank_jobs.size()));
-    if (new_rank) {
+    auto rank = rank_numbers.find(keys->rank_key);
+    if (rank == rank_numbers.end()) {
+      rank = rank_numbers.emplace(keys->rank_key, static_cast<uint32_t>(rank_jobs.size())).first;
       if (rank_jobs.size() == kMaxRankKeys) return;
       rank_jobs.push_back(job_index);
       rank_keys.push_back(identity ? std::string() : keys->rank_key);

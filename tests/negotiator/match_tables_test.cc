@@ -297,7 +297,7 @@ TEST(MatchTablesTest, ClassKeysAreKeptWhileTheSlotsStay) {
   SlotShapes slot_shapes;
   MatchTableCache cache;
   std::vector<std::vector<uint64_t>> first(3);
-  for (int cycle = 0; cycle < 2; ++cycle) {
+  for (int cycle = 0; cycle < 3; ++cycle) {
     std::vector<std::shared_ptr<const classad::ClassAd>> owners;
     const std::vector<const classad::ClassAd*> shapes =
         slot_shapes.Distinct(*pool, positions, &owners);
