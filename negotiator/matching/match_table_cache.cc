@@ -9,6 +9,7 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
                                  std::span<const std::shared_ptr<const classad::ClassAd>> slot_shapes) {
   if (pool.identity() != pool_identity_) {
     class_keys_.clear();
+    key_numbers_.Clear();
     keys_slot_texts_.clear();
     keys_slot_shapes_.clear();
     pool_identity_ = pool.identity();
@@ -90,10 +91,22 @@ uint32_t MatchTableCache::Number(std::string_view text) {
   return it->second;
 }
 
+uint32_t KeyNumbers::Number(std::string_view key) {
+  auto it = numbers_.find(key);
+  if (it == numbers_.end()) {
+    it = numbers_.emplace(std::string(key), static_cast<uint32_t>(texts_.size())).first;
+    texts_.push_back(&it->first);
+  }
+  return it->second;
+}
+
 bool MatchTableCache::KeyClassesAgainst(std::string slot_texts) {
   if (cycle_slot_shapes_.empty()) return false;
-  if (slot_texts != keys_slot_texts_ || cycle_slot_shapes_ != keys_slot_shapes_) {
+  // The numbers of keys of classes long gone are let go of too, once many.
+  if (slot_texts != keys_slot_texts_ || cycle_slot_shapes_ != keys_slot_shapes_ ||
+      key_numbers_.size() > kMaxKeyNumbers) {
     class_keys_.clear();
+    key_numbers_.Clear();
     keys_slot_texts_ = std::move(slot_texts);
     keys_slot_shapes_ = cycle_slot_shapes_;
   }
@@ -109,8 +122,8 @@ const MatchTableCache::ClassKeys* MatchTableCache::ClassKeysOf(
 }
 
 void MatchTableCache::KeepClassKeys(const std::shared_ptr<const classad::ClassAd>& job,
-                                    ClassKeys keys) {
-  class_keys_[job.get()] = KeptClassKeys{job, std::move(keys), cycle_};
+                                    const ClassKeys& keys) {
+  class_keys_[job.get()] = KeptClassKeys{job, keys, cycle_};
 }
 
 MatchTableCache::Row* MatchTableCache::RowFor(const std::string& key, Holds holds) {

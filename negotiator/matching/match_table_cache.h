@@ -38,6 +38,31 @@
 
 namespace negotiator {
 
+// Numbers for the keys the match tables file tables by (JobKeys' keys):
+// the same number for the same text, so that a class's keys are kept as
+// numbers and a cycle finds its tables by number, not by text. Not
+// thread-safe.
+class KeyNumbers {
+ public:
+  // `key`'s number (a new one for a new text).
+  uint32_t Number(std::string_view key);
+  // The text of number `n` (< size()); valid until Clear.
+  std::string_view Text(uint32_t n) const { return *texts_[n]; }
+  size_t size() const { return texts_.size(); }
+  void Clear() {
+    numbers_.clear();
+    texts_.clear();
+  }
+
+ private:
+  struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
+  };
+  std::unordered_map<std::string, uint32_t, TextHash, std::equal_to<>> numbers_;
+  std::vector<const std::string*> texts_;  // by number, into numbers_' keys
+};
+
 class MatchTableCache {
  public:
   // One table's results by slot id.
@@ -77,6 +102,9 @@ class MatchTableCache {
   // rows outlive a few cycles without idle jobs; a pool whose jobs keep
   // changing does not hold rows for ever).
   static constexpr uint64_t kUnusedCyclesKept = 60;
+  // Past this many key numbers (kept for classes since gone), the class
+  // keys are all forgotten at the next KeyClassesAgainst.
+  static constexpr size_t kMaxKeyNumbers = size_t{1} << 20;
 
   // Starts a cycle over the slots `slots` (indices into pool.slots()):
   // notes the slots whose ads are other objects than at the last cycle,
@@ -99,28 +127,18 @@ class MatchTableCache {
   struct ClassKeys {
     bool never = false;  // its Requirements never hold
     // Its Requirements' clauses (pointing into its ad, which the entry
-    // keeps alive); the keys, of each clause then of each slot text, one
-    // after the other in `keys` (key i ends at key_ends[i]).
+    // keeps alive); the keys' numbers (key_numbers()), of each clause then
+    // of each slot text; its Rank's key's number.
     std::vector<const classad::Expr*> clauses;
-    std::string keys;
-    std::vector<uint32_t> key_ends;
-    std::string rank_key;
+    std::vector<uint32_t> keys;
+    uint32_t rank_key = 0;
 
-    void AddKey(std::string_view key) {
-      keys.append(key);
-      key_ends.push_back(static_cast<uint32_t>(keys.size()));
-    }
-    std::string_view Key(size_t i) const {
-      const size_t begin = i == 0 ? 0 : key_ends[i - 1];
-      return std::string_view(keys).substr(begin, key_ends[i] - begin);
-    }
     // Empties it, keeping its memory.
     void Clear() {
       never = false;
       clauses.clear();
       keys.clear();
-      key_ends.clear();
-      rank_key.clear();
+      rank_key = 0;
     }
   };
   // Starts keying classes against slots whose clause texts are
@@ -132,7 +150,9 @@ class MatchTableCache {
   // The keys kept for `job`'s ad, or null.
   const ClassKeys* ClassKeysOf(const std::shared_ptr<const classad::ClassAd>& job);
   // Keeps `keys` for `job`'s ad (after KeyClassesAgainst returned true).
-  void KeepClassKeys(const std::shared_ptr<const classad::ClassAd>& job, ClassKeys keys);
+  void KeepClassKeys(const std::shared_ptr<const classad::ClassAd>& job, const ClassKeys& keys);
+  // The numbers of the keys kept (forgotten with them).
+  KeyNumbers& key_numbers() { return key_numbers_; }
 
   // The row of the table with key `key` for this cycle (made empty when
   // new), holding what `holds` says (one kind per key); stable until the
@@ -245,6 +265,7 @@ class MatchTableCache {
     uint64_t last_used = 0;
   };
   std::unordered_map<const classad::ClassAd*, KeptClassKeys> class_keys_;
+  KeyNumbers key_numbers_;
   std::string keys_slot_texts_;
   std::vector<std::shared_ptr<const classad::ClassAd>> keys_slot_shapes_;
   std::vector<std::shared_ptr<const classad::ClassAd>> cycle_slot_shapes_;

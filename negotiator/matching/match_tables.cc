@@ -34,12 +34,6 @@ constexpr size_t kMaxRankKeys = 64;
 // How many slot Rank values the tables may hold (keys times slots).
 constexpr size_t kMaxSlotRankValues = size_t{8} << 20;
 
-// A hash of texts that finds std::string keys by string_view.
-struct TextHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
-};
-
 // Slot expressions filed by their text (slots read from one file share
 // their expressions, so each is unparsed once): the names each text reads
 // and, per text, the slots holding it with the expression there.
@@ -200,7 +194,6 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
   // Each class's tables, and its Rank's reading.
   JobKeys readings(slot_shapes, options);
   const size_t classes = autoclusters.class_representative.size();
-  std::unordered_map<std::string, uint32_t, TextHash, std::equal_to<>> table_numbers, rank_numbers;
   std::vector<TableSpec> specs;
   std::vector<uint32_t> rank_jobs;
   // Each table's and rank's key as the cache files it: empty when it must
@@ -247,13 +240,20 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     spec->column = it->second;
     ++columns[it->second].uses;
   };
-  auto table_for = [&](std::string_view k, const TableSpec& spec, bool keepable) {
-    if (auto known = table_numbers.find(k); known != table_numbers.end()) return known->second;
+  // The keys' numbers: the cache's (kept with the class keys), or this
+  // cycle's own. By key number, its table or rank this cycle.
+  KeyNumbers own_numbers;
+  KeyNumbers& numbers = cache != nullptr ? cache->key_numbers() : own_numbers;
+  constexpr uint32_t kNone = UINT32_MAX;
+  std::vector<uint32_t> table_of_key, rank_of_key;
+  auto table_for = [&](uint32_t k, const TableSpec& spec, bool keepable) {
+    if (table_of_key.size() <= k) table_of_key.resize(numbers.size(), kNone);
+    if (table_of_key[k] != kNone) return table_of_key[k];
     const uint32_t number = static_cast<uint32_t>(specs.size());
-    table_numbers.emplace(std::string(k), number);
+    table_of_key[k] = number;
     specs.push_back(spec);
     plan(&specs.back());
-    spec_keys.push_back(keepable ? std::string(k) : std::string());
+    spec_keys.push_back(keepable ? std::string(numbers.Text(k)) : std::string());
     return number;
   };
   // The keys of a class's representative job (see ClassKeys); false when
@@ -282,7 +282,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
         classad::UnparseTo(*clause, &key);
         key.push_back('\x03');
         if (!readings.Append(job, std::move(job_names), slot_names, &key)) return false;
-        made->AddKey(key);
+        made->keys.push_back(numbers.Number(key));
       }
       for (uint32_t t = 0; t < texts.size(); ++t) {
         key = "S" + texts.text(t);
@@ -290,11 +290,12 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
         if (!readings.AppendForSlotExpression(job, texts.mine(t), texts.theirs(t), &key)) {
           return false;
         }
-        made->AddKey(key);
+        made->keys.push_back(numbers.Number(key));
       }
     }
-    made->rank_key = "R";
-    if (!readings.Append(job, {"rank"}, {}, &made->rank_key)) return false;
+    key = "R";
+    if (!readings.Append(job, {"rank"}, {}, &key)) return false;
+    made->rank_key = numbers.Number(key);
     *identity = readings.identity_keys() != identity_keys;
     *for_cycle = readings.cycle_keys() != cycle_keys;
     return true;
@@ -321,7 +322,7 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
       made.Clear();
       if (!make_keys(*job, &made, &identity, &for_cycle)) return;
       if (keep_keys && !identity && !for_cycle) {
-        cache->KeepClassKeys(job, std::move(made));
+        cache->KeepClassKeys(job, made);
         keys = cache->ClassKeysOf(job);
       } else {
         keys = &made;
@@ -332,24 +333,25 @@ MatchTables::MatchTables(const Pool& pool, const Autoclusters& autoclusters,
     if (!keys->never) {
       const size_t clause_count = keys->clauses.size();
       for (size_t i = 0; i < clause_count; ++i) {
-        mine.push_back(table_for(keys->Key(i),
+        mine.push_back(table_for(keys->keys[i],
                                  TableSpec{.job = job_index, .clause = keys->clauses[i]},
                                  !identity));
       }
       for (uint32_t t = 0; t < texts.size(); ++t) {
-        mine.push_back(table_for(keys->Key(clause_count + t),
+        mine.push_back(table_for(keys->keys[clause_count + t],
                                  TableSpec{.job = job_index, .slot_text = t}, !identity));
       }
       if (specs.size() > kMaxTables) return;
     }
-    auto rank = rank_numbers.find(keys->rank_key);
-    if (rank == rank_numbers.end()) {
-      rank = rank_numbers.emplace(keys->rank_key, static_cast<uint32_t>(rank_jobs.size())).first;
+    const uint32_t rank_key = keys->rank_key;
+    if (rank_of_key.size() <= rank_key) rank_of_key.resize(numbers.size(), kNone);
+    if (rank_of_key[rank_key] == kNone) {
+      rank_of_key[rank_key] = static_cast<uint32_t>(rank_jobs.size());
       if (rank_jobs.size() == kMaxRankKeys) return;
       rank_jobs.push_back(job_index);
-      rank_keys.push_back(identity ? std::string() : keys->rank_key);
+      rank_keys.push_back(identity ? std::string() : std::string(numbers.Text(rank_key)));
     }
-    rank_key_of_class_[c] = rank->second;
+    rank_key_of_class_[c] = rank_of_key[rank_key];
   }
 
   // The slot-side columns that more than one table reads, then the tables
