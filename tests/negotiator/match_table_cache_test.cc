@@ -222,5 +222,19 @@ TEST(MatchTableCacheTest, SlotReadingsLastAsLongAsTheSlotsAd) {
   EXPECT_FALSE(cache.ReadingsOf(0).rank_read);
 }
 
+// A key's number is the same for the same text, and gives the text back.
+TEST(KeyNumbersTest, OneNumberPerText) {
+  KeyNumbers numbers;
+  const uint32_t a = numbers.Number("J(TARGET.Memory >= 1024)\x03");
+  const uint32_t b = numbers.Number(std::string("R\x03Rank=") + '\0');
+  EXPECT_NE(a, b);
+  EXPECT_EQ(numbers.Number("J(TARGET.Memory >= 1024)\x03"), a);
+  EXPECT_EQ(numbers.Text(b), std::string_view("R\x03Rank=\0", 8));
+  EXPECT_EQ(numbers.size(), 2u);
+  numbers.Clear();
+  EXPECT_EQ(numbers.size(), 0u);
+  EXPECT_EQ(numbers.Number("other"), 0u);
+}
+
 }  // namespace
 }  // namespace negotiator
