@@ -225,6 +225,26 @@ TEST(MatchTablesTest, AgreeWithTheKernelOnRandomPools) {
   EXPECT_LT(shapes, slots_asked * 9 / 10) << shapes << " shapes for " << slots_asked << " slots";
 }
 
+// One idle job of user u per RequestMemory in `memories`, each with
+// `requirements`.
+std::vector<std::string> MemoryJobs(std::initializer_list<const char*> memories,
+                                    const std::string& requirements) {
+  std::vector<std::string> jobs;
+  for (const char* memory : memories) {
+    jobs.push_back("[ Owner = \"u\"; ClusterId = " + std::to_string(jobs.size() + 10) +
+                   "; ProcId = 0; JobStatus = 1; RequestCpus = 1; RequestMemory = " + memory +
+                   "; Requirements = " + requirements + " ]");
+  }
+  return jobs;
+}
+
+// Every slot of `pool`, by position.
+std::vector<uint32_t> EveryPosition(const Pool& pool) {
+  std::vector<uint32_t> positions;
+  for (uint32_t s = 0; s < pool.slots().size(); ++s) positions.push_back(s);
+  return positions;
+}
+
 TEST(MatchTablesTest, ShareClausesAcrossClasses) {
   // Three classes (memory 512, 2048, 4096) read the Arch clause alike and
   // the memory clause three ways; the slot's two clauses are read alike by
@@ -240,17 +260,12 @@ TEST(MatchTablesTest, ShareClausesAcrossClasses) {
         "; START = true; WithinLimits = TARGET.RequestCpus <= Cpus && KeyboardIdle > 0; "
         "Requirements = START && WithinLimits ]");
   }
-  for (const char* memory : {"512", "2048", "4096"}) {
-    jobs.push_back(
-        "[ Owner = \"u\"; ClusterId = " + std::to_string(jobs.size() + 10) +
-        "; ProcId = 0; JobStatus = 1; RequestCpus = 1; RequestMemory = " + memory +
-        "; Requirements = TARGET.Arch == \"X86_64\" && TARGET.Memory >= RequestMemory ]");
-  }
+  jobs = MemoryJobs({"512", "2048", "4096"},
+                    "TARGET.Arch == \"X86_64\" && TARGET.Memory >= RequestMemory");
   auto pool = MakePool(policy, slots, jobs);
   const Autoclusters autoclusters = BuildAutoclusters(*pool);
   ASSERT_EQ(autoclusters.class_representative.size(), 3u);
-  std::vector<uint32_t> positions;
-  for (uint32_t s = 0; s < pool->slots().size(); ++s) positions.push_back(s);
+  const std::vector<uint32_t> positions = EveryPosition(*pool);
   SlotShapes slot_shapes;
   MatchTables tables(*pool, autoclusters, positions, slot_shapes.Distinct(*pool, positions), 1,
                      classad::EvalOptions{});
@@ -282,16 +297,12 @@ TEST(MatchTablesTest, ClassKeysAreKeptWhileTheSlotsStay) {
   };
   std::vector<std::string> slots, jobs;
   for (int i = 0; i < 8; ++i) slots.push_back(slot(i, "TARGET.RequestCpus <= Cpus"));
-  for (const char* memory : {"512", "2048", "ifThenElse(time() > 0, 4096, 1)"}) {
-    jobs.push_back("[ Owner = \"u\"; ClusterId = " + std::to_string(jobs.size() + 10) +
-                   "; ProcId = 0; JobStatus = 1; RequestCpus = 1; RequestMemory = " + memory +
-                   "; Requirements = TARGET.Memory >= RequestMemory ]");
-  }
+  jobs = MemoryJobs({"512", "2048", "ifThenElse(time() > 0, 4096, 1)"},
+                    "TARGET.Memory >= RequestMemory");
   auto pool = MakePool(policy, slots, jobs);
   const Autoclusters autoclusters = BuildAutoclusters(*pool);
   ASSERT_EQ(autoclusters.class_representative.size(), 3u);
-  std::vector<uint32_t> positions;
-  for (uint32_t s = 0; s < pool->slots().size(); ++s) positions.push_back(s);
+  const std::vector<uint32_t> positions = EveryPosition(*pool);
   classad::EvalOptions options;
   options.now = [] { return int64_t{1700000000}; };
   SlotShapes slot_shapes;
