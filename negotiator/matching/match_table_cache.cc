@@ -18,7 +18,7 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
     rows_.clear();
     clauses_.clear();
     readings_.clear();
-    numbers_.clear();
+    numbers_.Clear();
     change_log_.clear();
     log_covers_after_ = 0;
   }
@@ -47,7 +47,7 @@ void MatchTableCache::BeginCycle(const Pool& pool, std::span<const uint32_t> slo
   // The numbers are forgotten, and the readings that hold them, when
   // texts of ads long gone have made them many.
   if (numbers_.size() > 4 * ids + 4096) {
-    numbers_.clear();
+    numbers_.Clear();
     for (SlotReadings& r : readings_) {
       r.claim_read = false;
       r.slot_clauses = SlotReadings::kNoKey;
@@ -81,14 +81,6 @@ MatchTableCache::SlotReadings& MatchTableCache::ReadingsOf(uint32_t slot) {
     r.cycle = cycle_;
   }
   return r;
-}
-
-uint32_t MatchTableCache::Number(std::string_view text) {
-  auto it = numbers_.find(text);
-  if (it == numbers_.end()) {
-    it = numbers_.emplace(std::string(text), static_cast<uint32_t>(numbers_.size())).first;
-  }
-  return it->second;
 }
 
 uint32_t KeyNumbers::Number(std::string_view key) {

@@ -38,10 +38,10 @@
 
 namespace negotiator {
 
-// Numbers for the keys the match tables file tables by (JobKeys' keys):
-// the same number for the same text, so that a class's keys are kept as
-// numbers and a cycle finds its tables by number, not by text. Not
-// thread-safe.
+// Numbers for texts, the same number for the same text: the keys the
+// match tables file tables by (JobKeys' keys), so that a class's keys are
+// kept as numbers and a cycle finds its tables by number, not by text; and
+// MatchTableCache::Number's. Not thread-safe.
 class KeyNumbers {
  public:
   // `key`'s number (a new one for a new text).
@@ -223,7 +223,7 @@ class MatchTableCache {
   // BeginCycle that forgets them all (it forgets the readings' numbers with
   // them, and does so only when the numbers are many more than the slots).
   // One thread at a time.
-  uint32_t Number(std::string_view text);
+  uint32_t Number(std::string_view text) { return numbers_.Number(text); }
 
   // How many rows are kept, and how many slots changed at the last
   // BeginCycle (for tests and benchmarks).
@@ -252,11 +252,7 @@ class MatchTableCache {
   uint64_t log_covers_after_ = 0;
   std::vector<SlotClauses> clauses_;  // by slot id
   std::vector<SlotReadings> readings_;  // by slot id
-  struct TextHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
-  };
-  std::unordered_map<std::string, uint32_t, TextHash, std::equal_to<>> numbers_;  // Number
+  KeyNumbers numbers_;  // Number
   // The class keys, by job ad, and what they were made against: the slot
   // texts and shapes (kept alive, so that no other ad takes an address).
   struct KeptClassKeys {
