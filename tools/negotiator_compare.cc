@@ -108,32 +108,32 @@ bool ParseArgs(int argc, char** argv, Request* r) {
       return args.Unknown();
     }
   }
-  if (in.config_a.empty()) {
-    std::cerr << "negotiator: -config-a is required\n" << kUsageText;
-    return false;
-  }
-  if (in.config_b.empty() && r->kind_a == r->kind_b) {
-    std::cerr << "negotiator: -config-b is required unless the two sides' models differ\n"
-              << kUsageText;
-    return false;
+  // Each problem in the options' own names.
+  switch (negotiator::FindComparisonInputProblem(in, r->kind_a != r->kind_b)) {
+    case negotiator::ComparisonInputProblem::kNone:
+      break;
+    case negotiator::ComparisonInputProblem::kNoConfigA:
+      std::cerr << "negotiator: -config-a is required\n" << kUsageText;
+      return false;
+    case negotiator::ComparisonInputProblem::kNoConfigB:
+      std::cerr << "negotiator: -config-b is required unless the two sides' models differ\n"
+                << kUsageText;
+      return false;
+    case negotiator::ComparisonInputProblem::kNoSlots:
+      std::cerr << "negotiator: --slots is required\n" << kUsageText;
+      return false;
+    case negotiator::ComparisonInputProblem::kNotJobsOrWorkload:
+      std::cerr << "negotiator: give --jobs (a snapshot) or --workload (a simulation), one of them\n"
+                << kUsageText;
+      return false;
+    case negotiator::ComparisonInputProblem::kStateAndAccountant:
+      std::cerr << "negotiator: give --state or --accountant, not both\n";
+      return false;
   }
   if ((r->kind_a == negotiator::ShareModelKind::kDirac ||
        r->kind_b == negotiator::ShareModelKind::kDirac) &&
       r->dirac.dirac_config.empty()) {
     std::cerr << "negotiator: the dirac model needs --dirac-config FILE\n";
-    return false;
-  }
-  if (in.simulation.slot_files.empty()) {
-    std::cerr << "negotiator: --slots is required\n" << kUsageText;
-    return false;
-  }
-  if (in.job_files.empty() == in.simulation.workload_file.empty()) {
-    std::cerr << "negotiator: give --jobs (a snapshot) or --workload (a simulation), one of them\n"
-              << kUsageText;
-    return false;
-  }
-  if (!in.simulation.accountant.store.empty() && !in.simulation.accountant.json_file.empty()) {
-    std::cerr << "negotiator: give --state or --accountant, not both\n";
     return false;
   }
   return true;
@@ -170,7 +170,7 @@ int RunCompareCommand(int argc, char** argv) {
   const negotiator::Comparison& c = *compared;
   if (!r.out.empty()) {
     const std::string title =
-        !r.title.empty() ? r.title : "Comparison of " + c.label_a + " and " + c.label_b;
+        !r.title.empty() ? r.title : negotiator::DefaultComparisonTitle(c.label_a, c.label_b);
     if (Status s = negotiator::WriteComparisonOutputs(c, r.out, title, charts ? &*charts : nullptr);
         !s.ok()) {
       return negotiator_tool::Fail(s);

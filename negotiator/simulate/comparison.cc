@@ -246,7 +246,50 @@ classad::Result<CycleRun> RunReadOnlyCycle(const std::vector<std::string>& confi
   return CycleRun{ran->policy, std::move(ran->cycles.front())};
 }
 
+ComparisonInputProblem FindComparisonInputProblem(const ComparisonInputs& inputs,
+                                                  bool models_differ) {
+  using Problem = ComparisonInputProblem;
+  if (inputs.config_a.empty()) return Problem::kNoConfigA;
+  if (inputs.config_b.empty() && !models_differ) return Problem::kNoConfigB;
+  if (inputs.simulation.slot_files.empty()) return Problem::kNoSlots;
+  if (inputs.job_files.empty() == inputs.simulation.workload_file.empty()) {
+    return Problem::kNotJobsOrWorkload;
+  }
+  if (!inputs.simulation.accountant.store.empty() &&
+      !inputs.simulation.accountant.json_file.empty()) {
+    return Problem::kStateAndAccountant;
+  }
+  return Problem::kNone;
+}
+
+const char* ComparisonInputProblemText(ComparisonInputProblem problem) {
+  switch (problem) {
+    case ComparisonInputProblem::kNone:
+      return "the comparison's inputs can run";
+    case ComparisonInputProblem::kNoConfigA:
+      return "side A's configuration (config_a) is required";
+    case ComparisonInputProblem::kNoConfigB:
+      return "side B's configuration (config_b) is required unless the sides' models differ";
+    case ComparisonInputProblem::kNoSlots:
+      return "slot ads are required";
+    case ComparisonInputProblem::kNotJobsOrWorkload:
+      return "give job ads (a snapshot) or a workload (a simulation), one of them";
+    case ComparisonInputProblem::kStateAndAccountant:
+      return "give an accountant store or an accountant file, not both";
+  }
+  return "unknown problem";
+}
+
+std::string DefaultComparisonTitle(const std::string& label_a, const std::string& label_b) {
+  return "Comparison of " + label_a + " and " + label_b;
+}
+
 classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs) {
+  if (const ComparisonInputProblem problem =
+          FindComparisonInputProblem(inputs, inputs.model_a != inputs.model_b);
+      problem != ComparisonInputProblem::kNone) {
+    return Status(StatusCode::kInvalidArgument, ComparisonInputProblemText(problem));
+  }
   Comparison out;
   out.label_a = inputs.label_a;
   out.label_b = inputs.label_b;

@@ -38,6 +38,31 @@ struct ComparisonInputs {
   SimulationInputs simulation;
 };
 
+// What makes comparison inputs unusable, found before any model is loaded
+// or file read (one home for the checks `negotiator compare` and the
+// Python module make; each words a problem with its own option names).
+enum class ComparisonInputProblem {
+  kNone,
+  kNoConfigA,           // config_a is empty
+  kNoConfigB,           // config_b is empty while both sides run one model
+  kNoSlots,             // simulation.slot_files is empty
+  kNotJobsOrWorkload,   // neither or both of job_files and simulation.workload_file
+  kStateAndAccountant,  // both simulation.accountant.store and .json_file
+};
+
+// The first problem of `inputs`, in the order above (kNone when they can
+// run); `models_differ`: the two sides run share models of different
+// kinds (config_b may then be empty).
+ComparisonInputProblem FindComparisonInputProblem(const ComparisonInputs& inputs,
+                                                  bool models_differ);
+
+// A sentence saying what `problem` is, in the inputs' own field names
+// (what RunComparison returns for it).
+const char* ComparisonInputProblemText(ComparisonInputProblem problem);
+
+// The title of a comparison's report when none is given.
+std::string DefaultComparisonTitle(const std::string& label_a, const std::string& label_b);
+
 // One figure of one party under A and B.
 struct ComparedFigure {
   std::string kind;    // "pool", "group" or "submitter"
@@ -75,8 +100,9 @@ struct Comparison {
 };
 
 // Reads both configurations and the inputs, runs both sides and compares.
-// Errors: either configuration's (naming which), the inputs' and the
-// runs', returned as they come.
+// Errors: kInvalidArgument for a problem FindComparisonInputProblem finds
+// (models differing when model_a and model_b do), either configuration's
+// (naming which), the inputs' and the runs', returned as they come.
 classad::Result<Comparison> RunComparison(const ComparisonInputs& inputs);
 
 // The figures of two simulations, and of two cycles (one home each for

@@ -300,16 +300,20 @@ py::tuple Compare(const CompareArgs& args, const SimulateArgs& sim, const ModelA
   const bool differ = choice_a.kind != choice_b.kind;
   in.label_a = args.label_a.value_or(differ ? in.model_a : "A");
   in.label_b = args.label_b.value_or(differ ? in.model_b : "B");
-  if (in.config_a.empty()) throw NegotiatorInputError("config_a: required");
-  if (in.config_b.empty() && !differ) {
-    throw NegotiatorInputError("config_b: required unless model_a and model_b differ");
-  }
-  if (in.simulation.slot_files.empty()) throw NegotiatorInputError("slots: required");
-  if (in.job_files.empty() == in.simulation.workload_file.empty()) {
-    throw NegotiatorInputError("give jobs (a snapshot) or workload (a simulation), one of them");
-  }
-  if (!in.simulation.accountant.store.empty() && !in.simulation.accountant.json_file.empty()) {
-    throw NegotiatorInputError("give state or accountant, not both");
+  // Each problem in the keyword arguments' own names.
+  switch (negotiator::FindComparisonInputProblem(in, differ)) {
+    case negotiator::ComparisonInputProblem::kNone:
+      break;
+    case negotiator::ComparisonInputProblem::kNoConfigA:
+      throw NegotiatorInputError("config_a: required");
+    case negotiator::ComparisonInputProblem::kNoConfigB:
+      throw NegotiatorInputError("config_b: required unless model_a and model_b differ");
+    case negotiator::ComparisonInputProblem::kNoSlots:
+      throw NegotiatorInputError("slots: required");
+    case negotiator::ComparisonInputProblem::kNotJobsOrWorkload:
+      throw NegotiatorInputError("give jobs (a snapshot) or workload (a simulation), one of them");
+    case negotiator::ComparisonInputProblem::kStateAndAccountant:
+      throw NegotiatorInputError("give state or accountant, not both");
   }
   std::vector<std::string> warnings;
   std::optional<negotiator::Comparison> compared;
@@ -326,7 +330,7 @@ py::tuple Compare(const CompareArgs& args, const SimulateArgs& sim, const ModelA
         ChartsFor(negotiator::kComparisonReportFile, &warnings);
     const std::string title = !sim.title.empty()
                                   ? sim.title
-                                  : "Comparison of " + in.label_a + " and " + in.label_b;
+                                  : negotiator::DefaultComparisonTitle(in.label_a, in.label_b);
     return negotiator::WriteComparisonOutputs(*compared, sim.out, title,
                                               charts ? &*charts : nullptr);
   });

@@ -110,6 +110,39 @@ TEST(ComparisonTest, AConfigurationThatCannotBeReadIsNamed) {
       << run.status().message();
 }
 
+TEST(ComparisonTest, InputsThatCannotRunAreFoundBeforeAnythingIsRead) {
+  using Problem = ComparisonInputProblem;
+  EXPECT_EQ(FindComparisonInputProblem(RecipeInputs(), false), Problem::kNone);
+  ComparisonInputs in = RecipeInputs();
+  in.config_a.clear();
+  EXPECT_EQ(FindComparisonInputProblem(in, false), Problem::kNoConfigA);
+  in = RecipeInputs();
+  in.config_b.clear();
+  EXPECT_EQ(FindComparisonInputProblem(in, false), Problem::kNoConfigB);
+  EXPECT_EQ(FindComparisonInputProblem(in, true), Problem::kNone);  // one configuration, two models
+  in = RecipeInputs();
+  in.simulation.slot_files.clear();
+  EXPECT_EQ(FindComparisonInputProblem(in, false), Problem::kNoSlots);
+  in = RecipeInputs();
+  in.job_files = {kRecipe + "/jobs.ads"};  // and the workload
+  EXPECT_EQ(FindComparisonInputProblem(in, false), Problem::kNotJobsOrWorkload);
+  in.job_files.clear();
+  in.simulation.workload_file.clear();  // neither
+  EXPECT_EQ(FindComparisonInputProblem(in, false), Problem::kNotJobsOrWorkload);
+  in = RecipeInputs();
+  in.simulation.accountant.store = "accountant.db";
+  in.simulation.accountant.json_file = "accountant.json";
+  EXPECT_EQ(FindComparisonInputProblem(in, false), Problem::kStateAndAccountant);
+
+  // RunComparison refuses them too, before reading a file (the store named
+  // here does not exist and is not created).
+  classad::Result<Comparison> run = RunComparison(in);
+  ASSERT_FALSE(run.ok());
+  EXPECT_EQ(run.status().code(), classad::StatusCode::kInvalidArgument);
+  EXPECT_EQ(run.status().message(), ComparisonInputProblemText(Problem::kStateAndAccountant));
+  EXPECT_EQ(DefaultComparisonTitle("A", "B"), "Comparison of A and B");
+}
+
 class CompareToolTest : public ::testing::Test {
  protected:
   void SetUp() override {
