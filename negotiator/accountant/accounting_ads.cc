@@ -4,6 +4,7 @@
 #include <string>
 
 #include "classad/value.h"
+#include "negotiator/accountant/accounting_ad_fields.h"
 #include "policy/group_tree.h"
 
 namespace negotiator {
@@ -27,49 +28,52 @@ classad::ClassAd AccountingAdMaker::Make(const CustomerRecord& c) const {
       group >= 0 && static_cast<size_t>(group) < tree.groups().size()
           ? &tree.groups()[static_cast<size_t>(group)]
           : nullptr;
+  namespace field = accounting_ad;
   classad::ClassAd ad;
-  ad.InsertValue("Name", Value::String(c.name));
-  ad.InsertValue("Priority", Value::Real(a.EffectivePriority(c.name)));
-  ad.InsertValue("PriorityFactor", Value::Real(a.PriorityFactor(c.name)));
-  ad.InsertValue("Ceiling", Value::Integer(a.GetCeiling(c.name)));
-  ad.InsertValue("Floor", Value::Integer(a.GetFloor(c.name)));
-  ad.InsertValue("ResourcesUsed", Value::Integer(c.resources_used));
-  ad.InsertValue("WeightedResourcesUsed", Value::Real(c.weighted_resources_used));
+  ad.InsertValue(field::kName, Value::String(c.name));
+  ad.InsertValue(field::kPriority, Value::Real(a.EffectivePriority(c.name)));
+  ad.InsertValue(field::kPriorityFactor, Value::Real(a.PriorityFactor(c.name)));
+  ad.InsertValue(field::kCeiling, Value::Integer(a.GetCeiling(c.name)));
+  ad.InsertValue(field::kFloor, Value::Integer(a.GetFloor(c.name)));
+  ad.InsertValue(field::kResourcesUsed, Value::Integer(c.resources_used));
+  ad.InsertValue(field::kWeightedResourcesUsed, Value::Real(c.weighted_resources_used));
   if (is_group) {
-    ad.InsertValue("HierWeightedResourcesUsed", Value::Real(c.hier_weighted_resources_used));
+    ad.InsertValue(field::kHierWeightedResourcesUsed,
+                   Value::Real(c.hier_weighted_resources_used));
   }
-  ad.InsertValue("AccumulatedUsage", Value::Real(c.accumulated_usage));
-  ad.InsertValue("WeightedAccumulatedUsage", Value::Real(c.weighted_accumulated_usage));
-  ad.InsertValue("BeginUsageTime", Value::Integer(c.begin_usage_time));
-  ad.InsertValue("LastUsageTime", Value::Integer(c.last_usage_time));
-  ad.InsertValue("LastUpdate", Value::Integer(a.last_update_time()));
-  ad.InsertValue("IsAccountingGroup", Value::Boolean(is_group));
-  ad.InsertValue("AccountingGroup", Value::String(config != nullptr ? std::string_view(config->name)
-                                                                    : policy::kRootGroupName));
+  for (const auto& [attribute, member] : field::kCustomerReals) {
+    ad.InsertValue(attribute, Value::Real(c.*member));
+  }
+  for (const auto& [attribute, member] : field::kCustomerIntegers) {
+    ad.InsertValue(attribute, Value::Integer(c.*member));
+  }
+  ad.InsertValue(field::kLastUpdate, Value::Integer(a.last_update_time()));
+  ad.InsertValue(field::kIsAccountingGroup, Value::Boolean(is_group));
+  ad.InsertValue(field::kAccountingGroup,
+                 Value::String(config != nullptr ? std::string_view(config->name)
+                                                 : policy::kRootGroupName));
   const GroupQuotaRecord* stored = nullptr;
   if (is_group) {
     if (auto it = cycle_.find(c.name); it != cycle_.end()) stored = it->second;
   }
   if (is_group && (config != nullptr || stored != nullptr)) {
     // The quota the stored cycle used, else the configuration's.
-    ad.InsertValue("ConfigQuota",
+    ad.InsertValue(field::kConfigQuota,
                    Value::Real(stored != nullptr ? stored->configured_quota : config->config_quota));
   }
   if (is_group && config != nullptr) {
-    ad.InsertValue("SurplusPolicy", Value::String(config->autoregroup      ? "regroup"
-                                                  : config->accept_surplus ? "byquota"
-                                                                           : "no"));
+    ad.InsertValue(field::kSurplusPolicy, Value::String(config->autoregroup      ? "regroup"
+                                                        : config->accept_surplus ? "byquota"
+                                                                                 : "no"));
   }
   if (stored != nullptr) {
     // The last stored negotiation cycle's line for this group.
-    ad.InsertValue("EffectiveQuota", Value::Real(stored->effective_quota));
-    ad.InsertValue("SubtreeQuota", Value::Real(stored->subtree_quota));
-    ad.InsertValue("Requested", Value::Real(stored->requested));
-    ad.InsertValue("SurplusReceived", Value::Real(stored->surplus));
-    ad.InsertValue("GroupResourcesAllocated", Value::Real(stored->allocated));
-    ad.InsertValue("GroupResourcesInUse", Value::Real(stored->usage));
-    ad.InsertValue("StaticQuota", Value::Boolean(stored->static_quota));
-    ad.InsertValue("NegotiationCycleTime", Value::Integer(stored->cycle_time));
+    ad.InsertValue(field::kEffectiveQuota, Value::Real(stored->effective_quota));
+    for (const auto& [attribute, member] : field::kGroupQuotaReals) {
+      ad.InsertValue(attribute, Value::Real(stored->*member));
+    }
+    ad.InsertValue(field::kStaticQuota, Value::Boolean(stored->static_quota));
+    ad.InsertValue(field::kNegotiationCycleTime, Value::Integer(stored->cycle_time));
   }
   return ad;
 }

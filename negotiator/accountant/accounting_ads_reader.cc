@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "classad/evaluator.h"
+#include "negotiator/accountant/accounting_ad_fields.h"
 #include "negotiator/accountant/records.h"
 
 namespace negotiator {
@@ -21,6 +22,7 @@ namespace {
 using classad::ClassAd;
 using classad::Status;
 using classad::StatusCode;
+namespace field = accounting_ad;
 
 // One ad to read as a record, with the line where it begins.
 struct PendingAd {
@@ -47,7 +49,7 @@ std::optional<std::pair<std::string_view, uint32_t>> LegacyRecordAttribute(
 
 // Whether `ad` is the legacy form: one ad of numbered attributes.
 bool IsLegacy(const ClassAd& ad) {
-  return !ad.Find("Name") && ad.Find("Name1");
+  return !ad.Find(field::kName) && ad.Find(std::string(field::kName) + "1");
 }
 
 // Splits the legacy ad into one ad per record number, in number order,
@@ -62,11 +64,11 @@ std::vector<PendingAd> SplitLegacy(const ClassAd& legacy, int line) {
     if (record == nullptr) record = std::make_shared<ClassAd>();
     record->Insert(split->first, legacy.at(i).ToExpr());
   }
-  const classad::ExprPtr update = legacy.LookupPtr("LastUpdate");
+  const classad::ExprPtr update = legacy.LookupPtr(field::kLastUpdate);
   std::vector<PendingAd> out;
   out.reserve(records.size());
   for (auto& [id, ad] : records) {
-    if (update != nullptr && !ad->Find("LastUpdate")) ad->Insert("LastUpdate", update);
+    if (update != nullptr && !ad->Find(field::kLastUpdate)) ad->Insert(field::kLastUpdate, update);
     out.push_back({std::move(ad), line});
   }
   return out;
@@ -83,7 +85,7 @@ class RecordReader {
   Status Add(const PendingAd& pending, AccountantSnapshot* out) {
     const ClassAd& ad = *pending.ad;
     std::string name;
-    if (!classad::EvaluateAttrString(ad, "Name", &name, eval_) || name.empty()) {
+    if (!classad::EvaluateAttrString(ad, field::kName, &name, eval_) || name.empty()) {
       return Error(pending.line, "", "an accounting ad without a string Name");
     }
     if (!names_.insert(name).second) {
@@ -94,33 +96,39 @@ class RecordReader {
     CustomerRecord c;
     c.name = name;
     std::optional<double> factor, priority;
-    if (Status s = Number(ad, "PriorityFactor", pending.line, name, &factor); !s.ok()) return s;
-    if (Status s = Number(ad, "Priority", pending.line, name, &priority); !s.ok()) return s;
+    if (Status s = Number(ad, field::kPriorityFactor, pending.line, name, &factor); !s.ok()) {
+      return s;
+    }
+    if (Status s = Number(ad, field::kPriority, pending.line, name, &priority); !s.ok()) return s;
     if (factor) c.priority_factor = StoredReal(*factor);
     if (priority) {
       // The reported Priority is the effective one (RUP × factor).
       c.priority = StoredReal(c.priority_factor > 0 ? *priority / c.priority_factor : *priority);
     }
-    const std::pair<const char*, double*> reals[] = {
-        {"AccumulatedUsage", &c.accumulated_usage},
-        {"WeightedAccumulatedUsage", &c.weighted_accumulated_usage}};
-    for (const auto& [attribute, field] : reals) {
+    for (const auto& [attribute, member] : field::kCustomerReals) {
       std::optional<double> v;
       if (Status s = Number(ad, attribute, pending.line, name, &v); !s.ok()) return s;
-      if (v) *field = StoredReal(*v);
+      if (v) c.*member = StoredReal(*v);
     }
-    const std::pair<const char*, int64_t*> integers[] = {{"Ceiling", &c.ceiling},
-                                                         {"Floor", &c.floor},
-                                                         {"BeginUsageTime", &c.begin_usage_time},
-                                                         {"LastUsageTime", &c.last_usage_time}};
-    for (const auto& [attribute, field] : integers) {
+    // The reported Ceiling and Floor are the effective ones, which the
+    // record keeps as they are.
+    const std::pair<const char*, int64_t*> integers[] = {{field::kCeiling, &c.ceiling},
+                                                         {field::kFloor, &c.floor}};
+    auto read_integer = [&](const char* attribute, int64_t* out) {
       std::optional<double> v;
       if (Status s = Number(ad, attribute, pending.line, name, &v); !s.ok()) return s;
       // LookupInteger's reading of a real: truncated.
-      if (v) *field = static_cast<int64_t>(std::trunc(*v));
+      if (v) *out = static_cast<int64_t>(std::trunc(*v));
+      return Status::Ok();
+    };
+    for (const auto& [attribute, out] : integers) {
+      if (Status s = read_integer(attribute, out); !s.ok()) return s;
+    }
+    for (const auto& [attribute, member] : field::kCustomerIntegers) {
+      if (Status s = read_integer(attribute, &(c.*member)); !s.ok()) return s;
     }
     std::optional<double> update;
-    if (Status s = Number(ad, "LastUpdate", pending.line, name, &update); !s.ok()) return s;
+    if (Status s = Number(ad, field::kLastUpdate, pending.line, name, &update); !s.ok()) return s;
     if (update) NoteLastUpdate(*update, out);
     if (Status s = AddGroupQuota(ad, pending.line, name, update, out); !s.ok()) return s;
     out->customers.push_back(std::move(c));
@@ -133,25 +141,24 @@ class RecordReader {
   Status AddGroupQuota(const ClassAd& ad, int line, const std::string& name,
                        std::optional<double> update, AccountantSnapshot* out) const {
     std::optional<double> effective;
-    if (Status s = Number(ad, "EffectiveQuota", line, name, &effective); !s.ok()) return s;
+    if (Status s = Number(ad, field::kEffectiveQuota, line, name, &effective); !s.ok()) return s;
     if (!effective || name.find('@') != std::string::npos) return Status::Ok();
     GroupQuotaRecord g;
     g.name = name;
     g.effective_quota = *effective;
-    const std::pair<const char*, double*> reals[] = {{"ConfigQuota", &g.configured_quota},
-                                                     {"SubtreeQuota", &g.subtree_quota},
-                                                     {"Requested", &g.requested},
-                                                     {"SurplusReceived", &g.surplus},
-                                                     {"GroupResourcesAllocated", &g.allocated},
-                                                     {"GroupResourcesInUse", &g.usage}};
-    for (const auto& [attribute, field] : reals) {
+    std::optional<double> configured;
+    if (Status s = Number(ad, field::kConfigQuota, line, name, &configured); !s.ok()) return s;
+    if (configured) g.configured_quota = *configured;
+    for (const auto& [attribute, member] : field::kGroupQuotaReals) {
       std::optional<double> v;
       if (Status s = Number(ad, attribute, line, name, &v); !s.ok()) return s;
-      if (v) *field = *v;
+      if (v) g.*member = *v;
     }
     std::optional<double> cycle_time, is_static;
-    if (Status s = Number(ad, "NegotiationCycleTime", line, name, &cycle_time); !s.ok()) return s;
-    if (Status s = Number(ad, "StaticQuota", line, name, &is_static); !s.ok()) return s;
+    if (Status s = Number(ad, field::kNegotiationCycleTime, line, name, &cycle_time); !s.ok()) {
+      return s;
+    }
+    if (Status s = Number(ad, field::kStaticQuota, line, name, &is_static); !s.ok()) return s;
     g.cycle_time = static_cast<int64_t>(std::trunc(cycle_time.value_or(update.value_or(0))));
     g.static_quota = is_static.value_or(0) != 0;
     out->group_quotas.push_back(std::move(g));
