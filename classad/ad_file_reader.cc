@@ -1,6 +1,8 @@
 // Reading a large ad file on several threads (ad_file_reader.h).
 #include "classad/ad_file_reader.h"
 
+#include "classad/freed_memory.h"
+
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -215,6 +217,11 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options,
     }
     changed.notify_all();
     for (std::thread& w : workers) w.join();
+    // The transforms (and whatever their caches hold) go now, and what the
+    // workers freed (the whole ads they parsed) is given back: it would
+    // otherwise stay resident in their arenas.
+    transforms.clear();
+    ReleaseFreedMemory();
     return status;
   };
   int lines_before = 0;

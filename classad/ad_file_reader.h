@@ -15,7 +15,10 @@
 // number of threads plus two) beyond the one being handed over, so that
 // the ads held waiting for their turn stay bounded (a few tens of
 // megabytes) however large the file: a consumer that keeps only part of
-// each ad reads a file of any size in little memory.
+// each ad reads a file of any size in little memory. Once the workers are
+// done, the memory they freed is given back to the system
+// (freed_memory.h), so that a reading leaves resident only what its
+// consumer kept.
 #ifndef CLASSAD_AD_FILE_READER_H_
 #define CLASSAD_AD_FILE_READER_H_
 
