@@ -1,8 +1,6 @@
 // Reading a large ad file on several threads (ad_file_reader.h).
 #include "classad/ad_file_reader.h"
 
-#include "classad/freed_memory.h"
-
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -15,6 +13,8 @@
 #include <streambuf>
 #include <thread>
 #include <vector>
+
+#include "classad/freed_memory.h"
 
 namespace classad {
 namespace {
