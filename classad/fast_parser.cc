@@ -61,22 +61,6 @@ bool AppendDecodedQuoted(std::string_view body, size_t max_bytes, std::string* o
   return ok;
 }
 
-bool IsPostfixLevel(const Expr& e) {
-  switch (e.kind()) {
-    case ExprKind::kLiteral:
-    case ExprKind::kAttribute:
-    case ExprKind::kSelect:
-    case ExprKind::kSubscript:
-    case ExprKind::kCall:
-    case ExprKind::kList:
-    case ExprKind::kAd:
-    case ExprKind::kParens:
-      return true;
-    default:
-      return false;
-  }
-}
-
 namespace {
 
 enum class Tok : uint8_t {
@@ -142,6 +126,11 @@ bool IsIdentifierStart(char c) {
 }
 bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9'); }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// White space as HTCondor's lexer (isspace) and the grammar's WS see it.
+bool IsHtcondorSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
 
 // A word's token: a keyword's (true, false, undefined, error, is, isnt;
 // any case), with `*op` set for is and isnt, or kIdentifier. Most words
@@ -245,7 +234,7 @@ bool Lex(std::string_view text, Tokens* out, TreeEstimate* estimate) {
   };
   while (i < n) {
     const char c = text[i];
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
+    if (IsHtcondorSpace(c)) {
       ++i;
       continue;
     }
@@ -385,15 +374,20 @@ bool Lex(std::string_view text, Tokens* out, TreeEstimate* estimate) {
       case '/':
         binary(Op::kDivide, 1);
         continue;
-      case '?':
-        if (next(1) == ':') {
-          i += 2;
+      case '?': {
+        // HTCondor's lexer skips white space after `?` (not comments):
+        // `? :` is the elvis operator too.
+        size_t j = i + 1;
+        while (j < n && IsHtcondorSpace(text[j])) ++j;
+        if (j < n && text[j] == ':') {
+          i = j + 1;
           add(Tok::kElvis, begin, i);
           continue;
         }
         ++i;
         add(Tok::kQuestion, begin, i);
         continue;
+      }
       case '.':
         if (IsDigit(next(1))) return false;  // `.5`: ANTLR
         if (next(1) == '.') return false;    // `..`, one token: ANTLR
@@ -611,27 +605,11 @@ class Parser {
     const Expr* test = Binary(1);
     if (test == nullptr || Peek().kind != Tok::kQuestion) return test;
     Take();
-    if (Peek().kind == Tok::kColon) {
-      // `c ? : d`: the elvis operator at this level, right-associative.
-      Take();
-      const Expr* if_false = Expression();
-      if (if_false == nullptr) return nullptr;
-      return LooseElvis(test, if_false);
-    }
     const Expr* if_true = Expression();
     if (if_true == nullptr || Take().kind != Tok::kColon) return nullptr;
     const Expr* if_false = Expression();
     if (if_false == nullptr) return nullptr;
     return Checked(builder_->Conditional(View(test), View(if_true), View(if_false)));
-  }
-
-  // `c ? : d` as ANTLR's path builds it: an elvis, with parentheses where
-  // the canonical `c ?: d` would otherwise read back otherwise (see
-  // parser.cc's LooseElvis).
-  const Expr* LooseElvis(const Expr* left, const Expr* right) {
-    if (!IsPostfixLevel(*left)) left = builder_->Parens(View(left));
-    if (!IsPostfixLevel(*right)) right = builder_->Parens(View(right));
-    return Checked(builder_->Elvis(View(left), View(right)));
   }
 
   // Left-associative binary operators binding at least `min_precedence`.
@@ -672,15 +650,14 @@ class Parser {
     }
     Take();
     if (op == Op::kNegate) {
-      // `-` written right before a number is part of the literal, when the
-      // number is the whole operand (no `.name` or `[i]` after it).
+      // `-` written right before a number is part of the literal, as
+      // HTCondor's lexer makes it one token wherever a prefix `-` may
+      // stand: the literal is the primary that `.name`, `[i]` and `?:`
+      // then apply to (`-2 ?: x` is `(-2) ?: x`, not `-(2 ?: x)`).
       const Token& number = Peek();
       if ((number.kind == Tok::kInteger || number.kind == Tok::kReal) && number.begin == t.end) {
-        const Tok after = tokens_[at_ + 1].kind;  // the last token is kEnd
-        if (after != Tok::kDot && after != Tok::kLBracket && after != Tok::kElvis) {
-          Take();
-          return NumberLiteral(number, /*negative=*/true);
-        }
+        Take();
+        return PostfixChain(NumberLiteral(number, /*negative=*/true), /*with_elvis=*/true);
       }
     }
     const Expr* operand = Unary();
@@ -707,12 +684,10 @@ class Parser {
           return nullptr;
         }
         Take();
-        // A postfix operator after it (`a ?: -3 ?: b`, `-3[1]`, `-3.x`):
-        // ANTLR reads `-(3 ?: b)` there and refuses it; decline, so that
-        // ANTLR decides.
-        const Tok next = Peek().kind;
-        if (next == Tok::kElvis || next == Tok::kDot || next == Tok::kLBracket) return nullptr;
-        return NumberLiteral(number, /*negative=*/true);
+        // The literal is the operand's primary (`a ?: -3[1]` is
+        // `a ?: (-3)[1]`); a `?:` after it chains on (to the left, as every
+        // `?:` here).
+        return PostfixChain(NumberLiteral(number, /*negative=*/true), /*with_elvis=*/false);
       }
       case Tok::kPlus:
       case Tok::kNot:

@@ -78,11 +78,6 @@ class NestingCounter {
 // string). Both parsers use it.
 bool AppendDecodedQuoted(std::string_view body, size_t max_bytes, std::string* out);
 
-// Whether `e` binds as tightly as a postfix operand (a literal, a name, a
-// select, a subscript, a call, a list, an ad or parentheses): what may stand
-// unparenthesized on the left of `?:` (both parsers use it).
-bool IsPostfixLevel(const Expr& e);
-
 // The value of a real literal's text (`1.5e3`), locale-independent, with
 // IEEE results for subnormals and overflow (both parsers use it).
 double ParseRealLiteralText(const std::string& text);

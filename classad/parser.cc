@@ -312,7 +312,10 @@ class AstBuilder {
   // already built left operand.
   const Expr* ApplyLeft(G::ExpressionContext* ctx, const Expr* left);
   const Expr* Unary(G::UnaryExprContext* ctx);
-  const Expr* LooseElvis(const Expr* left, const Expr* right, antlr4::ParserRuleContext* ctx);
+  // `left ?: right` where `right` is a chain of `?:` built from a glued
+  // negative literal (see Unary): re-nested to the left, as every `?:`
+  // chain here.
+  const Expr* ElvisOnto(const Expr* left, const Expr* right, antlr4::ParserRuleContext* ctx);
   const Expr* Primary(G::PrimaryContext* ctx);
   const Expr* Call(G::CallExprContext* ctx);
   std::string AttrName(G::AttrNameContext* ctx);
@@ -353,12 +356,6 @@ const Expr* AstBuilder::CheckDepth(const Expr* e, antlr4::ParserRuleContext* ctx
              " levels (Limits::max_tree_depth)", ctx->getStart());
   }
   return e;
-}
-
-// Wraps `e` in parentheses unless `fits` says it prints as an operand that
-// reads back as itself.
-const Expr* ParenthesizeUnless(bool fits, const Expr* e, TreeBuilder* builder) {
-  return fits ? e : builder->Parens(TreeBuilder::View(e));
 }
 
 // The operator a token stands for in a binary position.
@@ -439,24 +436,20 @@ const Expr* AstBuilder::ApplyLeft(G::ExpressionContext* ctx, const Expr* left) {
       FailAt("the right operand of ?: cannot start with a prefix operator "
              "(HTCondor's grammar; write it in parentheses)", ChildExpression(ctx, 2));
     }
-    return CheckDepth(builder_->Elvis(View(left), View(right)), ctx);
+    // An unparenthesized `?:` on the right comes only from a glued literal
+    // that `?:` followed (`a ?: -3 ?: b`).
+    return ElvisOnto(left, right, ctx);
   }
   const Op op = BinaryOpOf(FirstToken(ctx->children[1])->getType());
   return CheckDepth(builder_->Binary(op, View(left), View(right)), ctx);
 }
 
-const Expr* AstBuilder::LooseElvis(const Expr* left, const Expr* right,
-                                   antlr4::ParserRuleContext* ctx) {
-  // `c ? : d` binds loosest, but its canonical form `c ?: d` binds at
-  // postfix level; parentheses keep the printed text meaning the same: both
-  // sides must be postfix-level operands (HTCondor's grammar has no prefix
-  // operator after `?:`). An elvis is not one on the right: `?:` chains to
-  // the left, so `a ?: b ?: c` reads back as `(a ?: b) ?: c`, while `a ? : b ? : c`
-  // (right-associative, like every conditional) is `a ?: (b ?: c)`.
-  const bool left_fits = IsPostfixLevel(*left);
-  left = ParenthesizeUnless(left_fits, left, builder_);
-  const bool right_fits = IsPostfixLevel(*right);  // no prefix operator after `?:`
-  right = ParenthesizeUnless(right_fits, right, builder_);
+const Expr* AstBuilder::ElvisOnto(const Expr* left, const Expr* right,
+                                  antlr4::ParserRuleContext* ctx) {
+  if (right->kind() == ExprKind::kElvis) {
+    const Expr* inner = ElvisOnto(left, &right->child(0), ctx);
+    return CheckDepth(builder_->Elvis(View(inner), right->children()[1]), ctx);
+  }
   return CheckDepth(builder_->Elvis(View(left), View(right)), ctx);
 }
 
@@ -468,9 +461,8 @@ const Expr* AstBuilder::Leaf(G::ExpressionContext* ctx) {
   if (t == typeid(G::UnaryExprContext)) return Unary(static_cast<G::UnaryExprContext*>(ctx));
   auto* cond = static_cast<G::ConditionalExprContext*>(ctx);
   const Expr* test = Expression(ChildExpression(cond, 0));
-  const Expr* if_false = Expression(ChildExpression(cond, cond->children.size() - 1));
-  if (cond->middle == nullptr) return LooseElvis(test, if_false, ctx);
-  const Expr* if_true = Expression(cond->middle);
+  const Expr* if_true = Expression(ChildExpression(cond, 2));
+  const Expr* if_false = Expression(ChildExpression(cond, 4));
   return CheckDepth(builder_->Conditional(View(test), View(if_true), View(if_false)), ctx);
 }
 
@@ -478,19 +470,34 @@ const Expr* AstBuilder::Unary(G::UnaryExprContext* ctx) {
   auto* o = static_cast<G::UnaryOpContext*>(ctx->children[0]);
   G::ExpressionContext* operand = ChildExpression(ctx, 1);
   const size_t op_type = o->getStart()->getType();
-  // `-` written directly before a number is part of the literal (so that
-  // -9223372036854775808 is representable and `-1` unparses as `-1`).
-  if (op_type == ClassAdLexer::MINUS && typeid(*operand) == typeid(G::PrimaryExprContext)) {
-    auto* p = static_cast<G::PrimaryContext*>(operand->children[0]);
-    antlr4::Token* minus = o->getStart();
-    antlr4::Token* number = p->getStart();
-    if (minus->getStopIndex() + 1 == number->getStartIndex()) {
-      if (typeid(*p) == typeid(G::IntegerLiteralContext)) {
-        return builder_->Literal(
-            ParseIntegerText(number->getText(), true, options_.compat, number));
+  // `-` written directly before a number is part of the literal, as
+  // HTCondor's lexer makes it one token wherever a prefix `-` may stand (so
+  // that -9223372036854775808 is representable and `-1` unparses as `-1`).
+  // The literal is then the primary that the `.name`, `[i]` and `?:` of
+  // the operand apply to: `-2 ?: x` is `(-2) ?: x`, not `-(2 ?: x)`.
+  if (op_type == ClassAdLexer::MINUS) {
+    std::vector<G::ExpressionContext*> spine;
+    G::ExpressionContext* leaf = operand;
+    while (IsLeftRecursive(leaf)) {  // only postfix operators bind tighter
+      spine.push_back(leaf);
+      leaf = ChildExpression(leaf, 0);
+    }
+    if (typeid(*leaf) == typeid(G::PrimaryExprContext)) {
+      auto* p = static_cast<G::PrimaryContext*>(leaf->children[0]);
+      antlr4::Token* minus = o->getStart();
+      antlr4::Token* number = p->getStart();
+      const Expr* literal = nullptr;
+      if (minus->getStopIndex() + 1 == number->getStartIndex()) {
+        if (typeid(*p) == typeid(G::IntegerLiteralContext)) {
+          literal = builder_->Literal(
+              ParseIntegerText(number->getText(), true, options_.compat, number));
+        } else if (typeid(*p) == typeid(G::RealLiteralContext)) {
+          literal = builder_->Literal(Value::Real(-ParseRealLiteralText(number->getText())));
+        }
       }
-      if (typeid(*p) == typeid(G::RealLiteralContext)) {
-        return builder_->Literal(Value::Real(-ParseRealLiteralText(number->getText())));
+      if (literal != nullptr) {
+        for (auto it = spine.rbegin(); it != spine.rend(); ++it) literal = ApplyLeft(*it, literal);
+        return literal;
       }
     }
   }

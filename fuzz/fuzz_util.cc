@@ -114,10 +114,16 @@ bool HasLossyText(const classad::Expr& expr) {
     // HTCondor's JSON writer does.
     return expr.reltime_text() || !LiteralSurvivesText(expr.literal());
   }
-  if (expr.kind() == classad::ExprKind::kUnary && expr.op() == classad::Op::kNegate &&
-      expr.child(0).kind() == classad::ExprKind::kLiteral &&
-      expr.child(0).literal().IsNumber()) {
-    return true;
+  if (expr.kind() == classad::ExprKind::kUnary && expr.op() == classad::Op::kNegate) {
+    // The operand's text starts with its leftmost primary (through `.name`,
+    // `[i]` and `?:`, which follow it).
+    const classad::Expr* first = &expr.child(0);
+    while (first->kind() == classad::ExprKind::kSelect ||
+           first->kind() == classad::ExprKind::kSubscript ||
+           first->kind() == classad::ExprKind::kElvis) {
+      first = &first->child(0);
+    }
+    if (first->kind() == classad::ExprKind::kLiteral && first->literal().IsNumber()) return true;
   }
   if (expr.kind() == classad::ExprKind::kAd) return HasLossyText(*expr.ad());
   for (const classad::ExprPtr& child : expr.children()) {

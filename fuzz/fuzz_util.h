@@ -33,9 +33,10 @@ inline void Check(bool condition, std::string_view what, std::string_view first 
 // not pin down (or that is not finite), a relative time with a fraction
 // (printed with %g) or out of range, a folded relTime("...") literal
 // (written to JSON as its value, a real, as HTCondor writes it), or a
-// unary minus applied to a number
-// literal (`- 1` prints as ` -1`, which reads back as the literal -1; see
-// FuzzRegressions.UnaryMinusOfANumberSettlesAfterOneRoundTrip).
+// unary minus applied to an operand whose text starts with a number (`- 1`
+// prints as ` -1`, which reads back as the literal -1, and `- 2 ?: 3` as
+// ` -2 ?: 3`, which reads back as `(-2) ?: 3`: HTCondor's lexer glues the
+// two; see FuzzRegressions.UnaryMinusOfANumberSettlesAfterOneRoundTrip).
 bool HasLossyText(const classad::Expr& expr);
 // The same for any attribute of `ad`.
 bool HasLossyText(const classad::ClassAd& ad);

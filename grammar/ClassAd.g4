@@ -32,8 +32,7 @@ expression
     | expression BITOR expression                          # bitOrExpr
     | expression AND expression                            # andExpr
     | expression OR expression                             # orExpr
-    // `c ? : d` (empty middle) is the elvis operator at this level.
-    | <assoc=right> expression QUESTION middle=expression? COLON expression  # conditionalExpr
+    | <assoc=right> expression QUESTION expression COLON expression  # conditionalExpr
     | primary                                              # primaryExpr
     ;
 equalityOp : EQ | NE | META_EQ | META_NE | IS | ISNT ;
@@ -118,7 +117,10 @@ SLASH   : '/' ;
 PERCENT : '%' ;
 NOT     : '!' ;
 TILDE   : '~' ;
-ELVIS   : '?:' ;
+// HTCondor's lexer skips white space after `?` (not comments): `c ? : d`
+// is the elvis operator too, at postfix level; `c ? /* */ : d` is a
+// conditional without its middle, a syntax error.
+ELVIS   : '?' [ \t\r\n\f\u000B]* ':' ;
 QUESTION: '?' ;
 COLON   : ':' ;
 ASSIGN  : '=' ;

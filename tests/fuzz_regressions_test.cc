@@ -44,12 +44,12 @@ TEST(FuzzRegressions, UnaryMinusOfANumberSettlesAfterOneRoundTrip) {
   EXPECT_EQ(EvalText(text), EvalText("- 1"));
 }
 
-// F2 (fuzz_unparse_roundtrip): an elvis written with an empty ternary middle
-// (`c ? : d`) binds loosest, but prints as `c ?: d`, and `?:` binds at
-// postfix level: `undefined + 1 ? : 5` is 5, its text `undefined + 1 ?: 5`
-// reads back as `undefined + (1 ?: 5)`, which is undefined. The unparsed
-// text must keep the meaning and be stable (the fix adds parentheses, so
-// the trees are not compared).
+// F2 (fuzz_unparse_roundtrip): `undefined + 1 ? : 5` once read as an elvis
+// binding loosest printed as `undefined + 1 ?: 5`, which meant something
+// else. Settled since from HTCondor's code (HTCONDOR-3814, in the corpus
+// commit and in 25.13.2): its lexer skips white space after `?`, so `? :`
+// is the `?:` token itself, at postfix level, and the text keeps the
+// meaning because it is the same operator (`undefined + (1 ?: 5)`).
 TEST(FuzzRegressions, LooseElvisKeepsItsMeaningThroughText) {
   for (const char* input : {"undefined + 1 ? : 5", "undefin ^ d ? : 5", "-undefined ? : 5",
                             "undefined ? : 4 ? : 5"}) {
@@ -61,27 +61,60 @@ TEST(FuzzRegressions, LooseElvisKeepsItsMeaningThroughText) {
   }
 }
 
-// F7 (fuzz_unparse_roundtrip, verification run after the fixes): a chain
-// of loose elvis operators nests to the right, `a ? : b ? : c` being
-// `a ?: (b ?: c)`, but prints as `a ?: b ?: c`, which reads back as the
-// postfix chain `(a ?: b) ?: c`. The value is the same (the elvis is
-// associative) and the text is stable, but the tree is not: the unparsed
-// text of a tree must read back as the same tree. Fixed: the parser
-// parenthesises an elvis that is the right operand of a loose elvis, so
-// `a ? : b ? : c` prints as `a ?: (b ?: c)`.
-TEST(FuzzRegressions, LooseElvisChainKeepsItsShapeThroughText) {
-  EXPECT_EQ(Unparse(*MustParse("a ? : b ? : c")), "a ?: (b ?: c)");
-  EXPECT_EQ(Unparse(*MustParse("a ? : b ?: c")), "a ?: (b ?: c)");
+// F7 (fuzz_unparse_roundtrip, verification run after F2's first fix): a
+// chain `a ? : b ? : c` printed as `a ?: b ?: c` read back as another
+// tree. Since `? :` is the `?:` token (see F2), the two texts are one
+// chain, and it reads back as the same tree.
+TEST(FuzzRegressions, ElvisWithSpaceChainKeepsItsShapeThroughText) {
+  EXPECT_EQ(Unparse(*MustParse("a ? : b ? : c")), "a ?: b ?: c");
+  EXPECT_EQ(Unparse(*MustParse("a ? : b ?: c")), "a ?: b ?: c");
   EXPECT_EQ(Unparse(*MustParse("a ?: b ?: c")), "a ?: b ?: c");
+  EXPECT_TRUE(MustParse("a ? : b ? : c")->SameAs(*MustParse("a ?: b ?: c")));
   for (const char* input : {"a ? : b ? : c", "x + 1 ? : y ? : z",
                             "unfalse && falsedde ? : 6-unfalse && falsedde ? : 6",
-                            "a ? : b ?: c", "a ? : -b ?: c", "a ? : b ? : c ? : d",
-                            "a ? : (b ? : c)", "(a ? : b) ? : c", "a ? : b ? c : d ? : e"}) {
+                            "a ? : b ?: c", "a ? : b ? : c ? : d", "a ? : (b ? : c)",
+                            "(a ? : b) ? : c", "a ? : b ? c : d ? : e"}) {
     ExprPtr first = MustParse(input);
     const std::string text = Unparse(*first);
     ExprPtr second = MustParse(text);
     EXPECT_TRUE(first->SameAs(*second)) << input << " unparses as " << text;
     EXPECT_EQ(EvalText(input), EvalText(text)) << input;
+  }
+  // As in HTCondor, a prefix operator cannot start the right operand.
+  EXPECT_FALSE(ParseExpression("a ? : -b ?: c").ok());
+}
+
+// F21 (fuzz_unparse_roundtrip, campaign of 2026-11-29, after 13
+// CPU-minutes): `-2 ? :-03` read as `(-2) ?: -3`, printed as
+// `-2 ?: -3`, which read back as `-(2 ?: -3)`. HTCondor's lexer makes
+// `-2` one number token wherever a prefix `-` may stand, so the literal is
+// the primary that `?:`, `[i]` and `.name` apply to: both texts are
+// `(-2) ?: -3` in HTCondor 25.13.2 (checked with its own library), and now
+// here, through both parsers.
+TEST(FuzzRegressions, AGluedNegativeNumberIsThePrimaryOfItsPostfixChain) {
+  EXPECT_TRUE(MustParse("-2 ?: -3")->SameAs(*MustParse("-2 ? :-03")));
+  EXPECT_EQ(MustParse("-2 ?: 3")->kind(), ExprKind::kElvis);
+  EXPECT_EQ(MustParse("-2[0]")->kind(), ExprKind::kSubscript);
+  EXPECT_EQ(MustParse("- 2 ?: 3")->kind(), ExprKind::kUnary);  // a space: not glued
+  EXPECT_EQ(MustParse("x - 2 ?: 3")->kind(), ExprKind::kBinary);
+  // After `?:`, the glued literal may be followed by more of the chain.
+  EXPECT_EQ(Unparse(*MustParse("x ?: -3 ?: 4")), "x ?: -3 ?: 4");
+  // Nested to the left, as every `?:` chain here (the value is the same
+  // either way; parse_depth.h counts HTCondor's nesting).
+  EXPECT_EQ(MustParse("x ?: -3 ?: 4")->child(0).kind(), ExprKind::kElvis);
+  for (const char* input : {"-2 ?: -3", "-2 ? :-03", "-2[0] ?: 3", "x ?: -3 ?: 4",
+                            "x ?: -3[0] ?: 4", "1 + -2.5 ?: 3", "-9223372036854775808 ?: 1"}) {
+    for (bool fast : {true, false}) {
+      ParseOptions options;
+      options.fast_path = fast;
+      Result<ExprPtr> first = ParseExpression(input, options);
+      ASSERT_TRUE(first.ok()) << input << ": " << first.status().ToString();
+      const std::string text = Unparse(**first);
+      Result<ExprPtr> second = ParseExpression(text, options);
+      ASSERT_TRUE(second.ok()) << text;
+      EXPECT_TRUE((*first)->SameAs(**second)) << input << " unparses as " << text;
+      EXPECT_TRUE((*first)->SameAs(*MustParse(input))) << input << ": the parsers differ";
+    }
   }
 }
 
