@@ -281,4 +281,75 @@ TEST(FastParserTest, DeclinesWhatTheLimitsRefuse) {
 }
 
 }  // namespace
+// Texts around `?:` and negative numbers, with the text HTCondor 25.13.2's
+// own library unparses each to (or its parse error), as its parser read
+// them (checked with a driver against its libclassad, 2026-11-29; F21):
+// both parsers give the same.
+TEST(FastParserTest, ElvisAndGluedNumbersReadAsHTCondorReadsThem) {
+  struct Case {
+    const char* text;
+    const char* htcondor;  // its unparsed text, or PARSE_ERROR
+  };
+  const Case cases[] = {
+      {"-2 ?: 3", "-2 ?: 3"},
+      {"-2 ? : 3", "-2 ?: 3"},
+      {"-2 ? :-3", "-2 ?: -3"},
+      {"-2 ?: -3", "-2 ?: -3"},
+      {"-2.5 ?: 3", "-2.500000000000000E+00 ?: 3"},
+      {"1 + -2 ?: 3", "1 + -2 ?: 3"},
+      {"-2 ?: -3 ?: 4", "-2 ?: -3 ?: 4"},
+      {"x ?: -3 ?: 4", "x ?: -3 ?: 4"},
+      {"x ?: -3[0] ?: 4", "x ?: -3[0] ?: 4"},
+      {"x ?: -3 ?: 4[0]", "x ?: -3 ?: 4[0]"},
+      {"-2[0] ?: 3", "-2[0] ?: 3"},
+      {"-2[0]", "-2[0]"},
+      {"-2.5[1]", "-2.500000000000000E+00[1]"},
+      {"- 2 ?: 3", " -2 ?: 3"},
+      {"x ? /*c*/ : 5", "PARSE_ERROR"},
+      {"x ?\t: 5", "x ?: 5"},
+      {"x + 1 ? : 5", "x + 1 ?: 5"},
+      {"x + 1 ?: 5", "x + 1 ?: 5"},
+      {"a ? : b ? : c", "a ?: b ?: c"},
+      {"a ? : b ?: c", "a ?: b ?: c"},
+      {"a ?: b ?: c", "a ?: b ?: c"},
+      {"-a ? : -b", "PARSE_ERROR"},
+      {"!a ? : !b ?: c", "PARSE_ERROR"},
+      {"a ? : -b ?: c", "PARSE_ERROR"},
+      {"-a ? : b", " -a ?: b"},
+      {"(-2) ?: 3", "(-2) ?: 3"},
+      {"f(-2 ?: 3)", "f(-2 ?: 3)"},
+      {"{-2 ?: 3}", "{ -2 ?: 3 }"},
+      {"x*-2?:3", "x * -2 ?: 3"},
+      {"-2e3 ?: 1", "-2.000000000000000E+03 ?: 1"},
+      {"- -2 ?: 3", " --2 ?: 3"},
+      {"!-2 ?: 3", " !-2 ?: 3"},
+      {"x - 2 ?: 3", "x - 2 ?: 3"},
+      {"x -2 ?: 3", "x - 2 ?: 3"},
+      {"3 -2 ?: 4", "3 - 2 ?: 4"},
+      {"(x)-2 ?: 4", "(x) - 2 ?: 4"},
+      {"x ? -2 ?: 1 : 3", "x ? -2 ?: 1 : 3"},
+      {"x ? 1 : -2 ?: 3", "x ? 1 : -2 ?: 3"},
+      {"undefined ? : 5", "undefined ?: 5"},
+      {"a ? :", "PARSE_ERROR"},
+      {"-9223372036854775808 ?: 1", "-9223372036854775808 ?: 1"},
+      {"-x ?: 3", " -x ?: 3"},
+      {"x is -2 ?: 3", "x is -2 ?: 3"},
+      {"{1 -2 ?: 3}", "{ 1 - 2 ?: 3 }"},
+      {"x ?: -2.5e1 ?: 3", "x ?: -2.500000000000000E+01 ?: 3"},
+      {"-1 ?: 2 ?: 3", "-1 ?: 2 ?: 3"},
+      {"x ?  :  y", "x ?: y"},
+      {"x ? : y ? : z ? w : v", "x ?: y ?: z ? w : v"},
+      {"a.b ?: -1", "a.b ?: -1"},
+  };
+  for (const Case& c : cases) {
+    for (bool fast : {true, false}) {
+      ParseOptions options;
+      options.fast_path = fast;
+      Result<ExprPtr> parsed = ParseExpression(c.text, options);
+      const std::string got = parsed.ok() ? Unparse(**parsed) : "PARSE_ERROR";
+      EXPECT_EQ(got, c.htcondor) << c.text << (fast ? "" : " (ANTLR alone)");
+    }
+  }
+}
+
 }  // namespace classad
