@@ -544,6 +544,26 @@ void CheckQuirkQuantize(const LintContext& context, std::vector<Diagnostic>* out
   });
 }
 
+void CheckQuirkElvisPrecedence(const LintContext& context, std::vector<Diagnostic>* out) {
+  ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
+    const bool binary = node.kind() == ExprKind::kBinary;
+    if (!binary && node.kind() != ExprKind::kUnary) return;
+    const Expr& elvis = node.child(binary ? 1 : 0);
+    if (elvis.kind() != ExprKind::kElvis) return;  // parentheses say what is meant
+    const std::string op = classad::OpSpelling(node.op());
+    const std::string operand = classad::Unparse(elvis.child(0));
+    const std::string fallback = classad::Unparse(elvis.child(1));
+    const std::string before = binary ? classad::Unparse(node.child(0)) + " " + op + " " : op;
+    Report(e, node, "htcondor-quirk-elvis-precedence",
+           "HTCondor's ?: binds tighter than every other operator, so " + before + operand +
+               " ?: " + fallback + " is " + before + "(" + operand + " ?: " + fallback +
+               "): the fallback replaces " + operand + " alone; write (" + before + operand +
+               ") ?: " + fallback + " to fall back on the whole, or the parentheses HTCondor "
+               "reads to say so",
+           out);
+  });
+}
+
 void CheckQuirkMatchWrapper(const LintContext& context, std::vector<Diagnostic>* out) {
   ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
     const std::string& name = node.name();

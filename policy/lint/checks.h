@@ -165,6 +165,10 @@ void CheckQuirkThirtyTwoBits(const LintContext& context, std::vector<Diagnostic>
 void CheckQuirkSubscriptSelect(const LintContext& context, std::vector<Diagnostic>* out);
 // htcondor-quirk-quantize: quantize() with a negative integer quantum.
 void CheckQuirkQuantize(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-elvis-precedence: `?:` written after the operand of a
+// binary or prefix operator, which HTCondor's parser binds to that operand
+// alone (`x + 1 ?: 5` is `x + (1 ?: 5)`, `!a ?: b` is `!(a ?: b)`).
+void CheckQuirkElvisPrecedence(const LintContext& context, std::vector<Diagnostic>* out);
 
 // policy-build: the problems Policy::Build reports that no other check
 // covers (a map file that cannot be read, a malformed group name, ...).

@@ -143,6 +143,10 @@ constexpr std::array kChecks = {
     Check{"htcondor-quirk-quantize",
           "quantize() with a negative integer quantum, which does not round up in HTCondor",
           &CheckQuirkQuantize},
+    Check{"htcondor-quirk-elvis-precedence",
+          "?: after the operand of another operator, which HTCondor binds to that operand "
+          "alone (x + 1 ?: 5 is x + (1 ?: 5))",
+          &CheckQuirkElvisPrecedence},
     Check{"policy-build", "a problem building the negotiator's policy that no other check reports",
           &CheckPolicyBuild},
     // Made by the tool, not by Lint: the configuration cannot be read at all.

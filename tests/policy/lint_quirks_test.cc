@@ -184,6 +184,23 @@ TEST(LintQuirks, Quantize) {
   EXPECT_EQ(Fires(check, "quantize(RequestMemory, 1024) + quantize(2.5, -2)"), V{});
 }
 
+TEST(LintQuirks, ElvisPrecedence) {
+  const std::string check = "htcondor-quirk-elvis-precedence";
+  EXPECT_EQ(Fires(check, "RequestMemory + ExtraMemory ?: 0"), V{Col(0)});
+  EXPECT_EQ(Fires(check, "!IsGpuJob ?: false"), V{Col(0)});
+  EXPECT_EQ(Fires(check, "x + 1 ? : 5"), V{Col(0)});  // `? :` is `?:` in HTCondor's lexer
+  EXPECT_EQ(Fires(check, "x && b ?: c"), V{Col(0)});
+  EXPECT_NE(Message(check, "RequestMemory + ExtraMemory ?: 0")
+                .find("RequestMemory + (ExtraMemory ?: 0)"),
+            std::string::npos);
+  // Parentheses, or ?: on a whole operand or at the top, say what is meant.
+  EXPECT_EQ(Fires(check, "(RequestMemory + ExtraMemory) ?: 0"), V{});
+  EXPECT_EQ(Fires(check, "RequestMemory + (ExtraMemory ?: 0)"), V{});
+  EXPECT_EQ(Fires(check, "ExtraMemory ?: 0"), V{});
+  EXPECT_EQ(Fires(check, "-1 ?: 0"), V{});  // -1 is one literal in HTCondor's lexer
+  EXPECT_EQ(Fires(check, "f(a ?: b, c[0] ?: d)"), V{});
+}
+
 // Every check of the family is listed, so --list-checks and --disable know it.
 TEST(LintQuirks, EveryCheckIsRegistered) {
   std::vector<std::string> names;
@@ -198,7 +215,8 @@ TEST(LintQuirks, EveryCheckIsRegistered) {
         "htcondor-quirk-trailing-text", "htcondor-quirk-versioncmp",
         "htcondor-quirk-time-zone", "htcondor-quirk-match-wrapper",
         "htcondor-quirk-time-of-string", "htcondor-quirk-32-bits",
-        "htcondor-quirk-subscript-select", "htcondor-quirk-quantize"}) {
+        "htcondor-quirk-subscript-select", "htcondor-quirk-quantize",
+        "htcondor-quirk-elvis-precedence"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
 }
