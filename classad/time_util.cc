@@ -229,13 +229,9 @@ std::string FormatAbsTime(AbsTime time) {
   int64_t year = 0, month = 0, day = 0;
   CivilFromDays(days, &year, &month, &day);
 
-  std::string out;
-  out.reserve(26);
-  if (year < 0) {
-    out += '-';
-    year = -year;
-  }
-  AppendPadded(year, 4, &out);
+  // HTCondor prints the date with strftime's %Y, which glibc does not pad:
+  // the year 99 is "99", the year -1 "-1".
+  std::string out = std::to_string(year);
   out += '-';
   AppendPadded(month, 2, &out);
   out += '-';

@@ -44,10 +44,10 @@ bool RelTimeUnreadable(double seconds) {
          std::fabs(seconds) >= 2147483648.0;
 }
 
-// An absolute time whose year is outside 1..9999 (absTime("00-201")
-// normalises to year -1): its ISO 8601 text has a sign or more than four
-// year digits, which the absTime reader does not read back (it skips the
-// sign). Not settled against HTCondor's printing of such years.
+// An absolute time whose year is outside 1000..9999 (absTime("00-201")
+// normalises to year -1): HTCondor prints the year with strftime's %Y,
+// unpadded and signed, and its absTime reader takes four characters for
+// the year, so such a text does not always read back (in HTCondor too).
 bool AbsTimeUnreadable(const classad::Value& value) {
   if (!value.IsAbsTime()) return false;
   const std::string text = classad::FormatAbsTime(value.abstime());
