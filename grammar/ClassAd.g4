@@ -60,7 +60,10 @@ argList : expression ( argSeparator expression )* ;
 argSeparator : COMMA | SEMI ;
 
 // ---------------------------------------------------------------- ads
-classAd : LBRACKET SEMI* ( attrDef ( SEMI+ attrDef )* SEMI* )? RBRACKET ;
+// Semicolons may stand before the first attribute and after every one, but
+// an ad of semicolons alone (`[;]`) is HTCondor's parse error: its parser
+// wants an attribute name after leading ones.
+classAd : LBRACKET ( SEMI* attrDef ( SEMI+ attrDef )* SEMI* )? RBRACKET ;
 attrDef : attrName ASSIGN expression ;
 // Adjacent quoted names are one name, as adjacent strings are one string
 // (HTCondor's lexer: `'it''s'` is the name its).

@@ -119,6 +119,18 @@ TEST(Parser, HTCondorLexerOddities) {
   ParseError("x ?: +1");
 }
 
+// Semicolons before the first attribute and after each are skipped, but
+// HTCondor's parseClassAd wants an attribute after leading ones: an ad of
+// semicolons alone is its parse error (checked with HTCondor 25.13.2's own
+// library).
+TEST(Parser, SemicolonsInAnAdAsHTCondorReadsThem) {
+  for (const char* text : {"[;a=1]", "[ ; a = 1 ]", "[;;a=1]", "[a=1;;]", "[a=1;;;b=2;]", "[]"}) {
+    EXPECT_TRUE(ParseAd(text).ok()) << text;
+  }
+  for (const char* text : {"[;]", "[;;;]", "[ ; ]"}) EXPECT_FALSE(ParseAd(text).ok()) << text;
+  EXPECT_EQ((*ParseAd("[a=1;;;b=2;]"))->size(), 2u);
+}
+
 // HTCondor's parser counts a level for each parseExpression, unary and
 // postfix call and refuses more than 500.
 TEST(Parser, HTCondorsDepthGuard) {
