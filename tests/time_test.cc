@@ -464,6 +464,12 @@ TEST(TimeBuiltins, SplitTimeValues) {
             R"([ Day = 31; Type = "AbsoluteTime"; Year = 1969; Hours = 23; Month = 12; )"
             R"(Offset = -3600; Minutes = 0; Seconds = 0 ])");
   EXPECT_EQ(Eval("splitTime(4294967296).Year"), "2106");
+  // A real is cast to an int by HTCondor's doSplitTime: INT_MIN when it does
+  // not fit (HTCondor 25.13.2's own library gives 1901 for both).
+  EXPECT_EQ(Eval("splitTime(3e9).Year"), "1901");
+  EXPECT_EQ(Eval("splitTime(1e300).Year"), "1901");
+  EXPECT_EQ(Eval(R"(formatTime(3e9, "%Y-%m-%dT%H:%M:%S"))"), R"("1901-12-13T20:45:52")");
+  EXPECT_EQ(Eval("splitTime(-2.5).Seconds"), "58");
   EXPECT_EQ(Eval("splitTime(relTime(93784.5)).Seconds"), "4.500000000000000E+00");
   // relTime("...") is a plain real: split as an absolute time.
   EXPECT_EQ(Eval(R"(splitTime(relTime("1d2h3m4.5s")).Seconds)"), "4");
@@ -473,7 +479,6 @@ TEST(TimeBuiltins, SplitTimeRejects) {
   EXPECT_EQ(Eval(R"(splitTime("2020"))"), "error");
   EXPECT_EQ(Eval("splitTime(true)"), "error");
   EXPECT_EQ(Eval("splitTime(1, 2)"), "error");
-  EXPECT_EQ(Eval("splitTime(1e300)"), "error");
   EXPECT_EQ(Eval("splitTime([Year = 2020])"), "error");
 }
 
@@ -544,7 +549,6 @@ TEST(TimeBuiltins, FormatTimeRejects) {
   EXPECT_EQ(Eval(R"(formatTime("2020", "%Y"))"), "error");
   EXPECT_EQ(Eval(R"(formatTime(true, "%Y"))"), "error");
   EXPECT_EQ(Eval(R"(formatTime(0, 5))"), "error");
-  EXPECT_EQ(Eval(R"(formatTime(1e300, "%Y"))"), "error");
   EXPECT_EQ(Eval(R"(formatTime(0, "%Y", 1))"), "error");
 }
 

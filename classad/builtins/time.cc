@@ -367,7 +367,8 @@ bool OffsetFromValue(const Value& v, int32_t* offset) {
 }
 
 // The abstime/number value `v` as a calendar time in its own offset (0 for
-// plain numbers). False for every other type.
+// plain numbers; a real cast to an int as HTCondor's doSplitTime casts it).
+// False for every other type.
 bool CalendarFromTimeValue(const Value& v, CalendarTime* t) {
   int64_t seconds = 0;
   if (v.IsAbsTime()) {
@@ -376,7 +377,9 @@ bool CalendarFromTimeValue(const Value& v, CalendarTime* t) {
   }
   if (v.IsInteger()) {
     seconds = v.integer();
-  } else if (!v.IsReal() || !TruncateSeconds(v.real(), &seconds)) {
+  } else if (v.IsReal()) {
+    seconds = IntLikeHTCondor(v.real());
+  } else {
     return false;
   }
   *t = CalendarFromEpoch(seconds, 0);
@@ -580,11 +583,10 @@ Value SplitTime(EvalContext& ctx, const std::vector<ExprPtr>& args) {
       return SplitAbsTime(arg.abstime());
     case ValueType::kInteger:
       return SplitAbsTime(AbsTime{arg.integer(), 0});
-    case ValueType::kReal: {
-      int64_t seconds = 0;
-      if (!TruncateSeconds(arg.real(), &seconds)) return Value::Error();
-      return SplitAbsTime(AbsTime{seconds, 0});
-    }
+    case ValueType::kReal:
+      // HTCondor's doSplitTime casts a real to an int: INT_MIN when it does
+      // not fit (3e9 is 1901-12-13T20:45:52).
+      return SplitAbsTime(AbsTime{IntLikeHTCondor(arg.real()), 0});
     default:
       return Value::Error();
   }

@@ -505,6 +505,20 @@ void CheckQuirkThirtyTwoBits(const LintContext& context, std::vector<Diagnostic>
                beyond(Arg(node, 0))) {
       culprit = Arg(node, 0);
     }
+    if (culprit == nullptr && (IsCall(node, "splitTime") || IsCall(node, "formatTime"))) {
+      // A real is cast to an int there: beyond 32 bits, INT_MIN.
+      const Expr* seconds = Arg(node, 0);
+      if (seconds != nullptr && seconds->kind() == ExprKind::kLiteral &&
+          seconds->literal().IsReal() &&
+          !(seconds->literal().real() > -2147483649.0 && seconds->literal().real() < 2147483648.0)) {
+        Report(e, *seconds, "htcondor-quirk-32-bits",
+               classad::Unparse(*seconds) +
+                   " does not fit in 32 bits: HTCondor casts a real time into an int here, "
+                   "which gives -2147483648 (1901-12-13T20:45:52); write it as an integer",
+               out);
+      }
+      return;
+    }
     if (culprit == nullptr) return;
     Report(e, *culprit, "htcondor-quirk-32-bits",
            classad::Unparse(*culprit) +

@@ -136,7 +136,8 @@ constexpr std::array kChecks = {
           &CheckQuirkTimeOfString},
     Check{"htcondor-quirk-32-bits",
           "an integer beyond 32 bits where HTCondor reads an int (a list index, substr(), "
-          "interval(), absTime(), relTime())",
+          "interval(), absTime(), relTime()), a real one where it casts to an int "
+          "(splitTime(), formatTime())",
           &CheckQuirkThirtyTwoBits},
     Check{"htcondor-quirk-subscript-select", "ad[\"x\"].y, which is undefined in HTCondor",
           &CheckQuirkSubscriptSelect},

@@ -170,6 +170,9 @@ TEST(LintQuirks, ThirtyTwoBits) {
   EXPECT_EQ(Fires(check, "Tags[4294967296]"), V{Col(5)});
   EXPECT_EQ(Fires(check, "size(substr(Name, 4294967297))"), V{Col(18)});
   EXPECT_EQ(Fires(check, "Tags[2] + size(substr(Name, 2147483647)) + interval(86400)"), V{});
+  EXPECT_EQ(Fires(check, "splitTime(3e9).Year"), V{Col(10)});
+  EXPECT_EQ(Fires(check, "formatTime(3.0e9, \"%Y\") + splitTime(1.7e9).Year + splitTime(3000000000).Year"),
+            V{Col(11)});
 }
 
 TEST(LintQuirks, SubscriptSelect) {
