@@ -186,7 +186,9 @@ class FirstErrorListener : public antlr4::BaseErrorListener {
           message = "hexadecimal literal " + Describe(offending) + " is not supported";
           break;
         case ClassAdLexer::BAD_NUMBER:
-          message = "malformed number " + Describe(offending) + ": a digit must follow '.'";
+          message = "malformed number " + Describe(offending) +
+                    (offending->getText().back() == '.' ? ": a digit must follow '.'"
+                                                        : ": its exponent has no digits");
           break;
         case ClassAdLexer::BAD_CHAR:
           message = "unexpected character " + Describe(offending);

@@ -89,7 +89,13 @@ REAL
     ;
 HEX_INTEGER : '0' [xX] [0-9a-zA-Z]* ;
 INTEGER : DIGIT+ ;
-BAD_NUMBER : DIGIT+ '.' ;
+// Numbers HTCondor's lexer refuses (its tokenizeNumber fails on them, so
+// `c ? a : 2e` is a parse error even where text after a conditional is
+// ignored): a '.' with no digit after it, an exponent with no digits.
+BAD_NUMBER
+    : DIGIT+ '.'
+    | ( DIGIT+ ( '.' DIGIT+ )? | '.' DIGIT+ ) [eE] [+-]?
+    ;
 fragment DIGIT : [0-9] ;
 fragment EXPONENT : [eE] [+-]? DIGIT+ ;
 

@@ -119,6 +119,21 @@ TEST(Parser, HTCondorLexerOddities) {
   ParseError("x ?: +1");
 }
 
+// A number whose exponent has no digits is a token HTCondor's lexer
+// refuses: a parse error even as the last operand of a conditional, after
+// which other text is ignored (checked with HTCondor 25.13.2's own library).
+TEST(Parser, AnExponentWithoutDigitsIsAMalformedNumber) {
+  for (const char* text : {"x ? 1 : 2esT", "x ? 1 : 2.5e", "x ? 1 : 2e+", "1e", "2 + 3e"}) {
+    Result<ExprPtr> parsed = ParseExpression(text);
+    EXPECT_FALSE(parsed.ok()) << text;
+  }
+  EXPECT_NE(ParseExpression("x ? 1 : 2esT").status().message().find("exponent has no digits"),
+            std::string::npos);
+  for (const char* text : {"x ? 1 : 2e5 z", "x ? 1 : 2 3e", "x ? 1 : 2 esT", "2e5", ".5e-3"}) {
+    EXPECT_TRUE(ParseExpression(text).ok()) << text;
+  }
+}
+
 // Semicolons before the first attribute and after each are skipped, but
 // HTCondor's parseClassAd wants an attribute after leading ones: an ad of
 // semicolons alone is its parse error (checked with HTCondor 25.13.2's own
