@@ -489,7 +489,10 @@ const Expr* AstBuilder::Unary(G::UnaryExprContext* ctx) {
       antlr4::Token* minus = o->getStart();
       antlr4::Token* number = p->getStart();
       const Expr* literal = nullptr;
-      if (minus->getStopIndex() + 1 == number->getStartIndex()) {
+      // A real written `..5` does not glue: HTCondor's lexer wants a digit
+      // right after the `-` or after its `.`.
+      const bool glues = number->getText().rfind("..", 0) != 0;
+      if (glues && minus->getStopIndex() + 1 == number->getStartIndex()) {
         if (typeid(*p) == typeid(G::IntegerLiteralContext)) {
           literal = builder_->Literal(
               ParseIntegerText(number->getText(), true, options_.compat, number));

@@ -86,6 +86,9 @@ REAL
     : DIGIT+ '.' DIGIT+ EXPONENT?
     | '.' DIGIT+ EXPONENT?
     | DIGIT+ EXPONENT
+    // HTCondor's lexer reads `..` and the digits after it as one real, which
+    // strtod() then reads as 0 (`..5 + 1` is 1.0).
+    | '..' DIGIT+ EXPONENT?
     ;
 HEX_INTEGER : '0' [xX] [0-9a-zA-Z]* ;
 INTEGER : DIGIT+ ;
@@ -94,7 +97,7 @@ INTEGER : DIGIT+ ;
 // ignored): a '.' with no digit after it, an exponent with no digits.
 BAD_NUMBER
     : DIGIT+ '.'
-    | ( DIGIT+ ( '.' DIGIT+ )? | '.' DIGIT+ ) [eE] [+-]?
+    | ( DIGIT+ ( '.' DIGIT+ )? | '.' '.'? DIGIT+ ) [eE] [+-]?
     ;
 fragment DIGIT : [0-9] ;
 fragment EXPONENT : [eE] [+-]? DIGIT+ ;

@@ -111,6 +111,12 @@ TEST(Parser, IntegerLiteralsAsHTCondorReadsThem) {
 TEST(Parser, HTCondorLexerOddities) {
   EXPECT_EQ(RoundTrip("..a"), ".a");  // `..` is one selection operator
   EXPECT_EQ(RoundTrip("a..b"), "a.b");
+  // `..` before digits is one real token, which strtod() reads as 0 (and a
+  // `-` before it stays an operator).
+  EXPECT_EQ(RoundTrip("..2"), "0.0");
+  EXPECT_EQ(RoundTrip("..5 + 1"), "0.0 + 1");
+  EXPECT_EQ(RoundTrip("-..5"), " -0.0");
+  EXPECT_EQ(RoundTrip("-.5"), "-5.000000000000000E-01");
   EXPECT_EQ(RoundTrip("'it''s'"), "its");  // adjacent quoted names join
   EXPECT_EQ(RoundTrip("a.'b c'"), "a.b c");  // selection names print unquoted
   EXPECT_EQ(RoundTrip("x ?: -1"), "x ?: -1");  // a glued sign is part of the literal
