@@ -300,7 +300,9 @@ Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
     return EvalFound(found);
   }
   if (base.IsList()) {
-    // `list.attr` selects attr from every element.
+    // `list.attr` selects attr from every element, and from every element
+    // of a list element in turn, as HTCondor's AttributeReference does
+    // (`{[a=1], {1, 2}}.a` is `{1, {error, error}}`).
     const ExprList& items = base.list();
     if (!Charge(items.size())) return Value::Error();
     auto results = std::make_shared<ExprList>();
@@ -313,6 +315,8 @@ Value EvalContext::SelectFrom(const Expr& expr, const Value& base) {
       if (element.IsAd()) {
         Found found = LookupName(expr.name(), expr.name_hash(), expr.name_class(), element.ad_scope(), true);
         selected = EvalFound(found);
+      } else if (element.IsList()) {
+        selected = SelectFrom(expr, element);
       } else if (element.IsUndefined()) {
         selected = Value::Undefined();
       } else {

@@ -128,6 +128,15 @@ TEST_F(EvaluatorTest, ListElementsAreEvaluatedWhereTheListLives) {
   EXPECT_EQ(Eval("{ Cpus }[0]", job.get(), machine.get()), "1");
 }
 
+// `list.attr` selects from every element, and from a list element's
+// elements in turn, as HTCondor's AttributeReference does (checked with
+// HTCondor 25.13.2's own library).
+TEST_F(EvaluatorTest, SelectingFromAListGoesIntoNestedLists) {
+  EXPECT_EQ(Eval("{[a=1],{1,2}}.a"), "{ 1,{ error,error } }");
+  EXPECT_EQ(Eval("{[a=1],{[a=2],{[a=3]}}}.a"), "{ 1,{ 2,{ 3 } } }");
+  EXPECT_EQ(Eval("{[a=1],undefined,2}.a"), "{ 1,undefined,error }");
+}
+
 TEST_F(EvaluatorTest, DeepReferenceChainsHitTheDepthLimit) {
   // a0 = a1 + 1; a1 = a2 + 1; ... 10000 levels: error, not a stack overflow.
   auto chain = std::make_shared<ClassAd>();
