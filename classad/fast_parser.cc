@@ -127,11 +127,6 @@ bool IsIdentifierStart(char c) {
 bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9'); }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
-// White space as HTCondor's lexer (isspace) and the grammar's WS see it.
-bool IsHtcondorSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
 // A word's token: a keyword's (true, false, undefined, error, is, isnt;
 // any case), with `*op` set for is and isnt, or kIdentifier. Most words
 // are names: their length or first letter rules the keywords out before

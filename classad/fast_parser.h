@@ -78,6 +78,12 @@ class NestingCounter {
 // string). Both parsers use it.
 bool AppendDecodedQuoted(std::string_view body, size_t max_bytes, std::string* out);
 
+// White space as HTCondor's lexer (isspace) and the grammar's WS see it
+// (both parsers use it).
+inline bool IsHtcondorSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
 // The value of a real literal's text (`1.5e3`), locale-independent, with
 // IEEE results for subnormals and overflow (both parsers use it).
 double ParseRealLiteralText(const std::string& text);

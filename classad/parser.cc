@@ -724,6 +724,27 @@ Status CheckHtcondorDepth(const ClassAd& ad, std::string_view text) {
   return Status::Ok();
 }
 
+// Whether the token at `stop` is a quote left open to the end of `text`
+// right after a literal closed by the same quote (white space between):
+// HTCondor's lexer joins adjacent string literals (and quoted names) into
+// one token, so it reads the open one as part of the last operand and
+// fails, even where the text after a conditional is otherwise ignored.
+bool ContinuesAnUnterminatedQuote(std::string_view text, size_t stop) {
+  const char quote = text[stop];
+  if (quote != '"' && quote != '\'') return false;
+  size_t before = stop;
+  while (before > 0 && IsHtcondorSpace(text[before - 1])) --before;
+  if (before == 0 || text[before - 1] != quote) return false;
+  for (size_t i = stop + 1; i < text.size(); ++i) {
+    if (text[i] == '\\') {
+      ++i;
+    } else if (text[i] == quote) {
+      return false;  // closed: a token of its own
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& options) {
@@ -736,7 +757,10 @@ Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& optio
     // the offending token is such a conditional, that is the expression.
     size_t ignored = std::string_view::npos;
     Result<ExprPtr> head = ParseWhole(text.substr(0, stop), options, &ignored);
-    if (head.ok() && (*head)->kind() == ExprKind::kConditional) whole = std::move(head);
+    if (head.ok() && (*head)->kind() == ExprKind::kConditional &&
+        !ContinuesAnUnterminatedQuote(text, stop)) {
+      whole = std::move(head);
+    }
   }
   if (whole.ok() && text.size() >= kShortestTooDeep) {
     Status depth = CheckHtcondorDepth(**whole);

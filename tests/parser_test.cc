@@ -140,6 +140,18 @@ TEST(Parser, AnExponentWithoutDigitsIsAMalformedNumber) {
   }
 }
 
+// Text after a top-level conditional is ignored, but a quote left open
+// right after the last operand's string continues that string in
+// HTCondor's lexer (adjacent literals join), which then fails (checked with
+// HTCondor 25.13.2's own library).
+TEST(Parser, AnOpenQuoteAfterTheLastStringIsNotIgnored) {
+  EXPECT_FALSE(ParseExpression("x ? 1 : \"a\"\"").ok());
+  EXPECT_FALSE(ParseExpression("x ? 1 : \"a\" \"b").ok());
+  EXPECT_FALSE(ParseExpression("x ? 1 : 'a' 'b").ok());
+  EXPECT_TRUE(ParseExpression("x ? 1 : 2 \"abc").ok());  // after a number: ignored
+  EXPECT_TRUE(ParseExpression("x ? 1 : \"a\" \"b\" c").ok());
+}
+
 // Semicolons before the first attribute and after each are skipped, but
 // HTCondor's parseClassAd wants an attribute after leading ones: an ad of
 // semicolons alone is its parse error (checked with HTCondor 25.13.2's own
