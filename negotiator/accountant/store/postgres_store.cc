@@ -33,9 +33,11 @@ struct ConnDeleter {
 };
 using PgConn = std::unique_ptr<PGconn, ConnDeleter>;
 
-// The key of the advisory lock that serialises schema creation and
-// migration within one database ("NEGOAC" in ASCII).
-constexpr int64_t kSchemaLockKey = 0x4e45474f4143;
+// The first key of the advisory lock that serialises schema creation and
+// migration ("NEGO" in ASCII); the second is the hash of the schema the
+// tables live in, so that stores in other schemas of the database (other
+// accountants, other tests) neither wait for it nor fail on it.
+constexpr int32_t kSchemaLockKey = 0x4e45474f;
 
 // Column types, in schema.h's column order.
 constexpr std::string_view kCustomerTypes[] = {
@@ -430,10 +432,10 @@ Status PostgresStore::Prepare() {
   if (writable) {
     // One creator or migrator at a time per database; the lock ends with
     // the transaction.
-    Result<PgResult> begin = Exec("BEGIN; " + LockTimeoutSql() +
-                                      "; SELECT pg_advisory_xact_lock(" +
-                                      std::to_string(kSchemaLockKey) + ")",
-                                  "locking the schema");
+    Result<PgResult> begin =
+        Exec("BEGIN; " + LockTimeoutSql() + "; SELECT pg_advisory_xact_lock(" +
+                 std::to_string(kSchemaLockKey) + ", hashtext(coalesce(current_schema(), '')))",
+             "locking the schema");
     in_transaction_ = true;
     if (!begin.ok()) {
       Rollback();
