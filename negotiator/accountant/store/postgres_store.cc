@@ -430,8 +430,8 @@ Status PostgresStore::Prepare() {
   if (Status s = ApplySessionSettings(); !s.ok()) return s;
   const bool writable = !options_.read_only;
   if (writable) {
-    // One creator or migrator at a time per database; the lock ends with
-    // the transaction.
+    // One creator or migrator at a time per schema; the lock ends with the
+    // transaction.
     Result<PgResult> begin =
         Exec("BEGIN; " + LockTimeoutSql() + "; SELECT pg_advisory_xact_lock(" +
                  std::to_string(kSchemaLockKey) + ", hashtext(coalesce(current_schema(), '')))",
