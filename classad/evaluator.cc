@@ -143,6 +143,9 @@ bool EvalContext::SpecialName(NameClass name_class, const std::shared_ptr<const 
       out->scope = ShareTopLevel(at);
       return true;
     case NameClass::kCurrentTime:
+      // Old ClassAd semantics only: in strict mode HTCondor's CurrentTime
+      // is an ordinary name.
+      if (!compat()) return false;
       out->kind = Found::kValue;
       out->value = Value::Integer(Now());
       return true;
@@ -157,6 +160,16 @@ EvalContext::Found EvalContext::LookupName(std::string_view name, uint64_t hash,
   const std::shared_ptr<const Scope>* cur = &start;
   while (*cur) {
     const Scope& s = **cur;
+    if (s.wrapped_left != nullptr && name_class == NameClass::kOrdinary &&
+        (AttributeNamesEqual(name, "LEFT") || AttributeNamesEqual(name, "RIGHT"))) {
+      // HTCondor's MatchClassAd wrapper: its LEFT and RIGHT are the live
+      // sides of the match, which see each other, not the copies it prints.
+      found.kind = Found::kScope;
+      found.scope = AttributeNamesEqual(name, "LEFT")
+                        ? s.wrapped_left
+                        : std::shared_ptr<const Scope>(s.wrapped_left, s.wrapped_left->target);
+      return found;
+    }
     if (s.overlay != nullptr && name_class == NameClass::kOrdinary) {
       if (const AttributeOverlay::Entry* entry = s.overlay->Find(name, hash)) {
         found.kind = Found::kValue;
@@ -245,10 +258,18 @@ EvalContext::Found EvalContext::ResolveAttribute(const Expr& expr) {
     std::shared_ptr<const Scope> root = ShareTopLevel(scope_);
     if (root->target != nullptr) {
       // In a match, `.name` is looked up in HTCondor's MatchClassAd
-      // wrapper, which holds only LEFT, RIGHT and the match attributes.
+      // wrapper, which holds only lCtx, LEFT, rCtx, RIGHT and the match
+      // attributes; `.self`, `.root` and the other special names are
+      // answered there too (`.self` is the wrapper, `.parent` undefined).
       Found found;
-      MatchWrapperName(expr.name(), /*absolute=*/true, root, &found);
-      return found;
+      if (expr.name_class() == NameClass::kOrdinary) {
+        MatchWrapperName(expr.name(), /*absolute=*/true, root, &found);
+        return found;
+      }
+      Value wrapper = MatchWrapperAd(root);
+      if (!wrapper.IsAd()) return found;
+      return LookupName(expr.name(), expr.name_hash(), expr.name_class(), wrapper.ad_scope(),
+                        /*climb=*/false);
     }
     return LookupName(expr.name(), expr.name_hash(), expr.name_class(), root, false);
   }

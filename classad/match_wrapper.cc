@@ -14,7 +14,10 @@
 // climbs into the context ad and the wrapper, and so before the fallback
 // to TARGET (a TARGET attribute named like one of them does not win, as in
 // HTCondor); the wrapper ad is built only when `root`, `parent` of a side,
-// lCtx or rCtx ask for it. Compiled programs leave these names to the
+// lCtx, rCtx or an absolute special name (`.self`) ask for it. Built, it
+// is a top-level scope whose LEFT and RIGHT are the live sides
+// (Scope::wrapped_left), so what is read through it (`root.LEFT.x`,
+// `parent.my.x`, `lCtx.symmetricMatch`) is what the match itself gives. Compiled programs leave these names to the
 // tree walker (planner.cc), so other names pay nothing for them.
 #include <memory>
 #include <string>
@@ -131,13 +134,18 @@ Value EvalContext::MatchWrapperAd(const std::shared_ptr<const Scope>& at) {
   const Scope* right = left->target;
   Result<std::shared_ptr<ClassAd>> wrapper = ParseAd(kWrapperText);
   if (!wrapper.ok()) return Value::Error();
+  // Copies of the two ads, for printing the wrapper as HTCondor prints it;
+  // names looked up in the wrapper (LEFT, RIGHT, and through them the
+  // match attributes and the context ads) reach the live sides instead.
   (*wrapper)->Insert("LEFT", Expr::Ad(std::make_shared<const ClassAd>(*left->ad)));
   (*wrapper)->Insert("RIGHT", Expr::Ad(std::make_shared<const ClassAd>(*right->ad)));
-  // A top-level ad of its own, holding copies: a value, as HTCondor prints
-  // it; its names do not reach back into the match.
+  // The two sides of a match share one owner (see MatchContext).
+  std::shared_ptr<const Scope> owner = at;
+  while (owner->parent) owner = owner->parent;
   auto scope = std::make_shared<Scope>();
   scope->ad = wrapper->get();
   scope->keep_alive = std::move(*wrapper);
+  scope->wrapped_left = std::shared_ptr<const Scope>(owner, left);
   return Value::Ad(std::move(scope));
 }
 

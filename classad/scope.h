@@ -32,6 +32,13 @@ struct Scope {
   // MatchClassAd (see MatchLeft and match_wrapper.cc); its target is the
   // RIGHT ad. Exactly one side of a match is LEFT.
   bool left = false;
+  // Top-level only: set when this scope is HTCondor's MatchClassAd wrapper
+  // ad itself (built when `root`, `parent` of a side, lCtx or rCtx ask for
+  // it; see match_wrapper.cc): the live LEFT side of the match it wraps,
+  // whose target is the RIGHT side. LEFT and RIGHT looked up in this scope
+  // are these sides, not the copies its ad holds for printing. Null
+  // otherwise.
+  std::shared_ptr<const Scope> wrapped_left;
 
   bool is_top_level() const { return parent == nullptr; }
   // The outermost scope of this chain.

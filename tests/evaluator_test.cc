@@ -175,6 +175,14 @@ TEST_F(EvaluatorTest, CurrentTimeUsesTheInjectedClock) {
   EXPECT_EQ(UnparseValue(EvaluateExpr(**expr, job_.get(), nullptr, options)), "1235");
 }
 
+TEST_F(EvaluatorTest, CurrentTimeIsAnOrdinaryNameInStrictMode) {
+  // HTCondor makes CurrentTime (like MY) a special name only under old
+  // ClassAd semantics.
+  EXPECT_EQ(Eval("isUndefined(CurrentTime)", job_.get(), nullptr, ScopingMode::kStrict), "true");
+  EXPECT_EQ(Eval("[CurrentTime = 5].CurrentTime", job_.get(), nullptr, ScopingMode::kStrict), "5");
+  EXPECT_EQ(Eval("isUndefined(CurrentTime)", job_.get(), nullptr), "false");
+}
+
 TEST_F(EvaluatorTest, ValuesOutliveTheirExpressions) {
   Value v;
   {

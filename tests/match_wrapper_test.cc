@@ -97,6 +97,35 @@ TEST_F(MatchWrapperTest, ParentOfASideIsItsContextAd) {
   EXPECT_EQ(Eval("parent", job_.get(), nullptr), "undefined");
 }
 
+TEST_F(MatchWrapperTest, TheWrapperReachedByNameHoldsTheLiveSides) {
+  // What is read through the wrapper (root, parent, lCtx, rCtx, `.self`)
+  // is what the match itself gives: its LEFT and RIGHT are the two sides,
+  // which see each other. Expectations are HTCondor 25.13.2's libclassad
+  // on these ads (a MatchClassAd, expressions evaluated in the job).
+  auto job = TestAd(
+      "[ Owner = \"alice\"; RequestMemory = 2048; NeedsMemory = Memory;"
+      "  Requirements = TARGET.Memory >= 1024; Rank = 3 ]");
+  auto slot = TestAd("[ Memory = 16384; Requirements = TARGET.RequestMemory <= Memory; Rank = 7 ]");
+  const std::pair<const char*, const char*> cases[] = {
+      {"PARENT.MY.NeedsMemory", "16384"},
+      {"root.LEFT.NeedsMemory", "16384"},
+      {"lCtx.symmetricMatch", "true"},
+      {".self.leftRankValue", "3"},
+      {"1/.self", "error"},
+      {".parent", "undefined"},
+      {"root.RIGHT.other.Owner", "\"alice\""},
+      {".lCtx.LEFT.parent", "[ ad = .LEFT; my = .LEFT; other = .RIGHT; target = .RIGHT ]"},
+      {"isClassAd(.my)", "true"},
+      {"root.parent", "undefined"},
+      {".root.rightRankValue", "7"},
+      {"rCtx.TARGET.NeedsMemory", "16384"},
+      {"root[\"LEFT\"].NeedsMemory", "undefined"},
+  };
+  for (const auto& [text, expected] : cases) {
+    EXPECT_EQ(Eval(text, job.get(), slot.get()), expected) << text;
+  }
+}
+
 TEST_F(MatchWrapperTest, AnalysesCountWhatWrapperNamesRead) {
   auto parse = [](const char* text) { return *ParseExpression(text); };
   std::vector<std::string> mine, theirs;
