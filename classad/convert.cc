@@ -85,6 +85,8 @@ int32_t TruncateToIntLikeX86(double r) {
   return static_cast<int32_t>(r);
 }
 
+int32_t RelTimeWholeSeconds(double seconds) { return TruncateToIntLikeX86(seconds); }
+
 bool ValueToString(const Value& value, std::string* out) {
   out->clear();
   switch (value.type()) {
@@ -99,7 +101,7 @@ bool ValueToString(const Value& value, std::string* out) {
       return true;
     case ValueType::kRelTime:
       // HTCondor reads the relative time into a time_t first: whole seconds.
-      out->assign(FormatRelTime(static_cast<double>(TruncateLikeX86(value.reltime()))));
+      out->assign(FormatRelTime(static_cast<double>(RelTimeWholeSeconds(value.reltime()))));
       return true;
     case ValueType::kBoolean:
     case ValueType::kInteger:
@@ -135,7 +137,7 @@ Value ConvertToInteger(const Value& value) {
     case ValueType::kInteger: return value;
     case ValueType::kBoolean: return Value::Integer(value.boolean() ? 1 : 0);
     case ValueType::kReal: return Value::Integer(TruncateLikeX86(value.real()));
-    case ValueType::kRelTime: return Value::Integer(TruncateLikeX86(value.reltime()));
+    case ValueType::kRelTime: return Value::Integer(RelTimeWholeSeconds(value.reltime()));
     case ValueType::kAbsTime: return Value::Integer(value.abstime().seconds);
     case ValueType::kString: return StringToInteger(value.string());
     case ValueType::kError:
@@ -154,7 +156,7 @@ Value ConvertToReal(const Value& value) {
     case ValueType::kBoolean: return Value::Real(value.boolean() ? 1.0 : 0.0);
     // HTCondor reads a relative time as whole seconds (a time_t) here.
     case ValueType::kRelTime:
-      return Value::Real(static_cast<double>(TruncateLikeX86(value.reltime())));
+      return Value::Real(static_cast<double>(RelTimeWholeSeconds(value.reltime())));
     case ValueType::kAbsTime: return Value::Real(static_cast<double>(value.abstime().seconds));
     case ValueType::kString: return StringToReal(value.string());
     case ValueType::kError:
@@ -179,7 +181,7 @@ Value ConvertToBoolean(const Value& value) {
     case ValueType::kBoolean: return value;
     case ValueType::kInteger: return Value::Boolean(value.integer() != 0);
     case ValueType::kReal: return Value::Boolean(value.real() != 0.0);
-    case ValueType::kRelTime: return Value::Boolean(value.reltime() != 0.0);
+    case ValueType::kRelTime: return Value::Boolean(RelTimeWholeSeconds(value.reltime()) != 0);
     case ValueType::kString:
       if (EqualsIgnoreCase(value.string(), "true")) return Value::Boolean(true);
       if (EqualsIgnoreCase(value.string(), "false")) return Value::Boolean(false);

@@ -26,6 +26,12 @@ int64_t TruncateLikeX86(double r);
 // zero, and INT_MIN for NaN, the infinities and everything whose truncation
 // lies outside [INT_MIN, INT_MAX].
 int32_t TruncateToIntLikeX86(double r);
+// A relative time's seconds as HTCondor reads them wherever it takes the
+// time into a time_t (Value::IsRelativeTimeValue(time_t&), which casts
+// through an int): int(), real(), string(), bool(), the get*() functions,
+// absTime() of it and absolute-time arithmetic. TruncateToIntLikeX86, so
+// relTime(0.5) is 0 and relTime(3e9) is INT_MIN (-24855+-3:-14:-8).
+int32_t RelTimeWholeSeconds(double seconds);
 
 // int(): integers as they are, reals truncated (TruncateLikeX86), booleans
 // 0/1, strings read by strtod() (hexadecimal too) and truncated, times as

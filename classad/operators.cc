@@ -5,6 +5,8 @@
 #include <limits>
 #include <strings.h>
 
+#include "classad/convert.h"
+
 namespace classad {
 namespace {
 
@@ -132,21 +134,14 @@ Value IntegerArithmetic(Op op, int64_t a, int64_t b) {
   }
 }
 
-int64_t TruncateSeconds(double seconds) {
-  if (!std::isfinite(seconds)) return 0;
-  if (seconds >= 9.2e18) return std::numeric_limits<int64_t>::max();
-  if (seconds <= -9.2e18) return std::numeric_limits<int64_t>::min();
-  return static_cast<int64_t>(seconds);
-}
-
 Value TimeArithmetic(Op op, const Value& a, const Value& b) {
   if (op == Op::kAdd) {
     if (a.IsAbsTime() && b.IsRelTime()) {
-      return Value::AbsoluteTime({WrapAdd(a.abstime().seconds, TruncateSeconds(b.reltime())),
+      return Value::AbsoluteTime({WrapAdd(a.abstime().seconds, RelTimeWholeSeconds(b.reltime())),
                                   a.abstime().offset});
     }
     if (a.IsRelTime() && b.IsAbsTime()) {
-      return Value::AbsoluteTime({WrapAdd(b.abstime().seconds, TruncateSeconds(a.reltime())),
+      return Value::AbsoluteTime({WrapAdd(b.abstime().seconds, RelTimeWholeSeconds(a.reltime())),
                                   b.abstime().offset});
     }
     if (a.IsRelTime() && b.IsRelTime()) return Value::RelTime(a.reltime() + b.reltime());
@@ -155,7 +150,7 @@ Value TimeArithmetic(Op op, const Value& a, const Value& b) {
       return Value::RelTime(static_cast<double>(WrapSub(a.abstime().seconds, b.abstime().seconds)));
     }
     if (a.IsAbsTime() && b.IsRelTime()) {
-      return Value::AbsoluteTime({WrapSub(a.abstime().seconds, TruncateSeconds(b.reltime())),
+      return Value::AbsoluteTime({WrapSub(a.abstime().seconds, RelTimeWholeSeconds(b.reltime())),
                                   a.abstime().offset});
     }
     if (a.IsRelTime() && b.IsRelTime()) return Value::RelTime(a.reltime() - b.reltime());

@@ -71,31 +71,23 @@ std::string_view DigitsBackward(std::string_view text, int64_t* i) {
   return text.substr(static_cast<size_t>(*i + 1), static_cast<size_t>(end - (*i + 1)));
 }
 
-// Value of a run of digits (empty means 0). False when it is too long to be
-// a sensible count.
-bool DigitsValue(std::string_view digits, double* value) {
-  if (digits.size() > 15) return false;
-  int64_t n = 0;
-  for (char c : digits) n = n * 10 + (c - '0');
-  *value = static_cast<double>(n);
-  return true;
+// HTCondor's revInt(): a run of digits read by std::from_chars into an
+// int, which leaves it 0 when the run is empty or does not fit.
+int32_t DigitsValue(std::string_view digits) {
+  int32_t value = 0;
+  std::from_chars(digits.data(), digits.data() + digits.size(), value, 10);
+  return value;
 }
 
 // Reads the optional component that ends at *i with one of the marker
-// characters `markers` (a unit letter or a separator) and adds its digits
-// times `unit` seconds to *total.
-bool ReadComponentBackward(std::string_view text, int64_t* i, const char* markers,
-                           double unit, double* total) {
+// characters `markers` (a unit letter or a separator): its digits' value
+// (DigitsValue), 0 when there is no such component.
+int32_t ReadComponentBackward(std::string_view text, int64_t* i, const char* markers) {
   SkipSpacesBackward(text, i);
-  if (*i < 0 || std::string_view(markers).find(text[*i]) == std::string_view::npos) {
-    return true;
-  }
+  if (*i < 0 || std::string_view(markers).find(text[*i]) == std::string_view::npos) return 0;
   --*i;
   SkipSpacesBackward(text, i);
-  double count = 0;
-  if (!DigitsValue(DigitsBackward(text, i), &count)) return false;
-  *total += count * unit;
-  return true;
+  return DigitsValue(DigitsBackward(text, i));
 }
 
 // Reads the optional seconds that end the text: "[digits][.digits][s]".
@@ -115,16 +107,22 @@ bool ReadSecondsBackward(std::string_view text, int64_t* i, double* total) {
   std::string_view number =
       text.substr(static_cast<size_t>(*i + 1), static_cast<size_t>(end - (*i + 1)));
   if (number.empty()) return true;
+  // strtod() of the digits, as HTCondor reads them; from_chars wants a
+  // digit after the point ("5.", ".").
+  std::string padded(number);
+  if (padded.back() == '.') padded += '0';
   double seconds = 0;
-  auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), seconds);
-  if (ec != std::errc() || ptr != number.data() + number.size()) {
-    // "5." or "." : from_chars wants a digit after the point.
-    std::string padded(number);
-    padded += '0';
-    auto [p2, e2] = std::from_chars(padded.data(), padded.data() + padded.size(), seconds);
-    if (e2 != std::errc() || p2 != padded.data() + padded.size()) return false;
+  auto [ptr, ec] = std::from_chars(padded.data(), padded.data() + padded.size(), seconds);
+  if (ec == std::errc::result_out_of_range) {
+    // strtod() gives HUGE_VAL for a number too large and 0 for one too
+    // small; from_chars leaves the result alone.
+    seconds = padded.find_first_of("123456789") < padded.find('.')
+                  ? std::numeric_limits<double>::infinity()
+                  : 0.0;
+  } else if (ec != std::errc() || ptr != padded.data() + padded.size()) {
+    return false;
   }
-  *total += seconds;
+  *total = seconds;
   return true;
 }
 
@@ -195,14 +193,13 @@ bool ParseAbsTimeString(std::string_view input, AbsTime* out) {
 }
 
 bool ParseRelTimeString(std::string_view text, double* seconds) {
+  // HTCondor's Literal::MakeRelTime, step for step.
   int64_t i = static_cast<int64_t>(text.size()) - 1;
-  double total = 0;
-  if (!ReadSecondsBackward(text, &i, &total) ||
-      !ReadComponentBackward(text, &i, "mM:", 60, &total) ||
-      !ReadComponentBackward(text, &i, "hH:", 3600, &total) ||
-      !ReadComponentBackward(text, &i, "dD+", kSecondsPerDay, &total)) {
-    return false;
-  }
+  double secs = 0;
+  if (!ReadSecondsBackward(text, &i, &secs)) return false;
+  const int32_t minutes = ReadComponentBackward(text, &i, "mM:");
+  const int32_t hours = ReadComponentBackward(text, &i, "hH:");
+  const int32_t days = ReadComponentBackward(text, &i, "dD+");
   SkipSpacesBackward(text, &i);
   bool negative = false;
   if (i >= 0 && text[i] == '-') {
@@ -210,12 +207,14 @@ bool ParseRelTimeString(std::string_view text, double* seconds) {
     --i;
   }
   SkipSpacesBackward(text, &i);
-  // The day count, however the text spells the time, must fit in the 15
-  // digits read back above, so that FormatRelTime's text parses again; one
-  // day of margin, as its day count is rounded beyond 2^53 seconds.
-  constexpr double kLimit = (1e15 - 1) * static_cast<double>(kSecondsPerDay);
-  if (i >= 0 || !std::isfinite(total) || total >= kLimit) return false;
-  *seconds = negative ? -total : total;
+  if (i >= 0) return false;
+  // days*86400 + hrs*3600 + mins*60 in C int arithmetic (wrapping as x86-64
+  // does: 25000 days is -2134967296 seconds), then the seconds added as a
+  // double.
+  const int32_t whole = static_cast<int32_t>(
+      static_cast<uint32_t>(days) * 86400u + static_cast<uint32_t>(hours) * 3600u +
+      static_cast<uint32_t>(minutes) * 60u);
+  *seconds = (negative ? -1 : +1) * (whole + secs);
   return true;
 }
 

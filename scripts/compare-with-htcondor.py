@@ -26,7 +26,7 @@ import subprocess
 import sys
 
 SKIP = re.compile(
-    r"(?i)time\(|currenttime|random|envV1ToV2|envV2ToV1|mergeEnvironment|listToArgs|"
+    r"(?i)(?<![a-z_0-9])time\(|currenttime|random|envV1ToV2|envV2ToV1|mergeEnvironment|listToArgs|"
     r"argsToList|splitSlotName|splitUserName|evalInEachContext|"
     r"stringListSubsetMatch|stringListISubsetMatch|userHome|userMap|macroExpand|"
     r"stringListMember|stringListIMember")

@@ -121,7 +121,16 @@ TEST(ConvertTest, OutOfRangeIntConversionsGiveIntMin) {
 TEST(ConvertTest, RelativeTimesConvertAsWholeSeconds) {
   EXPECT_EQ(Eval("real(relTime(90.5))"), "9.000000000000000E+01");
   EXPECT_EQ(Eval("int(relTime(90.5))"), "90");
-  EXPECT_EQ(Eval("bool(relTime(0.5))"), "true");
+  EXPECT_EQ(Eval("bool(relTime(0.5))"), "false");
+  // Through an int: INT_MIN beyond 32 bits.
+  EXPECT_EQ(Eval("int(relTime(3e9))"), "-2147483648");
+  EXPECT_EQ(Eval("string(relTime(3e9))"), "\"--24855+-3:-14:-8\"");
+  EXPECT_EQ(Eval("splitTime(relTime(1e300))"),
+            "[ Days = -24855; Type = \"RelativeTime\"; Hours = -3; Minutes = -14; "
+            "Seconds = -8.000000000000000E+00 ]");
+  EXPECT_EQ(Eval("interval(relTime(3e9))"), "\"-24855+03:14:08\"");
+  EXPECT_EQ(Eval("absTime(\"2020-01-01T00:00:00+05:00\") + relTime(3e9)"),
+            "absTime(\"1951-12-13T20:45:52+05:00\")");
   EXPECT_EQ(Eval("string(relTime(90.5))"), "\"01:30\"");
   EXPECT_EQ(Eval("strcat(\"x\", relTime(1.5))"), "\"x01\"");
 }

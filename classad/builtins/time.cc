@@ -37,7 +37,6 @@ namespace {
 
 constexpr int64_t kSecondsPerDay = 86400;
 
-int64_t DaysInYear(int64_t year) { return IsLeapYear(year) ? 366 : 365; }
 
 // A broken-down time as shown in some offset (a struct tm of our own).
 struct CalendarTime {
@@ -70,6 +69,14 @@ CalendarTime CalendarFromEpoch(int64_t seconds, int64_t offset) {
   t.offset = offset;
   t.epoch = seconds;
   return t;
+}
+
+// Whether glibc's gmtime()/localtime() can give `t`'s year (its tm_year,
+// year - 1900, must fit in an int); HTCondor's splitTime() and
+// formatTime() of a time beyond it read a struct tm those calls left
+// unset, whatever the stack held.
+bool YearFitsStructTm(const CalendarTime& t) {
+  return t.year - 1900 >= INT32_MIN && t.year - 1900 <= INT32_MAX;
 }
 
 // A broken-down time from separate fields (as an ad gives them to
@@ -108,29 +115,53 @@ const char* NameOrQuestion(const char* const* names, int64_t count, int64_t inde
   return names[index];
 }
 
-// The ISO 8601 week-based year and week number of `t`.
-void IsoWeek(const CalendarTime& t, int64_t* iso_year, int64_t* iso_week) {
-  // yday of the Monday that starts week 1 of the year whose January 1 falls
-  // on weekday `jan1_weekday` (the week holding January 4).
-  auto week1_start = [](int64_t jan1_weekday) { return 3 - FloorMod(jan1_weekday + 2, 7); };
-  const int64_t jan1_weekday = FloorMod(t.weekday - t.yearday, 7);
-  const int64_t start = week1_start(jan1_weekday);
-  if (t.yearday < start) {
-    const int64_t prev_days = DaysInYear(t.year - 1);
-    const int64_t yday = t.yearday + prev_days;
-    *iso_year = t.year - 1;
-    *iso_week = (yday - week1_start(FloorMod(jan1_weekday - prev_days, 7))) / 7 + 1;
-    return;
+// A value wrapped to a C int, as x86-64 wraps int arithmetic.
+int32_t Wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); }
+
+// glibc's __isleap, with C's truncating remainders.
+bool GlibcIsLeap(int32_t year) {
+  return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+}
+
+// glibc strftime's iso_week_days(): days since the Monday that starts the
+// ISO week-based year, for a day `yday` of the year falling on `wday`.
+int32_t IsoWeekDays(int32_t yday, int32_t wday) {
+  constexpr int32_t kBigEnoughMultipleOf7 = (366 / 7 + 2) * 7;
+  return Wrap32(int64_t{yday} - Wrap32(int64_t{yday} - wday + 4 + kBigEnoughMultipleOf7) % 7 +
+                4 - 1);
+}
+
+// The ISO 8601 week-based year's offset from t.year (-1, 0 or 1) and week
+// number, as glibc's strftime computes them from tm_year, tm_yday and
+// tm_wday (which formatTime() may fill with values no date has).
+void IsoWeek(const CalendarTime& t, int64_t* year_adjust, int64_t* iso_week) {
+  const int32_t tm_year = Wrap32(t.year - 1900);
+  const int32_t year = Wrap32(int64_t{tm_year} + (tm_year < 0 ? 300 : -100));
+  const int32_t yday = Wrap32(t.yearday);
+  const int32_t wday = Wrap32(t.weekday);
+  *year_adjust = 0;
+  int32_t days = IsoWeekDays(yday, wday);
+  if (days < 0) {
+    *year_adjust = -1;
+    days = IsoWeekDays(Wrap32(int64_t{yday} + 365 + GlibcIsLeap(Wrap32(int64_t{year} - 1))), wday);
+  } else {
+    const int32_t d = IsoWeekDays(Wrap32(int64_t{yday} - (365 + GlibcIsLeap(year))), wday);
+    if (d >= 0) {
+      *year_adjust = 1;
+      days = d;
+    }
   }
-  const int64_t this_days = DaysInYear(t.year);
-  const int64_t next_start = this_days + week1_start(FloorMod(jan1_weekday + this_days, 7));
-  if (t.yearday >= next_start) {
-    *iso_year = t.year + 1;
-    *iso_week = (t.yearday - next_start) / 7 + 1;
-    return;
-  }
-  *iso_year = t.year;
-  *iso_week = (t.yearday - start) / 7 + 1;
+  *iso_week = days / 7 + 1;
+}
+
+// The two-digit year of strftime's %y (adjust 0) and %g: glibc's
+// arithmetic on tm_year, which keeps the digits of a year before 1 (-1 is
+// "01").
+int64_t TwoDigitYear(int64_t year, int64_t adjust) {
+  const int32_t tm_year = Wrap32(year - 1900);
+  const int32_t yy = Wrap32(tm_year % 100 + adjust) % 100;
+  if (yy >= 0) return yy;
+  return tm_year < -1900 - adjust ? -yy : yy + 100;
 }
 
 // How one conversion was modified: glibc's flags and field width.
@@ -140,6 +171,10 @@ struct ConversionSpec {
   bool swap_case = false;  // '#'
   int width = -1;          // -1: the conversion's default
 };
+
+// HTCondor's formatTime() output buffer (make_formatted_time), of which
+// strftime may use all but the terminating byte's.
+constexpr size_t kFormatTimeBufferBytes = 1024;
 
 // Longest field width honoured (a guard against "%2000000000Y").
 constexpr int kMaxFieldWidth = 1024;
@@ -237,9 +272,11 @@ bool AppendConversion(const CalendarTime& t, char c, const ConversionSpec& spec,
   const std::string_view weekday = NameOrQuestion(kWeekdayNames, 7, t.weekday);
   const std::string_view month = NameOrQuestion(kMonthNames, 12, t.month - 1);
   const int64_t hour12 = (t.hour % 12 == 0) ? 12 : t.hour % 12;
-  int64_t iso_year = 0;
+  int64_t year_adjust = 0;
   int64_t iso_week = 0;
-  if (c == 'g' || c == 'G' || c == 'V') IsoWeek(t, &iso_year, &iso_week);
+  if (c == 'g' || c == 'G' || c == 'V') IsoWeek(t, &year_adjust, &iso_week);
+  // tm_wday - 1 + 7, in C int arithmetic (glibc's %u and %W).
+  const int32_t monday_based = Wrap32(Wrap32(t.weekday - 1 + 7) % 7);
   switch (c) {
     case 'a': name(weekday.substr(0, 3)); return true;
     case 'A': name(weekday); return true;
@@ -252,11 +289,11 @@ bool AppendConversion(const CalendarTime& t, char c, const ConversionSpec& spec,
     case 'D': composite("%m/%d/%y"); return true;
     case 'e': spaced_number(t.day); return true;
     case 'F': composite("%Y-%m-%d"); return true;
-    case 'g': number(FloorMod(iso_year, 100), 2); return true;
-    case 'G': number(iso_year, 1); return true;
+    case 'g': number(TwoDigitYear(t.year, year_adjust), 2); return true;
+    case 'G': number(t.year + year_adjust, 1); return true;
     case 'H': number(t.hour, 2); return true;
     case 'I': number(hour12, 2); return true;
-    case 'j': number(t.yearday + 1, 3); return true;
+    case 'j': number(Wrap32(t.yearday + 1), 3); return true;
     case 'k': spaced_number(t.hour); return true;
     case 'l': spaced_number(hour12); return true;
     case 'm': number(t.month, 2); return true;
@@ -272,14 +309,14 @@ bool AppendConversion(const CalendarTime& t, char c, const ConversionSpec& spec,
     case 'S': number(t.second, 2); return true;
     case 't': AppendPaddedText("\t", spec, out); return true;
     case 'T': composite("%H:%M:%S"); return true;
-    case 'u': number(FloorMod(t.weekday - 1, 7) + 1, 1); return true;
-    case 'U': number((t.yearday - t.weekday + 7) / 7, 2); return true;
+    case 'u': number(monday_based + 1, 1); return true;
+    case 'U': number(Wrap32(t.yearday - t.weekday + 7) / 7, 2); return true;
     case 'V': number(iso_week, 2); return true;
     case 'w': number(t.weekday, 1); return true;
-    case 'W': number((t.yearday - FloorMod(t.weekday - 1, 7) + 7) / 7, 2); return true;
+    case 'W': number(Wrap32(t.yearday - monday_based + 7) / 7, 2); return true;
     case 'x': composite("%m/%d/%y"); return true;
     case 'X': composite("%H:%M:%S"); return true;
-    case 'y': number(FloorMod(t.year, 100), 2); return true;
+    case 'y': number(TwoDigitYear(t.year, 0), 2); return true;
     case 'Y': number(t.year, 1); return true;
     // HTCondor's struct tm carries no zone: strftime shows the process's.
     case 'z': AppendPaddedText("+0000", spec, out); return true;
@@ -337,14 +374,6 @@ bool FormatCalendar(const CalendarTime& t, std::string_view format, size_t max_b
 
 // --- argument helpers ------------------------------------------------------------
 
-// A real truncated toward zero to whole seconds; false when it has none
-// (NaN, infinite, or beyond 64 bits).
-bool TruncateSeconds(double r, int64_t* out) {
-  if (!(r > -9223372036854775808.0 && r < 9223372036854775808.0)) return false;
-  *out = static_cast<int64_t>(r);
-  return true;
-}
-
 // A value read into a C int as HTCondor reads it: integers wrap to 32 bits,
 // reals are cast (x86-64: INT_MIN when they do not fit, for NaN too).
 int32_t IntLikeHTCondor(int64_t i) { return static_cast<int32_t>(static_cast<uint32_t>(i)); }
@@ -352,14 +381,14 @@ int32_t IntLikeHTCondor(double r) { return TruncateToIntLikeX86(r); }
 
 // The offset argument of absTime(t, offset), read as HTCondor reads it into
 // an int: an integer (wrapped to 32 bits), a real (cast) or a relative time
-// (its whole seconds, wrapped); false for other types.
+// (its whole seconds, RelTimeWholeSeconds); false for other types.
 bool OffsetFromValue(const Value& v, int32_t* offset) {
   if (v.IsInteger()) {
     *offset = IntLikeHTCondor(v.integer());
   } else if (v.IsReal()) {
     *offset = IntLikeHTCondor(v.real());
   } else if (v.IsRelTime()) {
-    *offset = IntLikeHTCondor(TruncateLikeX86(v.reltime()));
+    *offset = RelTimeWholeSeconds(v.reltime());
   } else {
     return false;
   }
@@ -368,12 +397,13 @@ bool OffsetFromValue(const Value& v, int32_t* offset) {
 
 // The abstime/number value `v` as a calendar time in its own offset (0 for
 // plain numbers; a real cast to an int as HTCondor's doSplitTime casts it).
-// False for every other type.
+// False for every other type, and for a time whose year no struct tm holds
+// (YearFitsStructTm).
 bool CalendarFromTimeValue(const Value& v, CalendarTime* t) {
   int64_t seconds = 0;
   if (v.IsAbsTime()) {
     *t = CalendarFromEpoch(v.abstime().seconds, v.abstime().offset);
-    return true;
+    return YearFitsStructTm(*t);
   }
   if (v.IsInteger()) {
     seconds = v.integer();
@@ -383,41 +413,53 @@ bool CalendarFromTimeValue(const Value& v, CalendarTime* t) {
     return false;
   }
   *t = CalendarFromEpoch(seconds, 0);
-  return true;
+  return YearFitsStructTm(*t);
 }
 
-// Reads attribute `name` of ad value `ad` as formatTime() does: an integer
-// (within 32 bits) is taken, anything else (absent, undefined, another
-// type) gives `fallback`. False when the integer does not fit in 32 bits.
-bool AdIntField(EvalContext& ctx, const Value& ad, std::string_view name, int64_t fallback,
-                int64_t* out) {
-  *out = fallback;
+// Reads attribute `name` of ad value `ad` as formatTime() does (its
+// EvaluateAttrInt into an int): an integer is taken wrapped to 32 bits,
+// anything else (absent, undefined, a real, another type) gives `fallback`.
+int32_t AdIntField(EvalContext& ctx, const Value& ad, std::string_view name, int32_t fallback) {
   const AttrRef attribute = ad.ad().Find(name);
-  if (!attribute) return true;
+  if (!attribute) return fallback;
   Value v = attribute.is_literal() ? attribute.literal()
                                    : ctx.EvaluateIn(attribute.expr(), ad.ad_scope());
-  if (!v.IsInteger()) return true;
-  if (v.integer() < INT32_MIN || v.integer() > INT32_MAX) return false;
-  *out = v.integer();
-  return true;
+  if (!v.IsInteger()) return fallback;
+  return IntLikeHTCondor(v.integer());
 }
 
 // The calendar time described by an ad (Year, Month, Day, Hours, Minutes,
-// Seconds, Offset): missing fields are 0, except Month (January) and Year
-// (1900), as the reference fills its struct tm. False when a field is out
-// of 32-bit range.
-bool CalendarFromAd(EvalContext& ctx, const Value& ad, CalendarTime* t) {
-  int64_t year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offset = 0;
-  if (!AdIntField(ctx, ad, "Year", 1900, &year) || !AdIntField(ctx, ad, "Month", 1, &month) ||
-      !AdIntField(ctx, ad, "Day", 0, &day) || !AdIntField(ctx, ad, "Hours", 0, &hour) ||
-      !AdIntField(ctx, ad, "Minutes", 0, &minute) ||
-      !AdIntField(ctx, ad, "Seconds", 0, &second) ||
-      !AdIntField(ctx, ad, "Offset", 0, &offset)) {
-    return false;
-  }
-  *t = CalendarFromFields(year, month, day, hour, minute, second, offset);
-  return true;
+// Seconds; HTCondor's formatTime() reads no Offset): missing fields are 0,
+// except Month (January) and Year (1900), as the reference fills its
+// struct tm; each field wrapped to 32 bits.
+CalendarTime CalendarFromAd(EvalContext& ctx, const Value& ad) {
+  return CalendarFromFields(AdIntField(ctx, ad, "Year", 1900), AdIntField(ctx, ad, "Month", 1),
+                            AdIntField(ctx, ad, "Day", 0), AdIntField(ctx, ad, "Hours", 0),
+                            AdIntField(ctx, ad, "Minutes", 0), AdIntField(ctx, ad, "Seconds", 0),
+                            0);
 }
+
+// HTCondor's day_numbers() (classad/util.cpp), from which formatTime()
+// takes the weekday and the day of the year whatever its time argument:
+// C int arithmetic on the date's fields, wrapping as x86-64 does, so a date
+// before year 1 gets a negative weekday (strftime prints "?" for it).
+void DayNumbersLikeHTCondor(CalendarTime* t) {
+  auto is_leap = [](int32_t year) {
+    const int32_t mod400 = year % 400;
+    return year % 4 == 0 && mod400 != 100 && mod400 != 200 && mod400 != 300;
+  };
+  auto fixed_from_gregorian = [&](int32_t year, int32_t month, int32_t day) {
+    const int32_t adjustment = month <= 2 ? 0 : is_leap(year) ? -1 : -2;
+    const int32_t y = Wrap32(int64_t{year} - 1);
+    const int32_t m = Wrap32(int64_t{367} * month - 362);
+    return Wrap32(int64_t{365} * y + y / 4 - y / 100 + y / 400 + m / 12 + adjustment + day);
+  };
+  const int32_t year = Wrap32(t->year);
+  const int32_t fixed = fixed_from_gregorian(year, Wrap32(t->month), Wrap32(t->day));
+  t->weekday = fixed % 7;
+  t->yearday = Wrap32(int64_t{fixed} - fixed_from_gregorian(year, 1, 1));
+}
+
 
 // --- the built-ins -----------------------------------------------------------------
 
@@ -473,7 +515,7 @@ Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
       t.seconds = IntLikeHTCondor(arg.real());
       break;
     case ValueType::kRelTime:
-      t.seconds = TruncateLikeX86(arg.reltime());
+      t.seconds = RelTimeWholeSeconds(arg.reltime());
       break;
     case ValueType::kAbsTime:
       return arg;  // as HTCondor: the offset argument is ignored
@@ -522,6 +564,9 @@ Value RelTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 // Hours, Minutes, Seconds and Offset, in the time's own offset.
 Value SplitAbsTime(AbsTime time) {
   const CalendarTime t = CalendarFromEpoch(time.seconds, time.offset);
+  // Beyond what a struct tm holds, HTCondor's fields are whatever its
+  // stack held: error (policy_lint's htcondor-undefined-time says where).
+  if (!YearFitsStructTm(t)) return Value::Error();
   auto ad = std::make_shared<ClassAd>();
   ad->InsertValue("Type", Value::String("AbsoluteTime"));
   ad->InsertValue("Year", Value::Integer(t.year));
@@ -536,18 +581,21 @@ Value SplitAbsTime(AbsTime time) {
 
 // The ad splitTime() makes of a relative time: Type, Days, Hours, Minutes
 // (integers) and Seconds (a real, with the fraction). A negative time
-// carries its sign on the first non-zero component.
+// carries its sign on the first non-zero component. HTCondor's
+// relTimeToClassAd step for step: the whole seconds go through an int
+// (TruncateToIntLikeX86, so beyond 32 bits, NaN and the infinities read
+// INT_MIN and give Days -24855, Hours -3, Minutes -14) and C's truncating
+// remainders.
 Value SplitRelTime(double seconds) {
   const bool negative = seconds < 0;
   const double magnitude = negative ? -seconds : seconds;
-  const double whole = std::floor(magnitude);
-  const double within_day = std::fmod(whole, static_cast<double>(kSecondsPerDay));
-  int64_t days = 0;
-  if (!TruncateSeconds((whole - within_day) / kSecondsPerDay, &days)) return Value::Error();
-  const int64_t rest = static_cast<int64_t>(within_day);
-  int64_t hours = rest / 3600;
-  int64_t minutes = rest / 60 % 60;
-  double secs = static_cast<double>(rest % 60) + (magnitude - whole);
+  int32_t days = TruncateToIntLikeX86(magnitude);
+  int32_t hours = days % 86400;
+  int32_t minutes = hours % 3600;
+  double secs = (minutes % 60) + (magnitude - std::floor(magnitude));
+  days /= 86400;
+  hours /= 3600;
+  minutes /= 60;
   if (negative) {
     if (days > 0) {
       days = -days;
@@ -604,9 +652,14 @@ Value FormatTime(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     t = CalendarFromEpoch(ctx.Now(), 0);
   } else {
     Value time_arg = EvalArg(ctx, args, 0);
-    const bool ok = time_arg.IsAd() ? CalendarFromAd(ctx, time_arg, &t)
-                                    : CalendarFromTimeValue(time_arg, &t);
-    if (!ok) return Value::Error();
+    if (time_arg.IsAd()) {
+      t = CalendarFromAd(ctx, time_arg);
+    } else if (!CalendarFromTimeValue(time_arg, &t)) {
+      return Value::Error();
+    }
+    // HTCondor splits the time into fields and derives the weekday and
+    // the day of the year from them with its own arithmetic.
+    DayNumbersLikeHTCondor(&t);
   }
   std::string format = "%c";
   if (args.size() == 2) {
@@ -619,6 +672,10 @@ Value FormatTime(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     ctx.NoteLimit("formatTime() result exceeds Limits::max_string_bytes");
     return Value::Error();
   }
+  // HTCondor formats into a 1,024-byte buffer with strftime(.., 1023, ..):
+  // a longer result leaves the buffer's contents unspecified and HTCondor
+  // returns whatever it holds; error here (htcondor-undefined-time).
+  if (out.size() >= kFormatTimeBufferBytes - 1) return Value::Error();
   if (!ctx.Charge(format.size() + out.size() + 1)) return Value::Error();
   return Value::String(std::move(out));
 }
@@ -675,11 +732,11 @@ Value AbsTimeField(AbsTime time, TimeField field) {
   return Value::Error();
 }
 
-// A component of a relative time (whole seconds, truncated as HTCondor's
-// time_t is, TruncateLikeX86; each component keeps the sign); error for the
+// A component of a relative time (its whole seconds as HTCondor reads them,
+// RelTimeWholeSeconds; each component keeps the sign); error for the
 // calendar fields.
 Value RelTimeField(double seconds, TimeField field) {
-  const int64_t whole = TruncateLikeX86(seconds);
+  const int64_t whole = RelTimeWholeSeconds(seconds);
   switch (field) {
     case TimeField::kDays: return Value::Integer(whole / kSecondsPerDay);
     case TimeField::kHours: return Value::Integer(whole % kSecondsPerDay / 3600);
