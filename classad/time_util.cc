@@ -1,11 +1,10 @@
 // Parsing and printing of absolute and relative times.
 //
-// The accepted forms follow HTCondor's ClassAd library; where that library
-// normalises or misreads input by accident (out-of-range fields, missing
-// fields, the epoch-minus-one-second hole, badly padded fractions) we
-// choose the evident intent instead (see docs/compatibility.md). Calendar
-// arithmetic is our own proleptic-Gregorian code: nothing here reads the
-// process time zone or locale.
+// The accepted forms and the values read follow HTCondor's ClassAd library
+// step for step, its accidents included (out-of-range fields carried over,
+// the epoch-minus-one-second hole, int arithmetic that wraps; see
+// docs/compatibility.md). Calendar arithmetic is our own proleptic-Gregorian
+// code: nothing here reads the process time zone or locale.
 
 #include "classad/time_util.h"
 

@@ -22,9 +22,13 @@ namespace classad {
 bool ParseAbsTimeString(std::string_view text, AbsTime* out);
 
 // Parses the text accepted by relTime("..."): "[-][D+]hh:mm:ss[.frac]",
-// plain seconds, or unit forms such as "1d2h3m4.5s". Returns false when the
-// text is not a valid relative time or is 10^15 - 1 days or more (which
-// FormatRelTime could not print in a form that parses again).
+// plain seconds, or unit forms such as "1d2h3m4.5s", read as HTCondor's
+// Literal::MakeRelTime reads it: a day, hour or minute count that does not
+// fit in an int reads 0, days*86400 + hours*3600 + minutes*60 is int
+// arithmetic that wraps, and the seconds are strtod()'s (a long run of
+// digits may be inf). Returns false when the text is not a relative time.
+// A value beyond 2^31 seconds prints (FormatRelTime) as HTCondor's int
+// arithmetic makes it, which does not parse back to the same value.
 bool ParseRelTimeString(std::string_view text, double* seconds);
 
 // "2020-01-01T00:00:00-00:00" (a zero offset prints -00:00), without the

@@ -570,6 +570,11 @@ TEST(TimeBuiltins, FormatTimeOfAds) {
   // held (different from run to run).
   EXPECT_EQ(Eval(R"(formatTime(9223372036854775807))"), "error");
   EXPECT_EQ(Eval(R"(splitTime(-9223372036854775808))"), "error");
+  // The last second a struct tm holds; its year, tm_year + 1900 in int
+  // arithmetic, wraps in HTCondor.
+  EXPECT_EQ(Eval(R"(splitTime(67768036191676799).Year)"), "-2147481749");
+  EXPECT_EQ(Eval(R"(formatTime(67768036191676799, "%Y %j %a"))"), R"("-2147481749 365 Mon")");
+  EXPECT_EQ(Eval(R"(splitTime(67768036191676800))"), "error");
   EXPECT_EQ(Eval(R"(formatTime([Year = 2000 + 1], "%Y"))"), R"("2001")");
 }
 

@@ -569,7 +569,9 @@ Value SplitAbsTime(AbsTime time) {
   if (!YearFitsStructTm(t)) return Value::Error();
   auto ad = std::make_shared<ClassAd>();
   ad->InsertValue("Type", Value::String("AbsoluteTime"));
-  ad->InsertValue("Year", Value::Integer(t.year));
+  // tm_year + 1900 in int arithmetic, as HTCondor inserts it: the years
+  // past 2147483647 that a struct tm still holds wrap.
+  ad->InsertValue("Year", Value::Integer(IntLikeHTCondor(t.year)));
   ad->InsertValue("Month", Value::Integer(t.month));
   ad->InsertValue("Day", Value::Integer(t.day));
   ad->InsertValue("Hours", Value::Integer(t.hour));
@@ -656,6 +658,8 @@ Value FormatTime(EvalContext& ctx, const std::vector<ExprPtr>& args) {
       t = CalendarFromAd(ctx, time_arg);
     } else if (!CalendarFromTimeValue(time_arg, &t)) {
       return Value::Error();
+    } else {
+      t.year = IntLikeHTCondor(t.year);  // read back from splitTime()'s Year
     }
     // HTCondor splits the time into fields and derives the weekday and
     // the day of the year from them with its own arithmetic.

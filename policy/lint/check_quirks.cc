@@ -505,6 +505,23 @@ void CheckQuirkThirtyTwoBits(const LintContext& context, std::vector<Diagnostic>
                beyond(Arg(node, 0))) {
       culprit = Arg(node, 0);
     }
+    if (culprit == nullptr && IsCall(node, "relTime") && node.children().size() == 1) {
+      // A real relative time is kept, but its whole seconds are read
+      // through an int wherever HTCondor uses it.
+      const Expr* seconds = Arg(node, 0);
+      if (seconds != nullptr && seconds->kind() == ExprKind::kLiteral &&
+          seconds->literal().IsReal() &&
+          !(seconds->literal().real() > -2147483649.0 && seconds->literal().real() < 2147483648.0)) {
+        Report(e, *seconds, "htcondor-quirk-32-bits",
+               classad::Unparse(*seconds) +
+                   " seconds do not fit in 32 bits: HTCondor reads a relative time's whole "
+                   "seconds through an int, so int(), string(), getDays(), interval() and "
+                   "absTime arithmetic all see -2147483648 (-24855+-3:-14:-8); use the "
+                   "number of seconds itself",
+               out);
+      }
+      return;
+    }
     if (culprit == nullptr && (IsCall(node, "splitTime") || IsCall(node, "formatTime"))) {
       // A real is cast to an int there: beyond 32 bits, INT_MIN.
       const Expr* seconds = Arg(node, 0);
@@ -528,6 +545,39 @@ void CheckQuirkThirtyTwoBits(const LintContext& context, std::vector<Diagnostic>
                    static_cast<uint32_t>(Unparenthesized(*culprit).literal().integer()))) +
                ")",
            out);
+  });
+}
+
+void CheckQuirkTimeOverflow(const LintContext& context, std::vector<Diagnostic>* out) {
+  // Asks the evaluator, which gives error exactly where HTCondor's result
+  // is whatever its stack held.
+  auto is_error = [](const std::string& text) {
+    classad::Result<classad::ExprPtr> call = classad::ParseExpression(text);
+    return call.ok() && classad::EvaluateExpr(**call, nullptr, nullptr).IsError();
+  };
+  ForEachNode(context, [&](const LintedExpression& e, const Expr& node) {
+    const bool format = IsCall(node, "formatTime");
+    if (!format && !IsCall(node, "splitTime")) return;
+    const Expr* time = Arg(node, 0);
+    if (IsIntegerLiteral(time) && is_error("splitTime(" + classad::Unparse(*time) + ")")) {
+      Report(e, *time, "htcondor-quirk-time-overflow",
+             classad::Unparse(*time) +
+                 " seconds lie beyond the years a struct tm holds: HTCondor's " + node.name() +
+                 "() reads fields gmtime() never set and returns whatever its stack held; "
+                 "here it is an error",
+             out);
+      return;
+    }
+    const Expr* pattern = format ? Arg(node, 1) : nullptr;
+    // Formatted on a Wednesday in September, whose names are the longest.
+    if (pattern != nullptr && IsStringLiteral(pattern) &&
+        is_error("formatTime(1600819200, " + classad::Unparse(*pattern) + ")")) {
+      Report(e, *pattern, "htcondor-quirk-time-overflow",
+             "this format can give more than 1,022 bytes, which overflows HTCondor's "
+             "formatTime() buffer: the result is then whatever its stack held; here it is "
+             "an error",
+             out);
+    }
   });
 }
 

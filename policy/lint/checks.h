@@ -161,6 +161,10 @@ void CheckQuirkTimeOfString(const LintContext& context, std::vector<Diagnostic>*
 // reads an int (a list index, substr() offsets, interval(), absTime(),
 // relTime()).
 void CheckQuirkThirtyTwoBits(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-time-overflow: splitTime()/formatTime() of a time beyond a
+// struct tm's years, or formatTime() with a format whose result passes
+// HTCondor's 1,023-byte buffer (HTCondor returns stack contents).
+void CheckQuirkTimeOverflow(const LintContext& context, std::vector<Diagnostic>* out);
 // htcondor-quirk-subscript-select: ad["x"].y, which is undefined.
 void CheckQuirkSubscriptSelect(const LintContext& context, std::vector<Diagnostic>* out);
 // htcondor-quirk-quantize: quantize() with a negative integer quantum.

@@ -137,8 +137,12 @@ constexpr std::array kChecks = {
     Check{"htcondor-quirk-32-bits",
           "an integer beyond 32 bits where HTCondor reads an int (a list index, substr(), "
           "interval(), absTime(), relTime()), a real one where it casts to an int "
-          "(splitTime(), formatTime())",
+          "(splitTime(), formatTime(), relTime()'s whole seconds)",
           &CheckQuirkThirtyTwoBits},
+    Check{"htcondor-quirk-time-overflow",
+          "splitTime()/formatTime() of a time beyond the years a struct tm holds, or "
+          "formatTime() with a result over 1,022 bytes: HTCondor returns what its stack held",
+          &CheckQuirkTimeOverflow},
     Check{"htcondor-quirk-subscript-select", "ad[\"x\"].y, which is undefined in HTCondor",
           &CheckQuirkSubscriptSelect},
     Check{"htcondor-quirk-quantize",

@@ -173,6 +173,23 @@ TEST(LintQuirks, ThirtyTwoBits) {
   EXPECT_EQ(Fires(check, "splitTime(3e9).Year"), V{Col(10)});
   EXPECT_EQ(Fires(check, "formatTime(3.0e9, \"%Y\") + splitTime(1.7e9).Year + splitTime(3000000000).Year"),
             V{Col(11)});
+  // A real relative time beyond 32 bits reads as INT_MIN seconds.
+  EXPECT_EQ(Fires(check, "getDays(relTime(3e9))"), V{Col(16)});
+  EXPECT_EQ(Fires(check, "getDays(relTime(1.5e9)) + relTime(-2147483648.0)"), V{});
+}
+
+TEST(LintQuirks, TimeOverflow) {
+  const std::string check = "htcondor-quirk-time-overflow";
+  EXPECT_EQ(Fires(check, "splitTime(9223372036854775807).Year"), V{Col(10)});
+  EXPECT_EQ(Fires(check, "formatTime(QDate, \"" + std::string(300, 'x') + "%A" +
+                             std::string(720, 'x') + "\")"),
+            V{Col(18)});
+  EXPECT_NE(Message(check, "splitTime(-9223372036854775807).Year").find("struct tm"),
+            std::string::npos);
+  // Within the buffer (the longest names fit), and years a struct tm holds.
+  EXPECT_EQ(Fires(check, "formatTime(QDate, \"" + std::string(1000, 'x') + "%a\") + "
+                         "splitTime(67767976233532799).Year + splitTime(QDate).Year"),
+            V{});
 }
 
 TEST(LintQuirks, SubscriptSelect) {
@@ -218,6 +235,7 @@ TEST(LintQuirks, EveryCheckIsRegistered) {
         "htcondor-quirk-trailing-text", "htcondor-quirk-versioncmp",
         "htcondor-quirk-time-zone", "htcondor-quirk-match-wrapper",
         "htcondor-quirk-time-of-string", "htcondor-quirk-32-bits",
+        "htcondor-quirk-time-overflow",
         "htcondor-quirk-subscript-select", "htcondor-quirk-quantize",
         "htcondor-quirk-elvis-precedence"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
