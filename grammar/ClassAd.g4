@@ -89,6 +89,11 @@ REAL
     // HTCondor's lexer reads `..` and the digits after it as one real, which
     // strtod() then reads as 0 (`..5 + 1` is 1.0).
     | '..' DIGIT+ EXPONENT?
+    // From a hexadecimal integer HTCondor's lexer goes on into a fraction
+    // and an exponent, and strtod() reads the text as a hexadecimal float
+    // (`0x1F.5` is 31.3125; `e` is a hex digit there, so `0x1F.5e2` is
+    // 0x1F.5E2).
+    | '0' [xX] HEXDIGIT+ '.' DIGIT+ EXPONENT?
     ;
 HEX_INTEGER : '0' [xX] [0-9a-zA-Z]* ;
 INTEGER : DIGIT+ ;
@@ -96,10 +101,11 @@ INTEGER : DIGIT+ ;
 // `c ? a : 2e` is a parse error even where text after a conditional is
 // ignored): a '.' with no digit after it, an exponent with no digits.
 BAD_NUMBER
-    : DIGIT+ '.'
-    | ( DIGIT+ ( '.' DIGIT+ )? | '.' '.'? DIGIT+ ) [eE] [+-]?
+    : ( DIGIT+ | '0' [xX] HEXDIGIT+ ) '.'
+    | ( DIGIT+ ( '.' DIGIT+ )? | '.' '.'? DIGIT+ | '0' [xX] HEXDIGIT+ '.' DIGIT+ ) [eE] [+-]?
     ;
 fragment DIGIT : [0-9] ;
+fragment HEXDIGIT : [0-9a-fA-F] ;
 fragment EXPONENT : [eE] [+-]? DIGIT+ ;
 
 // Strings and quoted attribute names; escapes are decoded by the builder.

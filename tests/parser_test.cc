@@ -123,6 +123,16 @@ TEST(Parser, HTCondorLexerOddities) {
   ParseError("x ?: !y");  // the right side of ?: is a postfix expression
   ParseError("x ?: - 1");
   ParseError("x ?: +1");
+  // From a hexadecimal integer the lexer goes on into a fraction and an
+  // exponent, and strtod() reads a hexadecimal float, in compat mode too
+  // (`e` is a hex digit there); a '.' with no digit after it is an error.
+  // Checked with HTCondor 25.13.2's own library.
+  EXPECT_EQ(RoundTrip("0x1F.5"), "3.131250000000000E+01");
+  EXPECT_EQ(RoundTrip("0x1F.5e2 + 1"), "3.136767578125000E+01 + 1");
+  EXPECT_EQ(RoundTrip("-0x1F.5"), "-3.131250000000000E+01");
+  ParseError("0x1F.a");
+  ParseError("0x1F.");
+  ParseError("0x1F.5e");
 }
 
 // A number whose exponent has no digits is a token HTCondor's lexer
