@@ -240,6 +240,11 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
       context.lookup = [&, link](std::string_view knob) {
         return LookupIn(knob, link, budget, used);
       };
+      context.raw_lookup = [&](std::string_view knob) -> std::optional<std::string> {
+        const RawLookup raw = LookupRaw(knob);
+        if (!raw.value) return std::nullopt;
+        return std::string(*raw.value);
+      };
       context.expand = [&, link](std::string_view inner) {
         return ExpandIn(inner, link, budget, used);
       };
@@ -374,6 +379,11 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
       std::vector<const ConfigEntry*> used;
       context.lookup = [&](std::string_view knob) {
         return LookupIn(knob, nullptr, &budget, &used);
+      };
+      context.raw_lookup = [&](std::string_view knob) -> std::optional<std::string> {
+        const RawLookup raw = LookupRaw(knob);
+        if (!raw.value) return std::nullopt;
+        return std::string(*raw.value);
       };
       context.expand = [&](std::string_view inner) {
         return ExpandIn(inner, nullptr, &budget, &used);

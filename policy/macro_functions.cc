@@ -510,15 +510,18 @@ Result<std::string> Eval(const Call& call) {
     return classad::UnparseValue(*value);
   }
   // What HTCondor gives for text that is not an expression depends on
-  // whether the unexpanded text held a `$`: the expanded text if so, else
-  // nothing.
+  // whether the unexpanded text (the knob's own value as written, or the
+  // body) held a `$`: the expanded text if so, else nothing (config.cpp's
+  // expand_macro: it keeps the buffer it expanded into, if it made one).
+  bool had_dollar = false;
   if (!found->has_value()) {
-    if (call.body.find('$') != std::string_view::npos) return text;
-    return std::string();
+    had_dollar = call.body.find('$') != std::string_view::npos;
+  } else {
+    const std::optional<std::string> raw = call.context.raw_lookup(call.body);
+    had_dollar = raw.has_value() && raw->find('$') != std::string::npos;
   }
-  return call.Unsupported("the value " + Quoted(text) +
-                          " is not a ClassAd expression (HTCondor then gives either it or "
-                          "nothing, depending on the knob's unexpanded text)");
+  if (had_dollar) return text;
+  return std::string();
 }
 
 // The parts of a path the $F flags select (config.cpp's bit values).
