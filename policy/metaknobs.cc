@@ -70,6 +70,31 @@ std::optional<std::string_view> FindKnob(const Category& category, std::string_v
 // (param_info.in [$FEATURE.ScheddUsermapFile] and
 // [$FEATURE.AssignAccountingGroup]): the same knobs with the same values,
 // the same conditions and `error :` texts.
+// The roles every pool's configuration uses, and the no-preemption policy
+// (HTCondor's default, which a `use` can restore): the knobs each sets, as
+// its manual's configuration templates give them.
+constexpr std::string_view kRolePersonal = R"(CONDOR_HOST=127.0.0.1
+COLLECTOR_HOST=$(CONDOR_HOST):0
+DAEMON_LIST=MASTER COLLECTOR NEGOTIATOR STARTD SCHEDD
+RunBenchmarks=0
+)";
+constexpr std::string_view kRoleExecute = "DAEMON_LIST=$(DAEMON_LIST) STARTD\n";
+constexpr std::string_view kRoleSubmit = "DAEMON_LIST=$(DAEMON_LIST) SCHEDD\n";
+constexpr std::string_view kRoleCentralManager =
+    "DAEMON_LIST=$(DAEMON_LIST) COLLECTOR NEGOTIATOR\n";
+constexpr std::string_view kPolicyAlwaysRunJobs = R"(WANT_SUSPEND=False
+WANT_VACATE=True
+SUSPEND=False
+CONTINUE=True
+PREEMPT=False
+START=True
+KILL=False
+PREEMPTION_REQUIREMENTS=False
+NEGOTIATOR_CONSIDER_PREEMPTION=False
+MaxJobRetirementTime=2147483647
+CLAIM_WORKLIFE=1200
+)";
+
 constexpr std::string_view kScheddUsermapFile = R"(if ! $(2?)
   error : use FEATURE : ScheddUsermapFile requires 2 arguments: map_name, map_file
 endif
@@ -329,6 +354,17 @@ classad::Result<std::string> MetaknobBody(std::string_view category, std::string
     required = "$(2?)";
     missing = "use FEATURE : ScheddUsermapFile requires 2 arguments: map_name, map_file";
   } else {
+    // The templates without arguments.
+    static constexpr std::pair<std::string_view, std::string_view> kPlain[] = {
+        {"ROLE : Personal", kRolePersonal},
+        {"ROLE : Execute", kRoleExecute},
+        {"ROLE : Submit", kRoleSubmit},
+        {"ROLE : CentralManager", kRoleCentralManager},
+        {"POLICY : ALWAYS_RUN_JOBS", kPolicyAlwaysRunJobs},
+    };
+    for (const auto& [which, text] : kPlain) {
+      if (which == canonical) return std::string(text);
+    }
     return Invalid("use " + canonical + " is not supported by this tool");
   }
   Result<std::string> present = ExpandMetaArgs(required, args);

@@ -440,5 +440,22 @@ TEST(ConfigReaderTest, UseAssignAccountingGroup) {
   EXPECT_EQ(ValueOf(config, "CLASSAD_USER_MAPFILE_AssignAccountingGroup"), "/etc/groups.map");
 }
 
+// The roles and the no-preemption policy, as HTCondor 25.13.2's
+// condor_config_val gives them.
+TEST(ConfigReaderTest, UseRolesAndAlwaysRunJobs) {
+  const Config roles = MustRead("DAEMON_LIST = MASTER\nuse role : centralmanager, execute\n");
+  EXPECT_EQ(ValueOf(roles, "DAEMON_LIST"), "MASTER COLLECTOR NEGOTIATOR STARTD");
+  const ConfigEntry* entry = roles.Find("DAEMON_LIST");
+  ASSERT_NE(entry, nullptr);
+  EXPECT_EQ(entry->origin, ConfigEntry::Origin::kMetaknob);
+  const Config personal = MustRead("use ROLE : Personal\n");
+  EXPECT_EQ(ValueOf(personal, "COLLECTOR_HOST"), "127.0.0.1:0");
+  EXPECT_EQ(ValueOf(personal, "DAEMON_LIST"), "MASTER COLLECTOR NEGOTIATOR STARTD SCHEDD");
+  const Config policy = MustRead("use POLICY : Always_Run_Jobs\n");
+  EXPECT_EQ(ValueOf(policy, "NEGOTIATOR_CONSIDER_PREEMPTION"), "False");
+  EXPECT_EQ(ValueOf(policy, "PREEMPTION_REQUIREMENTS"), "False");
+  EXPECT_EQ(ValueOf(policy, "MaxJobRetirementTime"), "2147483647");
+}
+
 }  // namespace
 }  // namespace policy

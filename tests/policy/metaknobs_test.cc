@@ -185,8 +185,8 @@ TEST(MetaknobBodyTest, Errors) {
   EXPECT_EQ(BodyError("FEATURE", "NoSuchThing", ""), "use FEATURE: does not recognise NoSuchThing");
   EXPECT_EQ(BodyError("POLICY", "preempt_if_runtime_exceeds", "3600"),
             "use POLICY : PREEMPT_IF_RUNTIME_EXCEEDS is not supported by this tool");
-  EXPECT_EQ(BodyError("role", "centralmanager", ""),
-            "use ROLE : CentralManager is not supported by this tool");
+  EXPECT_EQ(BodyError("role", "get_htcondor_central_manager", ""),
+            "use ROLE : get_htcondor_central_manager is not supported by this tool");
   EXPECT_EQ(BodyError("FEATURE", "GPUs", ""), "use FEATURE : GPUs is not supported by this tool");
   EXPECT_NE(BodyError("BOGUS", "GPUs", "").find("use BOGUS: does not recognise GPUs"),
             std::string::npos);
