@@ -15,6 +15,7 @@
 #include "classad/program.h"
 #include "classad/quirks.h"
 #include "classad/scope.h"
+#include "classad/user_maps.h"
 #include "classad/value.h"
 
 namespace classad {
@@ -44,6 +45,10 @@ struct EvalOptions {
   // (quirks.h); null: nothing is noted. Borrowed: it must outlive the
   // evaluations; evaluations on several threads may share one.
   QuirkNotes* quirk_notes = nullptr;
+  // The maps userMap() reads (user_maps.h); null: none, so userMap()
+  // finds no mapping, as in a daemon with no CLASSAD_USER_MAP_NAMES.
+  // Borrowed: it must outlive the evaluations.
+  const UserMaps* user_maps = nullptr;
 };
 
 // The state of one evaluation: the current scope, the depth and work budget,

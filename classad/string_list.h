@@ -2,6 +2,7 @@
 #ifndef CLASSAD_STRING_LIST_H_
 #define CLASSAD_STRING_LIST_H_
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -11,6 +12,13 @@ namespace classad {
 // trimmed from both ends of each item, empty items dropped. The views point
 // into `list`. Thread-safe.
 std::vector<std::string_view> SplitStringList(std::string_view list, std::string_view delimiters);
+
+// The item of the comma list `groups` (SplitStringList) that HTCondor's
+// userMap() chooses in its 3- and 4-argument forms: the one equal to
+// `preferred` without regard to case (as the list spells it), else the
+// first; nullopt when the list has no item. Thread-safe.
+std::optional<std::string_view> ChooseUserMapItem(std::string_view groups,
+                                                  std::string_view preferred);
 
 }  // namespace classad
 

@@ -42,8 +42,8 @@ class Negotiator::Cycle : public SubmitterNegotiation {
         accountant_(accountant),
         now_(now) {
     // Every expression of the cycle reads the cycle's time, never the wall
-    // clock (a simulator steps time by argument).
-    eval_.now = [now] { return now; };
+    // clock (a simulator steps time by argument), and the daemon's user maps.
+    eval_ = policy_.EvalOptionsAt(now);
     eval_.quirk_notes = &quirks_;
   }
 

@@ -316,10 +316,20 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
     }
   }
 
+  // ---- the maps userMap() reads
+  p.user_maps = ConfiguredUserMaps::Read(knobs, config.subsystem(), options.user_map);
+
   problems.SortByPosition();
   p.warnings_ = problems.warnings();
   if (!problems.errors().empty()) return problems.ToStatus();
   return p;
+}
+
+classad::EvalOptions Policy::EvalOptionsAt(int64_t now) const {
+  classad::EvalOptions options;
+  options.now = [now] { return now; };
+  options.user_maps = user_maps.get();
+  return options;
 }
 
 }  // namespace policy

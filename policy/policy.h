@@ -17,14 +17,16 @@
 #include <string>
 #include <vector>
 
+#include "classad/evaluator.h"
 #include "classad/expr.h"
 #include "classad/parser.h"
 #include "classad/status.h"
 #include "policy/concurrency_limits.h"
 #include "policy/config.h"
 #include "policy/group_tree.h"
-#include "policy/usermap_regex.h"
+#include "policy/user_maps.h"
 #include "policy/usermap.h"
+#include "policy/usermap_regex.h"
 
 namespace policy {
 
@@ -229,6 +231,15 @@ class Policy {
   // (CLASSAD_USER_MAPFILE_AssignAccountingGroup), shared; null when none.
   std::shared_ptr<const UserMap> accounting_group_map;
   classad::SourceLocation accounting_group_map_at;
+  // The maps the daemon's userMap() reads (user_maps.h); null when the
+  // configuration names none. Evaluations of the daemon's expressions take
+  // it as EvalOptions::user_maps (EvalOptionsAt).
+  std::shared_ptr<const ConfiguredUserMaps> user_maps;
+
+  // Options for evaluating this daemon's expressions at `now` (seconds
+  // since the epoch): that clock, and the daemon's user maps (borrowed
+  // from this policy, which must outlive the evaluations).
+  classad::EvalOptions EvalOptionsAt(int64_t now) const;
 
   const std::vector<classad::Status>& warnings() const { return warnings_; }
 

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <unordered_map>
 
+#include "classad/string_list.h"
 #include "classad/utf8.h"
 #include "policy/text_util.h"
 #include "policy/usermap_regex.h"
@@ -476,27 +477,10 @@ std::optional<std::string> UserMap::MapGroup(std::string_view method, std::strin
                                              std::string_view requested_group) const {
   std::optional<std::string> canon = Map(method, user);
   if (!canon.has_value()) return std::nullopt;
-  // StringTokenIterator(canon, ","): trimmed items, empty ones skipped.
-  std::vector<std::string_view> items;
-  std::string_view rest = *canon;
-  while (!rest.empty()) {
-    size_t comma = rest.find(',');
-    std::string_view item = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    while (!item.empty() && IsAsciiSpace(item.front())) item.remove_prefix(1);
-    while (!item.empty() && IsAsciiSpace(item.back())) item.remove_suffix(1);
-    if (!item.empty()) items.push_back(item);
-  }
-  if (items.empty()) return std::nullopt;
-  if (!requested_group.empty()) {
-    for (std::string_view item : items) {
-      if (item.size() == requested_group.size() &&
-          strncasecmp(item.data(), requested_group.data(), item.size()) == 0) {
-        return std::string(item);
-      }
-    }
-  }
-  return std::string(items.front());
+  const std::optional<std::string_view> chosen =
+      classad::ChooseUserMapItem(*canon, requested_group);
+  if (!chosen.has_value()) return std::nullopt;
+  return std::string(*chosen);
 }
 
 size_t UserMap::size() const { return data_->entries; }

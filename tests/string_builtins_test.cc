@@ -4,13 +4,16 @@
 // not cover, the cases where we chose the evident intent over a reference
 // accident, and the limits.
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include <gtest/gtest.h>
 
 #include "classad/evaluator.h"
 #include "classad/parser.h"
 #include "classad/unparse.h"
+#include "classad/user_maps.h"
 #include "classad/value.h"
 
 namespace classad {
@@ -347,6 +350,51 @@ TEST(StringListBuiltins, SplitNames) {
   EXPECT_EQ(Eval(R"(splitSlotName("slot1_2@m@x"))"), R"({ "slot1_2","m@x" })");
   EXPECT_EQ(Eval("splitUserName(undefined)"), "error");
   EXPECT_EQ(Eval(R"(splitUserName("a", "b"))"), "error");
+}
+
+// Expectations are HTCondor 25.13.2's (condor_utils' userMap_func and
+// userHome_func; userHome with CLASSAD_ENABLE_USER_HOME false).
+TEST(StringListBuiltins, UserMapWithoutMapsAndUserHome) {
+  EXPECT_EQ(Eval(R"(userMap("x", "y"))"), "undefined");
+  EXPECT_EQ(Eval(R"(userMap("x", "y", "z"))"), "undefined");
+  EXPECT_EQ(Eval(R"(userMap("x", "y", "z", "w"))"), R"("w")");
+  EXPECT_EQ(Eval(R"(userMap("x", "y", "z", 5))"), "5");
+  EXPECT_EQ(Eval(R"(userMap(1, "y"))"), "undefined");
+  EXPECT_EQ(Eval(R"(userMap(error, "y"))"), "error");
+  EXPECT_EQ(Eval(R"(userMap(1, "y", "p", "d"))"), R"("d")");
+  EXPECT_EQ(Eval(R"(userMap("x"))"), "error");
+  EXPECT_EQ(Eval("userMap(undefined, error, 1, 2)"), "error");
+  EXPECT_EQ(Eval(R"(userHome("root"))"), "undefined");
+  EXPECT_EQ(Eval(R"(userHome("nosuchuser", "dflt"))"), R"("dflt")");
+  EXPECT_EQ(Eval("userHome(3)"), "error");
+  EXPECT_EQ(Eval(R"(userHome(undefined, "d"))"), R"("d")");
+  EXPECT_EQ(Eval(R"(userHome("x", ""))"), "undefined");
+  EXPECT_EQ(Eval("userHome()"), "error");
+}
+
+// A map that gives "Physics, chem ,," for every input of submap `*`.
+class FixedUserMaps : public UserMaps {
+ public:
+  std::optional<std::string> Map(std::string_view map_name, std::string_view method,
+                                 std::string_view) const override {
+    if (map_name != "groups") return std::nullopt;
+    if (method == "*") return std::string("Physics, chem ,,");
+    if (method == "empty") return std::string(" , ");
+    return std::nullopt;
+  }
+};
+
+TEST(StringListBuiltins, UserMapChoosesTheGroup) {
+  FixedUserMaps maps;
+  EvalOptions options;
+  options.user_maps = &maps;
+  EXPECT_EQ(Eval(R"(userMap("groups", "u"))", options), R"("Physics, chem ,,")");
+  EXPECT_EQ(Eval(R"(userMap("groups", "u", "CHEM"))", options), R"("chem")");
+  EXPECT_EQ(Eval(R"(userMap("groups", "u", "bio"))", options), R"("Physics")");
+  EXPECT_EQ(Eval(R"(userMap("groups", "u", 3))", options), R"("Physics")");
+  EXPECT_EQ(Eval(R"(userMap("groups.empty", "u", "x"))", options), "undefined");
+  EXPECT_EQ(Eval(R"(userMap("groups.empty", "u", "x", "d"))", options), R"("d")");
+  EXPECT_EQ(Eval(R"(userMap("groups.other", "u"))", options), "undefined");
 }
 
 TEST(StringListBuiltins, Environment) {

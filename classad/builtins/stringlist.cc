@@ -3,7 +3,8 @@
 // (compat_classad.cpp): stringListSize, stringListSum, stringListAvg,
 // stringListMin, stringListMax, stringListMember, stringListIMember,
 // stringListSubsetMatch, stringListISubsetMatch, split, splitUserName,
-// splitSlotName, envV1ToV2, mergeEnvironment, argsToList, listToArgs.
+// splitSlotName, envV1ToV2, mergeEnvironment, argsToList, listToArgs,
+// userMap, userHome.
 // (stringList_regexpMember lives with the regular expressions.)
 //
 // A "string list" is one string holding items separated by any byte of a
@@ -18,6 +19,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -30,6 +32,7 @@
 #include "classad/evaluator.h"
 #include "classad/expr.h"
 #include "classad/tree_builder.h"
+#include "classad/user_maps.h"
 #include "classad/value.h"
 
 namespace classad {
@@ -363,6 +366,64 @@ Value SplitSlotNameFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   return SplitAt(ctx, args, AtDefault::kSecond);
 }
 
+// --- User maps and home directories (compat_classad.cpp) -----------------
+
+// userMap(map, user[, preferred[, default]]), as HTCondor's userMap_func:
+// what the map (EvalOptions::user_maps; `name.method` reads submap
+// `method`, `name` submap `*`) maps `user` to. Two arguments: the mapped
+// text, a comma list of groups; three or four: the group equal to
+// `preferred` without regard to case, else the first. No mapping (or an
+// empty list): undefined, or `default` with four arguments. A map or user
+// that is not a string: error if either is error, else undefined (or
+// `default`).
+Value UserMapFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
+  if (args.size() < 2 || args.size() > 4) return Value::Error();
+  const Value map = EvalArg(ctx, args, 0);
+  const Value user = EvalArg(ctx, args, 1);
+  const Value preferred = args.size() >= 3 ? EvalArg(ctx, args, 2) : Value::Undefined();
+  const bool has_default = args.size() == 4;
+  const Value fallback = has_default ? EvalArg(ctx, args, 3) : Value::Undefined();
+  if (!map.IsString() || !user.IsString()) {
+    if (map.IsError() || user.IsError()) return Value::Error();
+    return fallback;
+  }
+  std::string_view name = map.string();
+  std::string_view method = "*";
+  if (const size_t dot = name.find('.'); dot != std::string_view::npos) {
+    method = name.substr(dot + 1);
+    name = name.substr(0, dot);
+  }
+  const UserMaps* maps = ctx.options().user_maps;
+  const std::optional<std::string> mapped =
+      maps == nullptr ? std::nullopt : maps->Map(name, method, user.string());
+  if (!mapped.has_value()) return fallback;
+  if (!ctx.Charge(1 + mapped->size())) return Value::Error();
+  if (args.size() == 2) return Value::String(*mapped);
+  const std::optional<std::string_view> chosen =
+      ChooseUserMapItem(*mapped, preferred.IsString() ? preferred.string() : std::string_view());
+  if (!chosen.has_value()) return fallback;
+  return Value::String(std::string(*chosen));
+}
+
+// userHome(user[, default]), as HTCondor's userHome_func when
+// CLASSAD_ENABLE_USER_HOME is false (its default is true, and HTCondor then
+// asks the daemon host's password database, which this tool, not running
+// there, cannot read; docs/compatibility.md). `default` (when it is a
+// non-empty string), else undefined for a string or undefined user and
+// error for anything else; other than one or two arguments is error.
+Value UserHomeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
+  if (args.size() != 1 && args.size() != 2) return Value::Error();
+  std::string fallback;
+  if (args.size() == 2) {
+    Value home = EvalArg(ctx, args, 1);
+    if (home.IsString()) fallback = home.take_string();
+  }
+  const Value user = EvalArg(ctx, args, 0);
+  if (!fallback.empty()) return Value::String(std::move(fallback));
+  if (user.IsUndefined() || user.IsString()) return Value::Undefined();
+  return Value::Error();
+}
+
 // --- Environments and argument strings (HTCondor's Env and ArgList) ------
 
 // An environment entry's value; `bare` marks an unexpanded $$() entry kept
@@ -612,6 +673,8 @@ Value ListToArgsFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 
 void RegisterStringListBuiltins(BuiltinTableBuilder& table) {
   table.Add("stringListsIntersect", StringListsIntersectFn);
+  table.Add("userMap", UserMapFn);
+  table.Add("userHome", UserHomeFn);
   table.Add("stringListSize", StringListSizeFn);
   table.Add("stringListSum", StringListSumFn);
   table.Add("stringListAvg", StringListAvgFn);

@@ -100,8 +100,7 @@ GroupQuotaAllocator::GroupQuotaAllocator(std::shared_ptr<const policy::Policy> p
 
 void GroupQuotaAllocator::ComputeSortKeys(const std::vector<double>& live_usage, int64_t now, int round) {
   const std::vector<GroupQuotaNode>& nodes = tree_.nodes();
-  classad::EvalOptions eval;
-  eval.now = [now] { return now; };
+  const classad::EvalOptions eval = policy_->EvalOptionsAt(now);
   for (size_t g = 0; g < nodes.size(); ++g) {
     classad::ClassAd& ad = sort_ads_[g];
     ad.InsertValue(kGroupQuota, classad::Value::Real(nodes[g].quota));

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "classad/evaluator.h"
+#include "classad/parser.h"
 #include "classad/unparse.h"
 #include "policy/config_reader.h"
 #include "policy/policy.h"
@@ -208,6 +209,45 @@ TEST(PolicyTest, NiceUserPrefixIgnoresTheSubmitKnob) {
   classad::Result<Policy> p = Policy::Build(config);
   ASSERT_TRUE(p.ok()) << p.status().ToString();
   EXPECT_EQ(p->accountant.nice_user_prefix, "nice-user");
+}
+
+// The maps userMap() reads: NEGOTIATOR_CLASSAD_USER_MAP_NAMES, each from
+// CLASSAD_USER_MAPFILE_<name> or CLASSAD_USER_MAPDATA_<name>. Expectations
+// are HTCondor 25.13.2's (these maps as TOOL_CLASSAD_USER_MAP_NAMES, the
+// calls through condor_config_val's $EVAL).
+TEST(PolicyTest, UserMapsAreTheDaemonsNamedMaps) {
+  Config config = Read(
+      "NEGOTIATOR_CLASSAD_USER_MAP_NAMES = groups Other\n"
+      "CLASSAD_USER_MAPDATA_groups @=end\n"
+      "* alice physics, chem\n"
+      "* /^b(.*)/ bio\\1\n"
+      "sub carol x,y\n"
+      "@end\n"
+      "CLASSAD_USER_MAPDATA_other = * dave d1\n");
+  classad::Result<Policy> p = Policy::Build(config);
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  ASSERT_NE(p->user_maps, nullptr);
+  EXPECT_EQ(p->user_maps->size(), 2u);
+  const classad::EvalOptions options = p->EvalOptionsAt(1700000000);
+  auto eval = [&](const std::string& text) {
+    classad::Result<classad::ExprPtr> e = classad::ParseExpression(text);
+    if (!e.ok()) return std::string("PARSE_ERROR");
+    return classad::UnparseValue(classad::EvaluateExpr(**e, nullptr, nullptr, options));
+  };
+  // The map line's third field is the result ("physics,": text after it
+  // is ignored).
+  EXPECT_EQ(eval(R"(userMap("groups", "alice", "chem"))"), R"("physics")");
+  EXPECT_EQ(eval(R"(userMap("groups", "alice"))"), R"("physics,")");
+  EXPECT_EQ(eval(R"(userMap("groups", "bob"))"), R"("bioob")");
+  EXPECT_EQ(eval(R"(userMap("groups.sub", "carol", "Y"))"), R"("y")");
+  EXPECT_EQ(eval(R"(userMap("GROUPS", "zed", "x", "none"))"), R"("none")");
+  EXPECT_EQ(eval(R"(userMap("other", "dave"))"), R"("d1")");
+  EXPECT_EQ(eval(R"(userMap("nomap", "dave"))"), "undefined");
+  EXPECT_EQ(eval(R"(userMap("groups", "carol"))"), "undefined");
+  // No maps named: none is read.
+  classad::Result<Policy> plain = Policy::Build(Read("CLASSAD_USER_MAPDATA_groups = * a b\n"));
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->user_maps, nullptr);
 }
 
 TEST(PolicyTest, MissingAccountingGroupMapIsAnError) {
