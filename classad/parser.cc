@@ -750,14 +750,17 @@ bool ContinuesAnUnterminatedQuote(std::string_view text, size_t stop) {
 Result<ExprPtr> ParseExpression(std::string_view text, const ParseOptions& options) {
   size_t stop = std::string_view::npos;
   Result<ExprPtr> whole = ParseWhole(text, options, &stop);
-  if (!whole.ok() && options.ignore_text_after_conditional && stop != std::string_view::npos &&
-      stop > 0) {
+  const bool any_head = options.ignore_text_after_expression;
+  if (!whole.ok() && (any_head || options.ignore_text_after_conditional) &&
+      stop != std::string_view::npos && stop > 0) {
     // HTCondor's parser ends a top-level `c ? a : b` at its last operand and
-    // ignores whatever follows (`1 ? 2 : 3 : 4` is 2): when the text up to
-    // the offending token is such a conditional, that is the expression.
+    // ignores whatever follows (`1 ? 2 : 3 : 4` is 2), and a parse that is
+    // not full ends any expression before the first token that cannot
+    // continue it: when the text up to the offending token is such an
+    // expression, that is the expression.
     size_t ignored = std::string_view::npos;
     Result<ExprPtr> head = ParseWhole(text.substr(0, stop), options, &ignored);
-    if (head.ok() && (*head)->kind() == ExprKind::kConditional &&
+    if (head.ok() && (any_head || (*head)->kind() == ExprKind::kConditional) &&
         !ContinuesAnUnterminatedQuote(text, stop)) {
       whole = std::move(head);
     }

@@ -29,6 +29,11 @@ struct ParseOptions {
   // of an attribute in a new-syntax ad), where HTCondor's parser goes on and
   // the extra tokens are an error.
   bool ignore_text_after_conditional = true;
+  // HTCondor's ParseExpression(text, full = false), with which it reads the
+  // value of an old-syntax ad line (InsertLongFormAttrValue): the
+  // expression ends before the first token that cannot continue it, and
+  // whatever follows is ignored (`1 2` is 1). Off by default.
+  bool ignore_text_after_expression = false;
 };
 
 // Parses one expression. On failure the Status is kParseError (or

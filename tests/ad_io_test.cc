@@ -397,6 +397,48 @@ TEST(AdIoOld, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(status.where().column, 5);
 }
 
+// HTCondor reads an old-syntax value with a parse that is not full
+// (InsertLongFormAttrValue): the expression ends before the first token
+// that cannot continue it and the rest of the line is ignored; adjacent
+// strings are not joined. Each line checked with HTCondor 25.13.2
+// (condor_status -ads FILE -long).
+TEST(AdIoOld, TextAfterACompleteExpressionIsIgnored) {
+  const std::pair<const char*, const char*> kept[] = {
+      {"X = 1 2", "1"},
+      {"X = \"a\" \"b\"", "\"a\""},
+      {"X = \"a\"   \"b\" + 1", "\"a\""},
+      {"X = 1 \"unterminated", "1"},
+      {"X = 1 + 2 3 * 4", "1 + 2"},
+      {"X = 1 ? 2 : 3 4", "1 ? 2 : 3"},
+      {"X = a b.c", "a"},
+      {"X = 'a' 'b'", "a"},
+      {"X = 1 \xC3\xA9", "1"},
+      {"X = \"x\" + 1 garbage", "\"x\" + 1"},
+      {"X = 1 2e", "1"},
+      {"X = 1 010", "1"},
+      {"X = 1 )", "1"},
+      {"X = strcat(\"a\", \"b\") \"c\"", "strcat(\"a\",\"b\")"},
+      {"X = \"a\\\" \"b\"", "\"a\\\" \""},
+      {"X = 1 /* comment */ 2", "1"},
+      {"X = true false", "true"},
+      {"X = 1, 2", "1"},
+  };
+  for (const auto& [line, value] : kept) {
+    SCOPED_TRACE(line);
+    AdList ads = Read(std::string("MyType = \"Machine\"\n") + line + "\n", AdFormat::kOld);
+    ASSERT_EQ(ads.size(), 1u);
+    ASSERT_NE(ads[0]->LookupPtr("X"), nullptr);
+    EXPECT_EQ(Unparse(*ads[0]->LookupPtr("X")), value);
+  }
+  // Where the parser cannot stop (inside brackets, or nothing complete
+  // yet), the line is an error, as HTCondor refuses the ad.
+  for (const char* line : {"X = f(\"a\" \"b\")", "X = { \"a\" \"b\" }", "X = 1 +", "X = -",
+                           "X = 010", "X = [a = 1] [b = 2]", "X = 2 . 5"}) {
+    SCOPED_TRACE(line);
+    ReadError(std::string("MyType = \"Machine\"\n") + line + "\n", AdFormat::kOld);
+  }
+}
+
 TEST(AdIoOld, HostileLinesGiveClearErrors) {
   Status status = ReadError(std::string_view("A = 1\nB = 2\0\n", 12), AdFormat::kOld);
   EXPECT_EQ(status.where().line, 2);

@@ -191,8 +191,11 @@ class ClassAdEval {
     return OneLine(classad::UnparseValue(value));
   }
 
-  // Reads the first ad of `path`. Like HTCondor's tool, a file that is
-  // neither a list of ads nor old syntax may hold bare `a = 1; b = 2`.
+  // Reads the first ad of `path`. Like HTCondor's tool (which parses the
+  // text as a new-syntax ad, else as one with `[` and `]` around it), a
+  // file of bare `a = 1; b = 2` is read as those attributes; old syntax
+  // (`condor_q -long`), which HTCondor's tool does not read, is read as
+  // HTCondor's daemons read it.
   int ReadFirstAd(const std::string& path, std::shared_ptr<ClassAd>* ad) {
     classad::AdReadOptions options;
     options.format = json_ ? AdFormat::kJson : AdFormat::kAuto;
@@ -205,13 +208,11 @@ class ClassAdEval {
       std::fprintf(stderr, "%s: %s\n", kProgram, reader.status().message().c_str());
       return kExitFailure;
     }
-    if ((*reader)->Next(ad)) return kExitOk;
+    const bool read = (*reader)->Next(ad);
+    if ((*reader)->format() == AdFormat::kOld && TryBareAttributes(path, ad)) return kExitOk;
+    if (read) return kExitOk;
     Status status = (*reader)->status();
-    if (status.ok()) {
-      status = Status(classad::StatusCode::kParseError, "the file holds no ad");
-    } else if ((*reader)->format() == AdFormat::kOld && TryBareAttributes(path, ad)) {
-      return kExitOk;
-    }
+    if (status.ok()) status = Status(classad::StatusCode::kParseError, "the file holds no ad");
     Flush();
     std::fprintf(stderr, "Unable to turn file '%s' into a ClassAd.\n  %s\n", path.c_str(),
                  status.ToString().c_str());

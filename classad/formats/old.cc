@@ -47,7 +47,15 @@ class OldTextRewriter {
  public:
   explicit OldTextRewriter(std::string_view text) : text_(text) {}
 
-  Status Rewrite(std::string* out, std::vector<Origin>* origins) {
+  // Rewrites the text into *out, with the origin of each byte. On failure
+  // (a NUL byte, a byte beyond ASCII outside a literal, a literal left
+  // open) *error_offset is the byte of the text where the offending token
+  // starts, or npos for a NUL byte, which is an error wherever it is (as in
+  // every text this project reads: docs/compatibility.md). A literal followed, after white space, by another closed by
+  // the same quote ends the rewritten text there: HTCondor's old-syntax
+  // lexer does not join them as the new syntax would, and its parser can
+  // go on from neither (the rest is ignored, or an error inside brackets).
+  Status Rewrite(std::string* out, std::vector<Origin>* origins, size_t* error_offset) {
     out_ = out;
     origins_ = origins;
     out_->clear();
@@ -56,10 +64,20 @@ class OldTextRewriter {
     origins_->reserve(text_.size() + 8);
     while (i_ < text_.size()) {
       unsigned char c = static_cast<unsigned char>(text_[i_]);
-      if (c == 0) return ErrorHere("unexpected NUL byte");
+      *error_offset = i_;
+      if (c == 0) {
+        *error_offset = std::string_view::npos;
+        return ErrorHere("unexpected NUL byte");
+      }
       if (c == '"' || c == '\'') {
         Status status = RewriteLiteral(static_cast<char>(c));
-        if (!status.ok()) return status;
+        if (!status.ok()) {
+          if (nul_in_literal_) *error_offset = std::string_view::npos;
+          return status;
+        }
+        size_t next = i_;
+        while (next < text_.size() && IsAsciiSpaceByte(text_[next])) ++next;
+        if (next < text_.size() && text_[next] == static_cast<char>(c)) break;
       } else if (c == '/' && Next() == '/') {
         while (i_ < text_.size() && text_[i_] != '\n') CopyCommentByte();
       } else if (c == '/' && Next() == '*') {
@@ -85,6 +103,9 @@ class OldTextRewriter {
  private:
   int Next() const {
     return i_ + 1 < text_.size() ? static_cast<unsigned char>(text_[i_ + 1]) : -1;
+  }
+  static bool IsAsciiSpaceByte(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
   }
   Origin Here() const { return Origin{line_, column_}; }
   void Consume() {
@@ -124,7 +145,10 @@ class OldTextRewriter {
                       SourceLocation{"", start.line, start.column});
       }
       char c = text_[i_];
-      if (c == '\0') return ErrorHere("unexpected NUL byte");
+      if (c == '\0') {
+        nul_in_literal_ = true;
+        return ErrorHere("unexpected NUL byte");
+      }
       if (c != quote) {
         value.push_back(c);
         Consume();
@@ -148,6 +172,7 @@ class OldTextRewriter {
   }
 
   std::string_view text_;
+  bool nul_in_literal_ = false;
   size_t i_ = 0;
   int line_ = 1;
   int column_ = 1;
@@ -430,11 +455,30 @@ Result<ExprPtr> ParseOldExpressionWithParser(std::string_view text, const ParseO
                       std::to_string(options.limits.max_input_bytes) + " bytes",
                   SourceLocation{"", 1, 1});
   }
+  // HTCondor reads an old-syntax value with a parse that is not full
+  // (ParseOptions::ignore_text_after_expression): its lexer reads tokens
+  // only as far as the expression goes, so a byte or a literal its lexer
+  // refuses after a complete expression is ignored with the rest.
+  ParseOptions head_options = options;
+  head_options.ignore_text_after_expression = true;
   std::string rewritten;
   std::vector<Origin> origins;
-  Status status = OldTextRewriter(text).Rewrite(&rewritten, &origins);
-  if (!status.ok()) return status;
-  Result<ExprPtr> expr = ParseExpression(rewritten, options);
+  size_t error_offset = 0;
+  Status status = OldTextRewriter(text).Rewrite(&rewritten, &origins, &error_offset);
+  if (!status.ok()) {
+    if (error_offset > 0 && error_offset != std::string_view::npos) {
+      std::string head;
+      std::vector<Origin> head_origins;
+      size_t ignored = 0;
+      const std::string_view before = text.substr(0, error_offset);
+      if (OldTextRewriter(before).Rewrite(&head, &head_origins, &ignored).ok()) {
+        Result<ExprPtr> expr = ParseExpression(head, head_options);
+        if (expr.ok()) return expr;
+      }
+    }
+    return status;
+  }
+  Result<ExprPtr> expr = ParseExpression(rewritten, head_options);
   if (!expr.ok()) return MapError(expr.status(), rewritten, origins);
   return expr;
 }
