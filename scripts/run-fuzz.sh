@@ -11,7 +11,11 @@
 # Environment: FUZZ_JOBS (targets run at once, default 2), FUZZ_BUILD_DIR
 # (default build-fuzz), FUZZ_CPU_SECONDS (campaign mode: stop each target
 # with SIGINT once it has used that much CPU time, so that it prints its
-# final stats; the seconds argument is then only a wall-clock cap). The
+# final stats; the seconds argument is then only a wall-clock cap),
+# FUZZ_TIMEOUT (the wall-clock seconds one input may take before libFuzzer
+# reports a timeout, default 10: raise it for a campaign at nice 19 on a
+# machine that is also building, where an input can wait that long for a
+# core). The
 # corpus grows in $FUZZ_BUILD_DIR/corpus/<target> across runs; findings go to
 # $FUZZ_BUILD_DIR/findings/<target>/, logs to $FUZZ_BUILD_DIR/logs/. See
 # docs/fuzzing.md.
@@ -23,6 +27,7 @@ shift || true
 JOBS="${FUZZ_JOBS:-2}"
 CPU_SECONDS="${FUZZ_CPU_SECONDS:-0}"
 BUILD="${FUZZ_BUILD_DIR:-build-fuzz}"
+TIMEOUT="${FUZZ_TIMEOUT:-10}"
 ALL_TARGETS=(fuzz_parse_expression fuzz_evaluate fuzz_parse_ad fuzz_unparse_roundtrip
              fuzz_ad_roundtrip fuzz_ingest_fastpath fuzz_config fuzz_lint fuzz_negotiator
              fuzz_parse_fastpath fuzz_ad_file fuzz_workload fuzz_dirac_config)
@@ -95,12 +100,12 @@ run_target() {
   local input
   for input in fuzz/regressions/"$t"/*; do
     [ -f "$input" ] || continue
-    "$BUILD/$t" -timeout=10 -rss_limit_mb=2048 "$input" >>"$logs/$t.replay" 2>&1 ||
+    "$BUILD/$t" -timeout="$TIMEOUT" -rss_limit_mb=2048 "$input" >>"$logs/$t.replay" 2>&1 ||
       echo "$input" >>"$logs/$t.replay_failed"
   done
   local rc=0 TIMEFORMAT='%U %S'
   { time run_with_cpu_budget "$BUILD/$t" -max_total_time="$SECONDS_PER_TARGET" \
-      -timeout=10 -rss_limit_mb=2048 \
+      -timeout="$TIMEOUT" -rss_limit_mb=2048 \
       -max_len="$(max_len "$t")" -dict="$(dict_for "$t")" -print_final_stats=1 \
       -artifact_prefix="$BUILD/findings/$t/" \
       "$BUILD/corpus/$t" "$BUILD/seeds/$t" >"$logs/$t.log" 2>&1 || rc=$?; } 2>"$logs/$t.time"
