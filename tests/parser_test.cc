@@ -86,6 +86,24 @@ TEST(Parser, TrailingTokensAfterATopLevelTernaryAreIgnored) {
   ParseError("1 ? 2 : 3 : 4", inside);
 }
 
+// A parse that is not full (HTCondor's ParseExpression(text, false), which
+// reads old-syntax ad lines) ends any expression before the first token
+// that cannot continue it.
+TEST(Parser, APrefixParseIgnoresWhatCannotContinueTheExpression) {
+  ParseOptions prefix;
+  prefix.ignore_text_after_expression = true;
+  auto text = [&](const std::string& input) {
+    Result<ExprPtr> e = ParseExpression(input, prefix);
+    return e.ok() ? Unparse(**e) : "PARSE_ERROR";
+  };
+  EXPECT_EQ(text("1 + 2 3"), "1 + 2");
+  EXPECT_EQ(text("a b.c"), "a");
+  EXPECT_EQ(text("(1) (2)"), "(1)");
+  EXPECT_EQ(text("1 2e"), "1");  // a token the lexer refuses, after the end
+  EXPECT_EQ(text("f(1 2)"), "PARSE_ERROR");  // inside brackets it cannot stop
+  EXPECT_EQ(text("1 +"), "PARSE_ERROR");
+}
+
 // Integer literals as HTCondor's lexer reads them.
 TEST(Parser, IntegerLiteralsAsHTCondorReadsThem) {
   EXPECT_EQ(RoundTrip("9223372036854775808"), "0");  // out of range: 0

@@ -505,33 +505,24 @@ void CheckQuirkThirtyTwoBits(const LintContext& context, std::vector<Diagnostic>
                beyond(Arg(node, 0))) {
       culprit = Arg(node, 0);
     }
-    if (culprit == nullptr && IsCall(node, "relTime") && node.children().size() == 1) {
-      // A real relative time is kept, but its whole seconds are read
-      // through an int wherever HTCondor uses it.
+    const bool relative = IsCall(node, "relTime");
+    if (culprit == nullptr &&
+        (relative || IsCall(node, "splitTime") || IsCall(node, "formatTime"))) {
+      // A real is cast to an int there (for a relative time, wherever
+      // HTCondor reads its whole seconds): beyond 32 bits, INT_MIN.
       const Expr* seconds = Arg(node, 0);
       if (seconds != nullptr && seconds->kind() == ExprKind::kLiteral &&
           seconds->literal().IsReal() &&
           !(seconds->literal().real() > -2147483649.0 && seconds->literal().real() < 2147483648.0)) {
         Report(e, *seconds, "htcondor-quirk-32-bits",
                classad::Unparse(*seconds) +
-                   " seconds do not fit in 32 bits: HTCondor reads a relative time's whole "
-                   "seconds through an int, so int(), string(), getDays(), interval() and "
-                   "absTime arithmetic all see -2147483648 (-24855+-3:-14:-8); use the "
-                   "number of seconds itself",
-               out);
-      }
-      return;
-    }
-    if (culprit == nullptr && (IsCall(node, "splitTime") || IsCall(node, "formatTime"))) {
-      // A real is cast to an int there: beyond 32 bits, INT_MIN.
-      const Expr* seconds = Arg(node, 0);
-      if (seconds != nullptr && seconds->kind() == ExprKind::kLiteral &&
-          seconds->literal().IsReal() &&
-          !(seconds->literal().real() > -2147483649.0 && seconds->literal().real() < 2147483648.0)) {
-        Report(e, *seconds, "htcondor-quirk-32-bits",
-               classad::Unparse(*seconds) +
-                   " does not fit in 32 bits: HTCondor casts a real time into an int here, "
-                   "which gives -2147483648 (1901-12-13T20:45:52); write it as an integer",
+                   (relative ? " seconds do not fit in 32 bits: HTCondor reads a relative time's "
+                               "whole seconds through an int, so int(), string(), getDays(), "
+                               "interval() and absTime arithmetic all see -2147483648 "
+                               "(-24855+-3:-14:-8); use the number of seconds itself"
+                             : " does not fit in 32 bits: HTCondor casts a real time into an int "
+                               "here, which gives -2147483648 (1901-12-13T20:45:52); write it as "
+                               "an integer"),
                out);
       }
       return;
