@@ -17,8 +17,9 @@
 // lCtx, rCtx or an absolute special name (`.self`) ask for it. Built, it
 // is a top-level scope whose LEFT and RIGHT are the live sides
 // (Scope::wrapped_left), so what is read through it (`root.LEFT.x`,
-// `parent.my.x`, `lCtx.symmetricMatch`) is what the match itself gives. Compiled programs leave these names to the
-// tree walker (planner.cc), so other names pay nothing for them.
+// `parent.my.x`, `lCtx.symmetricMatch`) is what the match itself gives.
+// Compiled programs leave these names to the tree walker (planner.cc), so
+// other names pay nothing for them.
 #include <memory>
 #include <string>
 #include <string_view>

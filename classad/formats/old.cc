@@ -51,10 +51,11 @@ class OldTextRewriter {
   // (a NUL byte, a byte beyond ASCII outside a literal, a literal left
   // open) *error_offset is the byte of the text where the offending token
   // starts, or npos for a NUL byte, which is an error wherever it is (as in
-  // every text this project reads: docs/compatibility.md). A literal followed, after white space, by another closed by
-  // the same quote ends the rewritten text there: HTCondor's old-syntax
-  // lexer does not join them as the new syntax would, and its parser can
-  // go on from neither (the rest is ignored, or an error inside brackets).
+  // every text this project reads: docs/compatibility.md). A literal
+  // followed, after white space, by another closed by the same quote ends
+  // the rewritten text there: HTCondor's old-syntax lexer does not join
+  // them as the new syntax would, and its parser can go on from neither
+  // (the rest is ignored, or an error inside brackets).
   Status Rewrite(std::string* out, std::vector<Origin>* origins, size_t* error_offset) {
     out_ = out;
     origins_ = origins;
