@@ -430,6 +430,11 @@ TEST(AdIoOld, TextAfterACompleteExpressionIsIgnored) {
     ASSERT_NE(ads[0]->LookupPtr("X"), nullptr);
     EXPECT_EQ(Unparse(*ads[0]->LookupPtr("X")), value);
   }
+  // A NUL byte stays an error, also in the text that would be ignored
+  // (finding of the CI's fuzz run on fuzz_ingest_fastpath: the parser path
+  // accepted what the reader, which refuses the line, did not).
+  EXPECT_FALSE(ParseOldExpression(std::string_view("\"a\" \xCC\0", 6)).ok());
+  EXPECT_FALSE(ParseOldExpression(std::string_view("\"a\" \"b\0\"", 8)).ok());
   // Where the parser cannot stop (inside brackets, or nothing complete
   // yet), the line is an error, as HTCondor refuses the ad.
   for (const char* line : {"X = f(\"a\" \"b\")", "X = { \"a\" \"b\" }", "X = 1 +", "X = -",

@@ -50,12 +50,10 @@ class OldTextRewriter {
   // Rewrites the text into *out, with the origin of each byte. On failure
   // (a NUL byte, a byte beyond ASCII outside a literal, a literal left
   // open) *error_offset is the byte of the text where the offending token
-  // starts, or npos for a NUL byte, which is an error wherever it is (as in
-  // every text this project reads: docs/compatibility.md). A literal
-  // followed, after white space, by another closed by the same quote ends
-  // the rewritten text there: HTCondor's old-syntax lexer does not join
-  // them as the new syntax would, and its parser can go on from neither
-  // (the rest is ignored, or an error inside brackets).
+  // starts. A literal followed, after white space, by another closed by
+  // the same quote ends the rewritten text there: HTCondor's old-syntax
+  // lexer does not join them as the new syntax would, and its parser can
+  // go on from neither (the rest is ignored, or an error inside brackets).
   Status Rewrite(std::string* out, std::vector<Origin>* origins, size_t* error_offset) {
     out_ = out;
     origins_ = origins;
@@ -66,16 +64,10 @@ class OldTextRewriter {
     while (i_ < text_.size()) {
       unsigned char c = static_cast<unsigned char>(text_[i_]);
       *error_offset = i_;
-      if (c == 0) {
-        *error_offset = std::string_view::npos;
-        return ErrorHere("unexpected NUL byte");
-      }
+      if (c == 0) return ErrorHere("unexpected NUL byte");
       if (c == '"' || c == '\'') {
         Status status = RewriteLiteral(static_cast<char>(c));
-        if (!status.ok()) {
-          if (nul_in_literal_) *error_offset = std::string_view::npos;
-          return status;
-        }
+        if (!status.ok()) return status;
         size_t next = i_;
         while (next < text_.size() && IsAsciiSpaceByte(text_[next])) ++next;
         if (next < text_.size() && text_[next] == static_cast<char>(c)) break;
@@ -146,10 +138,7 @@ class OldTextRewriter {
                       SourceLocation{"", start.line, start.column});
       }
       char c = text_[i_];
-      if (c == '\0') {
-        nul_in_literal_ = true;
-        return ErrorHere("unexpected NUL byte");
-      }
+      if (c == '\0') return ErrorHere("unexpected NUL byte");
       if (c != quote) {
         value.push_back(c);
         Consume();
@@ -173,7 +162,6 @@ class OldTextRewriter {
   }
 
   std::string_view text_;
-  bool nul_in_literal_ = false;
   size_t i_ = 0;
   int line_ = 1;
   int column_ = 1;
@@ -462,12 +450,24 @@ Result<ExprPtr> ParseOldExpressionWithParser(std::string_view text, const ParseO
   // refuses after a complete expression is ignored with the rest.
   ParseOptions head_options = options;
   head_options.ignore_text_after_expression = true;
+  // A NUL byte is an error wherever it is, also in text that would be
+  // ignored (the old-syntax reader refuses such a line as a whole).
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    const std::string_view before = text.substr(0, nul);
+    const size_t line_start = before.rfind('\n');
+    const std::string_view last_line =
+        line_start == std::string_view::npos ? before : before.substr(line_start + 1);
+    int line = 1;
+    for (char c : before) line += c == '\n' ? 1 : 0;
+    return Status(StatusCode::kParseError, "unexpected NUL byte",
+                  SourceLocation{"", line, ColumnOfByte(last_line, last_line.size())});
+  }
   std::string rewritten;
   std::vector<Origin> origins;
   size_t error_offset = 0;
   Status status = OldTextRewriter(text).Rewrite(&rewritten, &origins, &error_offset);
   if (!status.ok()) {
-    if (error_offset > 0 && error_offset != std::string_view::npos) {
+    if (error_offset > 0) {
       std::string head;
       std::vector<Origin> head_origins;
       size_t ignored = 0;
