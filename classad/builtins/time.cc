@@ -37,7 +37,6 @@ namespace {
 
 constexpr int64_t kSecondsPerDay = 86400;
 
-
 // A broken-down time as shown in some offset (a struct tm of our own).
 struct CalendarTime {
   int64_t year = 1970;
@@ -115,7 +114,9 @@ const char* NameOrQuestion(const char* const* names, int64_t count, int64_t inde
   return names[index];
 }
 
-// A value wrapped to a C int, as x86-64 wraps int arithmetic.
+// An integer read into a C int as HTCondor reads one, and the result of C
+// int arithmetic as x86-64 wraps it: its low 32 bits. (A real read into an
+// int is TruncateToIntLikeX86: INT_MIN when it does not fit, for NaN too.)
 int32_t Wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); }
 
 // glibc's __isleap, with C's truncating remainders.
@@ -374,19 +375,15 @@ bool FormatCalendar(const CalendarTime& t, std::string_view format, size_t max_b
 
 // --- argument helpers ------------------------------------------------------------
 
-// A value read into a C int as HTCondor reads it: integers wrap to 32 bits,
-// reals are cast (x86-64: INT_MIN when they do not fit, for NaN too).
-int32_t IntLikeHTCondor(int64_t i) { return static_cast<int32_t>(static_cast<uint32_t>(i)); }
-int32_t IntLikeHTCondor(double r) { return TruncateToIntLikeX86(r); }
 
 // The offset argument of absTime(t, offset), read as HTCondor reads it into
 // an int: an integer (wrapped to 32 bits), a real (cast) or a relative time
 // (its whole seconds, RelTimeWholeSeconds); false for other types.
 bool OffsetFromValue(const Value& v, int32_t* offset) {
   if (v.IsInteger()) {
-    *offset = IntLikeHTCondor(v.integer());
+    *offset = Wrap32(v.integer());
   } else if (v.IsReal()) {
-    *offset = IntLikeHTCondor(v.real());
+    *offset = TruncateToIntLikeX86(v.real());
   } else if (v.IsRelTime()) {
     *offset = RelTimeWholeSeconds(v.reltime());
   } else {
@@ -408,7 +405,7 @@ bool CalendarFromTimeValue(const Value& v, CalendarTime* t) {
   if (v.IsInteger()) {
     seconds = v.integer();
   } else if (v.IsReal()) {
-    seconds = IntLikeHTCondor(v.real());
+    seconds = TruncateToIntLikeX86(v.real());
   } else {
     return false;
   }
@@ -425,7 +422,7 @@ int32_t AdIntField(EvalContext& ctx, const Value& ad, std::string_view name, int
   Value v = attribute.is_literal() ? attribute.literal()
                                    : ctx.EvaluateIn(attribute.expr(), ad.ad_scope());
   if (!v.IsInteger()) return fallback;
-  return IntLikeHTCondor(v.integer());
+  return Wrap32(v.integer());
 }
 
 // The calendar time described by an ad (Year, Month, Day, Hours, Minutes,
@@ -459,7 +456,6 @@ void DayNumbersLikeHTCondor(CalendarTime* t) {
   t->weekday = fixed % 7;
   t->yearday = Wrap32(int64_t{fixed} - fixed_from_gregorian(year, 1, 1));
 }
-
 
 // --- the built-ins -----------------------------------------------------------------
 
@@ -508,11 +504,11 @@ Value AbsTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     case ValueType::kInteger:
       // HTCondor reads the seconds into an int, and takes an offset of -1
       // (its error marker) as an error.
-      t.seconds = IntLikeHTCondor(arg.integer());
+      t.seconds = Wrap32(arg.integer());
       if (has_offset && offset == -1) return Value::Error();
       break;
     case ValueType::kReal:
-      t.seconds = IntLikeHTCondor(arg.real());
+      t.seconds = TruncateToIntLikeX86(arg.real());
       break;
     case ValueType::kRelTime:
       t.seconds = RelTimeWholeSeconds(arg.reltime());
@@ -543,7 +539,7 @@ Value RelTimeFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     case ValueType::kUndefined:
       return Value::Undefined();
     case ValueType::kInteger:  // read into an int, as HTCondor does
-      return Value::RelTime(static_cast<double>(IntLikeHTCondor(arg.integer())));
+      return Value::RelTime(static_cast<double>(Wrap32(arg.integer())));
     case ValueType::kReal:
       return Value::RelTime(arg.real());
     case ValueType::kRelTime:
@@ -571,7 +567,7 @@ Value SplitAbsTime(AbsTime time) {
   ad->InsertValue("Type", Value::String("AbsoluteTime"));
   // tm_year + 1900 in int arithmetic, as HTCondor inserts it: the years
   // past 2147483647 that a struct tm still holds wrap.
-  ad->InsertValue("Year", Value::Integer(IntLikeHTCondor(t.year)));
+  ad->InsertValue("Year", Value::Integer(Wrap32(t.year)));
   ad->InsertValue("Month", Value::Integer(t.month));
   ad->InsertValue("Day", Value::Integer(t.day));
   ad->InsertValue("Hours", Value::Integer(t.hour));
@@ -636,7 +632,7 @@ Value SplitTime(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     case ValueType::kReal:
       // HTCondor's doSplitTime casts a real to an int: INT_MIN when it does
       // not fit (3e9 is 1901-12-13T20:45:52).
-      return SplitAbsTime(AbsTime{IntLikeHTCondor(arg.real()), 0});
+      return SplitAbsTime(AbsTime{TruncateToIntLikeX86(arg.real()), 0});
     default:
       return Value::Error();
   }
@@ -659,7 +655,7 @@ Value FormatTime(EvalContext& ctx, const std::vector<ExprPtr>& args) {
     } else if (!CalendarFromTimeValue(time_arg, &t)) {
       return Value::Error();
     } else {
-      t.year = IntLikeHTCondor(t.year);  // read back from splitTime()'s Year
+      t.year = Wrap32(t.year);  // read back from splitTime()'s Year
     }
     // HTCondor splits the time into fields and derives the weekday and
     // the day of the year from them with its own arithmetic.
@@ -690,7 +686,7 @@ Value Interval(EvalContext& ctx, const std::vector<ExprPtr>& args) {
   if (args.size() != 1) return Value::Error();
   Value seconds = ConvertToInteger(EvalArg(ctx, args, 0));
   if (!seconds.IsInteger()) return Value::Error();
-  const int64_t total = IntLikeHTCondor(seconds.integer());  // an int, as in HTCondor
+  const int64_t total = Wrap32(seconds.integer());  // an int, as in HTCondor
   const int64_t days = total / kSecondsPerDay;
   const int64_t within_day = total % kSecondsPerDay;
   const int64_t hours = within_day / 3600;
