@@ -240,11 +240,7 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
       context.lookup = [&, link](std::string_view knob) {
         return LookupIn(knob, link, budget, used);
       };
-      context.raw_lookup = [&](std::string_view knob) -> std::optional<std::string> {
-        const RawLookup raw = LookupRaw(knob);
-        if (!raw.value) return std::nullopt;
-        return std::string(*raw.value);
-      };
+      context.raw_lookup = [this](std::string_view knob) { return RawValue(knob); };
       context.expand = [&, link](std::string_view inner) {
         return ExpandIn(inner, link, budget, used);
       };
@@ -380,11 +376,7 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
       context.lookup = [&](std::string_view knob) {
         return LookupIn(knob, nullptr, &budget, &used);
       };
-      context.raw_lookup = [&](std::string_view knob) -> std::optional<std::string> {
-        const RawLookup raw = LookupRaw(knob);
-        if (!raw.value) return std::nullopt;
-        return std::string(*raw.value);
-      };
+      context.raw_lookup = [this](std::string_view knob) { return RawValue(knob); };
       context.expand = [&](std::string_view inner) {
         return ExpandIn(inner, nullptr, &budget, &used);
       };

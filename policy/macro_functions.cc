@@ -517,8 +517,8 @@ Result<std::string> Eval(const Call& call) {
   if (!found->has_value()) {
     had_dollar = call.body.find('$') != std::string_view::npos;
   } else {
-    const std::optional<std::string> raw = call.context.raw_lookup(call.body);
-    had_dollar = raw.has_value() && raw->find('$') != std::string::npos;
+    const std::optional<std::string_view> raw = call.context.raw_lookup(call.body);
+    had_dollar = raw.has_value() && raw->find('$') != std::string_view::npos;
   }
   if (had_dollar) return text;
   return std::string();

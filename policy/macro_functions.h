@@ -46,8 +46,9 @@ struct MacroFunctionContext {
   std::function<classad::Result<std::optional<std::string>>(std::string_view name)> lookup;
   // The unexpanded value of knob `name`, as HTCondor's lookup_macro gives
   // it (the same prefixes and default as `lookup`); nullopt when it is
-  // undefined. $EVAL asks it whether that text holds a `$`.
-  std::function<std::optional<std::string>(std::string_view name)> raw_lookup;
+  // undefined. The text must stay valid while the context is used. $EVAL
+  // asks it whether that text holds a `$`.
+  std::function<std::optional<std::string_view>(std::string_view name)> raw_lookup;
   // Expands every $(...) macro in `text` (for arguments that HTCondor
   // expands before using them). Errors are passed on unchanged.
   std::function<classad::Result<std::string>(std::string_view text)> expand;

@@ -44,7 +44,7 @@ class MacroFunctionsTest : public ::testing::Test {
       }
       return out;
     };
-    context_.raw_lookup = [this](std::string_view name) -> std::optional<std::string> {
+    context_.raw_lookup = [this](std::string_view name) -> std::optional<std::string_view> {
       auto it = raw_knobs_.find(std::string(name));
       if (it != raw_knobs_.end()) return it->second;
       auto known = knobs_.find(std::string(name));
