@@ -3,8 +3,8 @@
 #include <climits>
 #include <cstdint>
 #include <optional>
-#include <vector>
 
+#include "policy/metaknob_templates.h"
 #include "policy/text_util.h"
 
 namespace policy {
@@ -14,118 +14,23 @@ using classad::Result;
 using classad::Status;
 using classad::StatusCode;
 
-// One category of HTCondor's metaknob table and the names in it, spelled
-// as param_info.in spells them (htcondor/htcondor 7491a145f6).
-struct Category {
-  std::string_view name;
-  std::vector<std::string_view> knobs;
-};
+// The category names, as HTCondor spells them, in the table's order.
+constexpr std::string_view kCategoryNames[] = {"ROLE",     "FEATURE", "POLICY",
+                                               "SECURITY", "UPGRADE", "EXPERIMENTAL"};
 
-const std::vector<Category>& Categories() {
-  static const std::vector<Category> kCategories = {
-      {"ROLE",
-       {"Personal", "Execute", "Submit", "CentralManager", "get_htcondor_central_manager",
-        "get_htcondor_submit", "get_htcondor_execute"}},
-      {"FEATURE",
-       {"POLICY_EXPR_FRAGMENTS", "POLICY_HOURS_TO_START", "TESTINGMODE_POLICY_VALUES",
-        "UWCS_DESKTOP_POLICY_VALUES", "AssignAccountingGroup", "AssignProjectName",
-        "SetJobAttrFromUsermap", "ScheddUsermapFile", "REMOTE_RUNTIME_CONFIG", "REMOTE_CONFIG",
-        "GPUs", "Monitor", "GPUsMonitor", "PelicanCache", "PartitionableSlot", "StaticSlots",
-        "OneShotCronHook", "PeriodicCronHook", "ContinuousCronHook", "StartdCronPeriodic",
-        "ScheddCronPeriodic", "StartdCronOneShot", "ScheddCronOneShot", "StartdCronContinuous",
-        "ScheddCronContinuous", "ChildCollector", "LIBRARIAN", "KRB", "OAUTH", "ADSTASH",
-        "CommonCloudAttributesGoogle", "JobsHaveInstanceIDs", "CommonCloudAttributesAWS",
-        "HPC_ANNEX", "PelicanRetryPolicy", "GANGLIA", "DefaultCheckpointDestination"}},
-      {"POLICY",
-       {"DESKTOP", "DESKTOP_IDLE", "DESKTOP_HOURS", "ALWAYS_RUN_JOBS", "UWCS_DESKTOP",
-        "LIMIT_JOB_RUNTIMES", "PREEMPT_IF_RUNTIME_EXCEEDS", "HOLD_IF_RUNTIME_EXCEEDS",
-        "STARTD_PUBLISH_CpusUsage", "PREEMPT_IF_CPUS_EXCEEDED", "HOLD_IF_CPUS_EXCEEDED",
-        "PREEMPT_IF_DISK_EXCEEDED", "HOLD_IF_DISK_EXCEEDED", "PREEMPT_IF_MEMORY_EXCEEDED",
-        "HOLD_IF_MEMORY_EXCEEDED", "PREEMPT_IF", "WANT_HOLD_IF",
-        "OnlyRegisteredCheckpointDestinations"}},
-      {"SECURITY",
-       {"HOST_BASED", "WITH_AUTHENTICATION", "STRONG", "USER_BASED", "get_htcondor_idtokens",
-        "recommended_v9_0", "recommended_v24_0", "recommended", "FIPS"}},
-      {"UPGRADE", {"DISCARD", "DISCARDX", "DISCARDIF", "DISCARDIFX", "DISCARD_VMWARE"}},
-      {"EXPERIMENTAL", {"CollectorNode", "HAD", "HADSharedPort", "HADFixedPort", "HADReplication"}},
-  };
-  return kCategories;
-}
-
-const Category* FindCategory(std::string_view name) {
-  for (const Category& category : Categories()) {
-    if (EqualsNoCase(category.name, name)) return &category;
-  }
-  return nullptr;
-}
-
-std::optional<std::string_view> FindKnob(const Category& category, std::string_view name) {
-  for (std::string_view knob : category.knobs) {
-    if (EqualsNoCase(knob, name)) return knob;
+std::optional<std::string_view> FindCategory(std::string_view name) {
+  for (std::string_view category : kCategoryNames) {
+    if (EqualsNoCase(category, name)) return category;
   }
   return std::nullopt;
 }
 
-// The bodies this tool implements, written from HTCondor's definitions
-// (param_info.in [$FEATURE.ScheddUsermapFile] and
-// [$FEATURE.AssignAccountingGroup]): the same knobs with the same values,
-// the same conditions and `error :` texts.
-// The roles every pool's configuration uses, and the no-preemption policy
-// (HTCondor's default, which a `use` can restore): the knobs each sets, as
-// its manual's configuration templates give them.
-constexpr std::string_view kRolePersonal = R"(CONDOR_HOST=127.0.0.1
-COLLECTOR_HOST=$(CONDOR_HOST):0
-DAEMON_LIST=MASTER COLLECTOR NEGOTIATOR STARTD SCHEDD
-RunBenchmarks=0
-)";
-constexpr std::string_view kRoleExecute = "DAEMON_LIST=$(DAEMON_LIST) STARTD\n";
-constexpr std::string_view kRoleSubmit = "DAEMON_LIST=$(DAEMON_LIST) SCHEDD\n";
-constexpr std::string_view kRoleCentralManager =
-    "DAEMON_LIST=$(DAEMON_LIST) COLLECTOR NEGOTIATOR\n";
-constexpr std::string_view kPolicyAlwaysRunJobs = R"(WANT_SUSPEND=False
-WANT_VACATE=True
-SUSPEND=False
-CONTINUE=True
-PREEMPT=False
-START=True
-KILL=False
-PREEMPTION_REQUIREMENTS=False
-NEGOTIATOR_CONSIDER_PREEMPTION=False
-MaxJobRetirementTime=2147483647
-CLAIM_WORKLIFE=1200
-)";
-
-constexpr std::string_view kScheddUsermapFile = R"(if ! $(2?)
-  error : use FEATURE : ScheddUsermapFile requires 2 arguments: map_name, map_file
-endif
-SCHEDD_CLASSAD_USER_MAP_NAMES = $(SCHEDD_CLASSAD_USER_MAP_NAMES) $(1)
-CLASSAD_USER_MAPFILE_$(1) = $(2)
-)";
-
-constexpr std::string_view kAssignAccountingGroup = R"(if ! $(1?)
-  error : use FEATURE : AssignAccountingGroup requires a map_file argument
-endif
-use FEATURE : ScheddUsermapFile(AssignAccountingGroup, $(1))
-JOB_TRANSFORM_NAMES = $(JOB_TRANSFORM_NAMES) AssignAccountingGroup
-JOB_TRANSFORM_AssignAccountingGroup @=end
-  COPY Owner = AcctGroupUser
-  COPY AcctGroup = RequestedAcctGroup
-  EVALSET AcctGroup = usermap("AssignAccountingGroup",AcctGroupUser,AcctGroup)
-  EVALSET AccountingGroup = join(".",AcctGroup,AcctGroupUser)
-@end
-# users may not change these once the transform has set them
-IMMUTABLE_JOB_ATTRS = $(IMMUTABLE_JOB_ATTRS) AcctGroup AcctGroupUser AccountingGroup
-# check_request (default True): a requested group must be the one the map gives
-if $(2:True)
-  SUBMIT_REQUIREMENT_NAMES = $(SUBMIT_REQUIREMENT_NAMES) CheckRequestedGroup
-  SUBMIT_REQUIREMENT_CheckRequestedGroup = RequestedAcctGroup is undefined || RequestedAcctGroup == AcctGroup
-  SUBMIT_REQUIREMENT_CheckRequestedGroup_REASON = strcat("Permission denied setting accounting_group to ", RequestedAcctGroup)
-endif
-# every job must map to a group
-SUBMIT_REQUIREMENT_NAMES = $(SUBMIT_REQUIREMENT_NAMES) AssignAccountingGroup
-SUBMIT_REQUIREMENT_AssignAccountingGroup = AcctGroup isnt undefined && AccountingGroup isnt undefined
-SUBMIT_REQUIREMENT_AssignAccountingGroup_REASON = strcat("Submit requirement AssignAccountingGroup not met - Could not map '", Owner, "' to an accounting group ", RequestedAcctGroup)
-)";
+const MetaknobTemplate* FindTemplate(std::string_view category, std::string_view name) {
+  for (const MetaknobTemplate& entry : MetaknobTemplates()) {
+    if (entry.category == category && EqualsNoCase(entry.name, name)) return &entry;
+  }
+  return nullptr;
+}
 
 // HTCondor's StringTokenIterator over `args` with "," as the delimiter:
 // next() gives the next trimmed non-empty item; remain() the text after
@@ -298,9 +203,9 @@ Status Invalid(std::string message) {
 }  // namespace
 
 bool MetaknobExists(std::string_view category, std::string_view name) {
-  const Category* found = FindCategory(category);
-  if (found == nullptr) return false;
-  return name.empty() || FindKnob(*found, name).has_value();
+  std::optional<std::string_view> found = FindCategory(category);
+  if (!found.has_value()) return false;
+  return name.empty() || FindTemplate(*found, name) != nullptr;
 }
 
 classad::Result<std::string> ExpandMetaArgs(std::string_view text, std::string_view args,
@@ -329,48 +234,16 @@ classad::Result<std::string> ExpandMetaArgs(std::string_view text, std::string_v
 classad::Result<std::string> MetaknobBody(std::string_view category, std::string_view name,
                                           std::string_view args) {
   const std::string cat(category);
-  const std::string knob(name);
-  const Category* found_category = FindCategory(category);
-  if (found_category == nullptr) {
-    return Invalid("use " + cat + ": does not recognise " + knob + " (there is no metaknob "
-                   "category " + cat + "; HTCondor has ROLE, FEATURE, POLICY, SECURITY, UPGRADE "
-                   "and EXPERIMENTAL)");
+  std::optional<std::string_view> found_category = FindCategory(category);
+  if (!found_category.has_value()) {
+    return Invalid("use " + cat + ": does not recognise " + std::string(name) +
+                   " (there is no metaknob category " + cat +
+                   "; HTCondor has ROLE, FEATURE, POLICY, SECURITY, UPGRADE and EXPERIMENTAL)");
   }
   if (name.empty()) return Invalid("use " + cat + ": needs a metaknob name after the ':'");
-  std::optional<std::string_view> found = FindKnob(*found_category, name);
-  if (!found.has_value()) return Invalid("use " + cat + ": does not recognise " + knob);
-
-  const std::string canonical =
-      std::string(found_category->name) + " : " + std::string(*found);
-  std::string_view body;
-  std::string_view required;  // the argument reference that must be non-empty
-  std::string missing;
-  if (found_category->name == "FEATURE" && *found == "AssignAccountingGroup") {
-    body = kAssignAccountingGroup;
-    required = "$(1?)";
-    missing = "use FEATURE : AssignAccountingGroup requires a map_file argument";
-  } else if (found_category->name == "FEATURE" && *found == "ScheddUsermapFile") {
-    body = kScheddUsermapFile;
-    required = "$(2?)";
-    missing = "use FEATURE : ScheddUsermapFile requires 2 arguments: map_name, map_file";
-  } else {
-    // The templates without arguments.
-    static constexpr std::pair<std::string_view, std::string_view> kPlain[] = {
-        {"ROLE : Personal", kRolePersonal},
-        {"ROLE : Execute", kRoleExecute},
-        {"ROLE : Submit", kRoleSubmit},
-        {"ROLE : CentralManager", kRoleCentralManager},
-        {"POLICY : ALWAYS_RUN_JOBS", kPolicyAlwaysRunJobs},
-    };
-    for (const auto& [which, text] : kPlain) {
-      if (which == canonical) return std::string(text);
-    }
-    return Invalid("use " + canonical + " is not supported by this tool");
-  }
-  Result<std::string> present = ExpandMetaArgs(required, args);
-  if (!present.ok()) return present.status();
-  if (*present != "1") return Invalid(missing);
-  return ExpandMetaArgs(body, args);
+  const MetaknobTemplate* found = FindTemplate(*found_category, name);
+  if (found == nullptr) return Invalid("use " + cat + ": does not recognise " + std::string(name));
+  return ExpandMetaArgs(found->body, args);
 }
 
 }  // namespace policy

@@ -1,11 +1,9 @@
 // `use CATEGORY : NAME(args)` metaknobs: the configuration text each one
-// stands for. HTCondor keeps its metaknobs in its param table
-// (param_info.in, the `[$CATEGORY.NAME]` sections: ROLE, FEATURE, POLICY,
-// SECURITY, UPGRADE, EXPERIMENTAL). This tool implements
-// `use FEATURE : AssignAccountingGroup` and the ScheddUsermapFile feature it
-// builds on; every other metaknob HTCondor knows is reported as not
-// supported, never ignored silently. Everything here is static data or
-// pure computation: thread-safe.
+// stands for. HTCondor keeps its metaknobs in its param table (the
+// `[$CATEGORY.NAME]` sections of param_info.in: ROLE, FEATURE, POLICY,
+// SECURITY, UPGRADE, EXPERIMENTAL); metaknob_templates.h holds every one of
+// them, and this file finds one and substitutes its arguments as HTCondor
+// does. Everything here is static data or pure computation: thread-safe.
 #ifndef POLICY_METAKNOBS_H_
 #define POLICY_METAKNOBS_H_
 
@@ -24,16 +22,14 @@ bool MetaknobExists(std::string_view category, std::string_view name);
 
 // The configuration text that `use category : name(args)` stands for, its
 // arguments already substituted by ExpandMetaArgs, to be read by the caller
-// like a file (it may hold if/else, @=, `error :` and nested use lines).
-// `args` is the text between the parentheses, or empty when there are
-// none. Errors (kInvalidArgument): an unknown category ("use BOGUS: does
-// not recognise NAME (there is no metaknob category BOGUS)") or name
-// ("use FEATURE: does not recognise NAME", HTCondor's wording), a known
-// metaknob this tool does not implement ("use POLICY :
-// PREEMPT_IF_RUNTIME_EXCEEDS is not supported by this tool"), a missing
-// required argument (HTCondor's `error :` text, e.g. "use FEATURE :
-// AssignAccountingGroup requires a map_file argument"), arguments whose
-// expansion does not end (ExpandMetaArgs).
+// like a file (it may hold if/else, @=, `error :` and nested use lines; a
+// missing required argument is reported by the body's own `error :` line,
+// with HTCondor's text, when the caller reads it). `args` is the text
+// between the parentheses, or empty when there are none. Errors
+// (kInvalidArgument): an unknown category ("use BOGUS: does not recognise
+// NAME (there is no metaknob category BOGUS; ...)") or name ("use FEATURE:
+// does not recognise NAME", HTCondor's wording); (kLimitExceeded) arguments
+// whose expansion does not end (ExpandMetaArgs).
 classad::Result<std::string> MetaknobBody(std::string_view category, std::string_view name,
                                           std::string_view args);
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "policy/config_reader_internal.h"
+#include "policy/metaknob_templates.h"
 #include "policy/metaknobs.h"
 #include "tests/policy/config_test_util.h"
 
@@ -455,6 +456,106 @@ TEST(ConfigReaderTest, UseRolesAndAlwaysRunJobs) {
   EXPECT_EQ(ValueOf(policy, "NEGOTIATOR_CONSIDER_PREEMPTION"), "False");
   EXPECT_EQ(ValueOf(policy, "PREEMPTION_REQUIREMENTS"), "False");
   EXPECT_EQ(ValueOf(policy, "MaxJobRetirementTime"), "2147483647");
+}
+
+// Every metaknob HTCondor defines reads: with arguments enough for any of
+// them, and with none (then only a body's own `error :` line may stop it,
+// with HTCondor's text, at the use line). UPGRADE's lists are not meant
+// for `use` (condor_config_val reads them to find obsolete knobs): DISCARD's
+// bare names are not statements, and fail as in HTCondor; the others are
+// assignments, or empty on Linux.
+TEST(ConfigReaderTest, UseEveryMetaknob) {
+  for (const MetaknobTemplate& entry : MetaknobTemplates()) {
+    const std::string what = std::string(entry.category) + " : " + std::string(entry.name);
+    const std::string with_args = "use " + what + "(1, 2, 3, 4, 5, 6)\n";
+    const std::string bare = "use " + what + "\n";
+    if (entry.category == "UPGRADE") {
+      EXPECT_EQ(ReadError(bare) == "OK", entry.name != "DISCARD") << what;
+      continue;
+    }
+    EXPECT_EQ(ReadError(with_args), "OK") << what;
+    const std::string error = ReadError(bare);
+    if (error != "OK") {
+      // Nested: "in use FEATURE:ScheddCronOneShot: in use FEATURE:OneShotCronHook: error: ..."
+      const std::string prefix = "test.conf:1:1: in use " + std::string(entry.category) + ":" +
+                                 std::string(entry.name) + ": ";
+      EXPECT_EQ(error.rfind(prefix, 0), 0u) << error;
+      EXPECT_NE(error.find(": error: use "), std::string::npos) << error;
+    }
+  }
+}
+
+TEST(ConfigReaderTest, UseRequiredArguments) {
+  EXPECT_EQ(ReadError("use FEATURE : AssignAccountingGroup\n"),
+            "test.conf:1:1: in use FEATURE:AssignAccountingGroup: error: use FEATURE : "
+            "AssignAccountingGroup requires a map_file argument");
+  EXPECT_EQ(ReadError("X = 1\nuse feature : ScheddUsermapFile(OnlyName)\n"),
+            "test.conf:2:1: in use feature:ScheddUsermapFile: error: use FEATURE : "
+            "ScheddUsermapFile requires 2 arguments: map_name, map_file");
+  EXPECT_EQ(ReadError("use POLICY : WANT_HOLD_IF(MEMORY_EXCEEDED, 102)\n"),
+            "test.conf:1:1: in use POLICY:WANT_HOLD_IF: error: use POLICY : WANT_HOLD_IF requires "
+            "3 arguments: policy_variable, subcode, reason_text");
+}
+
+// The policies a negotiator reads, expanded as HTCondor expands them (the
+// values worked out from param_info.in's templates and defaults).
+TEST(ConfigReaderTest, UseUwcsDesktopSetsTheNegotiatorsExpressions) {
+  const Config config = MustRead("use POLICY : UWCS_Desktop\n");
+  EXPECT_EQ(ValueOf(config, "PREEMPTION_REQUIREMENTS"),
+            "((SubmitterGroup =?= RemoteGroup) && ((time() - EnteredCurrentState) > (1 * 3600)) "
+            "&& (RemoteUserPrio > TARGET.SubmitterUserPrio * 1.2)) || (MY.NiceUser == True)");
+  EXPECT_EQ(ValueOf(config, "PREEMPTION_RANK"),
+            "(RemoteUserPrio * 1000000) - ifThenElse(isUndefined(TotalJobRuntime), 0, "
+            "TotalJobRuntime)");
+  EXPECT_EQ(ValueOf(config, "NEGOTIATOR_PRE_JOB_RANK"),
+            "(10000000 * My.Rank) + (1000000 * (RemoteOwner =?= UNDEFINED)) - (100000 * Cpus) - "
+            "Memory");
+  EXPECT_EQ(ValueOf(config, "START"),
+            "( (KeyboardIdle > 15 * 60) && ( ((LoadAvg - CondorLoadAvg) <= 0.3) || (State != "
+            "\"Unclaimed\" && State != \"Owner\")) )");
+  EXPECT_EQ(ValueOf(config, "CLAIM_WORKLIFE"), "");
+  const ConfigEntry* entry = config.Find("PREEMPTION_REQUIREMENTS");
+  ASSERT_NE(entry, nullptr);
+  EXPECT_EQ(entry->origin, ConfigEntry::Origin::kMetaknob);
+  EXPECT_EQ(entry->metaknob, "POLICY:UWCS_Desktop");
+}
+
+TEST(ConfigReaderTest, UsePreemptAndHoldPolicies) {
+  const Config runtime = MustRead("use POLICY : Preempt_If_Runtime_Exceeds(3600)\n");
+  const std::string trigger = "(JobState == \"Running\") && ((time() - JobCurrentStartDate) > 3600)";
+  EXPECT_EQ(ValueOf(runtime, "PREEMPT"), trigger);
+  EXPECT_EQ(ValueOf(runtime, "MAXJOBRETIREMENTTIME"), "ifthenelse(" + trigger + ",-1,0)");
+  EXPECT_EQ(ValueOf(runtime, "WANT_SUSPEND"), trigger + " =!= true");
+
+  // A PREEMPT already defined is kept beside the new trigger.
+  const Config both = MustRead("PREEMPT = Old\nuse POLICY : Preempt_If_Memory_Exceeded\n");
+  const std::string memory = "(JobUniverse != 13 && MemoryUsage =!= UNDEFINED && MemoryUsage > "
+                             "Memory)";
+  EXPECT_EQ(ValueOf(both, "PREEMPT"), memory + " || Old");
+
+  const Config hold = MustRead("use POLICY : Hold_If_Memory_Exceeded\n");
+  EXPECT_EQ(ValueOf(hold, "WANT_HOLD"), "(JobUniverse != 1 && " + memory + ")");
+  EXPECT_EQ(ValueOf(hold, "WANT_HOLD_SUBCODE"), "ifThenElse(" + memory + ", 102 , UNDEFINED)");
+  EXPECT_EQ(ValueOf(hold, "WANT_HOLD_REASON"),
+            "ifThenElse(" + memory + ", \"memory usage exceeded request_memory\", UNDEFINED)");
+}
+
+TEST(ConfigReaderTest, UseSecurityAndSlotFeatures) {
+  const Config security = MustRead("use SECURITY : recommended_v9_0\n");
+  EXPECT_EQ(ValueOf(security, "SECURITY_MODEL"), "9.0");
+  EXPECT_EQ(ValueOf(security, "SEC_DEFAULT_ENCRYPTION"), "required");
+  EXPECT_EQ(ValueOf(security, "SEC_READ_AUTHENTICATION"), "OPTIONAL");
+  EXPECT_EQ(ValueOf(security, "ALLOW_ADMINISTRATOR"), "condor@* condor_pool@* root@*");
+  const Config recommended = MustRead("use security : recommended(admin)\n");
+  EXPECT_EQ(ValueOf(recommended, "SECURITY_MODEL"), "24.0");
+  EXPECT_EQ(ValueOf(recommended, "ALLOW_DAEMON"), "admin@*  condor@password");
+
+  const Config slots = MustRead("use FEATURE : PartitionableSlot\n");
+  EXPECT_EQ(ValueOf(slots, "NUM_SLOTS_TYPE_1"), "1");
+  EXPECT_EQ(ValueOf(slots, "SLOT_TYPE_1_PARTITIONABLE"), "true");
+  EXPECT_EQ(ValueOf(slots, "SLOT_TYPE_1"), "100%");
+  const Config typed = MustRead("use FEATURE : PartitionableSlot(2, cpus=8, mem=50%)\n");
+  EXPECT_EQ(ValueOf(typed, "SLOT_TYPE_2"), "cpus=8, mem=50%");
 }
 
 }  // namespace
