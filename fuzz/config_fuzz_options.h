@@ -55,6 +55,9 @@ inline policy::ConfigOptions FuzzOptions() {
   options.max_total_value_bytes = 1 << 24;
   options.max_definitions = 1 << 14;
   options.max_local_config_files = 64;
+  // Map files are real files: only CLASSAD_USER_MAPDATA_ maps are loaded.
+  options.read_user_map_files = false;
+  options.user_map.max_include_depth = 0;
   options.file_system.read_file =
       [](const std::string& path,
          size_t max_bytes) -> classad::Result<std::pair<std::string, std::string>> {

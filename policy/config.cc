@@ -4,6 +4,7 @@
 
 #include "policy/knobs.h"
 #include "policy/text_util.h"
+#include "policy/user_maps.h"
 
 namespace policy {
 namespace {
@@ -70,6 +71,15 @@ std::vector<const ConfigEntry*> Config::Entries() const {
   out.reserve(keyed.size());
   for (const auto& [key, entry] : keyed) out.push_back(entry);
   return out;
+}
+
+Config ConfigBuilder::Finish() && {
+  const ConfigOptions& options = config_.options_;
+  std::vector<Status> problems;
+  config_.user_maps_ =
+      ConfiguredUserMaps::Read(config_, options.user_map, options.read_user_map_files, &problems);
+  for (Status& problem : problems) config_.warnings_.push_back(std::move(problem));
+  return std::move(config_);
 }
 
 Status ConfigBuilder::Define(ConfigEntry entry) {

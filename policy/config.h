@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,8 +19,11 @@
 
 #include "classad/status.h"
 #include "policy/config_source.h"
+#include "policy/usermap.h"
 
 namespace policy {
+
+class ConfiguredUserMaps;
 
 // One definition as read.
 struct ConfigEntry {
@@ -110,6 +114,14 @@ struct ConfigOptions {
   // thread-safe for Config's const methods to be.
   std::function<uint64_t()> random;
 
+  // How the maps userMap() reads are loaded once the configuration is read
+  // (Config::user_maps): the limits of reading them, and whether map files
+  // (CLASSAD_USER_MAPFILE_<name>) are opened at all; false loads only the
+  // CLASSAD_USER_MAPDATA_<name> texts (for untrusted configurations; set
+  // user_map.max_include_depth to 0 too, so that no @include opens a file).
+  UserMapOptions user_map;
+  bool read_user_map_files = true;
+
   // Macros the reader defines before reading (origin kDetected), e.g.
   // HOSTNAME, FULL_HOSTNAME, TILDE, ARCH, as HTCondor detects them. The
   // reader always defines SUBSYSTEM and LOCALNAME (and CONFIG_ROOT in
@@ -187,6 +199,13 @@ class Config {
   const std::vector<classad::Status>& warnings() const { return warnings_; }
   // The files read, in order.
   const std::vector<std::string>& sources() const { return sources_; }
+  // The maps the daemon's userMap() reads (user_maps.h), loaded as HTCondor
+  // loads them once its configuration is read: every Lookup and Expand
+  // after reading gives them to $EVAL, $INT, $REAL and $STRING (lookups
+  // made while reading see none, as in HTCondor's first read). Null when
+  // the configuration names no map. A map that cannot be read is left out
+  // with a warning (HTCondor logs it).
+  const std::shared_ptr<const ConfiguredUserMaps>& user_maps() const { return user_maps_; }
   const std::string& subsystem() const { return options_.subsystem; }
   const std::string& local_name() const { return options_.local_name; }
   const ConfigOptions& options() const { return options_; }
@@ -223,6 +242,7 @@ class Config {
   std::vector<classad::Status> warnings_;
   std::vector<std::string> sources_;
   size_t total_value_bytes_ = 0;
+  std::shared_ptr<const ConfiguredUserMaps> user_maps_;
 };
 
 // Builds a Config; the reader's interface to it (config_reader.cc). Not for
@@ -252,8 +272,8 @@ class ConfigBuilder {
   void AddWarning(classad::Status warning) { config_.warnings_.push_back(std::move(warning)); }
   void AddSource(std::string path) { config_.sources_.push_back(std::move(path)); }
 
-  // The finished configuration.
-  Config Finish() && { return std::move(config_); }
+  // The finished configuration, its user maps loaded (Config::user_maps).
+  Config Finish() &&;
 
  private:
   Config config_;

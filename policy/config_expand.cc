@@ -21,6 +21,7 @@
 #include "policy/config.h"
 #include "policy/config_macros.h"
 #include "policy/macro_functions.h"
+#include "policy/user_maps.h"
 
 namespace policy {
 
@@ -246,6 +247,7 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
       };
       context.getenv = o.getenv ? o.getenv : RealGetenv;
       context.random = o.random ? o.random : DefaultRandom;
+      context.user_maps = user_maps_.get();
       Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
       if (!result.ok()) {
         Status failed = result.status();
@@ -382,6 +384,7 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
       };
       context.getenv = o.getenv ? o.getenv : RealGetenv;
       context.random = o.random ? o.random : DefaultRandom;
+      context.user_maps = user_maps_.get();
       Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
       if (!result.ok()) {
         const std::string call = Substring(out, m->dollar, m->end() - m->dollar);

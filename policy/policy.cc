@@ -316,8 +316,8 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
     }
   }
 
-  // ---- the maps userMap() reads
-  p.user_maps = ConfiguredUserMaps::Read(knobs, config.subsystem(), options.user_map);
+  // ---- the maps userMap() reads, loaded with the configuration
+  p.user_maps = config.user_maps();
 
   problems.SortByPosition();
   p.warnings_ = problems.warnings();
@@ -326,8 +326,13 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
 }
 
 classad::EvalOptions Policy::EvalOptionsAt(int64_t now) const {
-  classad::EvalOptions options;
+  classad::EvalOptions options = EvalOptionsWithRealClock();
   options.now = [now] { return now; };
+  return options;
+}
+
+classad::EvalOptions Policy::EvalOptionsWithRealClock() const {
+  classad::EvalOptions options;
   options.user_maps = user_maps.get();
   return options;
 }

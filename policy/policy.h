@@ -231,8 +231,9 @@ class Policy {
   // (CLASSAD_USER_MAPFILE_AssignAccountingGroup), shared; null when none.
   std::shared_ptr<const UserMap> accounting_group_map;
   classad::SourceLocation accounting_group_map_at;
-  // The maps the daemon's userMap() reads (user_maps.h); null when the
-  // configuration names none. Evaluations of the daemon's expressions take
+  // The maps the daemon's userMap() reads (user_maps.h), as its
+  // configuration loaded them (Config::user_maps); null when it names
+  // none. Evaluations of the daemon's expressions take
   // it as EvalOptions::user_maps (EvalOptionsAt).
   std::shared_ptr<const ConfiguredUserMaps> user_maps;
 
@@ -240,6 +241,8 @@ class Policy {
   // since the epoch): that clock, and the daemon's user maps (borrowed
   // from this policy, which must outlive the evaluations).
   classad::EvalOptions EvalOptionsAt(int64_t now) const;
+  // The same with the process's clock (EvalOptions' default).
+  classad::EvalOptions EvalOptionsWithRealClock() const;
 
   const std::vector<classad::Status>& warnings() const { return warnings_; }
 

@@ -2,27 +2,58 @@
 
 #include <utility>
 
+#include "policy/config.h"
+#include "policy/knob_value.h"
 #include "policy/text_util.h"
 
 namespace policy {
+namespace {
+
+// Knob `name`'s expanded value as HTCondor's param() gives it: nullopt when
+// it is undefined or empty, or when its expansion fails (then `problems`
+// gets why).
+std::optional<ExpandedValue> Param(const Config& config, std::string_view name,
+                                   std::vector<classad::Status>* problems) {
+  classad::Result<std::optional<ExpandedValue>> found = config.Lookup(name);
+  if (!found.ok()) {
+    problems->push_back(found.status());
+    return std::nullopt;
+  }
+  if (!found->has_value() || (*found)->value.empty()) return std::nullopt;
+  return std::move(*found);
+}
+
+}  // namespace
 
 std::shared_ptr<const ConfiguredUserMaps> ConfiguredUserMaps::Read(
-    KnobReader& knobs, std::string_view subsystem, const UserMap::Options& options) {
-  const std::string names_knob = std::string(subsystem) + "_CLASSAD_USER_MAP_NAMES";
-  if (!knobs.Text(names_knob).has_value()) return nullptr;
+    const Config& config, const UserMap::Options& options, bool read_files,
+    std::vector<classad::Status>* problems) {
+  const std::string names_knob = config.subsystem() + "_CLASSAD_USER_MAP_NAMES";
+  std::optional<ExpandedValue> names = Param(config, names_knob, problems);
+  if (!names.has_value()) return nullptr;
   auto maps = std::make_shared<ConfiguredUserMaps>();
-  for (const std::string& name : knobs.List(names_knob)) {
+  for (const std::string& name : SplitKnobList(names->value)) {
     const std::string file_knob = "CLASSAD_USER_MAPFILE_" + name;
     const std::string data_knob = "CLASSAD_USER_MAPDATA_" + name;
-    std::optional<KnobText> file = knobs.Text(file_knob);
-    std::optional<KnobText> data = file ? std::nullopt : knobs.Text(data_knob);
+    std::optional<ExpandedValue> file = Param(config, file_knob, problems);
+    std::optional<ExpandedValue> data = file ? std::nullopt : Param(config, data_knob, problems);
     if (!file && !data) continue;
+    if (file && !read_files) {
+      problems->push_back(classad::Status(
+          classad::StatusCode::kInvalidArgument,
+          file_knob + ": map file not read (ConfigOptions::read_user_map_files is false)",
+          file->entry != nullptr ? file->entry->value_at : classad::SourceLocation{}));
+      continue;
+    }
     classad::Result<UserMap> read = file ? UserMap::Load(file->value, options)
                                          : UserMap::Parse(data->value, data_knob, options);
     if (!read.ok()) {
-      const KnobText& knob = file ? *file : *data;
-      knobs.problems()->Error(knob.where, (file ? file_knob : data_knob) + ": " +
-                                              read.status().ToString());
+      const ExpandedValue& knob = file ? *file : *data;
+      problems->push_back(classad::Status(
+          read.status().code(),
+          (file ? file_knob : data_knob) + ": " + read.status().ToString() +
+              " (HTCondor logs this and userMap() finds nothing in the map)",
+          knob.entry != nullptr ? knob.entry->value_at : classad::SourceLocation{}));
       continue;
     }
     maps->maps_.insert_or_assign(LowerAscii(name), std::move(*read));

@@ -3,7 +3,9 @@
 // <SUBSYSTEM>_CLASSAD_USER_MAP_NAMES, each read from the map file
 // CLASSAD_USER_MAPFILE_<name>, or else from the map text
 // CLASSAD_USER_MAPDATA_<name> (usermap.h). Map names compare without
-// regard to case.
+// regard to case. HTCondor loads them once the configuration is read
+// (real_config's ClassAdReconfig), so every later lookup's $EVAL sees them;
+// the configuration reader does the same (Config::user_maps).
 #ifndef POLICY_USER_MAPS_H_
 #define POLICY_USER_MAPS_H_
 
@@ -12,22 +14,28 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "classad/status.h"
 #include "classad/user_maps.h"
-#include "policy/knob_reader.h"
 #include "policy/usermap.h"
 
 namespace policy {
 
+class Config;
+
 class ConfiguredUserMaps : public classad::UserMaps {
  public:
-  // Reads the maps of daemon `subsystem` (NEGOTIATOR) through `knobs`. A
-  // named map with neither knob is left out, as HTCondor leaves it; one
-  // that cannot be read is an error in knobs' problems (HTCondor logs it
-  // and userMap() finds no mapping there). Null when no map is named.
-  static std::shared_ptr<const ConfiguredUserMaps> Read(KnobReader& knobs,
-                                                       std::string_view subsystem,
-                                                       const UserMap::Options& options);
+  // Reads the maps of `config`'s subsystem. A named map with neither knob
+  // is left out, as HTCondor leaves it; one that cannot be read is left out
+  // too, and `problems` gets why, at the knob's value (HTCondor logs it and
+  // userMap() finds no mapping there). With `read_files` false a map given
+  // by a file is left out with a problem, unopened. Null when no map is
+  // named.
+  static std::shared_ptr<const ConfiguredUserMaps> Read(const Config& config,
+                                                        const UserMap::Options& options,
+                                                        bool read_files,
+                                                        std::vector<classad::Status>* problems);
 
   // See classad::UserMaps. Thread-safe.
   std::optional<std::string> Map(std::string_view map_name, std::string_view method,

@@ -760,9 +760,8 @@ int main(int argc, char** argv) {
   }
   const std::shared_ptr<const policy::Policy> policy_ptr = *loaded;
   const policy::Policy& policy = *policy_ptr;
-  classad::EvalOptions eval;
-  if (request.now) eval = policy.EvalOptionsAt(*request.now);
-  eval.user_maps = policy.user_maps.get();
+  const classad::EvalOptions eval = request.now ? policy.EvalOptionsAt(*request.now)
+                                                : policy.EvalOptionsWithRealClock();
   const explain::TextOptions text{request.verbose};
   if (request.model.kind == negotiator::ShareModelKind::kDirac) {
     return ExplainDirac(request, policy_ptr);

@@ -522,7 +522,8 @@ TEST(ConfigReaderTest, UseUwcsDesktopSetsTheNegotiatorsExpressions) {
 
 TEST(ConfigReaderTest, UsePreemptAndHoldPolicies) {
   const Config runtime = MustRead("use POLICY : Preempt_If_Runtime_Exceeds(3600)\n");
-  const std::string trigger = "(JobState == \"Running\") && ((time() - JobCurrentStartDate) > 3600)";
+  const std::string trigger =
+      "(JobState == \"Running\") && ((time() - JobCurrentStartDate) > 3600)";
   EXPECT_EQ(ValueOf(runtime, "PREEMPT"), trigger);
   EXPECT_EQ(ValueOf(runtime, "MAXJOBRETIREMENTTIME"), "ifthenelse(" + trigger + ",-1,0)");
   EXPECT_EQ(ValueOf(runtime, "WANT_SUSPEND"), trigger + " =!= true");

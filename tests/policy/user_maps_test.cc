@@ -1,0 +1,98 @@
+// Tests of the maps userMap() reads (policy/user_maps.h), loaded once a
+// configuration is read, and of what the configuration's own $EVAL, $INT,
+// $REAL and $STRING see of them. HTCondor loads them in real_config's
+// ClassAdReconfig, after reading and before any param() lookup, for the
+// process's subsystem; condor_config_val's $EVAL sees them (checked with
+// HTCondor 25.13.2 as TOOL_CLASSAD_USER_MAP_NAMES, see PolicyTest.
+// UserMapsAreTheDaemonsNamedMaps).
+#include "policy/user_maps.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "policy/config.h"
+#include "tests/policy/config_test_util.h"
+
+namespace policy {
+namespace {
+
+using testing_util::MustRead;
+using testing_util::TempFolder;
+using testing_util::TestOptions;
+using testing_util::ValueOf;
+
+constexpr const char* kMaps =
+    "NEGOTIATOR_CLASSAD_USER_MAP_NAMES = groups\n"
+    "CLASSAD_USER_MAPDATA_groups @=end\n"
+    "* alice physics\n"
+    "* bob 7\n"
+    "@end\n";
+
+TEST(ConfiguredUserMapsTest, TheConfigurationsMacroFunctionsSeeItsMaps) {
+  // A macro function's body ends at its first ')', so the expressions are
+  // knobs of their own.
+  const Config config = MustRead(std::string(kMaps) +
+                                 "ALICE = userMap(\"groups\", \"alice\")\n"
+                                 "BOB = int(userMap(\"groups\", \"bob\"))\n"
+                                 "ZED = userMap(\"groups\", \"zed\")\n"
+                                 "GROUP = $EVAL(ALICE)\n"
+                                 "NUMBER = $INT(BOB)\n"
+                                 "CHOSEN = $CHOICE(BOB, a, b, c, d, e, f, g, h)\n"
+                                 "TEXT = $STRING(ALICE)\n"
+                                 "MISSING = $EVAL(ZED)\n");
+  ASSERT_NE(config.user_maps(), nullptr);
+  EXPECT_EQ(config.user_maps()->size(), 1u);
+  EXPECT_EQ(ValueOf(config, "GROUP"), "physics");
+  EXPECT_EQ(ValueOf(config, "NUMBER"), "7");
+  EXPECT_EQ(ValueOf(config, "CHOSEN"), "h");
+  EXPECT_EQ(ValueOf(config, "TEXT"), "physics");
+  EXPECT_EQ(ValueOf(config, "MISSING"), "undefined");
+  EXPECT_TRUE(config.warnings().empty());
+}
+
+TEST(ConfiguredUserMapsTest, TheMapsAreThoseOfTheConfigurationsSubsystem) {
+  ConfigOptions tool = TestOptions();
+  tool.subsystem = "TOOL";
+  const std::string text =
+      std::string(kMaps) + "ALICE = userMap(\"groups\", \"alice\")\nGROUP = $EVAL(ALICE)\n";
+  const Config as_tool = MustRead(text, tool);
+  EXPECT_EQ(as_tool.user_maps(), nullptr);
+  EXPECT_EQ(ValueOf(as_tool, "GROUP"), "undefined");
+  const Config named = MustRead("TOOL_CLASSAD_USER_MAP_NAMES = groups\n" + text, tool);
+  EXPECT_EQ(ValueOf(named, "GROUP"), "physics");
+}
+
+TEST(ConfiguredUserMapsTest, AMapThatCannotBeReadIsLeftOutWithAWarning) {
+  TempFolder folder;
+  const Config config = MustRead(
+      "NEGOTIATOR_CLASSAD_USER_MAP_NAMES = gone, groups\n"
+      "CLASSAD_USER_MAPFILE_gone = " + folder.path() + "/no-such.map\n"
+      "CLASSAD_USER_MAPDATA_groups = * alice physics\n"
+      "ALICE = userMap(\"groups\", \"alice\")\nGROUP = $EVAL(ALICE)\n");
+  ASSERT_NE(config.user_maps(), nullptr);
+  EXPECT_EQ(config.user_maps()->size(), 1u);
+  EXPECT_EQ(ValueOf(config, "GROUP"), "physics");
+  ASSERT_EQ(config.warnings().size(), 1u);
+  const std::string warning = config.warnings()[0].ToString();
+  EXPECT_EQ(warning.rfind("test.conf:2:29: CLASSAD_USER_MAPFILE_gone: ", 0), 0u) << warning;
+}
+
+TEST(ConfiguredUserMapsTest, MapFilesCanBeLeftUnopened) {
+  TempFolder folder;
+  const std::string path = folder.Write("groups.map", "* alice physics\n");
+  ConfigOptions options = TestOptions();
+  options.read_user_map_files = false;
+  const std::string text = "NEGOTIATOR_CLASSAD_USER_MAP_NAMES = groups\n"
+                           "CLASSAD_USER_MAPFILE_groups = " + path + "\n"
+                           "ALICE = userMap(\"groups\", \"alice\")\nGROUP = $EVAL(ALICE)\n";
+  const Config unopened = MustRead(text, options);
+  EXPECT_EQ(ValueOf(unopened, "GROUP"), "undefined");
+  ASSERT_EQ(unopened.warnings().size(), 1u);
+  EXPECT_NE(unopened.warnings()[0].message().find("read_user_map_files is false"),
+            std::string::npos);
+  EXPECT_EQ(ValueOf(MustRead(text), "GROUP"), "physics");
+}
+
+}  // namespace
+}  // namespace policy
