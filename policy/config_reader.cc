@@ -228,9 +228,10 @@ Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::strin
     }
 
     // A ':' that starts a line of an if block (or `:if`) is ignored, for
-    // files that must also be read by HTCondor before 8.1.5.
+    // files that must also be read by HTCondor before 8.1.5 (not in a
+    // metaknob's body: Parse_config_string has no such rule).
     size_t start = 0;
-    if (text[0] == ':' &&
+    if (text[0] == ':' && use == nullptr &&
         (ifs.inside_if() || (text.size() >= 3 && text[1] == 'i' && text[2] == 'f' &&
                              (text.size() == 3 || IsConfigSpace(text[3]))))) {
       start = 1;
@@ -317,7 +318,9 @@ Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::strin
 Status Reader::HandleStatement(const Place& place, size_t start, int depth,
                                std::vector<std::string>* comments,
                                std::optional<HereDocument>* here) {
-  Result<Statement> parsed = ParseStatement(*place.line, start, *place.file);
+  Result<Statement> parsed =
+      ParseStatement(*place.line, start, *place.file,
+                     place.use != nullptr ? StatementSyntax::kMetaknobBody : StatementSyntax::kFile);
   if (!parsed.ok()) return parsed.status();
   const Statement& st = *parsed;
   const std::string& text = place.line->content.text();
@@ -501,7 +504,8 @@ Status Reader::HandleUse(const Place& place, const Statement& st, int depth) {
     const std::string body_name = "<use " + what + ">";
     const UseContext context{place.use != nullptr ? place.use->at : use_at, what};
     Status read = Status::Ok();
-    Result<std::vector<SourceLine>> lines = SplitLogicalLines(*body, body_name, options_.source);
+    Result<std::vector<SourceLine>> lines =
+        SplitMetaknobBodyLines(*body, body_name, options_.source);
     if (!lines.ok()) {
       read = lines.status();
     } else {

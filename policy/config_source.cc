@@ -186,6 +186,44 @@ Result<std::vector<SourceLine>> SplitLogicalLines(std::string_view bytes, const 
   return lines;
 }
 
+Result<std::vector<SourceLine>> SplitMetaknobBodyLines(std::string_view text,
+                                                       const std::string& file,
+                                                       const SourceLimits& limits) {
+  if (text.size() > limits.max_file_bytes) {
+    return Status(StatusCode::kLimitExceeded,
+                  "metaknob text is larger than " + std::to_string(limits.max_file_bytes) +
+                      " bytes (SourceLimits::max_file_bytes)",
+                  SourceLocation{file, 1, 1});
+  }
+  if (Status checked = CheckText(text, file); !checked.ok()) return checked;
+  std::vector<SourceLine> lines;
+  size_t pos = 0;
+  int line_number = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view raw = text.substr(pos, eol - pos);
+    pos = eol + 1;
+    ++line_number;
+    size_t end = raw.size();
+    while (end > 0 && IsConfigSpace(raw[end - 1])) --end;
+    size_t begin = 0;
+    while (begin < end && IsConfigSpace(raw[begin])) ++begin;
+    if (end - begin > limits.max_line_bytes) {
+      return Status(StatusCode::kLimitExceeded,
+                    "line is longer than " + std::to_string(limits.max_line_bytes) +
+                        " bytes (SourceLimits::max_line_bytes)",
+                    SourceLocation{file, line_number, 1});
+    }
+    SourceLine line;
+    line.first_line = line.last_line = line_number;
+    line.content.Append(raw.substr(begin, end - begin), line_number,
+                        1 + CodePoints(raw.substr(0, begin)));
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
 namespace {
 
 // Parses the words between `include` and ':' (HTCondor's
@@ -216,7 +254,8 @@ bool IsOperator(char c) { return c == '=' || c == ':'; }
 
 }  // namespace
 
-Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std::string& file) {
+Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std::string& file,
+                                 StatementSyntax syntax) {
   const std::string& s = line.content.text();
   const size_t n = s.size();
   const auto error = [&](size_t offset, const std::string& message) {
@@ -234,7 +273,9 @@ Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std
   size_t ptr = start;
   while (ptr < n && !IsConfigSpace(s[ptr]) && !IsOperator(s[ptr])) ++ptr;
   if (ptr == n) {
-    if (n > start && s[start] == '[') return st;  // .ini section header: ignored
+    if (n > start && s[start] == '[' && syntax == StatementSyntax::kFile) {
+      return st;  // .ini section header: ignored
+    }
     return error(
         start, "'" + s.substr(start) + "' is neither a definition nor a statement: no '=' or ':'");
   }
@@ -249,6 +290,18 @@ Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std
     size_t q = ptr + 1;
     while (q < n && IsConfigSpace(s[q])) ++q;
     const size_t words = q;
+    const bool is_use = EqualsNoCase(std::string_view(s).substr(start, ptr - start), "use");
+    if (syntax == StatementSyntax::kMetaknobBody && !is_use && q < n && !IsOperator(s[q]) &&
+        s[q] != '@' && s[q] != '+') {
+      // Parse_config_string stops at the first word and takes it and the
+      // rest of the line as the value of a plain definition.
+      st.kind = Statement::Kind::kAssign;
+      st.name_begin = start;
+      st.name_end = ptr;
+      st.op = '=';
+      st.value_begin = words;
+      return st;
+    }
     while (q < n && !IsOperator(s[q]) && s[q] != '@' && s[q] != '+') ++q;
     if (q > words) {
       size_t end = q;

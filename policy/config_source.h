@@ -97,6 +97,15 @@ classad::Result<std::vector<SourceLine>> SplitLogicalLines(std::string_view byte
                                                            const std::string& file,
                                                            const SourceLimits& limits);
 
+// Splits a metaknob's body (its arguments substituted) into lines as
+// HTCondor's Parse_config_string does: at each '\n', each line trimmed of
+// white space at both ends and none continued (a line ending in '\' keeps
+// it). Blank and comment lines are returned too (the reader skips them, in
+// here-documents as well). Errors as SplitLogicalLines.
+classad::Result<std::vector<SourceLine>> SplitMetaknobBodyLines(std::string_view text,
+                                                                const std::string& file,
+                                                                const SourceLimits& limits);
+
 // What a (non-blank, non-comment, non-if) logical line says, as Parse_macros
 // reads it. Offsets are into the line's text.
 struct Statement {
@@ -132,14 +141,25 @@ struct Statement {
   size_t ignored_begin = 0, ignored_end = 0;
 };
 
+// Which of HTCondor's two statement parsers a line is read by.
+enum class StatementSyntax {
+  kFile,           // Parse_macros: a configuration file
+  kMetaknobBody,   // Parse_config_string: the body of a `use`d metaknob
+};
+
 // Parses one logical line, from offset `start` of its text (1 to skip the
 // ':' HTCondor ignores at the start of a line in an if block), into a
 // Statement. Errors (kParseError, located in `line` with `file`): a line
 // without '=' or ':' (and not an .ini section), an '@' or '+' not followed
 // by '=', unknown words between `include` and ':'. The name itself is
-// checked later, once macro-expanded.
+// checked later, once macro-expanded. In a metaknob's body words after the
+// name that come before any operator start the value instead of being
+// ignored (`X junk = 5` sets X to `junk = 5`, `X junk` sets X to `junk`),
+// and a line of one word is an error even when it looks like an .ini
+// section, as in HTCondor's Parse_config_string.
 classad::Result<Statement> ParseStatement(const SourceLine& line, size_t start,
-                                          const std::string& file);
+                                          const std::string& file,
+                                          StatementSyntax syntax = StatementSyntax::kFile);
 
 // Whether `c` may appear in a knob name: [A-Za-z0-9_./] (condor_isidchar).
 inline bool IsNameChar(char c) {

@@ -3,7 +3,12 @@
 namespace policy {
 namespace {
 
-// The bodies end with a newline, as a file's last line does.
+// The bodies end with a newline, as a file's last line does. HTCondor reads
+// a body line by line, each trimmed, skipping blank and comment lines, in
+// here-documents too (config.cpp's Parse_config_string): the lines of the
+// here-documents below are written as it sees them, so that the reader,
+// which keeps a file's here-document lines as they are, gives the same
+// values.
 constexpr MetaknobTemplate kTemplates[] = {
     // ROLE
     {"ROLE", "Personal", R"body(CONDOR_HOST=127.0.0.1
@@ -94,11 +99,11 @@ endif
 use FEATURE : ScheddUsermapFile(AssignAccountingGroup, $(1))
 JOB_TRANSFORM_NAMES = $(JOB_TRANSFORM_NAMES) AssignAccountingGroup
 JOB_TRANSFORM_AssignAccountingGroup @=end
-		COPY Owner = AcctGroupUser
-		COPY AcctGroup = RequestedAcctGroup
-		EVALSET AcctGroup = usermap("AssignAccountingGroup",AcctGroupUser,AcctGroup)
-		EVALSET AccountingGroup = join(".",AcctGroup,AcctGroupUser)
-	@end
+COPY Owner = AcctGroupUser
+COPY AcctGroup = RequestedAcctGroup
+EVALSET AcctGroup = usermap("AssignAccountingGroup",AcctGroupUser,AcctGroup)
+EVALSET AccountingGroup = join(".",AcctGroup,AcctGroupUser)
+@end
 IMMUTABLE_JOB_ATTRS = $(IMMUTABLE_JOB_ATTRS) AcctGroup AcctGroupUser AccountingGroup
 if $(2:True)
   SUBMIT_REQUIREMENT_NAMES = $(SUBMIT_REQUIREMENT_NAMES) CheckRequestedGroup
@@ -170,12 +175,12 @@ PELICANCACHE_HIGHWATERMARKPERCENTAGE=95
 PELICANCACHE_LOWWATERMARKPERCENTAGE=85
 PELICANCACHE_ARGS=serve -d --module localcache -L $(PELICANCACHE_LOG) -f $(PELICANCACHE_FEDERATION)
 PELICANCACHE_ENVIRONMENT @=end
-	   PELICAN_SERVER_ENABLEUI=false
-	   PELICAN_LOCALCACHE_SIZE=$(PELICANCACHE_SIZE)
-	   PELICAN_LOCALCACHE_RUNLOCATION=$(PELICANCACHE_RUNLOCATION)
-	   PELICAN_LOCALCACHE_HIGHWATERMARKPERCENTAGE=$(PELICANCACHE_HIGHWATERMARKPERCENTAGE)
-	   PELICAN_LOCALCACHE_LOWWATERMARKPERCENTAGE=$(PELICANCACHE_LOWWATERMARKPERCENTAGE)
-	@end
+PELICAN_SERVER_ENABLEUI=false
+PELICAN_LOCALCACHE_SIZE=$(PELICANCACHE_SIZE)
+PELICAN_LOCALCACHE_RUNLOCATION=$(PELICANCACHE_RUNLOCATION)
+PELICAN_LOCALCACHE_HIGHWATERMARKPERCENTAGE=$(PELICANCACHE_HIGHWATERMARKPERCENTAGE)
+PELICAN_LOCALCACHE_LOWWATERMARKPERCENTAGE=$(PELICANCACHE_LOWWATERMARKPERCENTAGE)
+@end
 STARTD_ENVIRONMENT=;NEAREST_CACHE=unix:/$(PELICANCACHE_RUNLOCATION)/cache.sock;$(STARTD_ENVIRONMENT)
 )body"},
     {"FEATURE", "PartitionableSlot", R"body(NUM_SLOTS_TYPE_$(1:1)=1
@@ -304,31 +309,31 @@ ANNEX_TOKEN_KEY_NAME = $(SEC_TOKEN_AP_SIGNING_KEY_NAME)
 ANNEX_TOKEN_DOMAIN = $(UID_DOMAIN)
 JOB_TRANSFORM_NAMES = $(JOB_TRANSFORM_NAMES) AssignAnnex
 JOB_TRANSFORM_AssignAnnex @=end
-		REQUIREMENTS TargetAnnexName =!= undefined
-		my_identity = "$(MY.Owner)@$(ANNEX_TOKEN_DOMAIN)"
-		addl_reqs = ifThenElse(TARGET.AuthenticatedIdentity is undefined, true, $(my_identity) == TARGET.AuthenticatedIdentity) && (MY.TargetAnnexName == TARGET.AnnexName)
-		if defined MY.JobMachineAttrs
-			SET JobMachineAttrs "$(MY.JobMachineAttrs),AnnexName"
-		else
-			SET JobMachineAttrs "AnnexName"
-		endif
-		if defined MY.Requirements
-			SET Requirements $(addl_reqs) && ($(MY.Requirements))
-		else
-			SET Requirements $(addl_reqs)
-		endif
-	@end
+REQUIREMENTS TargetAnnexName =!= undefined
+my_identity = "$(MY.Owner)@$(ANNEX_TOKEN_DOMAIN)"
+addl_reqs = ifThenElse(TARGET.AuthenticatedIdentity is undefined, true, $(my_identity) == TARGET.AuthenticatedIdentity) && (MY.TargetAnnexName == TARGET.AnnexName)
+if defined MY.JobMachineAttrs
+SET JobMachineAttrs "$(MY.JobMachineAttrs),AnnexName"
+else
+SET JobMachineAttrs "AnnexName"
+endif
+if defined MY.Requirements
+SET Requirements $(addl_reqs) && ($(MY.Requirements))
+else
+SET Requirements $(addl_reqs)
+endif
+@end
 if $(ANNEX_JOBS_EXCLUSIVELY:FALSE)
   JOB_TRANSFORM_NAMES = $(JOB_TRANSFORM_NAMES) AnnexJobsExclusively
   JOB_TRANSFORM_AnnexJobsExclusively @=end
-			REQUIREMENTS TargetAnnexName =?= undefined
-			addl_reqs = ifThenElse(TARGET.AuthenticatedIdentity is undefined, true, regexp("^condor(_pool)?@.*$", TARGET.AuthenticatedIdentity))
-			if defined MY.Requirements
-				SET Requirements $(addl_reqs) && ($(MY.Requirements))
-			else
-				SET Requirements $(addl_reqs)
-			endif
-		@end
+REQUIREMENTS TargetAnnexName =?= undefined
+addl_reqs = ifThenElse(TARGET.AuthenticatedIdentity is undefined, true, regexp("^condor(_pool)?@.*$", TARGET.AuthenticatedIdentity))
+if defined MY.Requirements
+SET Requirements $(addl_reqs) && ($(MY.Requirements))
+else
+SET Requirements $(addl_reqs)
+endif
+@end
 endif
 )body"},
     {"FEATURE", "PelicanRetryPolicy", R"body(PelicanRetry_MaxRetries = 4
@@ -339,11 +344,11 @@ pelican_error_subcode_stopped = 1280
 PelicanRetryCondition = ((VacateReasonCode == 12 || VacateReasonCode == 13) && ((VacateReasonSubCode == $(pelican_error_subcode_retriable)) || (VacateReasonSubCode == $(pelican_error_subcode_stopped)))) ?: false
 JOB_TRANSFORM_NAMES = $(JOB_TRANSFORM_NAMES) PelicanRetry
 JOB_TRANSFORM_PelicanRetry @=jt
-		REQUIREMENTS (stringListIMember("pelican",WantTransferPluginMethods) || stringListIMember("osdf",WantTransferPluginMethods) || stringListIMember("stash",WantTransferPluginMethods)) && isUndefined(PelicanRetryEnabled)
-		EVALMACRO retry_delay = $(PelicanRetry_MinimumDelay) + random($(PelicanRetry_RandomDelay))
-		SET PelicanRetryEnabled true
-		SET PelicanRetryDelay $(retry_delay)
-	@jt
+REQUIREMENTS (stringListIMember("pelican",WantTransferPluginMethods) || stringListIMember("osdf",WantTransferPluginMethods) || stringListIMember("stash",WantTransferPluginMethods)) && isUndefined(PelicanRetryEnabled)
+EVALMACRO retry_delay = $(PelicanRetry_MinimumDelay) + random($(PelicanRetry_RandomDelay))
+SET PelicanRetryEnabled true
+SET PelicanRetryDelay $(retry_delay)
+@jt
 SYSTEM_ON_VACATE_COOL_DOWN = ((PelicanRetryEnabled?:false) && $(PelicanRetryCondition) && ((NumJobCoolDowns?:0) < $(PelicanRetry_MaxRetries)) ? PelicanRetryDelay : ($(SYSTEM_ON_VACATE_COOL_DOWN:0)))
 )body"},
     {"FEATURE", "GANGLIA", R"body(DAEMON_LIST=$(DAEMON_LIST) GANGLIAD
@@ -357,30 +362,26 @@ SYSTEM_ON_VACATE_COOL_DOWN = ((PelicanRetryEnabled?:false) && $(PelicanRetryCond
 endif
 if defined DEFAULT_CHECKPOINT_DESTINATION
   EXTENDED_SUBMIT_COMMANDS @=end
-            checkpoint_storage = "'default' or 'spool' or a checkpoint_destination"
-            $(EXTENDED_SUBMIT_COMMANDS)
-        @end
+checkpoint_storage = "'default' or 'spool' or a checkpoint_destination"
+$(EXTENDED_SUBMIT_COMMANDS)
+@end
   JOB_TRANSFORM_CheckpointStorage @=end
-            REQUIREMENTS (MY.CheckpointDestination =?= undefined) && (MY.SuccessCheckpointExitCode =!= undefined)
-
-            ShouldSetCheckpointDestination = TRUE
-            SetCheckpointDestination = $(DEFAULT_CHECKPOINT_DESTINATION)
-
-            if defined MY.checkpoint_storage
-                EVALMACRO IsSpool (checkpoint_storage == "spool")
-                EVALMACRO IsDefault (checkpoint_storage == "default")
-
-                if $(IsSpool)
-                    ShouldSetCheckpointDestination = FALSE
-                elif ! $(IsDefault)
-                    SetCheckpointDestination = checkpoint_storage
-                endif
-            endif
-
-            if $(ShouldSetCheckpointDestination)
-                EVALSET CheckpointDestination $(SetCheckpointDestination)
-            endif
-        @end
+REQUIREMENTS (MY.CheckpointDestination =?= undefined) && (MY.SuccessCheckpointExitCode =!= undefined)
+ShouldSetCheckpointDestination = TRUE
+SetCheckpointDestination = $(DEFAULT_CHECKPOINT_DESTINATION)
+if defined MY.checkpoint_storage
+EVALMACRO IsSpool (checkpoint_storage == "spool")
+EVALMACRO IsDefault (checkpoint_storage == "default")
+if $(IsSpool)
+ShouldSetCheckpointDestination = FALSE
+elif ! $(IsDefault)
+SetCheckpointDestination = checkpoint_storage
+endif
+endif
+if $(ShouldSetCheckpointDestination)
+EVALSET CheckpointDestination $(SetCheckpointDestination)
+endif
+@end
   JOB_TRANSFORM_NAMES = CheckpointStorage $(JOB_TRANSFORM_NAMES)
 endif
 )body"},
@@ -552,8 +553,8 @@ CLASSAD_USER_MAPFILE_checkpoint_destination_map = $(CHECKPOINT_DESTINATION_MAPFI
 CLASSAD_USER_MAP_PREFIX_checkpoint_destination_map = TRUE
 JOB_TRANSFORM_NAMES = $(JOB_TRANSFORM_NAMES) ValidateCheckpointDestination
 JOB_TRANSFORM_ValidateCheckpointDestination @=end
-		EVALSET CheckpointDestinationValid = ifthenelse(undefined =?= userMap("checkpoint_destination_map", CheckpointDestination), undefined, True)
-	@end
+EVALSET CheckpointDestinationValid = ifthenelse(undefined =?= userMap("checkpoint_destination_map", CheckpointDestination), undefined, True)
+@end
 IMMUTABLE_JOB_ATTRS = $(IMMUTABLE_JOB_ATTRS) CheckpointDestinationValid
 SUBMIT_REQUIREMENT_NAMES = $(SUBMIT_REQUIREMENT_NAMES) RejectInvalidCheckpointDestination
 SUBMIT_REQUIREMENT_RejectInvalidCheckpointDestination = CheckpointDestination =?= undefined || CheckpointDestinationValid =?= True

@@ -485,6 +485,36 @@ TEST(ConfigReaderTest, UseEveryMetaknob) {
   }
 }
 
+// HTCondor reads a metaknob's body with its lines trimmed, so the
+// here-documents inside hold no indentation.
+TEST(ConfigReaderTest, UseHereDocumentsAsHTCondorReadsThem) {
+  const Config config = MustRead("use FEATURE : AssignAccountingGroup(/etc/groups.map)\n");
+  EXPECT_EQ(ValueOf(config, "JOB_TRANSFORM_AssignAccountingGroup"),
+            "COPY Owner = AcctGroupUser\n"
+            "COPY AcctGroup = RequestedAcctGroup\n"
+            "EVALSET AcctGroup = usermap(\"AssignAccountingGroup\",AcctGroupUser,AcctGroup)\n"
+            "EVALSET AccountingGroup = join(\".\",AcctGroup,AcctGroupUser)");
+}
+
+// A metaknob's body is read by HTCondor's Parse_config_string, not as a
+// file: no line continues, and words after a name start its value. Both
+// show only when an argument brings them in.
+TEST(ConfigReaderTest, UseBodiesAreReadAsHTCondorReadsMetaknobs) {
+  // "NUM_SLOTS_TYPE_1 2=1", "SLOT_TYPE_1 2_PARTITIONABLE=true",
+  // "SLOT_TYPE_1 2=100%": the name ends at the blank.
+  const Config spaced = MustRead("use FEATURE : PartitionableSlot(1 2)\n");
+  EXPECT_EQ(ValueOf(spaced, "NUM_SLOTS_TYPE_1"), "2=1");
+  EXPECT_EQ(ValueOf(spaced, "SLOT_TYPE_1"), "2=100%");
+  EXPECT_TRUE(spaced.warnings().empty());
+  // The last line ends in '\', which stays.
+  const Config slash = MustRead("use FEATURE : PartitionableSlot(1, cpus=1\\)\n");
+  EXPECT_EQ(ValueOf(slash, "SLOT_TYPE_1"), "cpus=1\\");
+  // In a file the same words are ignored with a warning.
+  const Config file = MustRead("NUM_SLOTS_TYPE_1 2=1\n");
+  EXPECT_EQ(ValueOf(file, "NUM_SLOTS_TYPE_1"), "1");
+  EXPECT_EQ(file.warnings().size(), 1u);
+}
+
 TEST(ConfigReaderTest, UseRequiredArguments) {
   EXPECT_EQ(ReadError("use FEATURE : AssignAccountingGroup\n"),
             "test.conf:1:1: in use FEATURE:AssignAccountingGroup: error: use FEATURE : "
