@@ -515,6 +515,29 @@ TEST(ConfigReaderTest, UseBodiesAreReadAsHTCondorReadsMetaknobs) {
   EXPECT_EQ(file.warnings().size(), 1u);
 }
 
+// Arguments that bring operators, here-document tags, comments, macros,
+// continuations and `if` keywords into a body: every metaknob reads or
+// fails with a located message, never loops or crashes.
+TEST(ConfigReaderTest, UseEveryMetaknobWithHostileArguments) {
+  const std::vector<std::string> hostile = {
+      "a b, c d, e f, g h, i j, k l",      "=, :, @=, +=, #, \\",
+      "$(1), $(2), $(0)",                  "@=end, @end, endif, else, if true",
+      "x @=end, y, z",                     "$(ARG), $ENV(HOME), $INT(1), $EVAL(2)",
+      "use FEATURE : GPUs, error : boom", "\\, \\, \\, \\, \\, \\",
+      "[x], ], [, (, ), \"",              std::string(3000, 'x') + ", y"};
+  for (const MetaknobTemplate& entry : MetaknobTemplates()) {
+    for (const std::string& args : hostile) {
+      const std::string text = "use " + std::string(entry.category) + " : " +
+                               std::string(entry.name) + "(" + args + ")\n";
+      classad::Result<Config> read = ReadConfigText(text, "test.conf", TestOptions());
+      if (!read.ok()) {
+        EXPECT_EQ(read.status().where().file, "test.conf") << text << read.status().ToString();
+        EXPECT_FALSE(read.status().message().empty()) << text;
+      }
+    }
+  }
+}
+
 TEST(ConfigReaderTest, UseRequiredArguments) {
   EXPECT_EQ(ReadError("use FEATURE : AssignAccountingGroup\n"),
             "test.conf:1:1: in use FEATURE:AssignAccountingGroup: error: use FEATURE : "
