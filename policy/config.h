@@ -108,10 +108,12 @@ struct ConfigOptions {
   // Every environment variable as (name, value), for the _condor_NAME
   // overrides ReadConfigFiles applies after the files. Null: none applied.
   std::function<std::vector<std::pair<std::string, std::string>>()> environment;
-  // Random numbers for $RANDOM_CHOICE and $RANDOM_INTEGER. Null uses a
-  // generator seeded from std::random_device (one per thread). A function
-  // given here is called from whichever thread expands: it must be
-  // thread-safe for Config's const methods to be.
+  // Random numbers for $RANDOM_CHOICE and $RANDOM_INTEGER. Null draws
+  // from a generator seeded by the knob whose value holds the call and the
+  // call's text, so the same configuration always reads the same (HTCondor
+  // draws anew at every lookup). A function given here is called from
+  // whichever thread expands: it must be thread-safe for Config's const
+  // methods to be.
   std::function<uint64_t()> random;
 
   // How the maps userMap() reads are loaded once the configuration is read

@@ -56,11 +56,22 @@ std::string Describe(const ConfigEntry* entry) {
   return out;
 }
 
-// A generator of random numbers for a thread (when ConfigOptions::random
-// is not set).
-uint64_t DefaultRandom() {
-  thread_local std::mt19937_64 generator{std::random_device{}()};
-  return generator();
+// The random numbers of one macro function call when ConfigOptions::random
+// is not set: a generator seeded from the knob whose value holds the call
+// and the call's text, so that a configuration always reads the same, in every run
+// and every lookup (HTCondor's $RANDOM_CHOICE and $RANDOM_INTEGER draw anew;
+// docs/compatibility.md).
+std::function<uint64_t()> SeededRandom(std::string_view knob, std::string_view call) {
+  uint64_t seed = 0xcbf29ce484222325ull;  // FNV-1a of the lower-cased knob, 0, the call
+  const auto mix = [&seed](unsigned char c) {
+    seed ^= c;
+    seed *= 0x100000001b3ull;
+  };
+  for (char c : knob) mix(static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + 32 : c));
+  mix(0);
+  for (char c : call) mix(static_cast<unsigned char>(c));
+  auto generator = std::make_shared<std::mt19937_64>(seed);
+  return [generator] { return (*generator)(); };
 }
 
 // The error for macro `name` met inside its own expansion `chain`.
@@ -246,7 +257,9 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
         return ExpandIn(inner, link, budget, used);
       };
       context.getenv = o.getenv ? o.getenv : RealGetenv;
-      context.random = o.random ? o.random : DefaultRandom;
+      // Seeded by the knob whose value holds the call.
+      context.random =
+          o.random ? o.random : SeededRandom(parent != nullptr ? parent->name : "", call);
       context.user_maps = user_maps_.get();
       Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
       if (!result.ok()) {
@@ -383,7 +396,8 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
         return ExpandIn(inner, nullptr, &budget, &used);
       };
       context.getenv = o.getenv ? o.getenv : RealGetenv;
-      context.random = o.random ? o.random : DefaultRandom;
+      context.random = o.random ? o.random
+                                : SeededRandom(self, Substring(out, m->dollar, m->end() - m->dollar));
       context.user_maps = user_maps_.get();
       Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
       if (!result.ok()) {

@@ -256,6 +256,29 @@ TEST(ConfigExpandTest, EnvironmentFunctionUsesTheInjectedEnvironment) {
   EXPECT_EQ(ValueIn("A = $ENV(NOT_SET)\n", "A", options), "UNDEFINED");
 }
 
+// HTCondor draws $RANDOM_CHOICE and $RANDOM_INTEGER anew at every lookup;
+// without ConfigOptions::random the draws here are seeded by the knob that
+// holds the call and the call's text, so a configuration always reads the
+// same (docs/compatibility.md).
+TEST(ConfigExpandTest, RandomMacroFunctionsAreTheSameEveryTime) {
+  ConfigOptions options = TestOptions();
+  options.random = nullptr;
+  const std::string text =
+      "A = $RANDOM_INTEGER(0, 1000000000)\nB = $RANDOM_INTEGER(0, 1000000000)\n"
+      "C = $(A)\nD = $RANDOM_CHOICE(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)\n";
+  const Config first = MustRead(text, options);
+  const Config second = MustRead(text, options);
+  for (const char* name : {"A", "B", "C", "D"}) {
+    EXPECT_EQ(ValueOf(first, name), ValueOf(second, name)) << name;
+    EXPECT_EQ(ValueOf(first, name), ValueOf(first, name)) << name;
+  }
+  EXPECT_EQ(ValueOf(first, "C"), ValueOf(first, "A"));  // the draw of A's own call
+  EXPECT_NE(ValueOf(first, "A"), ValueOf(first, "B"));
+  const int64_t a = std::stoll(ValueOf(first, "A"));
+  EXPECT_GE(a, 0);
+  EXPECT_LE(a, 1000000000);
+}
+
 TEST(ConfigExpandTest, MacroFunctionLoopsAreDetected) {
   // The environment value names the same call again.
   ConfigOptions options = TestOptions({{"LOOP", "$ENV(LOOP)"}});
