@@ -108,6 +108,12 @@ Result<std::string> Reader::ExpandAt(std::string_view text, const SourceLocation
   return expanded;
 }
 
+Result<std::string> Reader::NameAt(const Place& place, std::string_view written,
+                                   const SourceLocation& at) const {
+  if (place.use != nullptr) return std::string(written);
+  return ExpandAt(written, at);
+}
+
 Status Reader::DefineSpecial(const std::string& name, const std::string& value,
                              ConfigEntry::Origin origin) {
   ConfigEntry entry;
@@ -301,6 +307,9 @@ Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::strin
     Status handled = HandleStatement(place, start, depth, &comments, &here);
     if (!handled.ok()) return handled;
   }
+  // Parse_config_string simply stops at the end of a metaknob's body: a
+  // block left open there defines nothing, an if left open is dropped.
+  if (use != nullptr) return Status::Ok();
   if (here) {
     return Status(StatusCode::kParseError,
                   "end of file while looking for '@" + here->tag +
@@ -339,6 +348,14 @@ Status Reader::HandleStatement(const Place& place, size_t start, int depth,
       }
       builder_->AddWarning(
           Status(StatusCode::kInvalidArgument, "warning: " + *message, place.At(start)));
+      if (place.use != nullptr) {
+        // Parse_config_string goes on after a warning and defines a knob
+        // named `warning` with the line's value.
+        Statement assign = st;
+        assign.kind = Statement::Kind::kAssign;
+        assign.op = '=';
+        return HandleAssign(place, assign, {});
+      }
       return Status::Ok();
     }
     case Statement::Kind::kInclude:
@@ -353,8 +370,8 @@ Status Reader::HandleStatement(const Place& place, size_t start, int depth,
       return HandleUse(place, st, depth);
     case Statement::Kind::kHereDocument: {
       const SourceLocation name_at = place.At(st.name_begin);
-      Result<std::string> name = ExpandAt(
-          std::string_view(text).substr(st.name_begin, st.name_end - st.name_begin), name_at);
+      Result<std::string> name = NameAt(
+          place, std::string_view(text).substr(st.name_begin, st.name_end - st.name_begin), name_at);
       if (!name.ok()) return name.status();
       if (!IsValidKnobName(*name)) {
         return Status(StatusCode::kParseError,
@@ -389,7 +406,7 @@ Status Reader::HandleAssign(const Place& place, const Statement& st,
   const SourceLocation name_at = place.At(st.name_begin);
   const std::string_view written =
       std::string_view(text).substr(st.name_begin, st.name_end - st.name_begin);
-  Result<std::string> name = ExpandAt(written, name_at);
+  Result<std::string> name = NameAt(place, written, name_at);
   if (!name.ok()) return name.status();
   if (!IsValidKnobName(*name)) {
     std::string message = "illegal knob name '" + *name +
@@ -477,7 +494,8 @@ Status Reader::HandleUse(const Place& place, const Statement& st, int depth) {
   const std::string& text = place.line->content.text();
   const SourceLocation use_at = place.At(0);
   Result<std::string> category =
-      ExpandAt(std::string_view(text).substr(st.name_begin, st.name_end - st.name_begin), use_at);
+      NameAt(place, std::string_view(text).substr(st.name_begin, st.name_end - st.name_begin),
+             use_at);
   if (!category.ok()) return category.status();
   const std::string_view rhs = std::string_view(text).substr(st.value_begin);
   if (category->empty()) {

@@ -72,6 +72,11 @@ class Reader {
   // Warns about words between a definition's name and its operator.
   void WarnAboutIgnoredWords(const Place& place, const Statement& st, const std::string& name);
   // Expands `text` now; an error without a position gets `at`.
+  // A knob name, here-document name or use category as written at `at`:
+  // macro-expanded in a file (ExpandAt), taken as it is in a metaknob's
+  // body (Parse_config_string does not expand names).
+  classad::Result<std::string> NameAt(const Place& place, std::string_view written,
+                                      const classad::SourceLocation& at) const;
   classad::Result<std::string> ExpandAt(std::string_view text,
                                         const classad::SourceLocation& at) const;
   classad::Status Define(std::string name, const PositionedText& value, const Place& place,

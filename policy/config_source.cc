@@ -254,8 +254,119 @@ bool IsOperator(char c) { return c == '=' || c == ':'; }
 
 }  // namespace
 
+namespace {
+
+// Parse_config_string's reading of one line of a metaknob's body
+// (config.cpp), step by step: `use ` (a blank after it) makes a use line
+// whose category is the next word; the name ends at a blank, '=' or ':';
+// then blanks, operators, `@=` and `+[sep[sep]]=` are taken until another
+// character, a second operator (the operator is then none, and the value
+// starts there), or an '@' or '+' without its '='; a line whose name runs
+// to its end without an operator is an error; `error` and `warning` are
+// keywords only before ':'; everything else defines the name (no include,
+// no `@` prefix, no .ini header).
+Result<Statement> ParseMetaknobBodyStatement(const SourceLine& line, const std::string& file) {
+  const std::string& s = line.content.text();
+  const size_t n = s.size();
+  Statement st;
+  size_t ptr = 0;
+  const bool is_use = n >= 4 && EqualsNoCase(std::string_view(s).substr(0, 4), "use ");
+  if (is_use) {
+    ptr = 4;
+    while (ptr < n && IsConfigSpace(s[ptr])) ++ptr;
+  }
+  const size_t name_begin = ptr;
+  char op = 0;
+  size_t pop = n;
+  while (ptr < n) {
+    if (IsConfigSpace(s[ptr]) || IsOperator(s[ptr])) {
+      pop = ptr;
+      op = s[ptr++];
+      break;
+    }
+    ++ptr;
+  }
+  const size_t name_end = std::min(pop, n);
+  while (ptr < n) {
+    const char c = s[ptr];
+    if (c == '@') {
+      if (ptr + 1 >= n || s[ptr + 1] != '=') {
+        op = 0;
+        break;
+      }
+      pop = ptr;
+      op = '@';
+      ++ptr;
+    } else if (c == '+') {
+      size_t ix = 1;
+      static constexpr std::string_view kSeparators = ",;|&*";
+      st.plus_separator = 0;
+      st.plus_count = 0;
+      if (ptr + ix < n && kSeparators.find(s[ptr + ix]) != std::string_view::npos) {
+        st.plus_separator = s[ptr + ix++];
+        st.plus_count = 1;
+        if (ptr + ix < n && s[ptr + ix] == st.plus_separator) {
+          ++ix;
+          st.plus_count = 2;
+        }
+      }
+      if (ptr + ix >= n || s[ptr + ix] != '=') {
+        op = 0;
+        break;
+      }
+      pop = ptr;
+      op = '+';
+      ptr += ix;
+    } else if (IsOperator(c)) {
+      if (IsOperator(op)) {
+        op = 0;
+        break;
+      }
+      pop = ptr;
+      op = c;
+    } else if (!IsConfigSpace(c)) {
+      break;
+    }
+    ++ptr;
+  }
+  if (ptr >= n && !IsOperator(op)) {
+    return Status(StatusCode::kParseError,
+                  "'" + s + "' has no operator (HTCondor reads a metaknob's line as NAME = "
+                  "value)",
+                  line.content.LocationOf(0, file));
+  }
+  while (ptr < n && IsConfigSpace(s[ptr])) ++ptr;
+  st.name_begin = name_begin;
+  st.name_end = name_end;
+  st.value_begin = ptr;
+  const std::string_view name(s.data() + name_begin, name_end - name_begin);
+  if (op == ':' && (EqualsNoCase(name, "error") || EqualsNoCase(name, "warning"))) {
+    st.kind = EqualsNoCase(name, "error") ? Statement::Kind::kError : Statement::Kind::kWarning;
+    st.error_code = -1;
+    return st;
+  }
+  if (is_use) {
+    st.kind = Statement::Kind::kUse;
+    return st;
+  }
+  if (op == '@') {
+    st.kind = Statement::Kind::kHereDocument;
+    return st;
+  }
+  st.kind = Statement::Kind::kAssign;
+  st.op = op == '+' ? '+' : '=';
+  if (op != '+') {
+    st.plus_separator = 0;
+    st.plus_count = 0;
+  }
+  return st;
+}
+
+}  // namespace
+
 Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std::string& file,
                                  StatementSyntax syntax) {
+  if (syntax == StatementSyntax::kMetaknobBody) return ParseMetaknobBodyStatement(line, file);
   const std::string& s = line.content.text();
   const size_t n = s.size();
   const auto error = [&](size_t offset, const std::string& message) {
@@ -273,9 +384,7 @@ Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std
   size_t ptr = start;
   while (ptr < n && !IsConfigSpace(s[ptr]) && !IsOperator(s[ptr])) ++ptr;
   if (ptr == n) {
-    if (n > start && s[start] == '[' && syntax == StatementSyntax::kFile) {
-      return st;  // .ini section header: ignored
-    }
+    if (n > start && s[start] == '[') return st;  // .ini section header: ignored
     return error(
         start, "'" + s.substr(start) + "' is neither a definition nor a statement: no '=' or ':'");
   }
@@ -290,18 +399,6 @@ Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std
     size_t q = ptr + 1;
     while (q < n && IsConfigSpace(s[q])) ++q;
     const size_t words = q;
-    const bool is_use = EqualsNoCase(std::string_view(s).substr(start, ptr - start), "use");
-    if (syntax == StatementSyntax::kMetaknobBody && !is_use && q < n && !IsOperator(s[q]) &&
-        s[q] != '@' && s[q] != '+') {
-      // Parse_config_string stops at the first word and takes it and the
-      // rest of the line as the value of a plain definition.
-      st.kind = Statement::Kind::kAssign;
-      st.name_begin = start;
-      st.name_end = ptr;
-      st.op = '=';
-      st.value_begin = words;
-      return st;
-    }
     while (q < n && !IsOperator(s[q]) && s[q] != '@' && s[q] != '+') ++q;
     if (q > words) {
       size_t end = q;

@@ -152,11 +152,13 @@ enum class StatementSyntax {
 // Statement. Errors (kParseError, located in `line` with `file`): a line
 // without '=' or ':' (and not an .ini section), an '@' or '+' not followed
 // by '=', unknown words between `include` and ':'. The name itself is
-// checked later, once macro-expanded. In a metaknob's body words after the
-// name that come before any operator start the value instead of being
-// ignored (`X junk = 5` sets X to `junk = 5`, `X junk` sets X to `junk`),
-// and a line of one word is an error even when it looks like an .ini
-// section, as in HTCondor's Parse_config_string.
+// checked later, once macro-expanded. A metaknob's body is parsed as
+// HTCondor's Parse_config_string parses it, which differs: words after the
+// name that come before any operator start the value (`X junk = 5` sets X
+// to `junk = 5`, `X junk` sets X to `junk`); after the operator an `@=` or
+// `+=` still counts, and a second operator ends the scan with no operator;
+// `use ` (with its blank) makes a use line whatever the operator; there is
+// no include, `@` prefix or .ini header; a line of one word is an error.
 classad::Result<Statement> ParseStatement(const SourceLine& line, size_t start,
                                           const std::string& file,
                                           StatementSyntax syntax = StatementSyntax::kFile);

@@ -5,10 +5,9 @@ namespace {
 
 // The bodies end with a newline, as a file's last line does. HTCondor reads
 // a body line by line, each trimmed, skipping blank and comment lines, in
-// here-documents too (config.cpp's Parse_config_string): the lines of the
-// here-documents below are written as it sees them, so that the reader,
-// which keeps a file's here-document lines as they are, gives the same
-// values.
+// here-documents too (config.cpp's Parse_config_string), as the reader does
+// (SplitMetaknobBodyLines): the lines below are written trimmed, indented
+// only outside here-documents.
 constexpr MetaknobTemplate kTemplates[] = {
     // ROLE
     {"ROLE", "Personal", R"body(CONDOR_HOST=127.0.0.1

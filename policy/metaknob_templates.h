@@ -7,8 +7,9 @@
 // values, conditions, nested `use` lines and `error :` texts of HTCondor's
 // param table (src/condor_utils/param_info.in at htcondor/htcondor
 // 7491a145f6, the version this project emulates). HTCondor's descriptions
-// and comments are not reproduced; lines outside here-documents are laid out
-// by this project. Static data: thread-safe.
+// and comments are not reproduced; every line is written trimmed, as
+// HTCondor reads it, and lines outside here-documents are indented by this
+// project. Static data: thread-safe.
 #ifndef POLICY_METAKNOB_TEMPLATES_H_
 #define POLICY_METAKNOB_TEMPLATES_H_
 
