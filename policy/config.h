@@ -118,9 +118,11 @@ struct ConfigOptions {
 
   // How the maps userMap() reads are loaded once the configuration is read
   // (Config::user_maps): the limits of reading them, and whether map files
-  // (CLASSAD_USER_MAPFILE_<name>) are opened at all; false loads only the
+  // (CLASSAD_USER_MAPFILE_<name>, and the accounting-group map a Policy
+  // reads) are opened at all; false loads only the
   // CLASSAD_USER_MAPDATA_<name> texts (for untrusted configurations; set
   // user_map.max_include_depth to 0 too, so that no @include opens a file).
+  // Map files are opened directly, not through `file_system` below.
   UserMapOptions user_map;
   bool read_user_map_files = true;
 
@@ -196,17 +198,21 @@ class Config {
   // Every definition in read order, overridden ones too.
   const std::vector<ConfigEntry>& History() const { return history_; }
   // Warnings met while reading (obsolete ':' assignments, `warning :`
-  // statements), with positions. They carry a non-OK code so that
-  // ToString prints them; the code means nothing more.
+  // statements, user maps that could not be loaded), with positions. They
+  // carry a non-OK code so that ToString prints them; the code means
+  // nothing more.
   const std::vector<classad::Status>& warnings() const { return warnings_; }
   // The files read, in order.
   const std::vector<std::string>& sources() const { return sources_; }
   // The maps the daemon's userMap() reads (user_maps.h), loaded as HTCondor
   // loads them once its configuration is read: every Lookup and Expand
-  // after reading gives them to $EVAL, $INT, $REAL and $STRING (lookups
-  // made while reading see none, as in HTCondor's first read). Null when
-  // the configuration names no map. A map that cannot be read is left out
-  // with a warning (HTCondor logs it).
+  // after reading gives them to the expressions of $EVAL, $INT, $REAL,
+  // $STRING, $CHOICE and $SUBSTR. Lookups made while reading (if
+  // conditions, self-references) see none, so userMap() gives its default
+  // there (HTCondor's first read gives error: the function is registered
+  // only after reading; docs/compatibility.md). Null when the
+  // configuration names no map. A map that cannot be read is left out with
+  // a warning (HTCondor logs it).
   const std::shared_ptr<const ConfiguredUserMaps>& user_maps() const { return user_maps_; }
   const std::string& subsystem() const { return options_.subsystem; }
   const std::string& local_name() const { return options_.local_name; }

@@ -60,8 +60,9 @@ struct MacroFunctionContext {
   // (uniform over all 64-bit values). Like HTCondor (lrand48() & INT_MAX),
   // only its low 31 bits are used.
   std::function<uint64_t()> random;
-  // The maps userMap() reads when $EVAL, $INT, $REAL or $STRING evaluate
-  // an expression (the configuration's, once read); null for none.
+  // The maps userMap() reads when $EVAL, $INT, $REAL, $STRING, $CHOICE or
+  // $SUBSTR evaluate an expression (the configuration's, once read); null
+  // for none.
   const classad::UserMaps* user_maps = nullptr;
   MacroFunctionLimits limits;
 };

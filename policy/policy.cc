@@ -305,7 +305,14 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
   p.limits = ConcurrencyLimitTable::Build(knobs, names);
 
   // ---- the accounting-group map (use FEATURE : AssignAccountingGroup)
-  if (std::optional<KnobText> map = knobs.Text("CLASSAD_USER_MAPFILE_AssignAccountingGroup")) {
+  std::optional<KnobText> map = knobs.Text("CLASSAD_USER_MAPFILE_AssignAccountingGroup");
+  if (map.has_value() && !config.options().read_user_map_files) {
+    problems.Warning(map->where,
+                     "CLASSAD_USER_MAPFILE_AssignAccountingGroup: map file not read "
+                     "(ConfigOptions::read_user_map_files is false)");
+    map.reset();
+  }
+  if (map.has_value()) {
     p.accounting_group_map_at = map->where;
     classad::Result<UserMap> loaded = UserMap::Load(map->value, options.user_map);
     if (loaded.ok()) {

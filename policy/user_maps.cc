@@ -39,15 +39,32 @@ std::shared_ptr<const ConfiguredUserMaps> ConfiguredUserMaps::Read(
     std::optional<ExpandedValue> data = file ? std::nullopt : Param(config, data_knob, problems);
     if (!file && !data) continue;
     if (file && !read_files) {
+      maps->maps_.erase(LowerAscii(name));
       problems->push_back(classad::Status(
           classad::StatusCode::kInvalidArgument,
           file_knob + ": map file not read (ConfigOptions::read_user_map_files is false)",
           file->entry != nullptr ? file->entry->value_at : classad::SourceLocation{}));
       continue;
     }
-    classad::Result<UserMap> read = file ? UserMap::Load(file->value, options)
-                                         : UserMap::Parse(data->value, data_knob, options);
+    UserMap::Options map_options = options;
+    if (std::optional<ExpandedValue> prefix =
+            Param(config, "CLASSAD_USER_MAP_PREFIX_" + name, problems)) {
+      classad::Result<bool> is_prefix = ParseKnobBool(prefix->value);
+      if (is_prefix.ok()) {
+        map_options.prefix = *is_prefix;
+      } else {  // param_boolean logs it and takes the default, false
+        problems->push_back(classad::Status(
+            is_prefix.status().code(),
+            "CLASSAD_USER_MAP_PREFIX_" + name + ": " + is_prefix.status().message() +
+                " (HTCondor reads false)",
+            prefix->entry != nullptr ? prefix->entry->value_at : classad::SourceLocation{}));
+      }
+    }
+    classad::Result<UserMap> read = file ? UserMap::Load(file->value, map_options)
+                                         : UserMap::Parse(data->value, data_knob, map_options);
     if (!read.ok()) {
+      // HTCondor drops the map of that name before loading it again.
+      maps->maps_.erase(LowerAscii(name));
       const ExpandedValue& knob = file ? *file : *data;
       problems->push_back(classad::Status(
           read.status().code(),

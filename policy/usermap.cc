@@ -10,6 +10,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <unordered_map>
 
 #include "classad/string_list.h"
@@ -32,11 +34,15 @@ using classad::StatusCode;
 }  // namespace
 
 // One run of consecutive entries of a submap: a regex, or literals kept in
-// a hash (the first of equal literals wins), as MapFile groups them.
+// a hash (the first of equal literals wins), as MapFile groups them; in a
+// prefix map, prefixes in decreasing byte order, so that the first one a
+// principal starts with is the longest (MapFile's PREFIX_MAP).
 struct MapBlock {
   std::unique_ptr<MapRegex> regex;
   std::string canon;  // for a regex block
   std::unordered_map<std::string, std::string> literals;  // principal -> canon
+  bool prefix = false;
+  std::map<std::string, std::string, std::greater<>> prefixes;  // prefix -> canon
 };
 
 struct UserMap::Data {
@@ -255,7 +261,7 @@ Status Reader::ReadLine(std::string_view line, const std::string& name, int line
   if (method.text.empty() || method.text[0] == '#') return Status::Ok();
 
   Field principal;
-  bad = ParseField(line, &offset, true, &principal);
+  bad = ParseField(line, &offset, !options_.prefix, &principal);
   if (bad.has_value()) return error_at(offset, *bad);
   Field canon;
   bad = ParseField(line, &offset, false, &canon);
@@ -305,6 +311,12 @@ Status Reader::AddEntry(std::string_view method, Field principal, std::string ca
     block.regex = std::move(*regex);
     block.canon = std::move(canon);
     blocks.push_back(std::move(block));
+  } else if (options_.prefix) {
+    if (blocks.empty() || !blocks.back().prefix) {
+      blocks.emplace_back();
+      blocks.back().prefix = true;
+    }
+    blocks.back().prefixes.insert_or_assign(std::move(principal.text), std::move(canon));
   } else {
     if (blocks.empty() || blocks.back().regex != nullptr) blocks.emplace_back();
     blocks.back().literals.emplace(std::move(principal.text), std::move(canon));
@@ -441,6 +453,15 @@ classad::Result<std::optional<std::string>> UserMap::TryMap(std::string_view met
   std::vector<std::string> groups;
   const std::string key(principal);
   for (const MapBlock& block : found->second) {
+    if (block.prefix) {
+      for (const auto& [prefix, canon] : block.prefixes) {
+        if (principal.substr(0, prefix.size()) == prefix) {
+          groups.assign(1, prefix);
+          return std::optional<std::string>(Substitute(canon, groups));
+        }
+      }
+      continue;
+    }
     if (block.regex == nullptr) {
       auto literal = block.literals.find(key);
       if (literal != block.literals.end()) {

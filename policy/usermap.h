@@ -55,6 +55,11 @@ struct UserMapOptions {
   int max_include_depth = 1;
   // Map lines (entries) in all.
   size_t max_entries = 1 << 20;
+  // A prefix map (HTCondor's CLASSAD_USER_MAP_PREFIX_<name>): principals
+  // are literal prefixes, never regular expressions, and a principal maps
+  // by the longest of them it starts with (of equal prefixes, the last
+  // line's).
+  bool prefix = false;
   // File names an @include of a folder skips: HTCondor's default
   // LOCAL_CONFIG_DIR_EXCLUDE_REGEXP (RE2 syntax; searched in the name).
   std::string include_dir_exclude_regexp =

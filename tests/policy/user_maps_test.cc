@@ -63,6 +63,38 @@ TEST(ConfiguredUserMapsTest, TheMapsAreThoseOfTheConfigurationsSubsystem) {
   EXPECT_EQ(ValueOf(named, "GROUP"), "physics");
 }
 
+// CLASSAD_USER_MAP_PREFIX_<name> (POLICY : OnlyRegisteredCheckpointDestinations
+// sets it): principals are literal prefixes and the longest wins.
+TEST(ConfiguredUserMapsTest, PrefixMaps) {
+  const Config config = MustRead(
+      "NEGOTIATOR_CLASSAD_USER_MAP_NAMES = dest\n"
+      "CLASSAD_USER_MAP_PREFIX_dest = true\n"
+      "CLASSAD_USER_MAPDATA_dest @=end\n"
+      "* https://a/ short\n"
+      "* https://a/b/ long\n"
+      "* /x/ slashes\n"
+      "* https://a/ again\n"
+      "@end\n"
+      "LONG = userMap(\"dest\", \"https://a/b/c\")\n"
+      "SHORT = userMap(\"dest\", \"https://a/c\")\n"
+      "SLASH = userMap(\"dest\", \"/x/y\")\n"
+      "NONE = userMap(\"dest\", \"https://b/\")\n"
+      "A = $EVAL(LONG)\nB = $EVAL(SHORT)\nC = $EVAL(SLASH)\nD = $EVAL(NONE)\n");
+  EXPECT_EQ(ValueOf(config, "A"), "long");
+  EXPECT_EQ(ValueOf(config, "B"), "again");  // of equal prefixes, the last line's
+  EXPECT_EQ(ValueOf(config, "C"), "slashes");  // no regular expressions
+  EXPECT_EQ(ValueOf(config, "D"), "undefined");
+  EXPECT_TRUE(config.warnings().empty());
+  const Config plain = MustRead(
+      "NEGOTIATOR_CLASSAD_USER_MAP_NAMES = dest\n"
+      "CLASSAD_USER_MAP_PREFIX_dest = Ture\n"
+      "CLASSAD_USER_MAPDATA_dest = * https://a/ short\n"
+      "SHORT = userMap(\"dest\", \"https://a/c\")\nB = $EVAL(SHORT)\n");
+  EXPECT_EQ(ValueOf(plain, "B"), "undefined");
+  ASSERT_EQ(plain.warnings().size(), 1u);
+  EXPECT_NE(plain.warnings()[0].message().find("HTCondor reads false"), std::string::npos);
+}
+
 TEST(ConfiguredUserMapsTest, AMapThatCannotBeReadIsLeftOutWithAWarning) {
   TempFolder folder;
   const Config config = MustRead(
