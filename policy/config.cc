@@ -52,8 +52,12 @@ Config::RawLookup Config::LookupRaw(std::string_view name) const {
     raw.value = entry->raw_value;
     return raw;
   }
-  // HTCondor's param table also has defaults for some SUBSYS.NAME forms;
-  // the knob table has none, so only NAME's default is consulted.
+  // The param table's default for this subsystem (SCHEDD.IsSchedd), else
+  // NAME's (HTCondor's param_default_lookup).
+  if (!options_.subsystem.empty() && name.find('.') == std::string_view::npos) {
+    raw.value = ParamTableDefault(options_.subsystem + "." + std::string(name));
+    if (raw.value) return raw;
+  }
   raw.value = ParamTableDefault(name);
   return raw;
 }

@@ -268,6 +268,7 @@ Result<Config> ReadConfigFiles(const std::vector<std::string>& root_files,
   ConfigBuilder builder(effective);
   Reader reader(&builder, builder.config().options());
   Status status = ReadAll(&reader, root_files, builder.config().options());
+  if (status.ok()) status = reader.ApplyAutoUse();
   if (!status.ok()) return status;
   return std::move(builder).Finish();
 }

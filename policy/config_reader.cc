@@ -3,12 +3,16 @@
 #include "policy/config_reader.h"
 
 #include <functional>
+#include <map>
 #include <optional>
+#include <utility>
 
 #include "policy/config_file_system.h"
 #include "policy/config_if.h"
 #include "policy/config_reader_internal.h"
+#include "policy/knobs.h"
 #include "policy/metaknobs.h"
+#include "policy/text_util.h"
 
 namespace policy {
 namespace config_internal {
@@ -186,12 +190,7 @@ Status Reader::ReadText(std::string_view bytes, const std::string& file, int dep
   return ParseLines(*lines, file, depth, nullptr);
 }
 
-Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::string& file, int depth,
-                          const UseContext* use) {
-  IfStack ifs(options_.max_if_depth);
-  std::vector<SourceLocation> open_ifs;  // where each open if is
-  std::optional<HereDocument> here;
-  std::vector<std::string> comments;
+IfConditionContext Reader::Conditions() const {
   IfConditionContext conditions;
   conditions.expand = [this](std::string_view text) { return config().Expand(text); };
   conditions.raw_value = [this](std::string_view name) -> std::optional<std::string> {
@@ -203,6 +202,85 @@ Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::strin
   conditions.version_major = options_.version_major;
   conditions.version_minor = options_.version_minor;
   conditions.version_subminor = options_.version_subminor;
+  return conditions;
+}
+
+namespace {
+
+// The category and metaknob name of AUTO_USE_<CATEGORY>_<NAME> (HTCondor's
+// caseless, anchored `AUTO_USE_([A-Za-z]+)_(.+)`), or nullopt.
+std::optional<std::pair<std::string, std::string>> AutoUseTarget(std::string_view knob) {
+  constexpr std::string_view kPrefix = "AUTO_USE_";
+  if (knob.size() <= kPrefix.size() || !StartsWithNoCase(knob, kPrefix)) return std::nullopt;
+  size_t end = kPrefix.size();
+  while (end < knob.size() && IsAsciiLetter(knob[end])) ++end;
+  if (end == kPrefix.size() || end + 1 >= knob.size() || knob[end] != '_') return std::nullopt;
+  return std::make_pair(std::string(knob.substr(kPrefix.size(), end - kPrefix.size())),
+                        std::string(knob.substr(end + 1)));
+}
+
+}  // namespace
+
+Status Reader::ApplyAutoUse() {
+  std::map<std::string, std::string> knobs;  // lower-cased name -> name
+  for (const ConfigEntry* entry : config().Entries()) {
+    if (AutoUseTarget(entry->name)) knobs.emplace(LowerAscii(entry->name), entry->name);
+  }
+  for (const KnobInfo& knob : AllKnobs()) {
+    if (knob.default_source == KnobDefaultSource::kParamTable && AutoUseTarget(knob.name)) {
+      knobs.emplace(LowerAscii(knob.name), std::string(knob.name));
+    }
+  }
+  const IfConditionContext conditions = Conditions();
+  for (const auto& [key, knob] : knobs) {
+    Result<std::optional<ExpandedValue>> trigger = config().Lookup(knob);
+    if (!trigger.ok()) {
+      builder_->AddWarning(trigger.status());
+      continue;
+    }
+    if (!trigger->has_value() || (*trigger)->value.empty()) continue;
+    const ConfigEntry* entry = (*trigger)->entry;
+    const SourceLocation at = entry != nullptr ? entry->value_at : SourceLocation{knob, 0, 0};
+    Result<bool> fire = EvaluateIfCondition((*trigger)->value, conditions);
+    if (!fire.ok()) {
+      builder_->AddWarning(Status(StatusCode::kInvalidArgument,
+                                  "while interpreting " + knob + ": " + fire.status().message(),
+                                  at));
+      continue;
+    }
+    if (!*fire) continue;
+    const auto target = AutoUseTarget(knob);
+    const std::string what = target->first + ":" + target->second;
+    Result<std::string> body = MetaknobBody(target->first, target->second, "");
+    if (!body.ok()) {
+      builder_->AddWarning(Status(StatusCode::kInvalidArgument,
+                                  "while interpreting " + knob + ": no template named " + what,
+                                  at));
+      continue;
+    }
+    const std::string body_name = "<" + knob + ">";
+    const UseContext context{at, what};
+    Result<std::vector<SourceLine>> lines =
+        SplitMetaknobBodyLines(*body, body_name, options_.source);
+    Status read = lines.ok() ? ParseLines(*lines, body_name, 1, &context) : lines.status();
+    if (read.code() == StatusCode::kLimitExceeded) return read;
+    if (!read.ok()) {
+      builder_->AddWarning(Status(read.code(),
+                                  knob + " (use " + what + "): " + read.message() +
+                                      " (HTCondor goes on with what was defined before)",
+                                  at));
+    }
+  }
+  return Status::Ok();
+}
+
+Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::string& file, int depth,
+                          const UseContext* use) {
+  IfStack ifs(options_.max_if_depth);
+  std::vector<SourceLocation> open_ifs;  // where each open if is
+  std::optional<HereDocument> here;
+  std::vector<std::string> comments;
+  const IfConditionContext conditions = Conditions();
 
   for (const SourceLine& line : lines) {
     const std::string& text = line.content.text();
@@ -562,6 +640,7 @@ classad::Result<Config> ReadConfigText(std::string_view text, std::string_view f
     builder.AddSource(name);
     status = reader.ReadText(text, name, 0);
   }
+  if (status.ok()) status = reader.ApplyAutoUse();
   if (!status.ok()) return status;
   return std::move(builder).Finish();
 }

@@ -10,6 +10,7 @@
 
 #include "classad/status.h"
 #include "policy/config.h"
+#include "policy/config_if.h"
 #include "policy/config_source.h"
 
 namespace policy::config_internal {
@@ -35,9 +36,20 @@ class Reader {
   classad::Status DefineSpecial(const std::string& name, const std::string& value,
                                 ConfigEntry::Origin origin);
 
+  // HTCondor's do_smart_auto_use (condor_config.cpp), for once every file
+  // is read: each knob named AUTO_USE_<CATEGORY>_<NAME> (defined, or with
+  // a table default), in name order, whose value is a true if-condition
+  // applies the metaknob CATEGORY:NAME without arguments. A value that is
+  // not a condition, a name that is no metaknob, and a body that fails
+  // (what it defined before stays) are warnings, as HTCondor prints them
+  // and goes on. Errors: only limits (ConfigOptions) met while applying.
+  classad::Status ApplyAutoUse();
+
   const Config& config() const { return builder_->config(); }
 
  private:
+  // What if/elif conditions read (IfConditionContext).
+  IfConditionContext Conditions() const;
   // A metaknob body being read: where its `use` line is, and its name.
   struct UseContext {
     classad::SourceLocation at;

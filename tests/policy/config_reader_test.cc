@@ -564,6 +564,46 @@ TEST(ConfigReaderTest, UseEveryMetaknobWithHostileArguments) {
   }
 }
 
+// AUTO_USE_<CATEGORY>_<NAME> (do_smart_auto_use): applied once every file
+// is read when its value is a true if-condition. The table's own,
+// AUTO_USE_FEATURE_PelicanRetryPolicy = $(IsSchedd), applies to a schedd.
+TEST(ConfigReaderTest, AutoUseAppliesMetaknobsWhenTheirTriggerIsTrue) {
+  ConfigOptions schedd = TestOptions();
+  schedd.subsystem = "SCHEDD";
+  const Config as_schedd = MustRead("X = 1\n", schedd);
+  EXPECT_EQ(ValueOf(as_schedd, "IsSchedd"), "true");
+  EXPECT_EQ(ValueOf(as_schedd, "PelicanRetry_MaxRetries"), "4");
+  const ConfigEntry* entry = as_schedd.Find("JOB_TRANSFORM_NAMES");
+  ASSERT_NE(entry, nullptr);
+  EXPECT_EQ(entry->metaknob, "FEATURE:PelicanRetryPolicy");
+  const Config as_negotiator = MustRead("X = 1\n");
+  EXPECT_EQ(ValueOf(as_negotiator, "IsSchedd"), "false");
+  EXPECT_EQ(ValueOf(as_negotiator, "IsNegotiator"), "true");
+  EXPECT_EQ(ValueOf(as_negotiator, "PelicanRetry_MaxRetries"), "<undefined>");
+
+  // The administrator's own: true, false, not a condition, no such metaknob.
+  const Config mine = MustRead(
+      "AUTO_USE_POLICY_Always_Run_Jobs = $(IsNegotiator)\n"
+      "AUTO_USE_ROLE_Submit = false\n"
+      "AUTO_USE_ROLE_Execute = a && b\n"
+      "AUTO_USE_FEATURE_NoSuchThing = true\n"
+      "DAEMON_LIST = MASTER\n");
+  EXPECT_EQ(ValueOf(mine, "NEGOTIATOR_CONSIDER_PREEMPTION"), "False");
+  EXPECT_EQ(ValueOf(mine, "DAEMON_LIST"), "MASTER");
+  ASSERT_EQ(mine.warnings().size(), 2u);
+  EXPECT_NE(mine.warnings()[0].ToString().find("no template named FEATURE:NoSuchThing"),
+            std::string::npos)
+      << mine.warnings()[0].ToString();
+  EXPECT_NE(mine.warnings()[1].ToString().find("while interpreting AUTO_USE_ROLE_Execute"),
+            std::string::npos)
+      << mine.warnings()[1].ToString();
+  // Turned off by defining it empty.
+  ConfigOptions schedd_off = schedd;
+  EXPECT_EQ(ValueIn("AUTO_USE_FEATURE_PelicanRetryPolicy =\n", "PelicanRetry_MaxRetries",
+                    schedd_off),
+            "<undefined>");
+}
+
 TEST(ConfigReaderTest, UseRequiredArguments) {
   EXPECT_EQ(ReadError("use FEATURE : AssignAccountingGroup\n"),
             "test.conf:1:1: in use FEATURE:AssignAccountingGroup: error: use FEATURE : "

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <re2/re2.h>
 
 #include "classad/parser.h"
@@ -90,8 +92,12 @@ TEST(KnobTableTest, EveryRowIsDescribedAndConsistent) {
       EXPECT_EQ(k.min, -INFINITY);
       EXPECT_EQ(k.max, INFINITY);
     }
-    // Names are valid HTCondor knob names (or affixes of them).
-    for (char c : k.name) EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    // Names are valid HTCondor knob names (or affixes of them); a '.'
+    // only in a subsystem's own default (SCHEDD.IsSchedd).
+    for (char c : k.name) {
+      EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.');
+    }
+    EXPECT_LE(std::count(k.name.begin(), k.name.end(), '.'), 1);
     // Every plain row is found by its own name, in any case.
     if (k.form == KnobForm::kPlain) {
       EXPECT_EQ(FindKnob(k.name), &k);
