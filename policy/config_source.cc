@@ -117,15 +117,24 @@ bool SourceLine::IsBlank() const {
   return std::all_of(content.text().begin(), content.text().end(), IsConfigSpace);
 }
 
-Result<std::vector<SourceLine>> SplitLogicalLines(std::string_view bytes, const std::string& file,
-                                                  const SourceLimits& limits) {
+namespace {
+
+// A source's size within `limits`, then CheckText.
+Status CheckSource(std::string_view bytes, const std::string& file, const SourceLimits& limits) {
   if (bytes.size() > limits.max_file_bytes) {
     return Status(StatusCode::kLimitExceeded,
                   "configuration text is larger than " + std::to_string(limits.max_file_bytes) +
                       " bytes (SourceLimits::max_file_bytes)",
                   SourceLocation{file, 1, 1});
   }
-  if (Status checked = CheckText(bytes, file); !checked.ok()) return checked;
+  return CheckText(bytes, file);
+}
+
+}  // namespace
+
+Result<std::vector<SourceLine>> SplitLogicalLines(std::string_view bytes, const std::string& file,
+                                                  const SourceLimits& limits) {
+  if (Status checked = CheckSource(bytes, file, limits); !checked.ok()) return checked;
 
   std::vector<SourceLine> lines;
   size_t pos = 0;
@@ -189,13 +198,7 @@ Result<std::vector<SourceLine>> SplitLogicalLines(std::string_view bytes, const 
 Result<std::vector<SourceLine>> SplitMetaknobBodyLines(std::string_view text,
                                                        const std::string& file,
                                                        const SourceLimits& limits) {
-  if (text.size() > limits.max_file_bytes) {
-    return Status(StatusCode::kLimitExceeded,
-                  "metaknob text is larger than " + std::to_string(limits.max_file_bytes) +
-                      " bytes (SourceLimits::max_file_bytes)",
-                  SourceLocation{file, 1, 1});
-  }
-  if (Status checked = CheckText(text, file); !checked.ok()) return checked;
+  if (Status checked = CheckSource(text, file, limits); !checked.ok()) return checked;
   std::vector<SourceLine> lines;
   size_t pos = 0;
   int line_number = 0;
