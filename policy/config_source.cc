@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 #include "classad/utf8.h"
 
@@ -255,6 +256,28 @@ bool ParseIncludeOptions(std::string_view words, Statement* st) {
 
 bool IsOperator(char c) { return c == '=' || c == ':'; }
 
+// Reads HTCondor's `+=`, `+<sep>=` or `+<sep><sep>=` (sep one of , ; | & *)
+// whose '+' is at `plus` in `s`: the offset just past its '=' (and the
+// separator and its count in `st`), or nullopt when no '=' follows.
+std::optional<size_t> ReadPlusOperator(std::string_view s, size_t plus, Statement* st) {
+  static constexpr std::string_view kSeparators = ",;|&*";
+  size_t at = plus + 1;
+  char separator = 0;
+  int count = 0;
+  if (at < s.size() && kSeparators.find(s[at]) != std::string_view::npos) {
+    separator = s[at++];
+    count = 1;
+    if (at < s.size() && s[at] == separator) {
+      count = 2;
+      ++at;
+    }
+  }
+  if (at >= s.size() || s[at] != '=') return std::nullopt;
+  st->plus_separator = separator;
+  st->plus_count = count;
+  return at + 1;
+}
+
 }  // namespace
 
 namespace {
@@ -301,25 +324,14 @@ Result<Statement> ParseMetaknobBodyStatement(const SourceLine& line, const std::
       op = '@';
       ++ptr;
     } else if (c == '+') {
-      size_t ix = 1;
-      static constexpr std::string_view kSeparators = ",;|&*";
-      st.plus_separator = 0;
-      st.plus_count = 0;
-      if (ptr + ix < n && kSeparators.find(s[ptr + ix]) != std::string_view::npos) {
-        st.plus_separator = s[ptr + ix++];
-        st.plus_count = 1;
-        if (ptr + ix < n && s[ptr + ix] == st.plus_separator) {
-          ++ix;
-          st.plus_count = 2;
-        }
-      }
-      if (ptr + ix >= n || s[ptr + ix] != '=') {
+      const std::optional<size_t> after = ReadPlusOperator(s, ptr, &st);
+      if (!after.has_value()) {
         op = 0;
         break;
       }
       pop = ptr;
       op = '+';
-      ptr += ix;
+      ptr = *after - 1;  // at the '='
     } else if (IsOperator(c)) {
       if (IsOperator(op)) {
         op = 0;
@@ -358,7 +370,7 @@ Result<Statement> ParseMetaknobBodyStatement(const SourceLine& line, const std::
   }
   st.kind = Statement::Kind::kAssign;
   st.op = op == '+' ? '+' : '=';
-  if (op != '+') {
+  if (op != '+') {  // a `+=` read before a later operator no longer counts
     st.plus_separator = 0;
     st.plus_count = 0;
   }
@@ -419,20 +431,11 @@ Result<Statement> ParseStatement(const SourceLine& line, size_t start, const std
         return error(pop, "'@' must be followed by '=' (NAME @=TAG)");
       }
     } else if (op == '+') {
-      static constexpr std::string_view kSeparators = ",;|&*";
-      if (after < n && kSeparators.find(s[after]) != std::string_view::npos) {
-        st.plus_separator = s[after++];
-        st.plus_count = 1;
-        if (after < n && s[after] == st.plus_separator) {
-          st.plus_count = 2;
-          ++after;
-        }
-      }
-      if (after < n && s[after] == '=') {
-        ++after;
-      } else {
+      const std::optional<size_t> end = ReadPlusOperator(s, pop, &st);
+      if (!end.has_value()) {
         return error(pop, "'+' must be followed by '=' or by one of , ; | & * and '='");
       }
+      after = *end;
     } else if (op == '\0') {
       return error(start,
                    "'" + s.substr(start) + "' has no operator: expected '=', ':', '+=' or '@='");
