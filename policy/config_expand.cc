@@ -21,6 +21,7 @@
 #include "policy/config.h"
 #include "policy/config_macros.h"
 #include "policy/macro_functions.h"
+#include "policy/text_util.h"
 #include "policy/user_maps.h"
 
 namespace policy {
@@ -58,16 +59,16 @@ std::string Describe(const ConfigEntry* entry) {
 
 // The random numbers of one macro function call when ConfigOptions::random
 // is not set: a generator seeded from the knob whose value holds the call
-// and the call's text, so that a configuration always reads the same, in every run
-// and every lookup (HTCondor's $RANDOM_CHOICE and $RANDOM_INTEGER draw anew;
-// docs/compatibility.md).
+// and the call's text, so that a configuration always reads the same, in
+// every run and every lookup (HTCondor's $RANDOM_CHOICE and
+// $RANDOM_INTEGER draw anew; docs/compatibility.md).
 std::function<uint64_t()> SeededRandom(std::string_view knob, std::string_view call) {
   uint64_t seed = 0xcbf29ce484222325ull;  // FNV-1a of the lower-cased knob, 0, the call
   const auto mix = [&seed](unsigned char c) {
     seed ^= c;
     seed *= 0x100000001b3ull;
   };
-  for (char c : knob) mix(static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + 32 : c));
+  for (char c : LowerAscii(knob)) mix(static_cast<unsigned char>(c));
   mix(0);
   for (char c : call) mix(static_cast<unsigned char>(c));
   auto generator = std::make_shared<std::mt19937_64>(seed);
@@ -386,6 +387,7 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
         replacement_tags.assign(replacement.size(), kInserted | tag);
       }
     } else {
+      const std::string call = Substring(out, m->dollar, m->end() - m->dollar);
       MacroFunctionContext context;
       std::vector<const ConfigEntry*> used;
       context.lookup = [&](std::string_view knob) {
@@ -396,12 +398,10 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
         return ExpandIn(inner, nullptr, &budget, &used);
       };
       context.getenv = o.getenv ? o.getenv : RealGetenv;
-      context.random = o.random ? o.random
-                                : SeededRandom(self, Substring(out, m->dollar, m->end() - m->dollar));
+      context.random = o.random ? o.random : SeededRandom(self, call);
       context.user_maps = user_maps_.get();
       Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
       if (!result.ok()) {
-        const std::string call = Substring(out, m->dollar, m->end() - m->dollar);
         const std::string& message = result.status().message();
         return Status(result.status().code(),
                       message.find(call) == std::string::npos ? call + ": " + message : message,

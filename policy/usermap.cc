@@ -41,8 +41,7 @@ struct MapBlock {
   std::unique_ptr<MapRegex> regex;
   std::string canon;  // for a regex block
   std::unordered_map<std::string, std::string> literals;  // principal -> canon
-  bool prefix = false;
-  std::map<std::string, std::string, std::greater<>> prefixes;  // prefix -> canon
+  std::map<std::string, std::string, std::greater<>> prefixes;  // prefix -> canon (a prefix block)
 };
 
 struct UserMap::Data {
@@ -312,10 +311,7 @@ Status Reader::AddEntry(std::string_view method, Field principal, std::string ca
     block.canon = std::move(canon);
     blocks.push_back(std::move(block));
   } else if (options_.prefix) {
-    if (blocks.empty() || !blocks.back().prefix) {
-      blocks.emplace_back();
-      blocks.back().prefix = true;
-    }
+    if (blocks.empty() || blocks.back().prefixes.empty()) blocks.emplace_back();
     blocks.back().prefixes.insert_or_assign(std::move(principal.text), std::move(canon));
   } else {
     if (blocks.empty() || blocks.back().regex != nullptr) blocks.emplace_back();
@@ -453,9 +449,9 @@ classad::Result<std::optional<std::string>> UserMap::TryMap(std::string_view met
   std::vector<std::string> groups;
   const std::string key(principal);
   for (const MapBlock& block : found->second) {
-    if (block.prefix) {
+    if (!block.prefixes.empty()) {
       for (const auto& [prefix, canon] : block.prefixes) {
-        if (principal.substr(0, prefix.size()) == prefix) {
+        if (principal.starts_with(prefix)) {
           groups.assign(1, prefix);
           return std::optional<std::string>(Substitute(canon, groups));
         }
