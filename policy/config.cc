@@ -79,10 +79,13 @@ std::vector<const ConfigEntry*> Config::Entries() const {
 
 Config ConfigBuilder::Finish() && {
   const ConfigOptions& options = config_.options_;
-  std::vector<Status> problems;
+  Problems problems;
   config_.user_maps_ =
       ConfiguredUserMaps::Read(config_, options.user_map, options.read_user_map_files, &problems);
-  for (Status& problem : problems) config_.warnings_.push_back(std::move(problem));
+  // HTCondor logs every one of them and goes on.
+  for (const std::vector<Status>* found : {&problems.errors(), &problems.warnings()}) {
+    config_.warnings_.insert(config_.warnings_.end(), found->begin(), found->end());
+  }
   return std::move(config_);
 }
 

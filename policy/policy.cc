@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 
+#include "policy/config_knob_source.h"
 #include "policy/knob_value.h"
 #include "policy/knobs.h"
 #include "policy/text_util.h"
@@ -12,33 +13,6 @@
 namespace policy {
 
 namespace {
-
-// The configuration as a KnobSource: expanded values, empty ones counted
-// as unset (HTCondor's param()).
-class ConfigKnobSource : public KnobSource {
- public:
-  explicit ConfigKnobSource(const Config& config) : config_(config) {}
-
-  classad::Result<std::optional<KnobText>> Lookup(std::string_view name) const override {
-    classad::Result<std::optional<ExpandedValue>> found = config_.Lookup(name);
-    if (!found.ok()) return found.status();
-    if (!found->has_value() || (*found)->value.empty()) return std::optional<KnobText>();
-    KnobText text;
-    text.value = std::move((*found)->value);
-    if ((*found)->entry != nullptr) {
-      text.where = (*found)->entry->value_at;
-    } else {
-      text.from_default = true;
-    }
-    return std::optional<KnobText>(std::move(text));
-  }
-  classad::Result<std::string> Expand(std::string_view text) const override {
-    return config_.Expand(text);
-  }
-
- private:
-  const Config& config_;
-};
 
 // The byte offset of (line, column), both from 1, in `text`.
 size_t OffsetOf(std::string_view text, int line, int column) {

@@ -14,10 +14,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "classad/status.h"
 #include "classad/user_maps.h"
+#include "policy/knob_reader.h"
 #include "policy/usermap.h"
 
 namespace policy {
@@ -28,14 +28,13 @@ class ConfiguredUserMaps : public classad::UserMaps {
  public:
   // Reads the maps of `config`'s subsystem. A named map with neither knob
   // is left out, as HTCondor leaves it; one that cannot be read is left out
-  // too, and `problems` gets why, at the knob's value (HTCondor logs it and
-  // userMap() finds no mapping there). With `read_files` false a map given
-  // by a file is left out with a problem, unopened. Null when no map is
-  // named.
+  // too, and `problems` gets a warning why, at the knob's value (HTCondor
+  // logs it and userMap() finds no mapping there); a knob whose expansion
+  // fails is an error there. With `read_files` false a map given by a file
+  // is left out with a warning, unopened. Null when no map is named.
   static std::shared_ptr<const ConfiguredUserMaps> Read(const Config& config,
                                                         const UserMap::Options& options,
-                                                        bool read_files,
-                                                        std::vector<classad::Status>* problems);
+                                                        bool read_files, Problems* problems);
 
   // See classad::UserMaps. Thread-safe.
   std::optional<std::string> Map(std::string_view map_name, std::string_view method,
