@@ -447,9 +447,11 @@ Value EvalContext::Eval(const Expr& outer) {
       if (!left.IsUndefined()) return left;
       return EvalTree(expr.child(1));
     }
-    case ExprKind::kCall:
-      if (expr.builtin() == nullptr) return Value::Error();
-      return expr.builtin()->fn(*this, expr.args());
+    case ExprKind::kCall: {
+      const Builtin* builtin = expr.builtin();
+      if (builtin == nullptr || !MayCall(builtin->daemon_function)) return Value::Error();
+      return builtin->fn(*this, expr.args());
+    }
     case ExprKind::kList:
       return Value::List(expr.items(), scope_);
     case ExprKind::kAd: {

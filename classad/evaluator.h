@@ -49,6 +49,16 @@ struct EvalOptions {
   // finds no mapping, as in a daemon with no CLASSAD_USER_MAP_NAMES.
   // Borrowed: it must outlive the evaluations.
   const UserMaps* user_maps = nullptr;
+  // Whether the functions HTCondor's condor_utils registers on top of its
+  // ClassAd library (userMap, split, the stringList* family, ...:
+  // Builtin::daemon_function) exist. HTCondor registers them when a
+  // process has read its configuration for the first time
+  // (ClassAdReconfig), so the expressions the configuration evaluates
+  // while it is first read ($EVAL, $INT, ... in an if condition, a
+  // self-reference or an AUTO_USE_ trigger) find no such function, and an
+  // unknown function's call is error. False only for those evaluations;
+  // a refused call notes Quirk::kUnregisteredFunction.
+  bool daemon_functions_registered = true;
 };
 
 // The state of one evaluation: the current scope, the depth and work budget,
@@ -105,6 +115,15 @@ class EvalContext {
   // for notes.
   void NoteQuirk(Quirk quirk) {
     if (options_.quirk_notes != nullptr) options_.quirk_notes->Note(quirk);
+  }
+  // Whether a built-in may be called: every one may, a daemon function
+  // (`daemon_function`, Builtin::daemon_function) only when
+  // EvalOptions::daemon_functions_registered. A refused call's value is
+  // error; refusing notes Quirk::kUnregisteredFunction.
+  bool MayCall(bool daemon_function) {
+    if (!daemon_function || options_.daemon_functions_registered) return true;
+    NoteQuirk(Quirk::kUnregisteredFunction);
+    return false;
   }
   const Limits& limits() const { return options_.limits; }
   bool compat() const { return options_.mode == ScopingMode::kCompat; }

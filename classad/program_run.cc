@@ -371,8 +371,11 @@ op_elvis_jump:
     --sp;
   }
   CLASSAD_NEXT();
-op_call:
-  owned[sp] = in->node->builtin()->fn(*this, in->node->args());
+op_call: {
+  const Builtin* builtin = in->node->builtin();
+  owned[sp] = MayCall(builtin->daemon_function) ? builtin->fn(*this, in->node->args())
+                                                 : Value::Error();
+}
   refs[sp] = &owned[sp];
   ++sp;
   CLASSAD_NEXT();

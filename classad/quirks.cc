@@ -13,6 +13,7 @@ std::string_view QuirkName(Quirk quirk) {
     case Quirk::kConversion: return "htcondor-quirk-conversion";
     case Quirk::kTimeOfString: return "htcondor-quirk-time-of-string";
     case Quirk::kQuantize: return "htcondor-quirk-quantize";
+    case Quirk::kUnregisteredFunction: return "htcondor-quirk-unregistered-function";
     case Quirk::kCount: break;
   }
   return "htcondor-quirk";
@@ -37,6 +38,9 @@ std::string_view QuirkDescription(Quirk quirk) {
       return "absTime() or relTime() of a string computed at run time gave the string itself or "
              "relTime(0)";
     case Quirk::kQuantize: return "quantize() with a negative integer quantum did not round up";
+    case Quirk::kUnregisteredFunction:
+      return "a function HTCondor registers only once its configuration is read (userMap, split, "
+             "the stringList* family, ...) was called while it was first read, and gave error";
     case Quirk::kCount: break;
   }
   return "";

@@ -26,6 +26,7 @@ enum class Quirk : uint8_t {
   kConversion,         // int()/real() of a string strtod reads unexpectedly
   kTimeOfString,       // absTime()/relTime() of a string computed at run time
   kQuantize,           // quantize() with a negative integer quantum
+  kUnregisteredFunction,  // a daemon function called while the configuration is first read
   kCount,
 };
 

@@ -1,6 +1,8 @@
 // libFuzzer target: parse an expression, then evaluate it against the
-// conformance job and slot ads in both scoping modes (and with no ads), with
-// small limits so that expensive inputs end quickly; every result unparses.
+// conformance job and slot ads in both scoping modes (and with no ads, the
+// daemons' functions registered and not, as while a configuration is first
+// read), with small limits so that expensive inputs end quickly; every
+// result unparses.
 // Each evaluation runs twice, through the compiled programs and through the
 // tree walker alone: unless a limit was reached (the two paths count work
 // differently) or the input may draw random numbers, any difference between
@@ -244,7 +246,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     CheckOverlays(expr, text, /*job_is_my=*/true, options);
     CheckOverlays(expr, text, /*job_is_my=*/false, options);
   }
-  EvaluateOnce(expr, text, nullptr, nullptr, nullptr, nullptr,
-               OptionsFor(classad::ScopingMode::kCompat));
+  classad::EvalOptions no_ads = OptionsFor(classad::ScopingMode::kCompat);
+  EvaluateOnce(expr, text, nullptr, nullptr, nullptr, nullptr, no_ads);
+  // As while a configuration is first read: the daemons' functions unknown.
+  no_ads.daemon_functions_registered = false;
+  EvaluateOnce(expr, text, nullptr, nullptr, nullptr, nullptr, no_ads);
   return 0;
 }

@@ -80,13 +80,37 @@ std::vector<const ConfigEntry*> Config::Entries() const {
 Config ConfigBuilder::Finish() && {
   const ConfigOptions& options = config_.options_;
   Problems problems;
+  // HTCondor's ClassAdReconfig loads the maps, then (on the first read)
+  // registers its functions: the maps' knobs are still read without them.
+  reading_.line = SourceLocation{};
   config_.user_maps_ =
       ConfiguredUserMaps::Read(config_, options.user_map, options.read_user_map_files, &problems);
   // HTCondor logs every one of them and goes on.
   for (const std::vector<Status>* found : {&problems.errors(), &problems.warnings()}) {
     config_.warnings_.insert(config_.warnings_.end(), found->begin(), found->end());
   }
+  config_.reading_ = nullptr;
+  config_.read_quirks_ = std::move(reading_.seen);
   return std::move(config_);
+}
+
+void Config::RecordReadingQuirks(std::string_view call, const SourceLocation& at) const {
+  if (reading_ == nullptr || reading_->notes.empty()) return;
+  const SourceLocation& where = at.file.empty() ? reading_->line : at;
+  for (classad::Quirk quirk : reading_->notes.List()) {
+    const bool seen =
+        std::any_of(reading_->seen.begin(), reading_->seen.end(), [&](const ConfigQuirk& q) {
+          return q.quirk == quirk && q.note.where().file == where.file &&
+                 q.note.where().line == where.line && q.note.where().column == where.column;
+        });
+    if (seen) continue;
+    reading_->seen.push_back(ConfigQuirk{
+        quirk, Status(StatusCode::kInvalidArgument,
+                      std::string(call) + ", evaluated while the configuration is read: " +
+                          std::string(classad::QuirkDescription(quirk)),
+                      where)});
+  }
+  reading_->notes.Clear();
 }
 
 Status ConfigBuilder::Define(ConfigEntry entry) {

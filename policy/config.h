@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "classad/quirks.h"
 #include "classad/status.h"
 #include "policy/config_source.h"
 #include "policy/usermap.h"
@@ -49,6 +50,15 @@ struct ConfigEntry {
   // is attributed to the place of the macro it replaced (or the value's
   // start). An offset past the end gives the place after the last byte.
   classad::SourceLocation LocationOf(size_t offset_in_raw_value) const;
+};
+
+// An HTCondor quirk reading the configuration went through
+// (Config::read_quirks).
+struct ConfigQuirk {
+  classad::Quirk quirk;
+  // What happened, located at the knob whose expansion went through the
+  // quirk or, for text outside any knob, at the line being read.
+  classad::Status note;
 };
 
 // A knob's fully expanded value and where it came from.
@@ -208,12 +218,18 @@ class Config {
   // loads them once its configuration is read: every Lookup and Expand
   // after reading gives them to the expressions of $EVAL, $INT, $REAL,
   // $STRING, $CHOICE and $SUBSTR. Lookups made while reading (if
-  // conditions, self-references) see none, so userMap() gives its default
-  // there (HTCondor's first read gives error: the function is registered
-  // only after reading; docs/compatibility.md). Null when the
+  // conditions, self-references) see no userMap() at all, as in HTCondor's
+  // first read (read_quirks). Null when the
   // configuration names no map. A map that cannot be read is left out with
   // a warning (HTCondor logs it).
   const std::shared_ptr<const ConfiguredUserMaps>& user_maps() const { return user_maps_; }
+  // The HTCondor quirks the configuration's own evaluations went through
+  // while it was read, once per place: today a function HTCondor registers
+  // only once its configuration is read (userMap, split, the stringList*
+  // family, ...: classad::Quirk::kUnregisteredFunction) called from an if
+  // condition, a self-reference or an AUTO_USE_ trigger, where it is error
+  // as in HTCondor's first read. policy_lint names each.
+  const std::vector<ConfigQuirk>& read_quirks() const { return read_quirks_; }
   const std::string& subsystem() const { return options_.subsystem; }
   const std::string& local_name() const { return options_.local_name; }
   const ConfigOptions& options() const { return options_; }
@@ -228,6 +244,10 @@ class Config {
   };
 
   explicit Config(ConfigOptions options);
+  // Records the quirks `reading_->notes` holds, noted by the macro function
+  // `call` evaluated while the configuration is read, at `at` (at the line
+  // being read when `at` names no file), and clears the notes.
+  void RecordReadingQuirks(std::string_view call, const classad::SourceLocation& at) const;
 
   RawLookup LookupRaw(std::string_view name) const;
   const ConfigEntry* FindExact(std::string_view name) const;
@@ -251,13 +271,27 @@ class Config {
   std::vector<std::string> sources_;
   size_t total_value_bytes_ = 0;
   std::shared_ptr<const ConfiguredUserMaps> user_maps_;
+  std::vector<ConfigQuirk> read_quirks_;
+  // While the configuration is read: the state its expansions share, owned
+  // by the ConfigBuilder. Null once it is read, which is when HTCondor has
+  // registered the functions of its daemons (ClassAdReconfig).
+  struct ReadingState {
+    classad::QuirkNotes notes;     // what the evaluations being run note
+    classad::SourceLocation line;  // the line being read (ConfigBuilder::ReadingAt)
+    std::vector<ConfigQuirk> seen;
+  };
+  ReadingState* reading_ = nullptr;
 };
 
 // Builds a Config; the reader's interface to it (config_reader.cc). Not for
 // other callers. Not thread-safe.
 class ConfigBuilder {
  public:
-  explicit ConfigBuilder(ConfigOptions options) : config_(std::move(options)) {}
+  explicit ConfigBuilder(ConfigOptions options) : config_(std::move(options)) {
+    config_.reading_ = &reading_;
+  }
+  ConfigBuilder(const ConfigBuilder&) = delete;
+  ConfigBuilder& operator=(const ConfigBuilder&) = delete;
 
   // The configuration read so far (lookups see the definitions made so far).
   const Config& config() const { return config_; }
@@ -279,11 +313,16 @@ class ConfigBuilder {
   classad::Status Define(ConfigEntry entry);
   void AddWarning(classad::Status warning) { config_.warnings_.push_back(std::move(warning)); }
   void AddSource(std::string path) { config_.sources_.push_back(std::move(path)); }
+  // The line being read now: where a quirk met in text that belongs to no
+  // knob (an if condition, an include target) is reported.
+  void ReadingAt(classad::SourceLocation at) { reading_.line = std::move(at); }
 
-  // The finished configuration, its user maps loaded (Config::user_maps).
+  // The finished configuration, its user maps loaded (Config::user_maps):
+  // from now on its evaluations find HTCondor's daemon functions.
   Config Finish() &&;
 
  private:
+  Config::ReadingState reading_;
   Config config_;
 };
 

@@ -178,12 +178,17 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
     std::reverse(list.begin(), list.end());
     return list;
   };
+  // The definition of the knob nearest `link` in its chain; null at the top.
+  const auto nearest_entry = [&](const ChainLink* link) -> const ConfigEntry* {
+    for (const ChainLink* l = link; l != nullptr; l = l->parent) {
+      if (l->entry != nullptr) return l->entry;
+    }
+    return nullptr;
+  };
   const auto located = [&](Status status, const ChainLink* link) {
     if (!status.where().file.empty()) return status;
-    for (const ChainLink* l = link; l != nullptr; l = l->parent) {
-      if (l->entry != nullptr) return Status(status.code(), status.message(), l->entry->name_at);
-    }
-    return status;
+    const ConfigEntry* entry = nearest_entry(link);
+    return entry == nullptr ? status : Status(status.code(), status.message(), entry->name_at);
   };
   const auto over_work = [&](const ChainLink* link) {
     return located(
@@ -262,7 +267,11 @@ Result<std::string> Config::ExpandIn(std::string_view text, const ChainLink* cha
       context.random =
           o.random ? o.random : SeededRandom(parent != nullptr ? parent->name : "", call);
       context.user_maps = user_maps_.get();
+      context.daemon_functions_registered = reading_ == nullptr;
+      context.quirk_notes = reading_ != nullptr ? &reading_->notes : nullptr;
       Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
+      const ConfigEntry* holder = nearest_entry(parent);
+      RecordReadingQuirks(call, holder != nullptr ? holder->name_at : SourceLocation{});
       if (!result.ok()) {
         Status failed = result.status();
         const std::string message = failed.message().find(call) == std::string::npos
@@ -400,7 +409,10 @@ Result<PositionedText> Config::ExpandSelf(std::string_view self, const Positione
       context.getenv = o.getenv ? o.getenv : RealGetenv;
       context.random = o.random ? o.random : SeededRandom(self, call);
       context.user_maps = user_maps_.get();
+      context.daemon_functions_registered = reading_ == nullptr;
+      context.quirk_notes = reading_ != nullptr ? &reading_->notes : nullptr;
       Result<std::string> result = EvaluateMacroFunction(m->function, m->Body(out), context);
+      RecordReadingQuirks(call, where(tag));
       if (!result.ok()) {
         const std::string& message = result.status().message();
         return Status(result.status().code(),

@@ -233,6 +233,7 @@ Status Reader::ApplyAutoUse() {
   }
   const IfConditionContext conditions = Conditions();
   for (const auto& [key, knob] : knobs) {
+    builder_->ReadingAt(SourceLocation{knob, 0, 0});
     Result<std::optional<ExpandedValue>> trigger = config().Lookup(knob);
     if (!trigger.ok()) {
       builder_->AddWarning(trigger.status());
@@ -293,6 +294,7 @@ Status Reader::ParseLines(const std::vector<SourceLine>& lines, const std::strin
       comments.clear();
       continue;
     }
+    builder_->ReadingAt(place.At(0));
     if (here) {
       if (text[0] == '@' && std::string_view(text).substr(1) == here->tag) {
         Status done = FinishHereDocument(std::move(*here), place);

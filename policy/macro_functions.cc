@@ -168,11 +168,13 @@ class CLocale {
 // ParseClassAdRvalExpr) and evaluated with no ad around it; nullopt when it
 // does not parse.
 std::optional<classad::Value> EvaluateText(std::string_view text,
-                                           const classad::UserMaps* user_maps) {
+                                           const MacroFunctionContext& context) {
   Result<classad::ExprPtr> expr = classad::ParseExpression(text);
   if (!expr.ok()) return std::nullopt;
   classad::EvalOptions options;
-  options.user_maps = user_maps;
+  options.user_maps = context.user_maps;
+  options.daemon_functions_registered = context.daemon_functions_registered;
+  options.quirk_notes = context.quirk_notes;
   return classad::EvaluateExpr(**expr, nullptr, nullptr, options);
 }
 
@@ -183,7 +185,7 @@ enum class NumberParse { kOk, kNotNumber, kOutOfRange };
 // strtoll base 10 with only blanks after the digits; else the text
 // evaluated as a ClassAd expression giving an integer, a real (truncated)
 // or a boolean (0/1).
-NumberParse ParseLongParam(std::string_view text, const classad::UserMaps* user_maps,
+NumberParse ParseLongParam(std::string_view text, const MacroFunctionContext& context,
                            int64_t* out) {
   std::string s(text);
   char* end = nullptr;
@@ -195,7 +197,7 @@ NumberParse ParseLongParam(std::string_view text, const classad::UserMaps* user_
       return NumberParse::kOk;
     }
   }
-  std::optional<classad::Value> value = EvaluateText(text, user_maps);
+  std::optional<classad::Value> value = EvaluateText(text, context);
   if (!value.has_value()) return NumberParse::kNotNumber;
   if (value->IsInteger()) {
     *out = value->integer();
@@ -214,7 +216,7 @@ NumberParse ParseLongParam(std::string_view text, const classad::UserMaps* user_
 
 // strtod (C locale) with only blanks after the number; else a ClassAd
 // expression giving a real, an integer or a boolean.
-bool ParseDoubleParam(std::string_view text, const classad::UserMaps* user_maps, double* out) {
+bool ParseDoubleParam(std::string_view text, const MacroFunctionContext& context, double* out) {
   std::string s(text);
   char* end = nullptr;
   double v;
@@ -229,7 +231,7 @@ bool ParseDoubleParam(std::string_view text, const classad::UserMaps* user_maps,
       return true;
     }
   }
-  std::optional<classad::Value> value = EvaluateText(text, user_maps);
+  std::optional<classad::Value> value = EvaluateText(text, context);
   if (!value.has_value()) return false;
   if (value->IsReal()) {
     *out = value->real();
@@ -258,7 +260,7 @@ std::optional<int64_t> StringToLong(std::string_view text) {
 Result<int64_t> IntegerArgument(const Call& call, std::string_view text, const char* what,
                                 int64_t min, int64_t max) {
   int64_t value = 0;
-  NumberParse parsed = ParseLongParam(text, call.context.user_maps, &value);
+  NumberParse parsed = ParseLongParam(text, call.context, &value);
   if (parsed == NumberParse::kOutOfRange) {
     return call.Error(Quoted(text) + " is out of range for the " + std::string(what));
   }
@@ -440,7 +442,7 @@ Result<std::string> Number(const Call& call, bool integer) {
   std::string out;
   if (integer) {
     int64_t value = 0;
-    NumberParse parsed = ParseLongParam(*text, call.context.user_maps, &value);
+    NumberParse parsed = ParseLongParam(*text, call.context, &value);
     if (parsed == NumberParse::kOutOfRange) {
       return call.Unsupported(Quoted(*text) + " is a real beyond the range of an integer");
     }
@@ -450,7 +452,7 @@ Result<std::string> Number(const Call& call, bool integer) {
     out = format.has_value() ? FormatInteger(*format, value) : std::to_string(value);
   } else {
     double value = 0;
-    if (!ParseDoubleParam(*text, call.context.user_maps, &value)) {
+    if (!ParseDoubleParam(*text, call.context, &value)) {
       return call.Error(Quoted(*text) + " does not evaluate to a real");
     }
     PrintfFormat fallback;
@@ -485,7 +487,7 @@ Result<std::string> StringFunction(const Call& call) {
   Result<std::string> text = ValueOrLiteral(call, parts.name);
   if (!text.ok()) return text.status();
   std::string value = std::move(*text);
-  std::optional<classad::Value> evaluated = EvaluateText(value, call.context.user_maps);
+  std::optional<classad::Value> evaluated = EvaluateText(value, call.context);
   if (evaluated.has_value() && evaluated->IsString()) value = std::string(evaluated->string());
   if (format.has_value()) return FormatString(*format, value);
   return value;
@@ -508,7 +510,7 @@ Result<std::string> Eval(const Call& call) {
   } else {
     text = std::string(call.body);
   }
-  std::optional<classad::Value> value = EvaluateText(text, call.context.user_maps);
+  std::optional<classad::Value> value = EvaluateText(text, call.context);
   if (value.has_value()) {
     if (value->IsString()) return std::string(value->string());
     return classad::UnparseValue(*value);

@@ -23,6 +23,7 @@
 #include <string_view>
 
 #include "classad/status.h"
+#include "classad/quirks.h"
 #include "classad/user_maps.h"
 
 namespace policy {
@@ -64,6 +65,12 @@ struct MacroFunctionContext {
   // $SUBSTR evaluate an expression (the configuration's, once read); null
   // for none.
   const classad::UserMaps* user_maps = nullptr;
+  // Whether those expressions find the functions HTCondor registers only
+  // once its configuration is read (EvalOptions::daemon_functions_registered):
+  // false while the configuration is first read.
+  bool daemon_functions_registered = true;
+  // Where those evaluations note the quirks they go through; null: none.
+  classad::QuirkNotes* quirk_notes = nullptr;
   MacroFunctionLimits limits;
 };
 

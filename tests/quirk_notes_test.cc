@@ -5,9 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "classad/builtins/builtins.h"
 #include "classad/evaluator.h"
 #include "classad/parser.h"
 #include "tests/test_ads.h"
@@ -67,6 +69,56 @@ TEST(QuirkNotesTest, PlainEvaluationsNoteNothing) {
           "int(\"12\")", "real(\"1.5e3\")", "quantize(3, 2)", "absTime(0)"}) {
       EXPECT_EQ(Noted(text, compiled), Q{}) << text;
     }
+  }
+}
+
+// HTCondor's daemons register 21 functions on top of its ClassAd library
+// once they have read their configuration (compat_classad.cpp's
+// registerClassadFunctions, called from the first ClassAdReconfig); before
+// that a call of one is a call of an unknown function, error.
+TEST(QuirkNotesTest, DaemonFunctionsAreErrorUntilTheyAreRegistered) {
+  std::vector<std::string> daemon_functions;
+  for (const Builtin* builtin : AllBuiltins()) {
+    if (builtin->daemon_function) daemon_functions.push_back(builtin->name);
+  }
+  std::sort(daemon_functions.begin(), daemon_functions.end());
+  EXPECT_EQ(daemon_functions,
+            (std::vector<std::string>{
+                "argsToList", "countMatches", "envV1ToV2", "evalInEachContext", "listToArgs",
+                "mergeEnvironment", "split", "splitSlotName", "splitUserName", "stringListAvg",
+                "stringListIMember", "stringListISubsetMatch", "stringListMax", "stringListMember",
+                "stringListMin", "stringListSize", "stringListSubsetMatch", "stringListSum",
+                "stringList_regexpMember", "userHome", "userMap"}));
+  for (bool compiled : {true, false}) {
+    SCOPED_TRACE(compiled ? "compiled" : "tree");
+    const auto evaluate = [&](const std::string& text, bool registered, QuirkNotes* notes) {
+      Result<ExprPtr> expr = ParseExpression(text);
+      EXPECT_TRUE(expr.ok()) << text;
+      EvalOptions options;
+      options.compiled = compiled;
+      options.daemon_functions_registered = registered;
+      options.quirk_notes = notes;
+      return expr.ok() ? EvaluateExpr(**expr, nullptr, nullptr, options) : Value::Error();
+    };
+    QuirkNotes notes;
+    EXPECT_TRUE(evaluate("stringListSize(\"a,b\")", false, &notes).IsError());
+    EXPECT_EQ(notes.List(), Q{Quirk::kUnregisteredFunction});
+    notes.Clear();
+    const Value both =
+        evaluate("isError(userMap(\"m\", \"x\")) && size(split(\"a b\")) =?= error", false, &notes);
+    EXPECT_TRUE(both.IsBoolean() && both.boolean());
+    EXPECT_EQ(notes.List(), Q{Quirk::kUnregisteredFunction});
+    // The library's own functions are there from the start.
+    notes.Clear();
+    const Value library =
+        evaluate("strcat(\"a\", \"b\") == \"ab\" && stringListsIntersect(\"a\", \"a\")", false,
+                 &notes);
+    EXPECT_TRUE(library.IsBoolean() && library.boolean());
+    EXPECT_TRUE(notes.empty());
+    // Registered (the default): the functions themselves, nothing noted.
+    EXPECT_EQ(evaluate("stringListSize(\"a,b\")", true, &notes).integer(), 2);
+    EXPECT_TRUE(evaluate("userMap(\"m\", \"x\")", true, &notes).IsUndefined());
+    EXPECT_TRUE(notes.empty());
   }
 }
 

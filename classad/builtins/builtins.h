@@ -29,13 +29,26 @@ struct Builtin {
   const char* name;  // canonical spelling, e.g. "stringListMember"
   BuiltinFn fn;
   BuiltinLowering lowering = BuiltinLowering::kCall;
+  // One of the functions HTCondor's daemons and tools register on top of
+  // its ClassAd library (condor_utils' registerClassadFunctions(): the
+  // stringList* family but stringListsIntersect, split, splitUserName,
+  // splitSlotName, userMap, userHome, envV1ToV2, mergeEnvironment,
+  // argsToList, listToArgs, evalInEachContext, countMatches). They exist
+  // only once a process has read its configuration: a call evaluated while
+  // it is first read is error (EvalOptions::daemon_functions_registered).
+  bool daemon_function = false;
 };
 
 // Collects built-ins while the table is being built.
 class BuiltinTableBuilder {
  public:
   void Add(const char* name, BuiltinFn fn, BuiltinLowering lowering = BuiltinLowering::kCall) {
-    entries_.push_back({name, fn, lowering});
+    entries_.push_back({name, fn, lowering, false});
+  }
+  // Adds one of the functions HTCondor's condor_utils registers
+  // (Builtin::daemon_function).
+  void AddDaemonFunction(const char* name, BuiltinFn fn) {
+    entries_.push_back({name, fn, BuiltinLowering::kCall, true});
   }
   const std::vector<Builtin>& entries() const { return entries_; }
 

@@ -342,8 +342,8 @@ void RegisterListBuiltins(BuiltinTableBuilder& table) {
   table.Add("avg", Avg);
   table.Add("min", Min);
   table.Add("max", Max);
-  table.Add("evalInEachContext", EvalInEachContext);
-  table.Add("countMatches", CountMatches);
+  table.AddDaemonFunction("evalInEachContext", EvalInEachContext);
+  table.AddDaemonFunction("countMatches", CountMatches);
 }
 
 }  // namespace classad

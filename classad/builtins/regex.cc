@@ -1101,7 +1101,7 @@ void RegisterRegexBuiltins(BuiltinTableBuilder& table) {
   table.Add("regexps", RegexpsFn);
   table.Add("replace", ReplaceFn);
   table.Add("replaceAll", ReplaceAllFn);
-  table.Add("stringList_regexpMember", StringListRegexpMemberFn);
+  table.AddDaemonFunction("stringList_regexpMember", StringListRegexpMemberFn);
 }
 
 }  // namespace classad

@@ -673,24 +673,24 @@ Value ListToArgsFn(EvalContext& ctx, const std::vector<ExprPtr>& args) {
 
 void RegisterStringListBuiltins(BuiltinTableBuilder& table) {
   table.Add("stringListsIntersect", StringListsIntersectFn);
-  table.Add("userMap", UserMapFn);
-  table.Add("userHome", UserHomeFn);
-  table.Add("stringListSize", StringListSizeFn);
-  table.Add("stringListSum", StringListSumFn);
-  table.Add("stringListAvg", StringListAvgFn);
-  table.Add("stringListMin", StringListMinFn);
-  table.Add("stringListMax", StringListMaxFn);
-  table.Add("stringListMember", StringListMemberFn);
-  table.Add("stringListIMember", StringListIMemberFn);
-  table.Add("stringListSubsetMatch", StringListSubsetMatchFn);
-  table.Add("stringListISubsetMatch", StringListISubsetMatchFn);
-  table.Add("split", SplitFn);
-  table.Add("splitUserName", SplitUserNameFn);
-  table.Add("splitSlotName", SplitSlotNameFn);
-  table.Add("envV1ToV2", EnvV1ToV2Fn);
-  table.Add("mergeEnvironment", MergeEnvironmentFn);
-  table.Add("argsToList", ArgsToListFn);
-  table.Add("listToArgs", ListToArgsFn);
+  table.AddDaemonFunction("userMap", UserMapFn);
+  table.AddDaemonFunction("userHome", UserHomeFn);
+  table.AddDaemonFunction("stringListSize", StringListSizeFn);
+  table.AddDaemonFunction("stringListSum", StringListSumFn);
+  table.AddDaemonFunction("stringListAvg", StringListAvgFn);
+  table.AddDaemonFunction("stringListMin", StringListMinFn);
+  table.AddDaemonFunction("stringListMax", StringListMaxFn);
+  table.AddDaemonFunction("stringListMember", StringListMemberFn);
+  table.AddDaemonFunction("stringListIMember", StringListIMemberFn);
+  table.AddDaemonFunction("stringListSubsetMatch", StringListSubsetMatchFn);
+  table.AddDaemonFunction("stringListISubsetMatch", StringListISubsetMatchFn);
+  table.AddDaemonFunction("split", SplitFn);
+  table.AddDaemonFunction("splitUserName", SplitUserNameFn);
+  table.AddDaemonFunction("splitSlotName", SplitSlotNameFn);
+  table.AddDaemonFunction("envV1ToV2", EnvV1ToV2Fn);
+  table.AddDaemonFunction("mergeEnvironment", MergeEnvironmentFn);
+  table.AddDaemonFunction("argsToList", ArgsToListFn);
+  table.AddDaemonFunction("listToArgs", ListToArgsFn);
 }
 
 }  // namespace classad

@@ -652,4 +652,18 @@ void CheckQuirkMatchWrapper(const LintContext& context, std::vector<Diagnostic>*
   });
 }
 
+void CheckQuirkUnregisteredFunction(const LintContext& context, std::vector<Diagnostic>* out) {
+  for (const ConfigQuirk& seen : context.config.read_quirks()) {
+    if (seen.quirk != classad::Quirk::kUnregisteredFunction) continue;
+    out->push_back(MakeDiagnostic(
+        seen.note.where(), Severity::kWarning,
+        seen.note.message() +
+            ". HTCondor registers userMap(), split(), the stringList* functions and the others "
+            "of its daemons only once it has read its configuration, so an if condition, a "
+            "self-reference or an AUTO_USE_ trigger that calls one sees error; call it from a "
+            "knob used after reading instead",
+        "htcondor-quirk-unregistered-function"));
+  }
+}
+
 }  // namespace policy::lint

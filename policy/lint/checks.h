@@ -173,6 +173,11 @@ void CheckQuirkQuantize(const LintContext& context, std::vector<Diagnostic>* out
 // binary or prefix operator, which HTCondor's parser binds to that operand
 // alone (`x + 1 ?: 5` is `x + (1 ?: 5)`, `!a ?: b` is `!(a ?: b)`).
 void CheckQuirkElvisPrecedence(const LintContext& context, std::vector<Diagnostic>* out);
+// htcondor-quirk-unregistered-function: a function HTCondor's daemons
+// register only once the configuration is read (userMap, split, the
+// stringList* family, ...) called while it is read, where it is error
+// (Config::read_quirks).
+void CheckQuirkUnregisteredFunction(const LintContext& context, std::vector<Diagnostic>* out);
 
 // policy-build: the problems Policy::Build reports that no other check
 // covers (a map file that cannot be read, a malformed group name, ...).

@@ -152,6 +152,11 @@ constexpr std::array kChecks = {
           "?: after the operand of another operator, which HTCondor binds to that operand "
           "alone (x + 1 ?: 5 is x + (1 ?: 5))",
           &CheckQuirkElvisPrecedence},
+    Check{"htcondor-quirk-unregistered-function",
+          "userMap(), split(), a stringList* function or another function HTCondor's daemons "
+          "register only once the configuration is read, called while it is read (an if "
+          "condition, a self-reference, an AUTO_USE_ trigger): error",
+          &CheckQuirkUnregisteredFunction},
     Check{"policy-build", "a problem building the negotiator's policy that no other check reports",
           &CheckPolicyBuild},
     // Made by the tool, not by Lint: the configuration cannot be read at all.

@@ -604,6 +604,40 @@ TEST(ConfigReaderTest, AutoUseAppliesMetaknobsWhenTheirTriggerIsTrue) {
             "<undefined>");
 }
 
+// HTCondor registers userMap(), split(), the stringList* functions and the
+// others of its daemons once its configuration is first read
+// (ClassAdReconfig at the end of real_config): the expressions evaluated
+// while it is read find no such function, and the call is error.
+TEST(ConfigReaderTest, DaemonFunctionsAreUnknownWhileTheConfigurationIsFirstRead) {
+  const Config config = MustRead(
+      "PROBE = isError(stringListSize(\"a,b\"))\n"
+      "if $EVAL(PROBE)\n"
+      "  FIRST = read\n"
+      "endif\n"
+      "AUTO_USE_POLICY_Always_Run_Jobs = $EVAL(PROBE)\n"
+      "LATER = $EVAL(PROBE)\n");
+  EXPECT_EQ(ValueOf(config, "FIRST"), "read");
+  EXPECT_EQ(ValueOf(config, "NEGOTIATOR_CONSIDER_PREEMPTION"), "False");  // the trigger fired
+  EXPECT_EQ(ValueOf(config, "LATER"), "false");  // registered once read
+  ASSERT_EQ(config.read_quirks().size(), 2u);
+  for (const ConfigQuirk& seen : config.read_quirks()) {
+    EXPECT_EQ(seen.quirk, classad::Quirk::kUnregisteredFunction);
+  }
+  EXPECT_EQ(config.read_quirks()[0].note.ToString(),
+            "test.conf:2:1: $EVAL(PROBE), evaluated while the configuration is read: a function "
+            "HTCondor registers only once its configuration is read (userMap, split, the "
+            "stringList* family, ...) was called while it was first read, and gave error");
+  EXPECT_EQ(Where(config.read_quirks()[1].note.where()), "test.conf:5:1");
+  EXPECT_TRUE(config.warnings().empty());
+
+  // Nothing is noted when reading calls none of them, or calls them later.
+  const Config plain = MustRead(
+      "PROBE = isError(strcat(\"a\"))\nif $EVAL(PROBE)\nX = 1\nendif\n"
+      "LATER = $EVAL(isError(split(\"a\"))\n");
+  EXPECT_TRUE(plain.read_quirks().empty());
+  EXPECT_EQ(ValueOf(plain, "X"), "<undefined>");
+}
+
 TEST(ConfigReaderTest, UseRequiredArguments) {
   EXPECT_EQ(ReadError("use FEATURE : AssignAccountingGroup\n"),
             "test.conf:1:1: in use FEATURE:AssignAccountingGroup: error: use FEATURE : "

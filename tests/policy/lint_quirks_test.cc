@@ -221,6 +221,25 @@ TEST(LintQuirks, ElvisPrecedence) {
   EXPECT_EQ(Fires(check, "f(a ?: b, c[0] ?: d)"), V{});
 }
 
+TEST(LintQuirks, UnregisteredFunction) {
+  const std::string check = "htcondor-quirk-unregistered-function";
+  const std::vector<Diagnostic> fires = LintText(
+      "MAPPED = isError(userMap(\"groups\", \"alice\"))\n"
+      "if $EVAL(MAPPED)\n"
+      "  NEGOTIATOR_CONSIDER_PREEMPTION = false\n"
+      "endif\n");
+  EXPECT_EQ(At(fires, check), V{"2:1"}) << Dump(fires);
+  const Diagnostic* first = First(fires, check);
+  ASSERT_NE(first, nullptr);
+  EXPECT_NE(first->message.find("$EVAL(MAPPED), evaluated while the configuration is read"),
+            std::string::npos);
+  // The same call from a knob only read after reading.
+  EXPECT_EQ(At(LintText("MAPPED = isError(userMap(\"groups\", \"alice\"))\n"
+                        "NEGOTIATOR_CONSIDER_PREEMPTION = $EVAL(MAPPED)\n"),
+               check),
+            V{});
+}
+
 // Every check of the family is listed, so --list-checks and --disable know it.
 TEST(LintQuirks, EveryCheckIsRegistered) {
   std::vector<std::string> names;
@@ -237,7 +256,7 @@ TEST(LintQuirks, EveryCheckIsRegistered) {
         "htcondor-quirk-time-of-string", "htcondor-quirk-32-bits",
         "htcondor-quirk-time-overflow",
         "htcondor-quirk-subscript-select", "htcondor-quirk-quantize",
-        "htcondor-quirk-elvis-precedence"}) {
+        "htcondor-quirk-elvis-precedence", "htcondor-quirk-unregistered-function"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   }
 }
