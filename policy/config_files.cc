@@ -10,6 +10,7 @@
 #include "policy/config_file_system.h"
 #include "policy/config_reader.h"
 #include "policy/config_reader_internal.h"
+#include "policy/knob_value.h"
 
 namespace policy {
 namespace {
@@ -44,8 +45,11 @@ SourceLocation WhereDefined(const Config& config, std::string_view name) {
   return entry != nullptr ? entry->name_at : SourceLocation{};
 }
 
-// REQUIRE_LOCAL_CONFIG_FILE as param_boolean_crufty reads it: t/T... true,
-// f/F... false, else a number (non-zero is true), else the default, true.
+// REQUIRE_LOCAL_CONFIG_FILE as param_boolean_crufty reads it: a value
+// starting with t/T is true, with f/F false, else param_boolean's reading
+// (1, 0, a ClassAd expression), true when undefined or empty. A value that
+// is not a boolean stops HTCondor's daemons (param_boolean's might_EXCEPT)
+// and is an error here, at its definition.
 Result<bool> RequireLocalFiles(const Config& config) {
   Result<std::optional<std::string>> value = Param(config, "REQUIRE_LOCAL_CONFIG_FILE");
   if (!value.ok()) return value.status();
@@ -54,11 +58,12 @@ Result<bool> RequireLocalFiles(const Config& config) {
   if (text.empty()) return true;
   if (text[0] == 't' || text[0] == 'T') return true;
   if (text[0] == 'f' || text[0] == 'F') return false;
-  char* end = nullptr;
-  const std::string copy(text);
-  const double number = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() && *end == '\0') return number != 0;
-  return true;
+  Result<bool> parsed = ParseKnobBool(text);
+  if (!parsed.ok()) {
+    return Status(parsed.status().code(), "REQUIRE_LOCAL_CONFIG_FILE: " + parsed.status().message(),
+                  WhereDefined(config, "REQUIRE_LOCAL_CONFIG_FILE"));
+  }
+  return parsed;
 }
 
 // Reads the files of one LOCAL_CONFIG_DIR value.

@@ -158,6 +158,16 @@ Status Reader::ReadFile(const std::string& path, int depth, bool required,
   const SourceLocation at = from.file.empty() ? SourceLocation{path, 0, 0} : from;
   if (!data.ok()) {
     if (data.status().code() == StatusCode::kNotFound && !required) return Status::Ok();
+    // HTCondor opens an included folder (or a LOCAL_CONFIG_FILE that is
+    // one) as a file and reads no line from it.
+    if (depth > 0 && options_.file_system.path_kind &&
+        options_.file_system.path_kind(path) == ConfigOptions::FileSystem::PathKind::kDirectory) {
+      builder_->AddWarning(Status(StatusCode::kInvalidArgument,
+                                  "'" + path +
+                                      "' is a directory, which HTCondor reads as an empty file",
+                                  at));
+      return Status::Ok();
+    }
     const std::string what = depth == 0          ? "cannot read configuration file '"
                              : from.file.empty() ? "cannot read config source '"
                                                  : "cannot include '";
@@ -592,7 +602,10 @@ Status Reader::HandleUse(const Place& place, const Statement& st, int depth) {
     const std::string what = *category + ":" + knob;
     Result<std::string> body = MetaknobBody(*category, knob, args);
     if (!body.ok()) return Status(body.status().code(), body.status().message(), use_at);
-    if (depth + 1 >= options_.max_include_depth) {
+    // HTCondor checks the depth of a use inside a metaknob's body
+    // (Parse_config_string: "nesting too deep"); a file's own use lines go
+    // one level deeper unchecked, as the file could be opened at all.
+    if (place.use != nullptr && depth >= options_.max_include_depth) {
       return Status(StatusCode::kLimitExceeded,
                     "use " + what + ": includes and metaknobs nested too deep " +
                         "(ConfigOptions::max_include_depth is " +

@@ -128,6 +128,36 @@ TEST(ConfigFilesTest, MissingLocalFilesAreErrorsUnlessNotRequired) {
   folder.Write("root",
                "LOCAL_CONFIG_FILE = " + missing + "\nREQUIRE_LOCAL_CONFIG_FILE = False\nX = 1\n");
   EXPECT_EQ(ValueOf(MustReadFiles({root}), "X"), "1");
+  // param_boolean_crufty: the first letter t/f, else param_boolean's reading,
+  // a ClassAd expression included.
+  for (const char* off : {"fALSE", "f", "0", "1 > 2", "0.0", "false || false"}) {
+    folder.Write("root", "LOCAL_CONFIG_FILE = " + missing + "\nREQUIRE_LOCAL_CONFIG_FILE = " +
+                             off + "\nX = 1\n");
+    EXPECT_EQ(ValueOf(MustReadFiles({root}), "X"), "1") << off;
+  }
+  for (const char* on : {"tx", "1", "2 > 1", "-1", "", "$(UNDEFINED_KNOB)"}) {
+    folder.Write("root", "LOCAL_CONFIG_FILE = " + missing + "\nREQUIRE_LOCAL_CONFIG_FILE = " + on +
+                             "\nX = 1\n");
+    EXPECT_NE(ReadFilesError({root}).find("cannot read config source"), std::string::npos) << on;
+  }
+  // Not a boolean: HTCondor's daemons stop (param_boolean), and so does reading here.
+  folder.Write("root", "LOCAL_CONFIG_FILE = " + missing + "\nREQUIRE_LOCAL_CONFIG_FILE = yes\n");
+  const std::string not_boolean = ReadFilesError({root});
+  EXPECT_EQ(not_boolean.rfind(root + ":2:1: REQUIRE_LOCAL_CONFIG_FILE: ", 0), 0u) << not_boolean;
+  EXPECT_NE(not_boolean.find("yes"), std::string::npos) << not_boolean;
+}
+
+TEST(ConfigFilesTest, ALocalConfigFileThatIsAFolderReadsNothing) {
+  TempFolder folder;
+  const std::string local = folder.Mkdir("local.d");
+  folder.Write("local.d/inside", "INSIDE = 1\n");
+  const std::string root = folder.Write("root", "LOCAL_CONFIG_FILE = " + local + "\nX = 1\n");
+  const Config config = MustReadFiles({root});
+  EXPECT_EQ(ValueOf(config, "X"), "1");
+  EXPECT_EQ(ValueOf(config, "INSIDE"), "<undefined>");
+  ASSERT_EQ(config.warnings().size(), 1u);
+  EXPECT_NE(config.warnings()[0].message().find("is a directory, which HTCondor reads as an empty"),
+            std::string::npos);
 }
 
 TEST(ConfigFilesTest, LocalConfigFileCommandsAreRefused) {

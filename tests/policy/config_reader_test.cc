@@ -326,10 +326,18 @@ TEST(ConfigReaderTest, MissingIncludes) {
   EXPECT_EQ(ValueIn("include ifexists : " + missing + "\nX = 1\n", "X"), "1");
 }
 
-TEST(ConfigReaderTest, IncludeOfADirectoryIsAnError) {
+// HTCondor's Open_macro_source opens a folder as it opens a file, and its
+// line reader finds no line in it: an empty file, with a warning here.
+TEST(ConfigReaderTest, IncludeOfADirectoryReadsNothing) {
   TempFolder folder;
-  EXPECT_EQ(ReadError("include : " + folder.path() + "\n"),
-            "test.conf:1:11: cannot include '" + folder.path() + "': is a directory");
+  folder.Write("inside.conf", "INSIDE = 1\n");
+  const Config config = MustRead("include : " + folder.path() + "\nX = 1\n");
+  EXPECT_EQ(ValueOf(config, "X"), "1");
+  EXPECT_EQ(ValueOf(config, "INSIDE"), "<undefined>");
+  ASSERT_EQ(config.warnings().size(), 1u);
+  EXPECT_EQ(config.warnings()[0].ToString(),
+            "test.conf:1:11: '" + folder.path() +
+                "' is a directory, which HTCondor reads as an empty file");
 }
 
 TEST(ConfigReaderTest, IncludeCommandsAreRefused) {
@@ -386,6 +394,19 @@ TEST(ConfigReaderTest, IncludeDepthLimitIsHTCondors) {
   config = ReadConfigFiles({folder.path() + "/f0.conf"}, deeper);
   ASSERT_TRUE(config.ok()) << config.status().ToString();
   EXPECT_EQ(ValueOf(*config, "END"), "1");
+  // Includes and metaknobs count one depth: a use in f19 reads its body at
+  // depth 20, where HTCondor's Parse_config_string refuses a nested use.
+  folder.Write("f19.conf", "use FEATURE : TESTINGMODE_POLICY_VALUES\n");
+  config = ReadConfigFiles({folder.path() + "/f0.conf"}, TestOptions());
+  ASSERT_TRUE(config.ok()) << config.status().ToString();
+  EXPECT_EQ(ValueOf(*config, "TESTINGMODE_START"), "True");
+  folder.Write("f19.conf", "use FEATURE : UWCS_DESKTOP_POLICY_VALUES\n");
+  config = ReadConfigFiles({folder.path() + "/f0.conf"}, TestOptions());
+  ASSERT_FALSE(config.ok());
+  EXPECT_NE(config.status().ToString().find("use FEATURE:POLICY_EXPR_FRAGMENTS: includes and "
+                                            "metaknobs nested too deep"),
+            std::string::npos)
+      << config.status().ToString();
 }
 
 TEST(ConfigReaderTest, IncludesGoThroughTheInjectedFileSystem) {
