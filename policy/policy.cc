@@ -290,6 +290,10 @@ classad::Result<Policy> Policy::Build(const Config& config, const PolicyOptions&
     p.accounting_group_map_at = map->where;
     classad::Result<UserMap> loaded = UserMap::Load(map->value, options.user_map);
     if (loaded.ok()) {
+      for (const classad::Status& odd : loaded->warnings()) {
+        problems.Warning(odd.where(), "CLASSAD_USER_MAPFILE_AssignAccountingGroup: " +
+                                          odd.message());
+      }
       p.accounting_group_map = std::make_shared<const UserMap>(std::move(*loaded));
     } else {
       problems.Error(map->where, "CLASSAD_USER_MAPFILE_AssignAccountingGroup: " +

@@ -48,6 +48,10 @@ std::shared_ptr<const ConfiguredUserMaps> ConfiguredUserMaps::Read(
                             " (HTCondor logs this and userMap() finds nothing in the map)");
       continue;
     }
+    // What HTCondor reads oddly or skips in it, at its own lines.
+    for (const classad::Status& odd : read->warnings()) {
+      problems->Warning(odd.where(), "map " + name + ": " + odd.message());
+    }
     maps->maps_.insert_or_assign(LowerAscii(name), std::move(*read));
   }
   return maps;

@@ -71,7 +71,8 @@ class Reader {
   Status ReadFile(const std::string& path, int depth, const SourceLocation& from);
 
  private:
-  Status ReadLine(std::string_view line, const std::string& name, int line_number, int depth);
+  Status ReadLine(std::string_view line, bool newline, const std::string& name, int line_number,
+                  int depth);
   Status Include(const Field& path_field, std::string_view line, const std::string& name,
                  int line_number, int depth);
   Status AddEntry(std::string_view method, Field principal, std::string canon,
@@ -99,15 +100,17 @@ Status ErrorAt(StatusCode code, const std::string& message, const std::string& f
   return Status(code, message, SourceLocation{file, line, column});
 }
 
-// MapFile::ParseField from `*offset`: blanks skipped; a field starting
-// with `"` (or with `/` when `allow_regex`) runs to the matching closing
-// character, `\` before that character or before `\` escaping it (other
-// `\x` pairs are kept as they are); after a regex's closing `/`, the flags
-// i and U. Other fields end at a blank. Returns an error message for an
-// unterminated quote or regex (HTCondor would take the rest of the line,
-// newline included) or for text glued to a closing quote or slash.
-std::optional<std::string> ParseField(std::string_view line, size_t* offset, bool allow_regex,
-                                      Field* field) {
+// MapFile::ParseField from `*offset` of `line` (without its newline;
+// `newline`: whether the file had one after it): blanks skipped; a field
+// starting with `"` (or with `/` when `allow_regex`) runs to the matching
+// closing character, `\` before that character or before `\` escaping it
+// (other `\x` pairs are kept as they are); after a regex's closing `/`,
+// the flags i and U. Other fields end at a blank. As in HTCondor, a quote
+// or regex left open takes the rest of the line, its newline included, and
+// text right after a closing quote or slash starts the next field; for
+// these the returned message says what happened, for a warning.
+std::optional<std::string> ParseField(std::string_view line, bool newline, size_t* offset,
+                                      bool allow_regex, Field* field) {
   size_t pos = *offset;
   while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
   field->start = pos;
@@ -125,9 +128,12 @@ std::optional<std::string> ParseField(std::string_view line, size_t* offset, boo
   }
   while (true) {
     if (pos >= line.size()) {
-      *offset = field->start;
-      return end_char == '"' ? "the quoted field has no closing \""
-                             : "the regular expression has no closing /";
+      if (newline) field->text += '\n';
+      *offset = pos;
+      return end_char == '"' ? "the quoted field has no closing \": HTCondor takes the rest of "
+                               "the line, its newline included"
+                             : "the regular expression has no closing /: HTCondor takes the rest "
+                               "of the line, its newline included";
     }
     char c = line[pos];
     if (c == end_char) {
@@ -156,13 +162,13 @@ std::optional<std::string> ParseField(std::string_view line, size_t* offset, boo
       ++pos;
     }
   }
-  if (pos < line.size() && line[pos] != ' ' && line[pos] != '\t') {
-    *offset = pos;
-    return field->regex ? std::string("unexpected '") + line[pos] +
-                              "' after the regular expression (its flags are i and U)"
-                        : std::string("unexpected '") + line[pos] + "' after the closing quote";
-  }
   *offset = pos;
+  if (pos < line.size() && line[pos] != ' ' && line[pos] != '\t') {
+    return std::string("'") + line[pos] +
+           (field->regex ? "' right after the regular expression (its flags are i and U)"
+                         : "' right after the closing quote") +
+           " starts the next field, as in HTCondor";
+  }
   return std::nullopt;
 }
 
@@ -225,63 +231,61 @@ Status Reader::ReadText(std::string_view text, const std::string& name, int dept
       return ErrorAt(StatusCode::kInvalidArgument, "a byte that is not UTF-8 in a map file",
                      name, line_number, ColumnOf(line, bad));
     }
-    if (!line.empty() && line.back() == '\r') {
-      line.remove_suffix(1);
-      if (!warned_crlf) {
-        warned_crlf = true;
-        data_->warnings.push_back(ErrorAt(
-            StatusCode::kInvalidArgument,
-            "CRLF line endings: the \\r is dropped here; HTCondor keeps it at the end of the "
-            "line's last field",
-            name, line_number, ColumnOf(line, line.size())));
-      }
+    if (!line.empty() && line.back() == '\r' && !warned_crlf) {
+      warned_crlf = true;
+      data_->warnings.push_back(ErrorAt(
+          StatusCode::kInvalidArgument,
+          "CRLF line endings: HTCondor keeps the \\r as the end of the line's last field (a "
+          "canonical name \"physics\\r\" maps to no group of that name), and so does this tool",
+          name, line_number, ColumnOf(line, line.size() - 1)));
     }
-    Status status = ReadLine(line, name, line_number, depth);
+    Status status = ReadLine(line, newline != std::string_view::npos, name, line_number, depth);
     if (!status.ok()) return status;
   }
   return Status::Ok();
 }
 
-Status Reader::ReadLine(std::string_view line, const std::string& name, int line_number,
-                        int depth) {
+Status Reader::ReadLine(std::string_view line, bool newline, const std::string& name,
+                        int line_number, int depth) {
   size_t offset = 0;
-  Field method;
-  std::optional<std::string> bad = ParseField(line, &offset, false, &method);
-  auto error_at = [&](size_t at, const std::string& message) {
-    return ErrorAt(StatusCode::kInvalidArgument, message, name, line_number, ColumnOf(line, at));
+  const auto warn_at = [&](size_t at, const std::string& message) {
+    data_->warnings.push_back(
+        ErrorAt(StatusCode::kInvalidArgument, message, name, line_number, ColumnOf(line, at)));
   };
-  if (bad.has_value()) return error_at(offset, *bad);
+  // Reads the next field; a field HTCondor reads oddly is a warning.
+  const auto next_field = [&](bool allow_regex, Field* field) {
+    std::optional<std::string> odd = ParseField(line, newline, &offset, allow_regex, field);
+    if (odd.has_value()) warn_at(offset, *odd);
+  };
+  Field method;
+  next_field(false, &method);
   if (method.text == "@include") {
     Field path;
-    bad = ParseField(line, &offset, false, &path);
-    if (bad.has_value()) return error_at(offset, *bad);
+    next_field(false, &path);
     return Include(path, line, name, line_number, depth);
   }
   if (method.text.empty() || method.text[0] == '#') return Status::Ok();
 
   Field principal;
-  bad = ParseField(line, &offset, !options_.prefix, &principal);
-  if (bad.has_value()) return error_at(offset, *bad);
+  next_field(!options_.prefix, &principal);
   Field canon;
-  bad = ParseField(line, &offset, false, &canon);
-  if (bad.has_value()) return error_at(offset, *bad);
+  next_field(false, &canon);
   if (principal.text.empty()) {
-    return error_at(principal.start, "the line has a method but no principal (HTCondor skips "
-                                     "such a line)");
+    warn_at(principal.start, "the line has a method but no principal: HTCondor skips it");
+    return Status::Ok();
   }
   if (canon.text.empty()) {
-    return error_at(canon.start, "the line has no canonical name (HTCondor skips such a line)");
+    warn_at(canon.start, "the line has no canonical name: HTCondor skips it");
+    return Status::Ok();
   }
   if (EndsWithLoneBackslash(canon.text)) {
-    return error_at(canon.start, "the canonical name ends with a lone backslash (HTCondor reads "
-                                 "past its end)");
+    return ErrorAt(StatusCode::kInvalidArgument,
+                   "the canonical name ends with a lone backslash (HTCondor reads past its end)",
+                   name, line_number, ColumnOf(line, canon.start));
   }
   while (offset < line.size() && (line[offset] == ' ' || line[offset] == '\t')) ++offset;
   if (offset < line.size()) {
-    data_->warnings.push_back(
-        ErrorAt(StatusCode::kInvalidArgument,
-                "text after the canonical name is ignored (as HTCondor ignores it)", name,
-                line_number, ColumnOf(line, offset)));
+    warn_at(offset, "text after the canonical name is ignored (as HTCondor ignores it)");
   }
   SourceLocation at{name, line_number, ColumnOf(line, principal.start)};
   return AddEntry(method.text, std::move(principal), std::move(canon.text), at);
@@ -324,17 +328,18 @@ Status Reader::AddEntry(std::string_view method, Field principal, std::string ca
 Status Reader::Include(const Field& path_field, std::string_view line, const std::string& name,
                        int line_number, int depth) {
   const SourceLocation at{name, line_number, ColumnOf(line, path_field.start)};
-  if (path_field.text.empty()) {
-    return Status(StatusCode::kInvalidArgument, "@include needs a file or folder", at);
-  }
+  // What HTCondor logs before it goes on with the next line.
+  const auto skipped = [&](const std::string& message) {
+    data_->warnings.push_back(Status(StatusCode::kInvalidArgument, message, at));
+    return Status::Ok();
+  };
+  if (path_field.text.empty()) return skipped("@include needs a file or folder: HTCondor skips it");
   if (depth >= options_.max_include_depth) {
-    return Status(StatusCode::kInvalidArgument,
-                  depth == 0 ? "@include is not allowed here (UserMap::Options::"
-                               "max_include_depth is 0)"
-                             : "@include in an included map file (HTCondor ignores it; "
-                               "UserMap::Options::max_include_depth is " +
-                                   std::to_string(options_.max_include_depth) + ")",
-                  at);
+    return skipped(depth == 0 ? "@include is not allowed here (UserMap::Options::"
+                                "max_include_depth is 0): skipped"
+                              : "@include in an included map file: HTCondor skips it "
+                                "(UserMap::Options::max_include_depth is " +
+                                    std::to_string(options_.max_include_depth) + ")");
   }
   // MapFile: a path that is not absolute is relative to the including
   // file's folder, when its name has one.
@@ -348,8 +353,16 @@ Status Reader::Include(const Field& path_field, std::string_view line, const std
     size_t skip = path.find_first_not_of('/');
     path = name.substr(0, dir_end) + "/" + path.substr(skip == std::string::npos ? 0 : skip);
   }
+  // A file that cannot be read is logged and skipped by HTCondor.
+  const auto read_included = [&](const std::string& file) {
+    Status status = ReadFile(file, depth + 1, at);
+    if (status.code() == StatusCode::kIoError) {
+      return skipped(status.message() + ": HTCondor skips it");
+    }
+    return status;
+  };
   std::error_code ec;
-  if (!std::filesystem::is_directory(path, ec)) return ReadFile(path, depth + 1, at);
+  if (!std::filesystem::is_directory(path, ec)) return read_included(path);
 
   RE2::Options re_options;
   re_options.set_log_errors(false);
@@ -363,8 +376,7 @@ Status Reader::Include(const Field& path_field, std::string_view line, const std
   std::vector<std::string> files;
   std::filesystem::directory_iterator it(path, ec);
   if (ec) {
-    return Status(StatusCode::kIoError,
-                  "cannot list the folder " + path + ": " + ec.message(), at);
+    return skipped("cannot list the folder " + path + ": " + ec.message() + ": HTCondor skips it");
   }
   for (const std::filesystem::directory_entry& entry : it) {
     std::error_code entry_ec;
@@ -375,7 +387,7 @@ Status Reader::Include(const Field& path_field, std::string_view line, const std
   }
   std::sort(files.begin(), files.end());
   for (const std::string& file : files) {
-    Status status = ReadFile(file, depth + 1, at);
+    Status status = read_included(file);
     if (!status.ok()) return status;
   }
   return Status::Ok();

@@ -24,12 +24,19 @@
 //     directory when that file's name has no `/`).
 // The first line of the method's submap, in file order, that matches wins.
 //
-// Where HTCondor logs an error and skips a line (missing fields, a regex
-// that does not compile, an unreadable include) or an included file's
-// @include, this is an error with file, line and column: a map file that
-// reads without error here gives HTCondor's mappings. Text after the third
-// field, which HTCondor ignores, is kept as a warning. A UserMap is
-// immutable: copies share it, and every const method is thread-safe.
+// Read as HTCondor reads it, each oddity kept as a warning with file, line
+// and column: a line with a missing field, an @include that cannot be read
+// or that is in an included file (HTCondor logs them and goes on with the
+// next line) are skipped; a quote or regex left open takes the rest of the
+// line, its newline included; text right after a closing quote or slash
+// starts the next field; text after the third field is ignored; a CRLF
+// line end leaves its \r in the line's last field. Errors: a regular
+// expression RE2 cannot match as PCRE2 would or cannot compile (HTCondor
+// skips a pattern PCRE2 rejects; RE2 cannot tell those from the ones PCRE2
+// reads differently), a canonical name that ends in a lone backslash (HTCondor
+// reads past its end), NUL bytes and bytes that are not UTF-8, and the
+// Options limits. A UserMap is immutable: copies share it, and every const
+// method is thread-safe.
 #ifndef POLICY_USERMAP_H_
 #define POLICY_USERMAP_H_
 
@@ -73,9 +80,9 @@ class UserMap {
 
   // Reads map-file text; `source_name` names it in errors and decides where
   // relative @include paths lead. Errors: a Status with the file, line and
-  // column (kInvalidArgument for malformed lines, NUL bytes or bytes that
-  // are not UTF-8; kLimitExceeded for Options limits; kIoError for an
-  // include that cannot be read).
+  // column (kInvalidArgument for a regular expression that cannot be used,
+  // a lone backslash ending a canonical name, NUL bytes or bytes that are
+  // not UTF-8; kLimitExceeded for Options limits).
   static classad::Result<UserMap> Parse(std::string_view text, std::string_view source_name,
                                         const Options& options = {});
   // Reads the map file at `path` (a regular file). Errors as Parse, and
@@ -108,8 +115,9 @@ class UserMap {
 
   // The number of entries (map lines) read.
   size_t size() const;
-  // What was accepted but looks wrong (text after the third field, CRLF
-  // line endings), with file, line and column; in file order.
+  // What HTCondor reads oddly or skips (lines with a missing field,
+  // includes it skips, open quotes, text after the third field, CRLF line
+  // endings), with file, line and column; in file order.
   const std::vector<classad::Status>& warnings() const;
 
   // The entries (an implementation detail, opaque to callers).

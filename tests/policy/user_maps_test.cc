@@ -51,6 +51,26 @@ TEST(ConfiguredUserMapsTest, TheConfigurationsMacroFunctionsSeeItsMaps) {
   EXPECT_TRUE(config.warnings().empty());
 }
 
+// A line HTCondor skips (it logs it) is skipped here and reported as a
+// configuration warning at the map's own line.
+TEST(ConfiguredUserMapsTest, LinesHTCondorSkipsAreWarnings) {
+  const Config config = MustRead(
+      "NEGOTIATOR_CLASSAD_USER_MAP_NAMES = groups\n"
+      "CLASSAD_USER_MAPDATA_groups @=end\n"
+      "* alice\n"
+      "* bob 7\n"
+      "@end\n"
+      "ALICE = userMap(\"groups\", \"alice\")\n"
+      "BOB = userMap(\"groups\", \"bob\")\n"
+      "A = $EVAL(ALICE)\nB = $EVAL(BOB)\n");
+  EXPECT_EQ(ValueOf(config, "A"), "undefined");
+  EXPECT_EQ(ValueOf(config, "B"), "7");
+  ASSERT_EQ(config.warnings().size(), 1u);
+  EXPECT_EQ(config.warnings()[0].ToString(),
+            "CLASSAD_USER_MAPDATA_groups:1:8: map groups: the line has no canonical name: "
+            "HTCondor skips it");
+}
+
 TEST(ConfiguredUserMapsTest, TheMapsAreThoseOfTheConfigurationsSubsystem) {
   ConfigOptions tool = TestOptions();
   tool.subsystem = "TOOL";
