@@ -446,9 +446,7 @@ TEST(ConfigReaderTest, UseErrorsAreReportedAtTheUseLine) {
 }
 
 TEST(ConfigReaderTest, UseAssignAccountingGroup) {
-  if (!MetaknobExists("FEATURE", "AssignAccountingGroup")) {
-    GTEST_SKIP() << "metaknobs.cc does not implement AssignAccountingGroup yet";
-  }
+  ASSERT_TRUE(MetaknobExists("FEATURE", "AssignAccountingGroup"));
   const Config config = MustRead(
       "JOB_TRANSFORM_NAMES = Before\nuse FEATURE : AssignAccountingGroup(/etc/groups.map)\n");
   const std::string names = ValueOf(config, "JOB_TRANSFORM_NAMES");
