@@ -98,12 +98,10 @@ void Config::RecordReadingQuirks(std::string_view call, const SourceLocation& at
   if (reading_ == nullptr || reading_->notes.empty()) return;
   const SourceLocation& where = at.file.empty() ? reading_->line : at;
   for (classad::Quirk quirk : reading_->notes.List()) {
-    const bool seen =
-        std::any_of(reading_->seen.begin(), reading_->seen.end(), [&](const ConfigQuirk& q) {
-          return q.quirk == quirk && q.note.where().file == where.file &&
-                 q.note.where().line == where.line && q.note.where().column == where.column;
-        });
-    if (seen) continue;
+    if (!reading_->places.emplace(static_cast<int>(quirk), where.file, where.line, where.column)
+             .second) {
+      continue;  // recorded already
+    }
     reading_->seen.push_back(ConfigQuirk{
         quirk, Status(StatusCode::kInvalidArgument,
                       std::string(call) + ", evaluated while the configuration is read: " +

@@ -11,8 +11,10 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -279,6 +281,9 @@ class Config {
     classad::QuirkNotes notes;     // what the evaluations being run note
     classad::SourceLocation line;  // the line being read (ConfigBuilder::ReadingAt)
     std::vector<ConfigQuirk> seen;
+    // (quirk, file, line, column) of each of `seen`, so that a place is
+    // recorded once however often it is expanded.
+    std::set<std::tuple<int, std::string, int, int>> places;
   };
   ReadingState* reading_ = nullptr;
 };
