@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   std::vector<double> total, negotiation;
   size_t matches = 0;
   for (int run = 0; run < runs; ++run) {
-    negotiator::Pool pool(policy, negotiator::JobAdHolding::kWhole);
+    negotiator::Pool pool(policy, negotiator::AdHolding::kWhole);
     for (int i = 0; i < slots; ++i) {
       const std::string name = "slot" + std::to_string(i) + "@m";
       auto added = pool.AddSlot(

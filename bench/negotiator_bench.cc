@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
   auto policy = std::make_shared<const policy::Policy>(std::move(built).value());
 
   Clock::time_point start = Clock::now();
-  negotiator::Pool pool(policy, negotiator::JobAdHolding::kCut);
+  negotiator::Pool pool(policy, negotiator::AdHolding::kCut);
   negotiator::PoolOptions read_options;
   read_options.read_threads = threads;
   if (classad::Status s = pool.ReadSlots(dir + "/slots.ads", read_options); !s.ok()) {
@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
               dir.c_str(), pool.slots().size(), pool.jobs().size(), slots_ms + jobs_ms, slots_ms,
               jobs_ms, PeakMegabytes());
   {
-    // How the job ads are held (negotiator/pool/job_ad_cutter.h).
+    // How the job ads are held (negotiator/pool/ad_cutter.h).
     std::unordered_set<const classad::ClassAd*> distinct;
     size_t cut = 0, attributes = 0;
     for (const negotiator::PoolJob& job : pool.jobs()) {

@@ -18,9 +18,10 @@
 // bit 3 runs four cycles and changes the pool between them as a simulator
 // does (claims end as completions or preemptions, idle jobs leave, a slot
 // leaves, a job arrives again), the choices taken from the input's bytes,
-// bit 4 runs the first cycle again on two pools that read the job ads
-// from a file, one holding them whole and one cut to what it reads
-// (JobAdHolding): both must make the same matches.
+// bit 4 runs the first cycle again on two pools that read the slot and
+// job ads from files, one holding them whole and one cut to what it reads
+// (AdHolding): both must make the same matches and find the same
+// significant attributes.
 //
 // No input may crash, hang or trip a sanitizer. Besides, every cycle must
 // make the same matches as a new negotiator with the matchmaker's
@@ -219,48 +220,50 @@ void CheckAccountant(const negotiator::Accountant& accountant, std::string_view 
                       back.ok() ? std::string_view() : back.status().message());
 }
 
-// The path of a file this process writes job ads to (made once).
-const std::string& JobFilePath() {
-  static const std::string path = [] {
-    const char* dir = getenv("TMPDIR");
-    std::string pattern = std::string(dir != nullptr && *dir != '\0' ? dir : "/tmp") +
-                          "/fuzz_negotiator_jobs_XXXXXX";
-    const int fd = mkstemp(pattern.data());
-    if (fd >= 0) close(fd);
-    return fd >= 0 ? pattern : std::string();
-  }();
-  return path;
+// The path of a file this process writes ads to (made once per `what`).
+std::string MakeFilePath(const char* what) {
+  const char* dir = getenv("TMPDIR");
+  std::string pattern = std::string(dir != nullptr && *dir != '\0' ? dir : "/tmp") +
+                        "/fuzz_negotiator_" + what + "_XXXXXX";
+  const int fd = mkstemp(pattern.data());
+  if (fd >= 0) close(fd);
+  return fd >= 0 ? pattern : std::string();
 }
 
-// The first cycle on `pool`'s slots and its job ads read from a file,
-// whole and cut: the same matches.
-void CheckCutJobAds(const std::shared_ptr<const policy::Policy>& policy,
-                    const negotiator::Pool& pool, const negotiator::Accountant& accountant,
-                    int64_t now, std::string_view input) {
-  const std::string& path = JobFilePath();
-  if (path.empty()) return;
+// The first cycle on `pool`'s slot and job ads read from files, whole and
+// cut: the same matches and significant attributes.
+void CheckCutAds(const std::shared_ptr<const policy::Policy>& policy, const negotiator::Pool& pool,
+                 const negotiator::Accountant& accountant, int64_t now, std::string_view input) {
+  static const std::string job_path = MakeFilePath("jobs");
+  static const std::string slot_path = MakeFilePath("slots");
+  if (job_path.empty() || slot_path.empty()) return;
   {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    std::ofstream out(job_path, std::ios::binary | std::ios::trunc);
     for (const negotiator::PoolJob& job : pool.jobs()) {
       if (job.present) out << classad::UnparseAd(*job.ad) << "\n";
     }
   }
+  {
+    std::ofstream out(slot_path, std::ios::binary | std::ios::trunc);
+    for (const negotiator::PoolSlot& slot : pool.slots()) {
+      if (slot.present) out << classad::UnparseAd(*slot.ad) << "\n";
+    }
+  }
   std::string matches[2];
   for (int k = 0; k < 2; ++k) {
-    negotiator::Pool read(policy, k == 0 ? negotiator::JobAdHolding::kWhole
-                                         : negotiator::JobAdHolding::kCut);
-    for (const negotiator::PoolSlot& slot : pool.slots()) {
-      if (slot.present && !read.AddSlot(slot.ad, "slot").ok()) return;
-    }
-    if (!read.ReadJobs(path).ok()) return;  // what does not read back is fuzz_ad_roundtrip's
+    negotiator::Pool read(policy,
+                          k == 0 ? negotiator::AdHolding::kWhole : negotiator::AdHolding::kCut);
+    // What does not read back is fuzz_ad_roundtrip's.
+    if (!read.ReadSlots(slot_path).ok() || !read.ReadJobs(job_path).ok()) return;
     negotiator::Accountant copy(policy);
     copy.Restore(accountant.Snapshot());
     negotiator::Negotiator negotiator(policy, negotiator::NegotiatorOptions{.threads = 1});
     classad::Result<negotiator::CycleResult> result = negotiator.RunCycle(read, copy, now);
     if (!result.ok()) return;
     matches[k] = MatchesText(*result);
+    for (const std::string& name : result->significant_attributes) matches[k] += name + ",";
   }
-  classad_fuzz::Check(matches[0] == matches[1], "cut job ads changed the matches", input,
+  classad_fuzz::Check(matches[0] == matches[1], "cut ads changed the matches", input,
                       matches[1] + "\n--- whole:\n" + matches[0]);
 }
 
@@ -311,7 +314,7 @@ void FuzzNegotiator(std::string_view input) {
   int64_t now = kNow;
   accountant.Initialize(now);
 
-  if ((flags & 16) != 0) CheckCutJobAds(policy, pool, accountant, now, input);
+  if ((flags & 16) != 0) CheckCutAds(policy, pool, accountant, now, input);
   negotiator::Negotiator negotiator(
       policy, negotiator::NegotiatorOptions{.threads = (flags & 1) != 0 ? 2 : 1});
   const bool changes = (flags & 8) != 0;

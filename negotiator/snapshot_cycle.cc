@@ -46,8 +46,8 @@ classad::Result<SnapshotCycles> RunSnapshotCycles(const SnapshotCycleInputs& inp
   const auto read_start = std::chrono::steady_clock::now();
   // A model reading job attributes matching does not needs the ads whole.
   const std::shared_ptr<const ShareModel>& model = inputs.share_model;
-  Pool pool(out.policy, model != nullptr && model->ReadsJobAttributes() ? JobAdHolding::kWhole
-                                                                        : JobAdHolding::kCut);
+  Pool pool(out.policy, model != nullptr && model->ReadsJobAttributes() ? AdHolding::kWhole
+                                                                        : AdHolding::kCut);
   PoolOptions read_options;
   read_options.read_threads = inputs.threads;
   for (const std::string& path : inputs.slot_files) {

@@ -643,7 +643,7 @@ int ExplainDirac(const Request& request, const std::shared_ptr<const policy::Pol
     return kError;
   }
   const int64_t now = request.now ? *request.now : static_cast<int64_t>(std::time(nullptr));
-  negotiator::Pool pool(policy, negotiator::JobAdHolding::kWhole);
+  negotiator::Pool pool(policy, negotiator::AdHolding::kWhole);
   for (classad::Status s : {pool.ReadSlots(request.slots_file, {}),
                             pool.ReadJobs(request.jobs_file, {})}) {
     if (!s.ok()) {

@@ -138,7 +138,7 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
     return it->second;
   };
   // A job's signatures depend on its ad alone, and jobs whose cut ads are
-  // equal share one ad object (JobAdHolding::kCut): found once per ad.
+  // equal share one ad object (AdHolding::kCut): found once per ad.
   std::unordered_map<const ClassAd*, size_t> done_for_ad;  // the ad -> a position in `todo`
   for (size_t t = 0; t < todo.size(); ++t) {
     const ClassAd& ad = *jobs[todo[t]].ad;

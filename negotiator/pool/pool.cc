@@ -101,9 +101,12 @@ std::string ParentSlotName(std::string_view name, int64_t* number) {
   return std::string(name.substr(0, underscore)) + std::string(name.substr(at));
 }
 
-Pool::Pool(std::shared_ptr<const policy::Policy> policy, JobAdHolding holding)
+Pool::Pool(std::shared_ptr<const policy::Policy> policy, AdHolding holding)
     : policy_(std::move(policy)),
-      cutter_(holding == JobAdHolding::kCut ? std::make_unique<JobAdCutter>(*policy_) : nullptr),
+      job_cutter_(holding == AdHolding::kCut ? std::make_unique<AdCutter>(*policy_, AdSide::kJob)
+                                             : nullptr),
+      slot_cutter_(holding == AdHolding::kCut ? std::make_unique<AdCutter>(*policy_, AdSide::kSlot)
+                                              : nullptr),
       identity_((static_cast<uint64_t>(std::random_device()()) << 32) ^ std::random_device()()),
       naming_(IdentityConfig::FromPolicy(*policy_)),
       empty_ad_(std::make_shared<const ClassAd>()) {}
@@ -185,8 +188,8 @@ Status Pool::DescribeJob(PoolJob* job, std::string* submitter_name) const {
 
 Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
                                             const std::string& where) {
-  const JobAdCutter::WatchMark mark = WatchMark();
-  Result<std::optional<SlotId>> added = AddSlotAd(std::move(ad), where);
+  const WatchMarks mark = WatchMark();
+  Result<std::optional<SlotId>> added = AddSlotAd(std::move(ad), where, /*cut=*/false);
   if (!added.ok() || !added->has_value()) return added;
   if (Status s = CutAgainIfNeeded(mark); !s.ok()) {
     slots_.pop_back();
@@ -196,17 +199,18 @@ Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
 }
 
 Result<std::optional<SlotId>> Pool::AddSlotAd(std::shared_ptr<const ClassAd> ad,
-                                              const std::string& where) {
+                                              const std::string& where, bool cut) {
   if (!ConstraintAccepts(policy_->matching.slot_constraint, *ad)) {
     ++slots_filtered_;
     return std::optional<SlotId>();
   }
   PoolSlot slot;
   slot.ad = std::move(ad);
+  if (cut) slot.cut_from = static_cast<SlotId>(slots_.size());
   if (Status s = DescribeSlot(&slot); !s.ok()) {
     return Status(s.code(), where + ": " + s.message());
   }
-  WatchSlot(*slot.ad);
+  WatchSlot(slot.ad);
   slots_.push_back(std::move(slot));
   linked_ = false;  // the links are made again (for this slot) when next needed
   return std::optional<SlotId>(static_cast<SlotId>(slots_.size() - 1));
@@ -214,7 +218,14 @@ Result<std::optional<SlotId>> Pool::AddSlotAd(std::shared_ptr<const ClassAd> ad,
 
 Result<std::optional<JobId>> Pool::AddJob(std::shared_ptr<const ClassAd> ad,
                                           const std::string& where) {
-  return AddJobAd(std::move(ad), where, /*cuttable=*/false);
+  const WatchMarks mark = WatchMark();
+  Result<std::optional<JobId>> added = AddJobAd(std::move(ad), where, /*cuttable=*/false);
+  if (!added.ok() || !added->has_value()) return added;
+  if (Status s = CutAgainIfNeeded(mark); !s.ok()) {
+    jobs_.pop_back();
+    return Status(s.code(), where + ": " + s.message());
+  }
+  return added;
 }
 
 Result<std::optional<JobId>> Pool::AddJobAd(std::shared_ptr<const ClassAd> ad,
@@ -230,7 +241,8 @@ Result<std::optional<JobId>> Pool::AddJobAd(std::shared_ptr<const ClassAd> ad,
     return Status(s.code(), where + ": " + s.message());
   }
   job.submitter = *submitter_names_.insert(std::move(submitter)).first;
-  if (cuttable && cutter_ != nullptr) job.ad = cutter_->Cut(job.ad, &job.cut);
+  if (cuttable && job_cutter_ != nullptr) job.ad = job_cutter_->Cut(job.ad, &job.cut);
+  WatchJob(job.ad);
   jobs_.push_back(std::move(job));
   // A running job is linked to its slot when next needed.
   if (jobs_.back().status == 2) linked_ = false;
@@ -274,16 +286,43 @@ Result<FileStamp> StampOf(const std::string& path) {
 
 }  // namespace
 
+std::optional<Pool::AdSource> Pool::SourceOf(const std::string& path,
+                                             const PoolOptions& options) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  Result<FileStamp> stamp = StampOf(path);
+  if (!stamp.ok()) return std::nullopt;
+  AdSource source;
+  source.path = path;
+  source.options = options;
+  source.size = stamp->size;
+  source.modified = stamp->modified;
+  return source;
+}
+
 Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
   const size_t before = slots_.size();
   const size_t filtered = slots_filtered_;
-  const JobAdCutter::WatchMark mark = WatchMark();
-  Status s = ReadEach(path, options, "slot", nullptr,
-                      [this](std::shared_ptr<const ClassAd> ad, const std::string& where) {
-                        return AddSlotAd(std::move(ad), where);
+  const WatchMarks mark = WatchMark();
+  // Ads are cut only when they can be read again: from a regular file.
+  std::optional<AdSource> source;
+  if (slot_cutter_ != nullptr) source = SourceOf(path, options);
+  std::vector<std::shared_ptr<AdCutter>> noted;
+  Status s = ReadEach(path, options, "slot", source ? TrimmingSlots(&noted) : nullptr,
+                      [&](std::shared_ptr<const ClassAd> ad, const std::string& where) {
+                        Result<std::optional<SlotId>> added =
+                            AddSlotAd(std::move(ad), where, source.has_value());
+                        if (added.ok() && source) source->ids.push_back(added->value_or(kNoId));
+                        return added;
                       });
   if (s.ok()) {
+    // The job ads are cut with what the whole slot ads read.
+    for (const std::shared_ptr<AdCutter>& copy : noted) {
+      if (job_cutter_->WatchWhatCopyWatched(*copy)) cut_again_ = true;
+    }
+    if (source) slot_sources_.push_back(std::move(*source));
     if (Status cut = CutAgainIfNeeded(mark); !cut.ok()) {
+      if (source) slot_sources_.pop_back();
       s = Status(cut.code(), path + ": " + cut.message());
     }
   } else {
@@ -299,79 +338,113 @@ Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
 Status Pool::ReadJobs(const std::string& path, const PoolOptions& options) {
   const size_t before = jobs_.size();
   const size_t filtered = jobs_filtered_;
+  const WatchMarks mark = WatchMark();
   // Ads are cut only when they can be read again: from a regular file.
-  JobSource source;
-  bool cuttable = false;
-  if (cutter_ != nullptr) {
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(path, ec)) {
-      if (Result<FileStamp> stamp = StampOf(path); stamp.ok()) {
-        cuttable = true;
-        source.path = path;
-        source.options = options;
-        source.size = stamp->size;
-        source.modified = stamp->modified;
-      }
-    }
-  }
-  Status s = ReadEach(path, options, "job", cuttable ? TrimmingJobs() : nullptr,
+  std::optional<AdSource> source;
+  if (job_cutter_ != nullptr) source = SourceOf(path, options);
+  Status s = ReadEach(path, options, "job", source ? TrimmingJobs() : nullptr,
                       [&](std::shared_ptr<const ClassAd> ad, const std::string& where) {
                         Result<std::optional<JobId>> added =
-                            AddJobAd(std::move(ad), where, cuttable);
-                        if (added.ok() && cuttable) source.ids.push_back(added->value_or(kNoId));
+                            AddJobAd(std::move(ad), where, source.has_value());
+                        if (added.ok() && source) source->ids.push_back(added->value_or(kNoId));
                         return added;
                       });
+  if (s.ok()) {
+    if (source) job_sources_.push_back(std::move(*source));
+    if (Status widen = CutAgainIfNeeded(mark); !widen.ok()) {
+      if (source) job_sources_.pop_back();
+      s = Status(widen.code(), path + ": " + widen.message());
+    }
+  } else {
+    ForgetWatchesSince(mark);
+  }
   if (!s.ok()) {
     jobs_.resize(before);
     jobs_filtered_ = filtered;
-    return s;
   }
-  if (cuttable) sources_.push_back(std::move(source));
   return s;
 }
 
 classad::AdTransformMaker Pool::TrimmingJobs() const {
   return [this]() -> classad::AdTransform {
-    std::shared_ptr<JobAdCutter> trimmer = cutter_->ForReadingThread(kDescribedJobNames);
+    std::shared_ptr<AdCutter> trimmer = job_cutter_->ForReadingThread(kDescribedJobNames);
     return [trimmer](std::shared_ptr<ClassAd> ad) { return trimmer->Trim(std::move(ad)); };
   };
 }
 
-void Pool::WatchSlot(const ClassAd& slot_ad) {
-  if (cutter_ != nullptr && cutter_->WatchSlot(slot_ad)) cut_again_ = true;
+classad::AdTransformMaker Pool::TrimmingSlots(
+    std::vector<std::shared_ptr<AdCutter>>* noted) const {
+  return [this, noted]() -> classad::AdTransform {
+    // Called on the calling thread, once per reading thread.
+    std::shared_ptr<AdCutter> reads = job_cutter_->ForReadingThread({});
+    noted->push_back(reads);
+    std::shared_ptr<AdCutter> trimmer = slot_cutter_->ForReadingThread({});
+    return [reads, trimmer](std::shared_ptr<ClassAd> ad) {
+      reads->WatchReadsOf(ad);
+      return trimmer->Trim(std::move(ad));
+    };
+  };
 }
 
-JobAdCutter::WatchMark Pool::WatchMark() const {
-  return cutter_ != nullptr ? cutter_->Mark() : JobAdCutter::WatchMark{};
+void Pool::WatchSlot(const std::shared_ptr<const ClassAd>& slot_ad) {
+  if (job_cutter_ != nullptr && job_cutter_->WatchReadsOf(slot_ad)) cut_again_ = true;
 }
 
-void Pool::ForgetWatchesSince(const JobAdCutter::WatchMark& mark) {
-  if (cutter_ != nullptr) cutter_->ForgetWatchesSince(mark);
+void Pool::WatchJob(const std::shared_ptr<const ClassAd>& job_ad) {
+  if (slot_cutter_ != nullptr && slot_cutter_->WatchReadsOf(job_ad)) widen_slots_ = true;
+}
+
+Pool::WatchMarks Pool::WatchMark() const {
+  WatchMarks marks;
+  if (job_cutter_ != nullptr) marks.jobs = job_cutter_->Mark();
+  if (slot_cutter_ != nullptr) marks.slots = slot_cutter_->Mark();
+  return marks;
+}
+
+void Pool::ForgetWatchesSince(const WatchMarks& mark) {
+  if (job_cutter_ != nullptr) job_cutter_->ForgetWatchesSince(mark.jobs);
+  if (slot_cutter_ != nullptr) slot_cutter_->ForgetWatchesSince(mark.slots);
   cut_again_ = false;
+  widen_slots_ = false;
 }
 
-Status Pool::CutAgainIfNeeded(const JobAdCutter::WatchMark& mark) {
+Status Pool::CutAgainIfNeeded(const WatchMarks& mark) {
+  // Job ads cut again may read more of the slots: the slots come second.
   Status s = CutAgain();
+  if (s.ok()) s = WidenSlots();
   if (!s.ok()) ForgetWatchesSince(mark);
   cut_again_ = false;
+  widen_slots_ = false;
   return s;
 }
 
+namespace {
+
+// An error unless `source`'s file is as it was when its ads were read.
+template <typename Source>
+Status CheckUnchanged(const Source& source, const char* what) {
+  Result<FileStamp> stamp = StampOf(source.path);
+  if (!stamp.ok()) return stamp.status();
+  if (stamp->size != source.size || stamp->modified != source.modified) {
+    return Status(StatusCode::kFailedPrecondition,
+                  std::string(what) + " the pool left out of the ads it read from '" +
+                      source.path + "', and that file changed since");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status Pool::CutAgain() {
   if (!cut_again_) return Status::Ok();
+  cut_again_ = false;
   bool any_cut = false;
   for (const PoolJob& job : jobs_) any_cut |= job.present && job.cut;
   if (!any_cut) return Status::Ok();
-  for (const JobSource& source : sources_) {
-    Result<FileStamp> stamp = StampOf(source.path);
-    if (!stamp.ok()) return stamp.status();
-    if (stamp->size != source.size || stamp->modified != source.modified) {
-      return Status(StatusCode::kFailedPrecondition,
-                    "slots now read job attributes the pool left out of the job ads it read "
-                    "from '" + source.path + "', and that file changed since");
-    }
+  for (const AdSource& source : job_sources_) {
+    if (Status s = CheckUnchanged(source, "slots now read job attributes"); !s.ok()) return s;
   }
-  for (const JobSource& source : sources_) {
+  for (const AdSource& source : job_sources_) {
     size_t n = 0;
     classad::AdFileReading reading;
     reading.threads = source.options.read_threads;
@@ -388,8 +461,56 @@ Status Pool::CutAgain() {
           if (j == kNoId || !jobs_[j].present || !jobs_[j].cut) return Status::Ok();
           PoolJob& job = jobs_[j];
           SetPoolStatus(job, ad.get());
-          job.ad = cutter_->Cut(std::move(ad), &job.cut);
+          job.ad = job_cutter_->Cut(std::move(ad), &job.cut);
           ++job.ad_version;
+          WatchJob(job.ad);
+          return Status::Ok();
+        });
+    if (!s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+Status Pool::WidenSlots() {
+  if (!widen_slots_) return Status::Ok();
+  widen_slots_ = false;
+  // The slots cut from each slot read from a file: itself and the dynamic
+  // slots the pool carved from it.
+  std::unordered_map<SlotId, std::vector<SlotId>> cut_from;
+  for (SlotId i = 0; i < slots_.size(); ++i) {
+    const PoolSlot& slot = slots_[i];
+    if (slot.present && slot.cut_from != kNoId) cut_from[slot.cut_from].push_back(i);
+  }
+  if (cut_from.empty()) return Status::Ok();
+  for (const AdSource& source : slot_sources_) {
+    if (Status s = CheckUnchanged(source, "jobs now read slot attributes"); !s.ok()) return s;
+  }
+  for (const AdSource& source : slot_sources_) {
+    size_t n = 0;
+    classad::AdFileReading reading;
+    reading.threads = source.options.read_threads;
+    reading.make_transform = [this]() -> classad::AdTransform {
+      std::shared_ptr<AdCutter> trimmer = slot_cutter_->ForReadingThread({});
+      return [trimmer](std::shared_ptr<ClassAd> ad) { return trimmer->Trim(std::move(ad)); };
+    };
+    Status s = classad::ReadAdFile(
+        source.path, source.options.read, reading,
+        [&](std::shared_ptr<ClassAd> ad) -> Status {
+          const size_t k = n++;
+          if (k >= source.ids.size()) {
+            return Status(StatusCode::kFailedPrecondition,
+                          "'" + source.path + "' holds more slot ads than when it was read");
+          }
+          auto found = cut_from.find(source.ids[k]);
+          if (found == cut_from.end()) return Status::Ok();
+          for (SlotId i : found->second) {
+            PoolSlot& slot = slots_[i];
+            std::shared_ptr<ClassAd> widened = AdCutter::Widen(*slot.ad, *ad);
+            if (widened == nullptr) continue;
+            changed_layouts_.Intern(widened.get());
+            slot.ad = std::move(widened);
+            if (Status d = DescribeSlot(&slot); !d.ok()) return d;
+          }
           return Status::Ok();
         });
     if (!s.ok()) return s;
@@ -418,7 +539,7 @@ std::shared_ptr<const ClassAd> Pool::WithPoolStatus(const PoolJob& job,
     changed_layouts_.Intern(changed.get());
     return changed;
   }
-  return cutter_->Cut(std::move(changed));
+  return job_cutter_->Cut(std::move(changed));
 }
 
 Status Pool::CheckSlot(SlotId slot, const char* what) const {
@@ -605,6 +726,7 @@ Result<SlotId> Pool::CarveDynamicSlot(SlotId p, JobId j, int64_t now) {
   PoolSlot carved;
   carved.ad = std::move(dynamic);
   carved.parent = p;
+  carved.cut_from = slots_[p].cut_from;
   if (Status s = DescribeSlot(&carved); !s.ok()) return s;
   slots_[p].ad = std::move(rest);
   if (Status s = DescribeSlot(&slots_[p]); !s.ok()) return s;
@@ -751,11 +873,12 @@ Status Pool::ReplaceSlot(SlotId slot_id, std::shared_ptr<const ClassAd> ad, int6
   LinkRunningJobs();
   PoolSlot replaced = slots_[slot_id];
   replaced.ad = std::move(ad);
+  replaced.cut_from = kNoId;  // held whole
   if (Status s = DescribeSlot(&replaced); !s.ok()) {
     return Status(s.code(), "ReplaceSlot: " + s.message());
   }
-  const JobAdCutter::WatchMark mark = WatchMark();
-  WatchSlot(*replaced.ad);
+  const WatchMarks mark = WatchMark();
+  WatchSlot(replaced.ad);
   if (Status s = CutAgainIfNeeded(mark); !s.ok()) {
     return Status(s.code(), "ReplaceSlot: " + s.message());
   }
@@ -834,7 +957,7 @@ Status Pool::CheckConsistency() const {
       ++removed_jobs;
       continue;
     }
-    if (job.cut && cutter_ == nullptr) {
+    if (job.cut && job_cutter_ == nullptr) {
       return fail("job " + job.id() + ": cut by a pool that holds ads whole");
     }
     // A cut ad may lack what the fields were read from: they are compared

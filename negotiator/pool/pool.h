@@ -31,16 +31,22 @@
 // job's quantized request, and the resources go back to it when that
 // claim ends.
 //
-// Job ads (JobAdHolding). A pool holds each job ad whole, or cut down to
-// what can be read from it in the pool (job_ad_cutter.h), equal cut ads
-// shared: a few percent of the memory for a real queue (200,000 job ads of
-// about 90 attributes became 21,296 shared ads of 17), with every result
-// the same. A pool that cuts keeps where each job ad read from a
-// file came from (the file's size and time, the ad's place in it): when a
-// slot added or replaced later reads job attributes the cut ads left out,
-// the pool reads those files again and cuts anew (an error, changing
-// nothing, when a file changed since). Ads added one by one (AddJob) are
-// held whole.
+// Ads (AdHolding). A pool holds each ad whole, or cut down to what can be
+// read from it in the pool (ad_cutter.h), equal cut job ads shared: a few
+// percent of the memory for a real queue (200,000 job ads of about 90
+// attributes became 21,296 shared ads of 17; 20,000 slot ads of about 150
+// attributes kept 30-odd each), with every result the same. A pool that
+// cuts keeps where each ad read from a file came from (the file's size and
+// time, the ad's place in it). When a slot added or replaced later reads
+// job attributes the cut job ads left out, the pool reads the job files
+// again and cuts anew; when a job added later (or a job ad cut anew) reads
+// slot attributes the cut slot ads left out, the pool reads the slot files
+// again and adds what they lack to the slot ads, keeping the pool's own
+// changes (claims, carved slots); either is an error, changing nothing,
+// when a file changed since. Job ads are cut with the names whole slot
+// ads read (noted on the threads reading the slot files), so that adding
+// to the slot ads never makes the job ads be cut again. Ads added one by
+// one (AddJob, AddSlot, ReplaceSlot) are held whole.
 //
 // Thread-safety: const methods may be called from several threads while
 // nothing changes the pool.
@@ -62,7 +68,7 @@
 #include "classad/evaluator.h"
 #include "classad/status.h"
 #include "negotiator/accountant/slot_accounting.h"
-#include "negotiator/pool/job_ad_cutter.h"
+#include "negotiator/pool/ad_cutter.h"
 #include "negotiator/pool/submitter_identity.h"
 #include "policy/policy.h"
 
@@ -92,6 +98,10 @@ struct PoolSlot {
   SlotAccounting accounting;
   int64_t retirement_remaining = 0;  // RetirementTimeRemaining (0 when absent)
   bool present = true;               // false: the slot left the pool (a tombstone)
+  // When its ad is cut to what the pool reads (AdHolding::kCut): the slot
+  // whose ad as read from a file it was cut from (itself, or for a dynamic
+  // slot the pool carved, its partitionable slot). kNoId: the ad is whole.
+  SlotId cut_from = kNoId;
   JobId job = kNoId;       // the job running on it, when the pool knows it
   SlotId parent = kNoId;   // for a dynamic slot the pool carved: its partitionable slot
   int64_t next_dynamic = 1;  // for a partitionable slot: the number of its next dynamic slot
@@ -117,7 +127,7 @@ struct PoolJob {
   // The pool changed the job's status (a claim, a requeue): its ad shows
   // the pool's (JobStatus, RemoteHost, JobCurrentStartDate).
   bool status_changed = false;
-  // Its ad is cut to what the pool reads (JobAdHolding::kCut), perhaps
+  // Its ad is cut to what the pool reads (AdHolding::kCut), perhaps
   // shared with other jobs; else it is whole.
   bool cut = false;
   // How many times the pool replaced the job's ad: (id, ad_version) names
@@ -150,10 +160,10 @@ enum class ClaimEnd {
   kPreempted,  // the job was evicted: it goes back to idle, its run time lost
 };
 
-// How a Pool holds job ads (see the file comment).
-enum class JobAdHolding {
-  kWhole,  // every job ad whole (what a test rebuilding pools from the ads needs)
-  kCut,    // ads read from files cut to what the pool reads, equal ones shared
+// How a Pool holds ads (see the file comment).
+enum class AdHolding {
+  kWhole,  // every ad whole (what a test rebuilding pools from the ads needs)
+  kCut,    // ads read from files cut to what the pool reads, equal job ads shared
 };
 
 // How a Pool reads ads.
@@ -166,16 +176,19 @@ struct PoolOptions {
 
 class Pool {
  public:
-  // An empty pool under `policy` (not null), holding job ads as `holding`
+  // An empty pool under `policy` (not null), holding ads as `holding`
   // says.
   explicit Pool(std::shared_ptr<const policy::Policy> policy,
-                JobAdHolding holding = JobAdHolding::kWhole);
+                AdHolding holding = AdHolding::kWhole);
   // Not copyable: a pool is heavy, and a copy would share its identity
   // (which caches key on) while its ads diverge.
   Pool(const Pool&) = delete;
   Pool& operator=(const Pool&) = delete;
 
-  // Reads slot ads from `path` (any supported format). Ads
+  // Reads slot ads from `path` (any supported format), cut when the pool
+  // cuts and `path` is a regular file (the file must then stay as it is
+  // while the pool lives: it is read again when jobs come to read what
+  // was cut); whole from anything else (a pipe cannot be read again). Ads
   // NEGOTIATOR_SLOT_CONSTRAINT rejects are counted in slots_filtered().
   // Errors name the file and the ad's position; on error nothing of the
   // file is kept (and the ids its ads had are given to later ads: they
@@ -184,14 +197,16 @@ class Pool {
   // Reads job ads from `path` (NEGOTIATOR_JOB_CONSTRAINT applied), cut
   // when the pool cuts and `path` is a regular file (the file must then
   // stay as it is while the pool lives: it is read again if slots come to
-  // read what was cut); whole from anything else (a pipe cannot be read
-  // again).
+  // read what was cut); whole from anything else. Slot ads cut before are
+  // completed from their files with what these jobs read. Errors as
+  // ReadSlots'.
   classad::Status ReadJobs(const std::string& path, const PoolOptions& options = {});
 
-  // Adds one slot / job ad (the constraint applied; a job ad held whole).
+  // Adds one slot / job ad (the constraint applied; the ad held whole).
   // `where` names it in errors. Returns its id, nothing when the
-  // constraint left it out, or an error (nothing added; for a slot, also
-  // when the pool must cut its job ads again and cannot).
+  // constraint left it out, or an error (nothing added; also when the
+  // pool must cut its job ads again, or complete its cut slot ads, and
+  // cannot).
   classad::Result<std::optional<SlotId>> AddSlot(std::shared_ptr<const classad::ClassAd> ad,
                                                  const std::string& where);
   classad::Result<std::optional<JobId>> AddJob(std::shared_ptr<const classad::ClassAd> ad,
@@ -289,9 +304,15 @@ class Pool {
   // job ads): the ad trimmed to what a cut keeps and what DescribeJob
   // reads, so that only that much waits to be handed over.
   classad::AdTransformMaker TrimmingJobs() const;
-  // AddSlot without cutting job ads again.
+  // What the threads reading a slot file run on each ad (the pool cuts):
+  // the names the whole ad reads noted in `*noted` (one cutter per
+  // thread, copies of the job cutter), the ad trimmed to what the slot
+  // cutter keeps.
+  classad::AdTransformMaker TrimmingSlots(
+      std::vector<std::shared_ptr<AdCutter>>* noted) const;
+  // AddSlot without cutting job ads again; the slot marked `cut` as said.
   classad::Result<std::optional<SlotId>> AddSlotAd(std::shared_ptr<const classad::ClassAd> ad,
-                                                   const std::string& where);
+                                                   const std::string& where, bool cut);
   // AddJob, the ad cut when `cuttable` and the pool cuts.
   classad::Result<std::optional<JobId>> AddJobAd(std::shared_ptr<const classad::ClassAd> ad,
                                                  const std::string& where, bool cuttable);
@@ -306,21 +327,31 @@ class Pool {
       const PoolJob& job, std::shared_ptr<const classad::ClassAd> ad);
   // Notes that `slot_ad` is in the pool: the job ads must be cut again when
   // it reads what they left out.
-  void WatchSlot(const classad::ClassAd& slot_ad);
-  // The cutter's mark of the names it watches (an empty one when job ads
-  // are held whole).
-  JobAdCutter::WatchMark WatchMark() const;
+  void WatchSlot(const std::shared_ptr<const classad::ClassAd>& slot_ad);
+  // Notes that `job_ad` is in the pool: the cut slot ads must be completed
+  // when it reads what they left out.
+  void WatchJob(const std::shared_ptr<const classad::ClassAd>& job_ad);
+  // The cutters' marks of the names they watch (empty ones when ads are
+  // held whole).
+  struct WatchMarks {
+    AdCutter::WatchMark jobs;
+    AdCutter::WatchMark slots;
+  };
+  WatchMarks WatchMark() const;
   // Cuts the job ads read from files again from those files, when a slot
-  // came to read what they left out. Errors: a file changed or cannot be
-  // read; the names watched since `mark` are then forgotten (the caller
-  // refuses the slots that brought them), and the cut ads hold at least
-  // what the names left watched read.
-  classad::Status CutAgainIfNeeded(const JobAdCutter::WatchMark& mark);
-  // CutAgainIfNeeded's reading, without the forgetting.
+  // came to read what they left out, then completes the cut slot ads from
+  // their files, when a job came to read what they left out. Errors: a
+  // file changed or cannot be read; the names watched since `mark` are
+  // then forgotten (the caller refuses the ads that brought them), and
+  // the cut ads hold at least what the names left watched read.
+  classad::Status CutAgainIfNeeded(const WatchMarks& mark);
+  // CutAgainIfNeeded's reading of the job files, without the forgetting.
   classad::Status CutAgain();
-  // Forgets the names watched since `mark` (slots that brought them are
+  // CutAgainIfNeeded's reading of the slot files, without the forgetting.
+  classad::Status WidenSlots();
+  // Forgets the names watched since `mark` (ads that brought them are
   // refused); nothing is left to cut again.
-  void ForgetWatchesSince(const JobAdCutter::WatchMark& mark);
+  void ForgetWatchesSince(const WatchMarks& mark);
   // Links running jobs and the slots that run them (a slot's JobId),
   // once: ads read from files name their jobs only by id. Afterwards every
   // change keeps the links.
@@ -340,18 +371,23 @@ class Pool {
   classad::Status CheckSlot(SlotId slot, const char* what) const;
   classad::Status CheckJob(JobId job, const char* what) const;
 
-  // Where job ads read from a file came from (JobAdHolding::kCut).
-  struct JobSource {
+  // Where ads read from a file came from (AdHolding::kCut).
+  struct AdSource {
     std::string path;
     PoolOptions options;
     uint64_t size = 0;
     int64_t modified = 0;  // the file's time, in its clock's ticks
-    std::vector<JobId> ids;  // by the ad's place in the file; kNoId: not kept
+    std::vector<uint32_t> ids;  // by the ad's place in the file; kNoId: not kept
   };
+  // `path`'s source, when ads read from it can be read again (a regular
+  // file whose size and time can be read).
+  static std::optional<AdSource> SourceOf(const std::string& path, const PoolOptions& options);
 
   std::shared_ptr<const policy::Policy> policy_;
-  std::unique_ptr<JobAdCutter> cutter_;  // null: job ads held whole
-  std::vector<JobSource> sources_;
+  std::unique_ptr<AdCutter> job_cutter_;       // job ads'; null: held whole
+  std::unique_ptr<AdCutter> slot_cutter_;  // slot ads'; null: held whole
+  std::vector<AdSource> job_sources_;       // of the job ads
+  std::vector<AdSource> slot_sources_;  // of the slot ads
   // The submitter names of the jobs (PoolJob::submitter points into it).
   std::unordered_set<std::string> submitter_names_;
   // The layouts of the ads the pool changes (a claim adds names to a slot
@@ -361,6 +397,9 @@ class Pool {
   // Slots read what the cut job ads left out (set by WatchSlot, cleared by
   // CutAgainIfNeeded before every public method returns).
   bool cut_again_ = false;
+  // Jobs read what the cut slot ads left out (set by WatchJob, cleared
+  // likewise).
+  bool widen_slots_ = false;
   uint64_t identity_;
   IdentityConfig naming_;  // how jobs' submitters are named (borrows *policy_)
   std::vector<PoolSlot> slots_;

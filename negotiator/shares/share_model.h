@@ -168,7 +168,7 @@ class ShareModel {
                      std::vector<uint32_t>* members,
                      SubmitterNegotiation& negotiation) const = 0;
   // Whether the model reads job attributes that matching does not (a pool
-  // cutting its job ads, JobAdHolding::kCut, would drop them: the caller
+  // cutting its job ads, AdHolding::kCut, would drop them: the caller
   // then holds the ads whole). False for the pie.
   virtual bool ReadsJobAttributes() const { return false; }
   // Whether a claim outlives its job (HTCondor's schedd reuses it for the

@@ -136,7 +136,7 @@ classad::Result<SimulationRun> RunSimulationFromFiles(const SimulationInputs& in
                   inputs.workload_file + ": the workload has no jobs: give the start (--start)");
   }
 
-  Pool pool(run.policy, JobAdHolding::kWhole);  // whole: a share model may read any attribute
+  Pool pool(run.policy, AdHolding::kWhole);  // whole: a share model may read any attribute
   for (const std::string& path : inputs.slot_files) {
     if (Status s = pool.ReadSlots(path); !s.ok()) return s;
   }

@@ -96,7 +96,7 @@ inline std::unique_ptr<Pool> MakePool(std::shared_ptr<const policy::Policy> poli
 inline std::unique_ptr<Pool> ReadPool(std::shared_ptr<const policy::Policy> policy,
                                       const std::vector<std::string>& slots,
                                       const std::vector<std::string>& jobs,
-                                      JobAdHolding holding,
+                                      AdHolding holding,
                                       const policy::testing_util::TempFolder& folder) {
   auto pool = std::make_unique<Pool>(std::move(policy), holding);
   std::string slot_text, job_text;

@@ -1,7 +1,7 @@
-// Job ads cut to what a pool reads (job_ad_cutter.h, JobAdHolding::kCut):
+// Job ads cut to what a pool reads (ad_cutter.h, AdHolding::kCut):
 // what a cut ad keeps, that equal cut ads are one, and that a pool reads its
 // job files again when a slot comes to read what was cut.
-#include "negotiator/pool/job_ad_cutter.h"
+#include "negotiator/pool/ad_cutter.h"
 
 #include <gtest/gtest.h>
 
@@ -48,10 +48,10 @@ std::vector<std::string> Jobs() {
   };
 }
 
-TEST(JobAdCutterTest, ACutAdKeepsWhatIsReadAndEqualOnesAreShared) {
+TEST(AdCutterTest, ACutAdKeepsWhatIsReadAndEqualOnesAreShared) {
   TempFolder folder;
   auto policy = MakePolicy("UID_DOMAIN = x\n");
-  auto pool = ReadPool(policy, {SlotText("slot1@m")}, Jobs(), JobAdHolding::kCut, folder);
+  auto pool = ReadPool(policy, {SlotText("slot1@m")}, Jobs(), AdHolding::kCut, folder);
   ASSERT_EQ(pool->jobs().size(), 3u);
   for (const PoolJob& job : pool->jobs()) {
     EXPECT_TRUE(job.cut) << job.id();
@@ -76,14 +76,14 @@ TEST(JobAdCutterTest, ACutAdKeepsWhatIsReadAndEqualOnesAreShared) {
 
 // Reals whose texts agree (16 digits) but whose values differ are not
 // one ad.
-TEST(JobAdCutterTest, AdsAreSharedOnlyWhenTheirValuesAreIdentical) {
+TEST(AdCutterTest, AdsAreSharedOnlyWhenTheirValuesAreIdentical) {
   TempFolder folder;
   auto policy = MakePolicy("UID_DOMAIN = x\n");
   auto pool = ReadPool(policy, {SlotText("slot1@m")},
                        {JobText("alice", 1, 0, "RequestDisk = 0.1"),
                         JobText("alice", 1, 1, "RequestDisk = 0.10000000000000002"),
                         JobText("alice", 1, 2, "RequestDisk = 0.1")},
-                       JobAdHolding::kCut, folder);
+                       AdHolding::kCut, folder);
   EXPECT_NE(pool->jobs()[0].ad, pool->jobs()[1].ad);
   EXPECT_EQ(pool->jobs()[0].ad, pool->jobs()[2].ad);
   double a = 0, b = 0;
@@ -93,13 +93,13 @@ TEST(JobAdCutterTest, AdsAreSharedOnlyWhenTheirValuesAreIdentical) {
   EXPECT_EQ(b, 0.10000000000000002);
 }
 
-TEST(JobAdCutterTest, WhatThePolicyReadsIsKept) {
+TEST(AdCutterTest, WhatThePolicyReadsIsKept) {
   TempFolder folder;
   auto policy = MakePolicy(
       "UID_DOMAIN = x\n"
       "PREEMPTION_REQUIREMENTS = TARGET.Foo > 5\n"
       "SIGNIFICANT_ATTRIBUTES = Cmd\n");
-  auto pool = ReadPool(policy, {SlotText("slot1@m")}, Jobs(), JobAdHolding::kCut, folder);
+  auto pool = ReadPool(policy, {SlotText("slot1@m")}, Jobs(), AdHolding::kCut, folder);
   EXPECT_TRUE(Has(pool->jobs()[0], "Foo"));
   EXPECT_TRUE(Has(pool->jobs()[0], "Cmd"));
   EXPECT_FALSE(Has(pool->jobs()[0], "Args"));
@@ -107,10 +107,10 @@ TEST(JobAdCutterTest, WhatThePolicyReadsIsKept) {
 
 // A slot added later that reads what was cut: the pool reads its job file
 // again, and the cycle matches as with whole ads.
-TEST(JobAdCutterTest, ASlotReadingWhatWasCutMakesThePoolReadItsJobsAgain) {
+TEST(AdCutterTest, ASlotReadingWhatWasCutMakesThePoolReadItsJobsAgain) {
   TempFolder folder;
   auto policy = MakePolicy("UID_DOMAIN = x\n");
-  auto pool = ReadPool(policy, {}, Jobs(), JobAdHolding::kCut, folder);
+  auto pool = ReadPool(policy, {}, Jobs(), AdHolding::kCut, folder);
   const uint32_t version = pool->jobs()[2].ad_version;
   ASSERT_FALSE(Has(pool->jobs()[2], "Foo"));
   auto added = pool->AddSlot(Ad(SlotText("slot1@m", "Requirements = TARGET.Foo == 6")), "new");
@@ -130,10 +130,10 @@ TEST(JobAdCutterTest, ASlotReadingWhatWasCutMakesThePoolReadItsJobsAgain) {
 }
 
 // The status the pool gave a job survives reading its file again.
-TEST(JobAdCutterTest, ReadingAgainKeepsThePoolsChanges) {
+TEST(AdCutterTest, ReadingAgainKeepsThePoolsChanges) {
   TempFolder folder;
   auto policy = MakePolicy("UID_DOMAIN = x\n");
-  auto pool = ReadPool(policy, {SlotText("slot1@m")}, Jobs(), JobAdHolding::kCut, folder);
+  auto pool = ReadPool(policy, {SlotText("slot1@m")}, Jobs(), AdHolding::kCut, folder);
   ASSERT_TRUE(pool->ClaimSlot(0, 1, "alice@x", 0, "", kNow).ok());
   auto added = pool->AddSlot(
       Ad(SlotText("slot2@m", "Requirements = TARGET.JobStatus == 1 && TARGET.RemoteHost =?= "
@@ -158,10 +158,10 @@ TEST(JobAdCutterTest, ReadingAgainKeepsThePoolsChanges) {
 
 // A job file that changed since it was read cannot give back what was cut:
 // the slot is refused, with an error naming the file, and is refused again.
-TEST(JobAdCutterTest, AJobFileThatChangedIsAnErrorAndNothingChanges) {
+TEST(AdCutterTest, AJobFileThatChangedIsAnErrorAndNothingChanges) {
   TempFolder folder;
   auto policy = MakePolicy("UID_DOMAIN = x\n");
-  auto pool = ReadPool(policy, {SlotText("slot1@m")}, Jobs(), JobAdHolding::kCut, folder);
+  auto pool = ReadPool(policy, {SlotText("slot1@m")}, Jobs(), AdHolding::kCut, folder);
   {
     std::ofstream out(folder.path() + "/jobs.ads", std::ios::app);
     out << JobText("carol", 3, 0) << "\n";
@@ -181,12 +181,12 @@ TEST(JobAdCutterTest, AJobFileThatChangedIsAnErrorAndNothingChanges) {
 
 // Where the names read cannot be told (eval), nothing is cut: a slot's
 // expression makes every job whole, a job's own makes that job whole.
-TEST(JobAdCutterTest, NamesThatCannotBeToldKeepAdsWhole) {
+TEST(AdCutterTest, NamesThatCannotBeToldKeepAdsWhole) {
   TempFolder folder;
   auto policy = MakePolicy("UID_DOMAIN = x\n");
   std::vector<std::string> jobs = Jobs();
   jobs.push_back(JobText("dave", 4, 0, "Rank = eval(\"Foo\")"));
-  auto pool = ReadPool(policy, {SlotText("slot1@m")}, jobs, JobAdHolding::kCut, folder);
+  auto pool = ReadPool(policy, {SlotText("slot1@m")}, jobs, AdHolding::kCut, folder);
   EXPECT_TRUE(pool->jobs()[0].cut);
   EXPECT_FALSE(pool->jobs()[3].cut);
   EXPECT_TRUE(Has(pool->jobs()[3], "ClusterId"));
@@ -204,15 +204,15 @@ TEST(JobAdCutterTest, NamesThatCannotBeToldKeepAdsWhole) {
 // what they keep gives the same cut ad as the whole one, and the job is
 // described from it as from the whole ad, even where what the pool
 // describes a job by is an expression reading what no cut keeps.
-TEST(JobAdCutterTest, TrimmedAdsGiveTheCutAndTheDescriptionOfWholeOnes) {
+TEST(AdCutterTest, TrimmedAdsGiveTheCutAndTheDescriptionOfWholeOnes) {
   TempFolder folder;
   auto policy = MakePolicy("UID_DOMAIN = x\n");
   std::vector<std::string> jobs = Jobs();
   jobs.push_back(JobText("carol", 3, 0,
                          "JobPrio = BasePrio + 1; BasePrio = 4; QDate = Submitted; "
                          "Submitted = 1700000123; Cmd = \"/bin/c\""));
-  auto cut = ReadPool(policy, {SlotText("slot1@m")}, jobs, JobAdHolding::kCut, folder);
-  auto whole = ReadPool(policy, {SlotText("slot1@m")}, jobs, JobAdHolding::kWhole, folder);
+  auto cut = ReadPool(policy, {SlotText("slot1@m")}, jobs, AdHolding::kCut, folder);
+  auto whole = ReadPool(policy, {SlotText("slot1@m")}, jobs, AdHolding::kWhole, folder);
   ASSERT_EQ(cut->jobs().size(), 4u);
   for (size_t j = 0; j < cut->jobs().size(); ++j) {
     const PoolJob& a = cut->jobs()[j];
@@ -227,10 +227,10 @@ TEST(JobAdCutterTest, TrimmedAdsGiveTheCutAndTheDescriptionOfWholeOnes) {
   EXPECT_EQ(cut->jobs()[3].qdate, 1700000123);
   EXPECT_FALSE(Has(cut->jobs()[3], "BasePrio"));  // read to describe the job, then cut
 
-  JobAdCutter cutter(*policy);
-  cutter.WatchSlot(*cut->slots()[0].ad);
+  AdCutter cutter(*policy, AdSide::kJob);
+  cutter.WatchReadsOf(whole->slots()[0].ad);
   const std::string_view also[] = {"JobPrio"};
-  std::unique_ptr<JobAdCutter> trimmer = cutter.ForReadingThread(also);
+  std::unique_ptr<AdCutter> trimmer = cutter.ForReadingThread(also);
   for (const PoolJob& job : whole->jobs()) {
     auto copy = std::make_shared<classad::ClassAd>(*job.ad);
     std::shared_ptr<classad::ClassAd> trimmed = trimmer->Trim(copy);
@@ -242,10 +242,10 @@ TEST(JobAdCutterTest, TrimmedAdsGiveTheCutAndTheDescriptionOfWholeOnes) {
 }
 
 // A pool that holds ads whole never cuts.
-TEST(JobAdCutterTest, WholeAdsStayWhole) {
+TEST(AdCutterTest, WholeAdsStayWhole) {
   TempFolder folder;
   auto pool = ReadPool(MakePolicy("UID_DOMAIN = x\n"), {SlotText("slot1@m")}, Jobs(),
-                       JobAdHolding::kWhole, folder);
+                       AdHolding::kWhole, folder);
   for (const PoolJob& job : pool->jobs()) {
     EXPECT_FALSE(job.cut);
     EXPECT_TRUE(Has(job, "Cmd") || job.id() == "2.0");

@@ -160,7 +160,7 @@ void CheckPool(uint64_t seed, int* matched_pairs, int* unmatched_pairs, size_t* 
   for (int i = 0; i < n_jobs; ++i) jobs.push_back(JobAd(r, 100 + i));
   auto policy = MakePolicy("");
   policy::testing_util::TempFolder folder;
-  auto pool = seed % 2 == 1 ? testing_util::ReadPool(policy, slots, jobs, JobAdHolding::kWhole, folder)
+  auto pool = seed % 2 == 1 ? testing_util::ReadPool(policy, slots, jobs, AdHolding::kWhole, folder)
                             : MakePool(policy, slots, jobs);
   const Autoclusters autoclusters = BuildAutoclusters(*pool);
   std::vector<uint32_t> positions;

@@ -402,7 +402,7 @@ Counts RunNegotiator(const Case& c, std::string* matches, bool shortcuts = true,
   auto policy = testing_util::MakePolicy(ConfigText(c.config));
   policy::testing_util::TempFolder folder;
   auto pool = cut_job_ads
-                  ? testing_util::ReadPool(policy, c.slots, c.jobs, JobAdHolding::kCut, folder)
+                  ? testing_util::ReadPool(policy, c.slots, c.jobs, AdHolding::kCut, folder)
                   : testing_util::MakePool(policy, c.slots, c.jobs);
   Accountant accountant(policy);
   accountant.Initialize(testing_util::kCycleNow);

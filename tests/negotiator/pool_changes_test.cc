@@ -443,8 +443,8 @@ TEST(PoolChangesTest, CutJobAdsAndWholeOnesDecideAlikeThroughChanges) {
     ++cluster;
   }
   policy::testing_util::TempFolder whole_folder, cut_folder;
-  auto whole = testing_util::ReadPool(policy, slots, jobs, JobAdHolding::kWhole, whole_folder);
-  auto cut = testing_util::ReadPool(policy, slots, jobs, JobAdHolding::kCut, cut_folder);
+  auto whole = testing_util::ReadPool(policy, slots, jobs, AdHolding::kWhole, whole_folder);
+  auto cut = testing_util::ReadPool(policy, slots, jobs, AdHolding::kCut, cut_folder);
   ASSERT_TRUE(cut->jobs()[0].cut);
   ASSERT_FALSE(cut->jobs()[0].ad->Find("Project"));
   Accountant whole_accountant(policy), cut_accountant(policy);

@@ -507,7 +507,7 @@ struct OurRun {
 
 // Job ads are held as `holding` says (the tools cut them).
 void RunOurNegotiator(const fs::path& dir, int64_t cycles, OurRun* out,
-                      JobAdHolding holding = JobAdHolding::kCut) {
+                      AdHolding holding = AdHolding::kCut) {
   const std::string config_text = test_tools::Slurp((dir / "negotiator.config").string());
   ASSERT_FALSE(config_text.empty()) << dir / "negotiator.config";
   std::shared_ptr<const policy::Policy> policy =
@@ -584,8 +584,8 @@ TEST_P(ScenarioTest, CutJobAdsDecideAsWholeOnes) {
   std::shared_ptr<ClassAd> expected = ReadJsonAd(dir / "expected.json");
   ASSERT_NE(expected, nullptr);
   OurRun cut, whole;
-  ASSERT_NO_FATAL_FAILURE(RunOurNegotiator(dir, Cycles(*expected), &cut, JobAdHolding::kCut));
-  ASSERT_NO_FATAL_FAILURE(RunOurNegotiator(dir, Cycles(*expected), &whole, JobAdHolding::kWhole));
+  ASSERT_NO_FATAL_FAILURE(RunOurNegotiator(dir, Cycles(*expected), &cut, AdHolding::kCut));
+  ASSERT_NO_FATAL_FAILURE(RunOurNegotiator(dir, Cycles(*expected), &whole, AdHolding::kWhole));
   ASSERT_EQ(cut.matches.size(), whole.matches.size());
   for (size_t i = 0; i < cut.matches.size(); ++i) {
     const ResultMatch& a = cut.matches[i];

@@ -1,5 +1,6 @@
-// A job ad cut down to what can be read from it in a pool (job_ad_cutter.h).
-#include "negotiator/pool/job_ad_cutter.h"
+// A job or slot ad cut down to what can be read from it in a pool
+// (ad_cutter.h).
+#include "negotiator/pool/ad_cutter.h"
 
 #include <bit>
 #include <functional>
@@ -36,6 +37,30 @@ constexpr const char* kAlwaysRead[] = {
     "RequestCpus",  "RequestMemory", "RequestDisk",       "RequestGPUs",
 };
 
+// The names the negotiator reads from a slot ad by name (ad_cutter.h), by
+// reader: the pool (pool.cc: its description of a slot, carving, claims
+// and their end, linking running jobs), the accountant
+// (slot_accounting.cc, accountant.cc), the Remote* attributes
+// (policy/ephemeral.cc), matching and preemption (match_tables.cc,
+// matchmaker.cc, preemption.cc), the cycle (cycle.cc); and the names the
+// pool writes.
+constexpr std::string_view kSlotNames[] = {
+    // What a slot is and its state.
+    "Name", "State", "Activity", "PartitionableSlot", "DynamicSlot", "SlotType",
+    "EnteredCurrentState", "EnteredCurrentActivity", "RetirementTimeRemaining",
+    // Who runs on it, and the claim.
+    "RemoteUser", "AccountingGroup", "RemoteOwner", "PreemptingAccountingGroup",
+    "PreemptingUser", "PreemptingRank", "CurrentRank", "JobId", "RemoteScheddName",
+    "ConcurrencyLimits", "PreemptingConcurrencyLimits", "MatchedConcurrencyLimits",
+    // The accountant's resource name and weight.
+    "StartdIpAddr", "SlotWeight",
+    // Matching, and NEGOTIATOR_CROSS_SLOT_PRIOS' count.
+    "Requirements", "Rank", "TotalSlots",
+    // What a dynamic slot is carved by (the startd's MODIFY_REQUEST_EXPR_*
+    // read DiskQuantum), and the effective slots of group quotas.
+    "Cpus", "Memory", "Disk", "DiskQuantum",
+};
+
 // The positions of `ad`'s attributes, in its order.
 std::vector<uint32_t> PositionsInOrder(const ClassAd& ad) {
   std::vector<uint32_t> out(ad.size());
@@ -68,13 +93,21 @@ bool SameLiteral(const classad::Value& x, const classad::Value& y) {
 
 }  // namespace
 
-JobAdCutter::JobAdCutter(const policy::Policy& policy) {
-  for (const char* name : kAlwaysRead) WatchName(name);
-  for (std::string_view name : kSubmitterIdentityNames) WatchName(std::string(name));
+std::span<const std::string_view> SlotNamesReadDirectly() { return kSlotNames; }
+
+AdCutter::AdCutter(const policy::Policy& policy, AdSide side) : side_(side) {
   const policy::MatchPolicy& m = policy.matching;
-  for (const std::string& name : m.significant_attributes) WatchName(name);
-  for (const std::string& name : m.add_significant_attributes) WatchName(name);
-  for (const std::string& name : m.startd_job_attrs) WatchName(name);
+  if (side == AdSide::kJob) {
+    for (const char* name : kAlwaysRead) WatchName(name);
+    for (std::string_view name : kSubmitterIdentityNames) WatchName(std::string(name));
+    for (const std::string& name : m.significant_attributes) WatchName(name);
+    for (const std::string& name : m.add_significant_attributes) WatchName(name);
+    for (const std::string& name : m.startd_job_attrs) WatchName(name);
+  } else {
+    for (std::string_view name : kSlotNames) WatchName(std::string(name));
+    // The Remote* attributes then read <prefix><n>_RemoteUser and the like.
+    if (m.cross_slot_prios) reads_unknown_ = true;
+  }
   std::vector<const policy::PolicyExpression*> expressions = {
       &policy.accountant.slot_weight, &m.preemption_requirements, &m.preemption_rank,
       &m.pre_job_rank,                &m.post_job_rank,           &m.slot_constraint,
@@ -86,19 +119,20 @@ JobAdCutter::JobAdCutter(const policy::Policy& policy) {
   }
 }
 
-bool JobAdCutter::WatchName(std::string name) {
+bool AdCutter::WatchName(std::string name) {
   for (char& c : name) c = classad::bytes::FoldAscii(c);
   return Add(name);
 }
 
-bool JobAdCutter::Add(const std::string& name) {
+bool AdCutter::Add(const std::string& name) {
   if (!watched_.insert(name).second) return false;
   log_.push_back(name);
   return true;
 }
 
-void JobAdCutter::ForgetWatchesSince(const WatchMark& mark) {
+void AdCutter::ForgetWatchesSince(const WatchMark& mark) {
   reads_unknown_ = mark.reads_unknown;
+  last_watched_.reset();  // what it read may be among the names forgotten
   while (log_.size() > mark.names) {
     watched_.erase(log_.back());
     log_.pop_back();
@@ -106,7 +140,7 @@ void JobAdCutter::ForgetWatchesSince(const WatchMark& mark) {
   layouts_.clear();  // their watched positions are out of date
 }
 
-bool JobAdCutter::Watch(const Expr& e) {
+bool AdCutter::Watch(const Expr& e) {
   std::set<std::string> names;
   bool grew = false;
   if (!classad::AllNamesRead(e, &names) && !reads_unknown_) {
@@ -117,7 +151,21 @@ bool JobAdCutter::Watch(const Expr& e) {
   return grew;
 }
 
-bool JobAdCutter::WatchSlot(const ClassAd& slot) {
+bool AdCutter::WatchWhatCopyWatched(const AdCutter& copy) {
+  bool grew = false;
+  if (copy.reads_unknown_ && !reads_unknown_) {
+    reads_unknown_ = true;
+    grew = true;
+  }
+  for (const std::string& name : copy.log_) grew |= Add(name);
+  if (grew) layouts_.clear();  // their watched positions are out of date
+  return grew;
+}
+
+bool AdCutter::WatchReadsOf(const std::shared_ptr<const ClassAd>& other) {
+  if (other == last_watched_) return false;
+  last_watched_ = other;
+  const ClassAd& slot = *other;
   bool grew = false;
   for (size_t i = 0; i < slot.size(); ++i) {
     const AttrRef ref = slot.at(i);
@@ -141,7 +189,7 @@ bool JobAdCutter::WatchSlot(const ClassAd& slot) {
   return grew;
 }
 
-const JobAdCutter::ExprNames& JobAdCutter::NamesOf(const ExprPtr& e) {
+const AdCutter::ExprNames& AdCutter::NamesOf(const ExprPtr& e) {
   auto found = expr_names_.find(e.get());
   if (found != expr_names_.end()) return found->second;
   if (expr_names_.size() >= kMaxKeptExpressions) expr_names_.clear();
@@ -153,7 +201,7 @@ const JobAdCutter::ExprNames& JobAdCutter::NamesOf(const ExprPtr& e) {
   return expr_names_.emplace(e.get(), std::move(entry)).first->second;
 }
 
-const JobAdCutter::LayoutWatch& JobAdCutter::WatchedPositions(
+const AdCutter::LayoutWatch& AdCutter::WatchedPositions(
     const std::shared_ptr<const ClassAd>& ad) {
   const classad::AdLayout* layout = ad->layout();
   auto found = layouts_.find(layout);
@@ -169,7 +217,7 @@ const JobAdCutter::LayoutWatch& JobAdCutter::WatchedPositions(
   return layouts_.emplace(layout, std::move(watch)).first->second;
 }
 
-const std::string& JobAdCutter::TextOf(const AttrRef& expression) {
+const std::string& AdCutter::TextOf(const AttrRef& expression) {
   auto [it, added] = texts_.try_emplace(&expression.expr());
   if (added) {
     it->second.first = expression.expr_ptr();
@@ -178,7 +226,7 @@ const std::string& JobAdCutter::TextOf(const AttrRef& expression) {
   return it->second.second;
 }
 
-void JobAdCutter::AppendText(const ClassAd& ad, const std::vector<uint32_t>& positions,
+void AdCutter::AppendText(const ClassAd& ad, const std::vector<uint32_t>& positions,
                              std::string* out) {
   for (uint32_t p : positions) {
     out->append(ad.layout()->name(p));
@@ -194,7 +242,7 @@ void JobAdCutter::AppendText(const ClassAd& ad, const std::vector<uint32_t>& pos
   }
 }
 
-bool JobAdCutter::SameCut(const ClassAd& a, const std::vector<uint32_t>& in_a, const ClassAd& b,
+bool AdCutter::SameCut(const ClassAd& a, const std::vector<uint32_t>& in_a, const ClassAd& b,
                           const std::vector<uint32_t>& in_b) {
   if (in_a.size() != in_b.size()) return false;
   for (size_t i = 0; i < in_a.size(); ++i) {
@@ -212,7 +260,7 @@ bool JobAdCutter::SameCut(const ClassAd& a, const std::vector<uint32_t>& in_a, c
   return true;
 }
 
-bool JobAdCutter::KeptPositions(const std::shared_ptr<const ClassAd>& job,
+bool AdCutter::KeptPositions(const std::shared_ptr<const ClassAd>& job,
                                 std::vector<uint32_t>* positions) {
   if (reads_unknown_ || job->layout() == nullptr || job->layout()->size() != job->size()) {
     return false;
@@ -223,6 +271,17 @@ bool JobAdCutter::KeptPositions(const std::shared_ptr<const ClassAd>& job,
   std::vector<char> kept(layout.size(), 0);
   std::vector<uint32_t> todo = WatchedPositions(job).positions;
   for (uint32_t p : todo) kept[p] = 1;
+  if (side_ == AdSide::kSlot) {
+    // Every expression of a slot ad but lists: the significant attributes
+    // are collected from them all (autoclusters/significant_attributes.h).
+    for (size_t p = 0; p < layout.size(); ++p) {
+      const AttrRef ref = job->AtPosition(p);
+      if (!kept[p] && !ref.is_literal() && ref.expr().kind() != classad::ExprKind::kList) {
+        kept[p] = 1;
+        todo.push_back(static_cast<uint32_t>(p));
+      }
+    }
+  }
   while (!todo.empty()) {
     const uint32_t p = todo.back();
     todo.pop_back();
@@ -256,7 +315,7 @@ bool JobAdCutter::KeptPositions(const std::shared_ptr<const ClassAd>& job,
   return true;
 }
 
-std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const ClassAd>& job,
+std::shared_ptr<const ClassAd> AdCutter::Cut(const std::shared_ptr<const ClassAd>& job,
                                                 bool* cut) {
   if (cut != nullptr) *cut = false;
   // The kept attributes, in the job's order. Their text finds an equal ad
@@ -282,23 +341,46 @@ std::shared_ptr<const ClassAd> JobAdCutter::Cut(const std::shared_ptr<const Clas
   return made;
 }
 
-std::unique_ptr<JobAdCutter> JobAdCutter::ForReadingThread(
+std::unique_ptr<AdCutter> AdCutter::ForReadingThread(
     std::span<const std::string_view> also) const {
-  std::unique_ptr<JobAdCutter> copy(new JobAdCutter());
+  std::unique_ptr<AdCutter> copy(new AdCutter());
+  copy->side_ = side_;
   copy->watched_ = watched_;
   copy->reads_unknown_ = reads_unknown_;
   for (std::string_view name : also) copy->WatchName(std::string(name));
   return copy;
 }
 
-std::shared_ptr<ClassAd> JobAdCutter::Trim(std::shared_ptr<ClassAd> job) {
+std::shared_ptr<ClassAd> AdCutter::Trim(std::shared_ptr<ClassAd> ad) {
   std::vector<uint32_t> positions;
-  if (!KeptPositions(job, &positions)) return job;
-  if (positions.size() == job->size()) return job;  // nothing to leave out
-  return Build(*job, positions);
+  if (!KeptPositions(ad, &positions)) return ad;
+  if (positions.size() == ad->size()) return ad;  // nothing to leave out
+  return Build(*ad, positions);
 }
 
-std::shared_ptr<ClassAd> JobAdCutter::Build(const ClassAd& job,
+std::shared_ptr<ClassAd> AdCutter::Widen(const ClassAd& current, const ClassAd& trimmed) {
+  std::shared_ptr<ClassAd> out;
+  for (size_t i = 0; i < trimmed.size(); ++i) {
+    const std::string_view name = trimmed.name(i);
+    if (current.Find(name)) continue;
+    bool read_directly = false;
+    for (std::string_view fixed : kSlotNames) {
+      read_directly |= fixed.size() == name.size() &&
+                       classad::bytes::SameBytesFolded(fixed.data(), name.data(), name.size());
+    }
+    if (read_directly) continue;
+    if (out == nullptr) out = std::make_shared<ClassAd>(current);
+    const AttrRef ref = trimmed.at(i);
+    if (ref.is_literal()) {
+      out->InsertValue(name, ref.literal());
+    } else {
+      out->Insert(name, ref.expr_ptr());
+    }
+  }
+  return out;
+}
+
+std::shared_ptr<ClassAd> AdCutter::Build(const ClassAd& job,
                                             const std::vector<uint32_t>& positions) {
   auto out = std::make_shared<ClassAd>();
   out->Reserve(positions.size());

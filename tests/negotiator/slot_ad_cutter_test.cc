@@ -1,0 +1,211 @@
+// Slot ads cut to what a pool reads (ad_cutter.h, AdHolding::kCut): what a
+// cut slot ad keeps, that a pool reads its slot files again when a job
+// comes to read what was cut (keeping its own changes to the slots), and
+// when slots are held whole.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classad/evaluator.h"
+#include "negotiator/pool/ad_cutter.h"
+#include "negotiator/pool/pool.h"
+#include "tests/negotiator/cycle_test_util.h"
+#include "tests/policy/config_test_util.h"
+
+namespace negotiator {
+namespace {
+
+using policy::testing_util::TempFolder;
+using testing_util::Ad;
+using testing_util::JobText;
+using testing_util::MakePolicy;
+using testing_util::ReadPool;
+using testing_util::SlotText;
+
+constexpr int64_t kNow = testing_util::kCycleNow;
+
+bool Has(const PoolSlot& slot, const char* name) { return static_cast<bool>(slot.ad->Find(name)); }
+
+std::string StringOf(const PoolSlot& slot, const char* name) {
+  std::string out;
+  classad::EvaluateAttrString(*slot.ad, name, &out);
+  return out;
+}
+
+// A slot with what jobs read, what its own expressions read, and much
+// that nothing reads (a partitionable slot's lists of its children).
+std::string Slot(const std::string& name, const std::string& extra = "") {
+  return SlotText(name,
+                  "Arch = \"X86_64\"; Unread = \"u\"; Also = 7; ChildCpus = { 1, 2 }; "
+                  "Busy = LoadAvg > 1; LoadAvg = 0.5; KeyboardIdle = 600; "
+                  "Start = KeyboardIdle > 300; Requirements = START; " +
+                      extra);
+}
+
+std::vector<std::string> Jobs() {
+  return {JobText("alice", 1, 0, "Requirements = TARGET.Arch == \"X86_64\"")};
+}
+
+TEST(SlotAdCutterTest, ACutSlotAdKeepsWhatIsRead) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  auto pool = ReadPool(policy, {Slot("slot1@m")}, Jobs(), AdHolding::kCut, folder);
+  ASSERT_EQ(pool->slots().size(), 1u);
+  const PoolSlot& slot = pool->slots()[0];
+  EXPECT_EQ(slot.cut_from, 0u);
+  for (const char* kept : {"Name", "State", "StartdIpAddr", "SlotWeight", "Cpus", "Requirements",
+                           "Arch",                // a job reads it
+                           "Start",               // Requirements reads it
+                           "KeyboardIdle",        // and Start reads that
+                           "Busy", "LoadAvg"}) {  // every expression, and what it reads
+    EXPECT_TRUE(Has(slot, kept)) << kept;
+  }
+  for (const char* cut : {"Unread", "Also", "ChildCpus"}) EXPECT_FALSE(Has(slot, cut)) << cut;
+  EXPECT_TRUE(pool->CheckConsistency().ok());
+
+  auto whole = ReadPool(policy, {Slot("slot1@m")}, Jobs(), AdHolding::kWhole, folder);
+  EXPECT_EQ(whole->slots()[0].cut_from, kNoId);
+  EXPECT_TRUE(Has(whole->slots()[0], "Unread"));
+  EXPECT_TRUE(Has(whole->slots()[0], "ChildCpus"));
+}
+
+// A job that arrives reading what was cut: the slots are completed from
+// their file, and what the pool changed in them (a claim, a carved
+// dynamic slot) stays as the pool made it.
+TEST(SlotAdCutterTest, AJobThatReadsWhatWasCutCompletesTheSlotsAndKeepsThePoolsChanges) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  const std::string partitionable =
+      Slot("slot2@m",
+           "PartitionableSlot = true; Cpus = 4; Memory = 8192; Disk = 100000; "
+           "Requirements = START && TARGET.RequestCpus <= MY.Cpus");
+  auto pool = ReadPool(policy, {Slot("slot1@m"), partitionable},
+                       {JobText("alice", 1, 0, "Requirements = TARGET.Arch == \"X86_64\""),
+                        JobText("alice", 1, 1, "RequestDisk = 10")},
+                       AdHolding::kCut, folder);
+  ASSERT_EQ(pool->slots().size(), 2u);
+  ASSERT_TRUE(pool->ClaimSlot(0, 0, "alice@x", 0, "", kNow).ok());
+  ASSERT_TRUE(pool->ClaimSlot(1, 1, "alice@x", 0, "", kNow).ok());
+  ASSERT_EQ(pool->slots().size(), 3u);  // slot2_1@m carved
+  EXPECT_EQ(pool->slots()[2].cut_from, 1u);
+  for (const PoolSlot& slot : pool->slots()) EXPECT_FALSE(Has(slot, "Unread")) << slot.name;
+
+  auto added =
+      pool->AddJob(Ad(JobText("bob", 2, 0, "Requirements = TARGET.Unread == \"u\"")), "new job");
+  ASSERT_TRUE(added.ok()) << added.status().ToString();
+  ASSERT_TRUE(pool->CheckConsistency().ok());
+  for (const PoolSlot& slot : pool->slots()) {
+    EXPECT_EQ(StringOf(slot, "Unread"), "u") << slot.name;
+    EXPECT_FALSE(Has(slot, "Also")) << slot.name;
+  }
+  EXPECT_EQ(StringOf(pool->slots()[0], "State"), "Claimed");
+  EXPECT_EQ(StringOf(pool->slots()[0], "RemoteUser"), "alice@x");
+  EXPECT_EQ(pool->slots()[2].name, "slot2_1@m");
+  double cpus = 0;
+  EXPECT_TRUE(classad::EvaluateAttrNumber(*pool->slots()[1].ad, "Cpus", &cpus));
+  EXPECT_EQ(cpus, 3);  // what the carving left, not the file's 4
+  EXPECT_TRUE(classad::EvaluateAttrNumber(*pool->slots()[2].ad, "Cpus", &cpus));
+  EXPECT_EQ(cpus, 1);
+
+  // The claim ends: the slot is unclaimed, and RemoveJob's release does not
+  // bring the file's attributes back over the pool's.
+  ASSERT_TRUE(pool->EndClaim(0, ClaimEnd::kJobDone, kNow + 60).ok());
+  EXPECT_EQ(StringOf(pool->slots()[0], "State"), "Unclaimed");
+  EXPECT_FALSE(Has(pool->slots()[0], "RemoteUser"));
+  ASSERT_TRUE(
+      pool->AddJob(Ad(JobText("carol", 3, 0, "Requirements = TARGET.Also == 7")), "job").ok());
+  EXPECT_TRUE(Has(pool->slots()[0], "Also"));
+  EXPECT_FALSE(Has(pool->slots()[0], "RemoteUser"));
+  EXPECT_TRUE(pool->CheckConsistency().ok());
+}
+
+// A slot file that changed since it was read cannot give back what was
+// cut: the job is refused, with an error naming the file, and is refused
+// again; a job that reads nothing new is taken.
+TEST(SlotAdCutterTest, ASlotFileThatChangedIsAnErrorAndNothingChanges) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  auto pool = ReadPool(policy, {Slot("slot1@m")}, Jobs(), AdHolding::kCut, folder);
+  {
+    std::ofstream out(folder.path() + "/slots.ads", std::ios::app);
+    out << Slot("slot9@m") << "\n";
+  }
+  const auto job = Ad(JobText("bob", 2, 0, "Requirements = TARGET.Unread == \"u\""));
+  auto added = pool->AddJob(job, "new job");
+  ASSERT_FALSE(added.ok());
+  EXPECT_NE(added.status().message().find("slots.ads"), std::string::npos)
+      << added.status().ToString();
+  EXPECT_NE(added.status().message().find("changed"), std::string::npos);
+  EXPECT_EQ(pool->present_jobs(), 1u);
+  EXPECT_FALSE(pool->AddJob(job, "new job").ok());
+  EXPECT_EQ(pool->present_jobs(), 1u);
+  EXPECT_TRUE(pool->AddJob(Ad(JobText("carol", 3, 0)), "plain job").ok());
+  EXPECT_EQ(pool->present_jobs(), 2u);
+}
+
+// Jobs read from a file after the slots: the slots are completed with what
+// they read (the usual order, slots first, costs one more reading of the
+// slot file).
+TEST(SlotAdCutterTest, JobsReadAfterTheSlotsCompleteThem) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  auto pool =
+      ReadPool(policy, {Slot("slot1@m")},
+               {JobText("alice", 1, 0, "Requirements = TARGET.Also > 1")}, AdHolding::kCut, folder);
+  EXPECT_TRUE(Has(pool->slots()[0], "Also"));
+  EXPECT_FALSE(Has(pool->slots()[0], "Unread"));
+}
+
+// Where what is read cannot be told, slots are held whole: a job that
+// calls eval(), and NEGOTIATOR_CROSS_SLOT_PRIOS (whose Remote* attributes
+// read names made of a slot number).
+TEST(SlotAdCutterTest, SlotsAreWholeWhenWhatIsReadCannotBeTold) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  auto pool = ReadPool(policy, {Slot("slot1@m")},
+                       {JobText("alice", 1, 0, "Requirements = eval(\"TARGET.Ar\" + \"ch\") == 1")},
+                       AdHolding::kCut, folder);
+  EXPECT_TRUE(Has(pool->slots()[0], "Unread"));
+  EXPECT_TRUE(Has(pool->slots()[0], "ChildCpus"));
+
+  auto cross = MakePolicy("UID_DOMAIN = x\nNEGOTIATOR_CROSS_SLOT_PRIOS = true\n");
+  auto held = ReadPool(cross, {Slot("slot1@m")}, Jobs(), AdHolding::kCut, folder);
+  EXPECT_TRUE(Has(held->slots()[0], "Unread"));
+  EXPECT_TRUE(Has(held->slots()[0], "ChildCpus"));
+}
+
+// Every name the pool writes into a slot ad is one a cut keeps: what a cut
+// slot ad lacks is never what the pool changed (AdCutter::Widen relies on
+// it).
+TEST(SlotAdCutterTest, TheNamesThePoolWritesAreKept) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  auto pool = ReadPool(policy,
+                       {Slot("slot2@m",
+                             "PartitionableSlot = true; Cpus = 4; Memory = 8192; "
+                             "Disk = 100000")},
+                       {JobText("alice", 1, 0, "RequestDisk = 10")}, AdHolding::kCut, folder);
+  const classad::ClassAd before = *pool->slots()[0].ad;
+  ASSERT_TRUE(pool->ClaimSlot(0, 0, "alice@x", 0, "", kNow).ok());
+  ASSERT_TRUE(pool->EndClaim(1, ClaimEnd::kPreempted, kNow + 1).ok());
+  ASSERT_TRUE(pool->ClaimSlot(0, 0, "alice@x", 0, "lim", kNow + 2).ok());
+  std::vector<std::string> written;
+  for (const PoolSlot& slot : pool->slots()) {
+    if (!slot.present) continue;
+    for (size_t i = 0; i < slot.ad->size(); ++i) {
+      if (!before.Find(slot.ad->name(i))) written.push_back(slot.ad->name(i));
+    }
+  }
+  EXPECT_FALSE(written.empty());
+  for (const std::string& name : written) {
+    bool kept = false;
+    for (std::string_view n : SlotNamesReadDirectly()) kept |= n == name;
+    EXPECT_TRUE(kept) << name;
+  }
+}
+
+}  // namespace
+}  // namespace negotiator
