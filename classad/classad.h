@@ -217,6 +217,11 @@ class ClassAd {
   std::vector<Attribute> Attributes() const;
   // The layout (null for an ad that never had attributes).
   const AdLayout* layout() const { return layout_.get(); }
+  // The layout, owned with the ad (null likewise): for a cache keyed by
+  // layout that must keep the layout's address from being reused without
+  // keeping the ad. The ad copies a layout it shares before changing it,
+  // so the one returned never changes.
+  std::shared_ptr<const AdLayout> shared_layout() const { return layout_; }
 
   void Clear();
   // Makes room for `attributes` attributes in all, so that inserting up to

@@ -24,7 +24,7 @@ using classad::ExprPtr;
 // Past these sizes the kept expressions and layouts are dropped (they are
 // only shortcuts; a pool of distinct ads would otherwise keep them all).
 constexpr size_t kMaxKeptExpressions = size_t{1} << 16;
-constexpr size_t kMaxKeptLayouts = size_t{1} << 12;
+constexpr size_t kMaxKeptLayouts = size_t{1} << 8;
 // Cut ads are looked for among those still alive; the table is swept of
 // the others after this many insertions.
 constexpr size_t kSweepEvery = size_t{1} << 16;
@@ -208,7 +208,7 @@ const AdCutter::LayoutWatch& AdCutter::WatchedPositions(
   if (found != layouts_.end()) return found->second;
   if (layouts_.size() >= kMaxKeptLayouts) layouts_.clear();
   LayoutWatch watch;
-  watch.holder = ad;
+  watch.layout = ad->shared_layout();
   for (size_t p = 0; p < layout->size(); ++p) {
     if (watched_.count(classad::bytes::FoldAsciiCopy(layout->name(p))) > 0) {
       watch.positions.push_back(static_cast<uint32_t>(p));
@@ -359,7 +359,7 @@ std::shared_ptr<ClassAd> AdCutter::Trim(std::shared_ptr<ClassAd> ad) {
 }
 
 std::shared_ptr<ClassAd> AdCutter::Widen(const ClassAd& current, const ClassAd& trimmed) {
-  std::shared_ptr<ClassAd> out;
+  std::vector<size_t> missing;
   for (size_t i = 0; i < trimmed.size(); ++i) {
     const std::string_view name = trimmed.name(i);
     if (current.Find(name)) continue;
@@ -368,15 +368,22 @@ std::shared_ptr<ClassAd> AdCutter::Widen(const ClassAd& current, const ClassAd& 
       read_directly |= fixed.size() == name.size() &&
                        classad::bytes::SameBytesFolded(fixed.data(), name.data(), name.size());
     }
-    if (read_directly) continue;
-    if (out == nullptr) out = std::make_shared<ClassAd>(current);
-    const AttrRef ref = trimmed.at(i);
-    if (ref.is_literal()) {
-      out->InsertValue(name, ref.literal());
-    } else {
-      out->Insert(name, ref.expr_ptr());
-    }
+    if (!read_directly) missing.push_back(i);
   }
+  if (missing.empty()) return nullptr;
+  // Built at its final size: inserting into a copy would double its array.
+  auto out = std::make_shared<ClassAd>();
+  out->Reserve(current.size() + missing.size());
+  auto copy = [&out](const ClassAd& from, size_t i) {
+    const AttrRef ref = from.at(i);
+    if (ref.is_literal()) {
+      out->InsertValue(from.name(i), ref.literal());
+    } else {
+      out->Insert(from.name(i), ref.expr_ptr());
+    }
+  };
+  for (size_t i = 0; i < current.size(); ++i) copy(current, i);
+  for (size_t i : missing) copy(trimmed, i);
   return out;
 }
 

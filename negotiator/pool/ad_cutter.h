@@ -136,10 +136,11 @@ class AdCutter {
     std::vector<std::string> names;
     bool known = true;
   };
-  // The positions of a layout whose names are watched; kept with an ad of
-  // that layout, which keeps the layout alive.
+  // The positions of a layout whose names are watched; kept with the
+  // layout, so that its address is not reused (not with an ad of it: a
+  // reading thread's cache would keep thousands of whole ads).
   struct LayoutWatch {
-    std::shared_ptr<const classad::ClassAd> holder;
+    std::shared_ptr<const classad::AdLayout> layout;
     std::vector<uint32_t> positions;
   };
   // Adds `e`'s names to the watched names; returns whether they grew.
