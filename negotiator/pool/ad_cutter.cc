@@ -132,7 +132,9 @@ bool AdCutter::Add(const std::string& name) {
 
 void AdCutter::ForgetWatchesSince(const WatchMark& mark) {
   reads_unknown_ = mark.reads_unknown;
-  last_watched_.reset();  // what it read may be among the names forgotten
+  // What was watched may be among the names forgotten.
+  last_watched_.reset();
+  ++watches_forgotten_;
   while (log_.size() > mark.names) {
     watched_.erase(log_.back());
     log_.pop_back();
@@ -170,12 +172,15 @@ bool AdCutter::WatchReadsOf(const std::shared_ptr<const ClassAd>& other) {
   for (size_t i = 0; i < slot.size(); ++i) {
     const AttrRef ref = slot.at(i);
     if (!ref.is_literal()) {
-      const ExprNames& names = NamesOf(ref.expr_ptr());
+      ExprNames& names = NamesOf(ref.expr_ptr());
+      // Most expressions recur (the cut job ads of one queue share them).
+      if (names.watched_since == watches_forgotten_) continue;
       if (!names.known && !reads_unknown_) {
         reads_unknown_ = true;
         grew = true;
       }
       for (const std::string& name : names.names) grew |= Add(name);
+      names.watched_since = watches_forgotten_;
     } else if (ref.literal().IsList() || ref.literal().IsAd()) {
       std::set<std::string> names;
       if (!classad::LiteralNamesRead(ref.literal(), &names) && !reads_unknown_) {
@@ -189,7 +194,7 @@ bool AdCutter::WatchReadsOf(const std::shared_ptr<const ClassAd>& other) {
   return grew;
 }
 
-const AdCutter::ExprNames& AdCutter::NamesOf(const ExprPtr& e) {
+AdCutter::ExprNames& AdCutter::NamesOf(const ExprPtr& e) {
   auto found = expr_names_.find(e.get());
   if (found != expr_names_.end()) return found->second;
   if (expr_names_.size() >= kMaxKeptExpressions) expr_names_.clear();

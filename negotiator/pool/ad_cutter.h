@@ -135,6 +135,9 @@ class AdCutter {
     classad::ExprPtr expr;
     std::vector<std::string> names;
     bool known = true;
+    // The names are watched since this forgetting (watches_forgotten_):
+    // WatchReadsOf need not add them again.
+    uint64_t watched_since = UINT64_MAX;
   };
   // The positions of a layout whose names are watched; kept with the
   // layout, so that its address is not reused (not with an ad of it: a
@@ -147,7 +150,7 @@ class AdCutter {
   bool Watch(const classad::Expr& e);
   bool WatchName(std::string name);
   // The names `e` reads, kept.
-  const ExprNames& NamesOf(const classad::ExprPtr& e);
+  ExprNames& NamesOf(const classad::ExprPtr& e);
   // The positions of `ad`'s layout whose names are watched, kept.
   const LayoutWatch& WatchedPositions(const std::shared_ptr<const classad::ClassAd>& ad);
   // The text of `ad`'s attributes at `positions`, in that order: what
@@ -181,6 +184,7 @@ class AdCutter {
   std::vector<std::string> log_;             // the names watched, in the order added
   bool reads_unknown_ = false;
   std::shared_ptr<const classad::ClassAd> last_watched_;  // WatchReadsOf's last ad
+  uint64_t watches_forgotten_ = 0;  // how many times ForgetWatchesSince ran
   std::unordered_map<const classad::Expr*, ExprNames> expr_names_;
   std::unordered_map<const classad::Expr*, std::pair<classad::ExprPtr, std::string>> texts_;
   std::unordered_map<const classad::AdLayout*, LayoutWatch> layouts_;
