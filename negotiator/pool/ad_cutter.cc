@@ -52,8 +52,8 @@ constexpr std::string_view kSlotNames[] = {
     "RemoteUser", "AccountingGroup", "RemoteOwner", "PreemptingAccountingGroup",
     "PreemptingUser", "PreemptingRank", "CurrentRank", "JobId", "RemoteScheddName",
     "ConcurrencyLimits", "PreemptingConcurrencyLimits", "MatchedConcurrencyLimits",
-    // The accountant's resource name and weight.
-    "StartdIpAddr", "SlotWeight",
+    // The accountant's resource name, weight and consumption-policy cost.
+    "StartdIpAddr", "SlotWeight", "_cp_match_cost",
     // Matching, and NEGOTIATOR_CROSS_SLOT_PRIOS' count.
     "Requirements", "Rank", "TotalSlots",
     // What a dynamic slot is carved by (the startd's MODIFY_REQUEST_EXPR_*

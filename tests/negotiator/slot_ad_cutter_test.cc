@@ -72,6 +72,28 @@ TEST(SlotAdCutterTest, ACutSlotAdKeepsWhatIsRead) {
   EXPECT_TRUE(Has(whole->slots()[0], "ChildCpus"));
 }
 
+// Every name the negotiator reads from a slot directly is kept, whatever
+// jobs and the policy read.
+TEST(SlotAdCutterTest, TheNamesReadDirectlyAreKept) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  std::string extra;
+  for (std::string_view name : SlotNamesReadDirectly()) {
+    if (name != "Name" && name != "StartdIpAddr" && name != "State" && name != "Activity" &&
+        name != "Cpus" && name != "Memory" && name != "SlotWeight" && name != "Requirements" &&
+        name != "Rank" && name != "CurrentRank") {
+      extra += std::string(name) + " = 1; ";
+    }
+  }
+  auto pool = ReadPool(policy, {SlotText("slot1@m", extra + "Unread = 1")}, Jobs(),
+                       AdHolding::kCut, folder);
+  ASSERT_EQ(pool->slots().size(), 1u);
+  for (std::string_view name : SlotNamesReadDirectly()) {
+    EXPECT_TRUE(pool->slots()[0].ad->Find(name)) << name;
+  }
+  EXPECT_FALSE(Has(pool->slots()[0], "Unread"));
+}
+
 // A job that arrives reading what was cut: the slots are completed from
 // their file, and what the pool changed in them (a claim, a carved
 // dynamic slot) stays as the pool made it.
