@@ -85,8 +85,8 @@ TEST(SlotAdCutterTest, TheNamesReadDirectlyAreKept) {
       extra += std::string(name) + " = 1; ";
     }
   }
-  auto pool = ReadPool(policy, {SlotText("slot1@m", extra + "Unread = 1")}, Jobs(),
-                       AdHolding::kCut, folder);
+  auto pool = ReadPool(policy, {SlotText("slot1@m", extra + "Unread = 1")}, Jobs(), AdHolding::kCut,
+                       folder);
   ASSERT_EQ(pool->slots().size(), 1u);
   for (std::string_view name : SlotNamesReadDirectly()) {
     EXPECT_TRUE(pool->slots()[0].ad->Find(name)) << name;
