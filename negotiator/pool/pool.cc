@@ -423,22 +423,37 @@ Status Pool::CutAgainIfNeeded(const WatchMarks& mark) {
   return s;
 }
 
-namespace {
-
-// An error unless `source`'s file is as it was when its ads were read.
-template <typename Source>
-Status CheckUnchanged(const Source& source, const char* what) {
-  Result<FileStamp> stamp = StampOf(source.path);
-  if (!stamp.ok()) return stamp.status();
-  if (stamp->size != source.size || stamp->modified != source.modified) {
-    return Status(StatusCode::kFailedPrecondition,
-                  std::string(what) + " the pool left out of the ads it read from '" +
-                      source.path + "', and that file changed since");
+Status Pool::ReadAgain(const std::vector<AdSource>& sources, const char* what,
+                       const char* kind, const classad::AdTransformMaker& make_transform,
+                       const std::function<Status(uint32_t id, std::shared_ptr<ClassAd> ad)>&
+                           take) const {
+  for (const AdSource& source : sources) {
+    Result<FileStamp> stamp = StampOf(source.path);
+    if (!stamp.ok()) return stamp.status();
+    if (stamp->size != source.size || stamp->modified != source.modified) {
+      return Status(StatusCode::kFailedPrecondition,
+                    std::string(what) + " the pool left out of the " + kind +
+                        " ads it read from '" + source.path + "', and that file changed since");
+    }
+  }
+  for (const AdSource& source : sources) {
+    size_t n = 0;
+    classad::AdFileReading reading;
+    reading.threads = source.options.read_threads;
+    reading.make_transform = make_transform;
+    Status s = classad::ReadAdFile(
+        source.path, source.options.read, reading, [&](std::shared_ptr<ClassAd> ad) -> Status {
+          const size_t k = n++;
+          if (k >= source.ids.size()) {
+            return Status(StatusCode::kFailedPrecondition, "'" + source.path + "' holds more " +
+                                                               kind + " ads than when it was read");
+          }
+          return source.ids[k] == kNoId ? Status::Ok() : take(source.ids[k], std::move(ad));
+        });
+    if (!s.ok()) return s;
   }
   return Status::Ok();
 }
-
-}  // namespace
 
 Status Pool::CutAgain() {
   if (!cut_again_) return Status::Ok();
@@ -446,34 +461,16 @@ Status Pool::CutAgain() {
   bool any_cut = false;
   for (const PoolJob& job : jobs_) any_cut |= job.present && job.cut;
   if (!any_cut) return Status::Ok();
-  for (const AdSource& source : job_sources_) {
-    if (Status s = CheckUnchanged(source, "slots now read job attributes"); !s.ok()) return s;
-  }
-  for (const AdSource& source : job_sources_) {
-    size_t n = 0;
-    classad::AdFileReading reading;
-    reading.threads = source.options.read_threads;
-    reading.make_transform = TrimmingJobs();
-    Status s = classad::ReadAdFile(
-        source.path, source.options.read, reading,
-        [&](std::shared_ptr<ClassAd> ad) -> Status {
-          const size_t k = n++;
-          if (k >= source.ids.size()) {
-            return Status(StatusCode::kFailedPrecondition,
-                          "'" + source.path + "' holds more job ads than when it was read");
-          }
-          const JobId j = source.ids[k];
-          if (j == kNoId || !jobs_[j].present || !jobs_[j].cut) return Status::Ok();
-          PoolJob& job = jobs_[j];
-          SetPoolStatus(job, ad.get());
-          job.ad = job_cutter_->Cut(std::move(ad), &job.cut);
-          ++job.ad_version;
-          WatchJob(job.ad);
-          return Status::Ok();
-        });
-    if (!s.ok()) return s;
-  }
-  return Status::Ok();
+  return ReadAgain(job_sources_, "slots now read job attributes", "job", TrimmingJobs(),
+                   [this](JobId j, std::shared_ptr<ClassAd> ad) {
+                     PoolJob& job = jobs_[j];
+                     if (!job.present || !job.cut) return Status::Ok();
+                     SetPoolStatus(job, ad.get());
+                     job.ad = job_cutter_->Cut(std::move(ad), &job.cut);
+                     ++job.ad_version;
+                     WatchJob(job.ad);
+                     return Status::Ok();
+                   });
 }
 
 Status Pool::WidenSlots() {
@@ -487,40 +484,24 @@ Status Pool::WidenSlots() {
     if (slot.present && slot.cut_from != kNoId) cut_from[slot.cut_from].push_back(i);
   }
   if (cut_from.empty()) return Status::Ok();
-  for (const AdSource& source : slot_sources_) {
-    if (Status s = CheckUnchanged(source, "jobs now read slot attributes"); !s.ok()) return s;
-  }
-  for (const AdSource& source : slot_sources_) {
-    size_t n = 0;
-    classad::AdFileReading reading;
-    reading.threads = source.options.read_threads;
-    reading.make_transform = [this]() -> classad::AdTransform {
-      std::shared_ptr<AdCutter> trimmer = slot_cutter_->ForReadingThread({});
-      return [trimmer](std::shared_ptr<ClassAd> ad) { return trimmer->Trim(std::move(ad)); };
-    };
-    Status s = classad::ReadAdFile(
-        source.path, source.options.read, reading,
-        [&](std::shared_ptr<ClassAd> ad) -> Status {
-          const size_t k = n++;
-          if (k >= source.ids.size()) {
-            return Status(StatusCode::kFailedPrecondition,
-                          "'" + source.path + "' holds more slot ads than when it was read");
-          }
-          auto found = cut_from.find(source.ids[k]);
-          if (found == cut_from.end()) return Status::Ok();
-          for (SlotId i : found->second) {
-            PoolSlot& slot = slots_[i];
-            std::shared_ptr<ClassAd> widened = AdCutter::Widen(*slot.ad, *ad);
-            if (widened == nullptr) continue;
-            changed_layouts_.Intern(widened.get());
-            slot.ad = std::move(widened);
-            if (Status d = DescribeSlot(&slot); !d.ok()) return d;
-          }
-          return Status::Ok();
-        });
-    if (!s.ok()) return s;
-  }
-  return Status::Ok();
+  auto trimming = [this]() -> classad::AdTransform {
+    std::shared_ptr<AdCutter> trimmer = slot_cutter_->ForReadingThread({});
+    return [trimmer](std::shared_ptr<ClassAd> ad) { return trimmer->Trim(std::move(ad)); };
+  };
+  return ReadAgain(slot_sources_, "jobs now read slot attributes", "slot", trimming,
+                   [&](SlotId read, std::shared_ptr<ClassAd> ad) {
+                     auto found = cut_from.find(read);
+                     if (found == cut_from.end()) return Status::Ok();
+                     for (SlotId i : found->second) {
+                       PoolSlot& slot = slots_[i];
+                       std::shared_ptr<ClassAd> widened = AdCutter::Widen(*slot.ad, *ad);
+                       if (widened == nullptr) continue;
+                       changed_layouts_.Intern(widened.get());
+                       slot.ad = std::move(widened);
+                       if (Status d = DescribeSlot(&slot); !d.ok()) return d;
+                     }
+                     return Status::Ok();
+                   });
 }
 
 void Pool::SetPoolStatus(const PoolJob& job, ClassAd* ad) const {

@@ -54,6 +54,7 @@
 #define NEGOTIATOR_POOL_POOL_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -382,6 +383,16 @@ class Pool {
   // `path`'s source, when ads read from it can be read again (a regular
   // file whose size and time can be read).
   static std::optional<AdSource> SourceOf(const std::string& path, const PoolOptions& options);
+  // Reads the files of `sources` again (`what` and `kind` name them in
+  // errors: "slots now read job attributes", "job"), each ad through a
+  // transform `make_transform` makes, and gives `take` each ad the pool
+  // kept (by its id when read). Errors: a file changed since (nothing is
+  // read), cannot be read, or holds more ads; `take`'s.
+  classad::Status ReadAgain(
+      const std::vector<AdSource>& sources, const char* what, const char* kind,
+      const classad::AdTransformMaker& make_transform,
+      const std::function<classad::Status(uint32_t id, std::shared_ptr<classad::ClassAd> ad)>&
+          take) const;
 
   std::shared_ptr<const policy::Policy> policy_;
   std::unique_ptr<AdCutter> job_cutter_;       // job ads'; null: held whole
