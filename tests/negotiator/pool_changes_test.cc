@@ -32,11 +32,12 @@ constexpr int64_t kNow = testing_util::kCycleNow;
 
 // A partitionable slot `name` with 8 CPUs, 16 GiB and 100 GB of disk that
 // takes any job that fits.
-std::string PartitionableSlotText(const std::string& name) {
+std::string PartitionableSlotText(const std::string& name, const std::string& extra = "") {
   return SlotText(name,
                   "PartitionableSlot = true; SlotType = \"Partitionable\"; Cpus = 8; "
                   "Memory = 16384; Disk = 100000; Requirements = TARGET.RequestCpus <= MY.Cpus "
-                  "&& TARGET.RequestMemory <= MY.Memory && TARGET.RequestDisk <= MY.Disk");
+                  "&& TARGET.RequestMemory <= MY.Memory && TARGET.RequestDisk <= MY.Disk; " +
+                      extra);
 }
 
 double Number(const PoolSlot& slot, const char* attr) {
@@ -417,19 +418,29 @@ TEST(PoolChangesTest, ManyCyclesOfChangesLeaveTheStateARebuiltPoolHas) {
   EXPECT_GT(slots_lost, 0);
 }
 
-// A pool holding its job ads cut (the tools' way) and one holding them
-// whole, driven through the same changes (claims, completions, evictions,
+// A pool holding its ads cut (the tools' way) and one holding them whole,
+// driven through the same changes (claims, completions, evictions,
 // arrivals, slots lost and added, some of which read job attributes the
-// cut ads had left out), decide alike at every cycle.
-TEST(PoolChangesTest, CutJobAdsAndWholeOnesDecideAlikeThroughChanges) {
+// cut job ads had left out, some jobs that read slot attributes the cut
+// slot ads had left out), decide alike at every cycle.
+TEST(PoolChangesTest, CutAdsAndWholeOnesDecideAlikeThroughChanges) {
   auto policy = MakePolicy(
       "UID_DOMAIN = x\n"
       "PRIORITY_HALFLIFE = 600\n"
       "PREEMPTION_REQUIREMENTS = RemoteUserPrio > SubmitterUserPrio * 1.2 && MY.Memory > 1024 "
       "&& (CurrentTime - EnteredCurrentState) % 1000 > 300\n");
   std::vector<std::string> slots;
-  for (int i = 1; i <= 10; ++i) slots.push_back(SlotText("slot" + std::to_string(i) + "@s"));
-  for (int i = 1; i <= 2; ++i) slots.push_back(PartitionableSlotText("slot1@p" + std::to_string(i)));
+  // What nothing reads at first: a site, a benchmark, a child list.
+  auto unread = [](int i) {
+    return "Site = \"s" + std::to_string(i % 2) + "\"; Bench = " + std::to_string(100 * i) +
+           "; ChildCpus = { 1, 2 }";
+  };
+  for (int i = 1; i <= 10; ++i) {
+    slots.push_back(SlotText("slot" + std::to_string(i) + "@s", unread(i)));
+  }
+  for (int i = 1; i <= 2; ++i) {
+    slots.push_back(PartitionableSlotText("slot1@p" + std::to_string(i), unread(i)));
+  }
   const std::vector<std::string> owners = {"alice", "bob", "carol"};
   std::vector<std::string> jobs;
   int cluster = 1;
@@ -447,6 +458,8 @@ TEST(PoolChangesTest, CutJobAdsAndWholeOnesDecideAlikeThroughChanges) {
   auto cut = testing_util::ReadPool(policy, slots, jobs, AdHolding::kCut, cut_folder);
   ASSERT_TRUE(cut->jobs()[0].cut);
   ASSERT_FALSE(cut->jobs()[0].ad->Find("Project"));
+  ASSERT_EQ(cut->slots()[0].cut_from, 0u);
+  ASSERT_FALSE(cut->slots()[0].ad->Find("Site"));
   Accountant whole_accountant(policy), cut_accountant(policy);
   whole_accountant.Initialize(kNow);
   cut_accountant.Initialize(kNow);
@@ -479,9 +492,14 @@ TEST(PoolChangesTest, CutJobAdsAndWholeOnesDecideAlikeThroughChanges) {
       }
     }
     for (int k = 0; k < 4; ++k) {
+      // Now and then a job that reads what the cut slot ads left out.
+      const std::string reads = k > 0         ? ""
+                                : cycle == 3 ? "; Requirements = TARGET.Site == \"s1\""
+                                : cycle == 7 ? "; Rank = TARGET.Bench"
+                                             : "";
       const std::string text = JobText(owners[random() % owners.size()], cluster, k,
                                        "RequestDisk = 100; Project = \"p1\"; RequestMemory = " +
-                                           std::to_string(128 * (1 + k)));
+                                           std::to_string(128 * (1 + k)) + reads);
       ASSERT_TRUE(whole->AddJob(Ad(text), "arrival").ok());
       ASSERT_TRUE(cut->AddJob(Ad(text), "arrival").ok());
     }
@@ -516,6 +534,16 @@ TEST(PoolChangesTest, CutJobAdsAndWholeOnesDecideAlikeThroughChanges) {
     EXPECT_TRUE(job.ad->Find("Project")) << job.id();
   }
   EXPECT_GT(still_cut, 0u);
+  // Completed once a job read it; what no job read stays out.
+  size_t slots_cut = 0;
+  for (const PoolSlot& slot : cut->slots()) {
+    if (!slot.present || slot.cut_from == kNoId) continue;
+    ++slots_cut;
+    EXPECT_TRUE(slot.ad->Find("Site")) << slot.name;
+    EXPECT_TRUE(slot.ad->Find("Bench")) << slot.name;
+    EXPECT_FALSE(slot.ad->Find("ChildCpus")) << slot.name;
+  }
+  EXPECT_GT(slots_cut, 5u);
   EXPECT_GT(matches, 30);
 }
 
