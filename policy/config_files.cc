@@ -58,7 +58,9 @@ Result<bool> RequireLocalFiles(const Config& config) {
   if (text.empty()) return true;
   if (text[0] == 't' || text[0] == 'T') return true;
   if (text[0] == 'f' || text[0] == 'F') return false;
-  Result<bool> parsed = ParseKnobBool(text);
+  // Read while the configuration is first read: the daemons' functions
+  // are not registered yet.
+  Result<bool> parsed = ParseKnobBool(text, /*daemon_functions_registered=*/false);
   if (!parsed.ok()) {
     return Status(parsed.status().code(), "REQUIRE_LOCAL_CONFIG_FILE: " + parsed.status().message(),
                   WhereDefined(config, "REQUIRE_LOCAL_CONFIG_FILE"));

@@ -27,7 +27,8 @@ bool OnlyBlanks(std::string_view rest) {
 
 // The text evaluated as a ClassAd expression with no ads, or a Status
 // saying why it is not an expression.
-classad::Result<Value> EvaluateText(std::string_view text) {
+classad::Result<Value> EvaluateText(std::string_view text,
+                                    bool daemon_functions_registered = true) {
   classad::Result<classad::ExprPtr> expr = classad::ParseExpression(text);
   if (!expr.ok()) {
     return Status(StatusCode::kInvalidArgument,
@@ -35,6 +36,7 @@ classad::Result<Value> EvaluateText(std::string_view text) {
   }
   classad::EvalOptions options;
   options.now = [] { return int64_t{0}; };  // values of knobs do not depend on the clock
+  options.daemon_functions_registered = daemon_functions_registered;
   return classad::EvaluateExpr(**expr, nullptr, nullptr, options);
 }
 
@@ -53,16 +55,25 @@ Status NotA(std::string_view what, std::string_view text, const Value& value) {
 
 }  // namespace
 
-classad::Result<bool> ParseKnobBool(std::string_view text) {
+classad::Result<bool> ParseKnobBool(std::string_view text, bool daemon_functions_registered) {
   for (auto [word, value] : {std::pair<std::string_view, bool>{"true", true}, {"1", true},
                              {"false", false}, {"0", false}}) {
     if (StartsWithNoCase(text, word) && OnlyBlanks(text.substr(word.size()))) return value;
   }
-  classad::Result<Value> v = EvaluateText(text);
+  classad::Result<Value> v = EvaluateText(text, daemon_functions_registered);
   if (!v.ok()) return v.status();
   if (v->IsBoolean()) return v->boolean();
   if (v->IsInteger()) return v->integer() != 0;
   if (v->IsReal()) return v->real() != 0;
+  if (v->IsError() && !daemon_functions_registered) {
+    classad::Result<Value> later = EvaluateText(text, /*daemon_functions_registered=*/true);
+    if (later.ok() && !later->IsError()) {
+      return Status(StatusCode::kInvalidArgument,
+                    "\"" + std::string(text) +
+                        "\" is not a boolean (it evaluates to error: it calls a function "
+                        "HTCondor's daemons register only once the configuration is read)");
+    }
+  }
   return NotA("a boolean", text, *v);
 }
 

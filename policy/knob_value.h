@@ -20,7 +20,11 @@ namespace policy {
 // true). `Ture`, `yes` and `"true"` are not booleans (HTCondor then uses
 // the default and logs an error; we report it). Errors are kInvalidArgument
 // with a message naming the text; the caller adds the position.
-classad::Result<bool> ParseKnobBool(std::string_view text);
+// `daemon_functions_registered` false evaluates the expression as a knob
+// read while HTCondor first reads its configuration is: the daemons'
+// functions (classad::Builtin::daemon_function) are not known yet and a
+// call of one is `error`, so not a boolean.
+classad::Result<bool> ParseKnobBool(std::string_view text, bool daemon_functions_registered = true);
 
 // An integer: a decimal literal (strtoll, trailing blanks allowed), else an
 // expression that evaluates to a number or boolean (a real is truncated

@@ -30,7 +30,9 @@ std::shared_ptr<const ConfiguredUserMaps> ConfiguredUserMaps::Read(
     UserMap::Options map_options = options;
     const std::string prefix_knob = "CLASSAD_USER_MAP_PREFIX_" + name;
     if (std::optional<KnobText> prefix = knobs.Text(prefix_knob)) {
-      classad::Result<bool> is_prefix = ParseKnobBool(prefix->value);
+      // Looked up before the daemons' functions are registered.
+      classad::Result<bool> is_prefix =
+          ParseKnobBool(prefix->value, /*daemon_functions_registered=*/false);
       if (is_prefix.ok()) {
         map_options.prefix = *is_prefix;
       } else {  // param_boolean logs it and takes the default, false

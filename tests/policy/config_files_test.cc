@@ -145,6 +145,14 @@ TEST(ConfigFilesTest, MissingLocalFilesAreErrorsUnlessNotRequired) {
   const std::string not_boolean = ReadFilesError({root});
   EXPECT_EQ(not_boolean.rfind(root + ":2:1: REQUIRE_LOCAL_CONFIG_FILE: ", 0), 0u) << not_boolean;
   EXPECT_NE(not_boolean.find("yes"), std::string::npos) << not_boolean;
+  // Read while the configuration is first read: a function HTCondor's
+  // daemons register afterwards is unknown, its call error, not a boolean.
+  folder.Write("root", "LOCAL_CONFIG_FILE = " + missing +
+                           "\nREQUIRE_LOCAL_CONFIG_FILE = stringListSize(\"a,b\") < 1\nX = 1\n");
+  const std::string unregistered = ReadFilesError({root});
+  EXPECT_EQ(unregistered.rfind(root + ":2:1: REQUIRE_LOCAL_CONFIG_FILE: ", 0), 0u) << unregistered;
+  EXPECT_NE(unregistered.find("register only once the configuration is read"), std::string::npos)
+      << unregistered;
 }
 
 TEST(ConfigFilesTest, ALocalConfigFileThatIsAFolderReadsNothing) {

@@ -113,6 +113,18 @@ TEST(ConfiguredUserMapsTest, PrefixMaps) {
   EXPECT_EQ(ValueOf(plain, "B"), "undefined");
   ASSERT_EQ(plain.warnings().size(), 1u);
   EXPECT_NE(plain.warnings()[0].message().find("HTCondor reads false"), std::string::npos);
+  // The knob is looked up before the daemons' functions are registered:
+  // stringListSize is unknown then, the value error, and the map not a
+  // prefix map.
+  const Config early = MustRead(
+      "NEGOTIATOR_CLASSAD_USER_MAP_NAMES = dest\n"
+      "CLASSAD_USER_MAP_PREFIX_dest = stringListSize(\"a\") == 1\n"
+      "CLASSAD_USER_MAPDATA_dest = * https://a/ short\n"
+      "SHORT = userMap(\"dest\", \"https://a/c\")\nB = $EVAL(SHORT)\n");
+  EXPECT_EQ(ValueOf(early, "B"), "undefined");
+  ASSERT_EQ(early.warnings().size(), 1u);
+  EXPECT_NE(early.warnings()[0].message().find("register only once"), std::string::npos)
+      << early.warnings()[0].ToString();
 }
 
 TEST(ConfiguredUserMapsTest, AMapThatCannotBeReadIsLeftOutWithAWarning) {
