@@ -35,7 +35,7 @@
 // read from it in the pool (ad_cutter.h), equal cut job ads shared: a few
 // percent of the memory for a real queue (200,000 job ads of about 90
 // attributes became 21,296 shared ads of 17; 20,000 slot ads of about 150
-// attributes kept 30-odd each), with every result the same. A pool that
+// attributes kept about 45 each), with every result the same. A pool that
 // cuts keeps where each ad read from a file came from (the file's size and
 // time, the ad's place in it). When a slot added or replaced later reads
 // job attributes the cut job ads left out, the pool reads the job files
