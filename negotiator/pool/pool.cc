@@ -316,9 +316,6 @@ Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
                         return added;
                       });
   if (s.ok()) {
-    // The vector doubled as it grew: up to half of it is spare room, as
-    // large as the ads of cut slots (given back before anything else).
-    slots_.shrink_to_fit();
     // The job ads are cut with what the whole slot ads read.
     for (const std::shared_ptr<AdCutter>& copy : noted) {
       if (job_cutter_->WatchWhatCopyWatched(*copy)) cut_again_ = true;
@@ -353,8 +350,6 @@ Status Pool::ReadJobs(const std::string& path, const PoolOptions& options) {
                         return added;
                       });
   if (s.ok()) {
-    // As in ReadSlots: a pool of 200,000 jobs had 60,000 spare entries, 7 MB.
-    jobs_.shrink_to_fit();
     if (source) job_sources_.push_back(std::move(*source));
     if (Status widen = CutAgainIfNeeded(mark); !widen.ok()) {
       if (source) job_sources_.pop_back();
@@ -370,11 +365,16 @@ Status Pool::ReadJobs(const std::string& path, const PoolOptions& options) {
   return s;
 }
 
-classad::AdTransformMaker Pool::TrimmingJobs() const {
-  return [this]() -> classad::AdTransform {
-    std::shared_ptr<AdCutter> trimmer = job_cutter_->ForReadingThread(kDescribedJobNames);
+classad::AdTransformMaker Pool::Trimming(const AdCutter* cutter,
+                                         std::span<const std::string_view> also) {
+  return [cutter, also]() -> classad::AdTransform {
+    std::shared_ptr<AdCutter> trimmer = cutter->ForReadingThread(also);
     return [trimmer](std::shared_ptr<ClassAd> ad) { return trimmer->Trim(std::move(ad)); };
   };
+}
+
+classad::AdTransformMaker Pool::TrimmingJobs() const {
+  return Trimming(job_cutter_.get(), kDescribedJobNames);
 }
 
 classad::AdTransformMaker Pool::TrimmingSlots(
@@ -484,11 +484,8 @@ Status Pool::WidenSlots() {
     if (slot.present && slot.cut_from != kNoId) cut_from[slot.cut_from].push_back(i);
   }
   if (cut_from.empty()) return Status::Ok();
-  auto trimming = [this]() -> classad::AdTransform {
-    std::shared_ptr<AdCutter> trimmer = slot_cutter_->ForReadingThread({});
-    return [trimmer](std::shared_ptr<ClassAd> ad) { return trimmer->Trim(std::move(ad)); };
-  };
-  return ReadAgain(slot_sources_, "jobs now read slot attributes", "slot", trimming,
+  return ReadAgain(slot_sources_, "jobs now read slot attributes", "slot",
+                   Trimming(slot_cutter_.get(), {}),
                    [&](SlotId read, std::shared_ptr<ClassAd> ad) {
                      auto found = cut_from.find(read);
                      if (found == cut_from.end()) return Status::Ok();
@@ -930,6 +927,9 @@ Status Pool::CheckConsistency() const {
           job_id != jobs_[slot.job].id()) {
         return fail("slot " + slot.name + ": its JobId is not its job's");
       }
+    }
+    if (slot.cut_from != kNoId && (slot_cutter_ == nullptr || slot.cut_from >= slots_.size())) {
+      return fail("slot " + slot.name + ": cut from no slot ad a pool that cuts read");
     }
     if (slot.parent != kNoId &&
         (slot.parent >= slots_.size() || !slots_[slot.parent].present ||

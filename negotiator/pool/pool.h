@@ -57,6 +57,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -301,6 +302,10 @@ class Pool {
   // Fills `job`'s fields from its ad, the submitter's name into `*submitter`
   // (job->submitter is left as it is).
   classad::Status DescribeJob(PoolJob* job, std::string* submitter) const;
+  // The transforms of threads reading a file: each ad trimmed by a copy of
+  // `cutter` (not null, unchanged while they run) that also keeps `also`.
+  static classad::AdTransformMaker Trimming(const AdCutter* cutter,
+                                            std::span<const std::string_view> also);
   // What the threads reading a job file run on each ad (the pool cuts its
   // job ads): the ad trimmed to what a cut keeps and what DescribeJob
   // reads, so that only that much waits to be handed over.
