@@ -2,6 +2,7 @@
 // (ad_cutter.h).
 #include "negotiator/pool/ad_cutter.h"
 
+#include <algorithm>
 #include <bit>
 #include <functional>
 #include <set>
@@ -12,6 +13,7 @@
 #include "classad/operators.h"
 #include "classad/unparse.h"
 #include "negotiator/pool/submitter_identity.h"
+#include "policy/text_util.h"
 
 namespace negotiator {
 namespace {
@@ -91,6 +93,16 @@ bool SameLiteral(const classad::Value& x, const classad::Value& y) {
   }
 }
 
+// Inserts into `out` what `ref` (an attribute of another ad) holds, as
+// `name`: the same literal or the same expression, shared.
+void InsertCopy(std::string_view name, const AttrRef& ref, ClassAd* out) {
+  if (ref.is_literal()) {
+    out->InsertValue(name, ref.literal());
+  } else {
+    out->Insert(name, ref.expr_ptr());
+  }
+}
+
 }  // namespace
 
 std::span<const std::string_view> SlotNamesReadDirectly() { return kSlotNames; }
@@ -167,10 +179,9 @@ bool AdCutter::WatchWhatCopyWatched(const AdCutter& copy) {
 bool AdCutter::WatchReadsOf(const std::shared_ptr<const ClassAd>& other) {
   if (other == last_watched_) return false;
   last_watched_ = other;
-  const ClassAd& slot = *other;
   bool grew = false;
-  for (size_t i = 0; i < slot.size(); ++i) {
-    const AttrRef ref = slot.at(i);
+  for (size_t i = 0; i < other->size(); ++i) {
+    const AttrRef ref = other->at(i);
     if (!ref.is_literal()) {
       ExprNames& names = NamesOf(ref.expr_ptr());
       // Most expressions recur (the cut job ads of one queue share them).
@@ -368,27 +379,17 @@ std::shared_ptr<ClassAd> AdCutter::Widen(const ClassAd& current, const ClassAd& 
   for (size_t i = 0; i < trimmed.size(); ++i) {
     const std::string_view name = trimmed.name(i);
     if (current.Find(name)) continue;
-    bool read_directly = false;
-    for (std::string_view fixed : kSlotNames) {
-      read_directly |= fixed.size() == name.size() &&
-                       classad::bytes::SameBytesFolded(fixed.data(), name.data(), name.size());
-    }
+    const bool read_directly = std::any_of(
+        std::begin(kSlotNames), std::end(kSlotNames),
+        [name](std::string_view fixed) { return policy::EqualsNoCase(fixed, name); });
     if (!read_directly) missing.push_back(i);
   }
   if (missing.empty()) return nullptr;
   // Built at its final size: inserting into a copy would double its array.
   auto out = std::make_shared<ClassAd>();
   out->Reserve(current.size() + missing.size());
-  auto copy = [&out](const ClassAd& from, size_t i) {
-    const AttrRef ref = from.at(i);
-    if (ref.is_literal()) {
-      out->InsertValue(from.name(i), ref.literal());
-    } else {
-      out->Insert(from.name(i), ref.expr_ptr());
-    }
-  };
-  for (size_t i = 0; i < current.size(); ++i) copy(current, i);
-  for (size_t i : missing) copy(trimmed, i);
+  for (size_t i = 0; i < current.size(); ++i) InsertCopy(current.name(i), current.at(i), out.get());
+  for (size_t i : missing) InsertCopy(trimmed.name(i), trimmed.at(i), out.get());
   return out;
 }
 
@@ -396,14 +397,7 @@ std::shared_ptr<ClassAd> AdCutter::Build(const ClassAd& job,
                                             const std::vector<uint32_t>& positions) {
   auto out = std::make_shared<ClassAd>();
   out->Reserve(positions.size());
-  for (uint32_t p : positions) {
-    const AttrRef ref = job.AtPosition(p);
-    if (ref.is_literal()) {
-      out->InsertValue(job.layout()->name(p), ref.literal());
-    } else {
-      out->Insert(job.layout()->name(p), ref.expr_ptr());
-    }
-  }
+  for (uint32_t p : positions) InsertCopy(job.layout()->name(p), job.AtPosition(p), out.get());
   layout_table_.Intern(out.get());  // cut ads of the same names share their layout
   return out;
 }
