@@ -205,6 +205,7 @@ class Value {
  private:
   friend class ClassAd;
   friend class StoredAttr;
+  friend class ValueCopier;  // asks whether a payload is shared
   // Ads (classad.h) store each attribute in one Value: the literal itself,
   // or, through this internal type, a shared non-literal expression. Such a
   // Value never leaves ClassAd.
