@@ -189,17 +189,31 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options,
   if (reading.make_transform) {
     for (AdTransform& t : transforms) t = reading.make_transform();
   }
+  // The ads of the pieces handed over, which the workers let go: what the
+  // workers allocated is freed by them, not by the calling thread. (glibc
+  // caches what a thread frees for that thread's next allocations: the
+  // calling thread would otherwise place what it keeps, such as the copies
+  // of value_copier.h, among the workers' freed memory, and hold it
+  // resident.) Guarded by mu.
+  std::vector<std::vector<std::shared_ptr<ClassAd>>> handed_over;
   auto work = [&](const AdTransform& transform) {
     for (;;) {
-      size_t k;
+      size_t k = pieces.size();  // none
+      std::vector<std::vector<std::shared_ptr<ClassAd>>> to_let_go;
       {
         std::unique_lock<std::mutex> lock(mu);
         changed.wait(lock, [&] {
-          return stop.load() || next_to_read >= pieces.size() || next_to_read < handing + ahead;
+          return stop.load() || !handed_over.empty() || handing >= pieces.size() ||
+                 (next_to_read < pieces.size() && next_to_read < handing + ahead);
         });
-        if (stop.load() || next_to_read >= pieces.size()) return;
-        k = next_to_read++;
+        to_let_go.swap(handed_over);
+        if (to_let_go.empty() && (stop.load() || handing >= pieces.size())) return;
+        if (!stop.load() && next_to_read < pieces.size() && next_to_read < handing + ahead) {
+          k = next_to_read++;
+        }
       }
+      to_let_go.clear();
+      if (k == pieces.size()) continue;
       ReadPiece(path, piece_options, transform, stop, &pieces[k]);
       {
         std::lock_guard<std::mutex> lock(mu);
@@ -217,9 +231,12 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options,
     }
     changed.notify_all();
     for (std::thread& w : workers) w.join();
-    // The transforms (and whatever their caches hold) go now, and what the
-    // workers freed (the whole ads they parsed) is given back: it would
-    // otherwise stay resident in their arenas.
+    // The transforms (and whatever their caches hold) go now, with the ads
+    // the workers did not let go (after an error), and what the workers
+    // freed (the whole ads they parsed) is given back: it would otherwise
+    // stay resident in their arenas.
+    handed_over.clear();
+    pieces.clear();
     transforms.clear();
     ReleaseFreedMemory();
     return status;
@@ -231,8 +248,12 @@ Status ReadAdFile(const std::string& path, const AdReadOptions& options,
       changed.wait(lock, [&] { return pieces[k].done; });
     }
     Piece& piece = pieces[k];
-    for (std::shared_ptr<ClassAd>& ad : piece.ads) {
-      if (Status s = consume(std::move(ad)); !s.ok()) return finish(s);
+    for (const std::shared_ptr<ClassAd>& ad : piece.ads) {
+      if (Status s = consume(ad); !s.ok()) return finish(s);
+    }
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      handed_over.push_back(std::move(piece.ads));
     }
     piece.ads = {};
     if (!piece.status.ok()) {

@@ -15,10 +15,14 @@
 // number of threads plus two) beyond the one being handed over, so that
 // the ads held waiting for their turn stay bounded (a few tens of
 // megabytes) however large the file: a consumer that keeps only part of
-// each ad reads a file of any size in little memory. Once the workers are
-// done, the memory they freed is given back to the system
+// each ad reads a file of any size in little memory. The workers also let
+// go of the ads once the consumer has had them (what a thread allocated is
+// best freed by it: glibc's allocator would otherwise hand the calling
+// thread's next allocations memory from the workers' arenas), and once
+// they are done, the memory they freed is given back to the system
 // (freed_memory.h), so that a reading leaves resident only what its
-// consumer kept.
+// consumer kept. A consumer that keeps parsed values for long should keep
+// copies it made (value_copier.h): the originals hold the workers' pages.
 #ifndef CLASSAD_AD_FILE_READER_H_
 #define CLASSAD_AD_FILE_READER_H_
 
