@@ -94,12 +94,14 @@ bool SameLiteral(const classad::Value& x, const classad::Value& y) {
 }
 
 // Inserts into `out` what `ref` (an attribute of another ad) holds, as
-// `name`: the same literal or the same expression, shared.
-void InsertCopy(std::string_view name, const AttrRef& ref, ClassAd* out) {
+// `name`: the same literal or the same expression, shared, or copied by
+// `copier` when there is one.
+void InsertCopy(std::string_view name, const AttrRef& ref, ClassAd* out,
+                classad::ValueCopier* copier = nullptr) {
   if (ref.is_literal()) {
-    out->InsertValue(name, ref.literal());
+    out->InsertValue(name, copier != nullptr ? copier->Copy(ref.literal()) : ref.literal());
   } else {
-    out->Insert(name, ref.expr_ptr());
+    out->Insert(name, copier != nullptr ? copier->Copy(ref.expr_ptr()) : ref.expr_ptr());
   }
 }
 
@@ -152,6 +154,13 @@ void AdCutter::ForgetWatchesSince(const WatchMark& mark) {
     log_.pop_back();
   }
   layouts_.clear();  // their watched positions are out of date
+}
+
+void AdCutter::ForgetKeptExpressions() {
+  last_watched_.reset();
+  expr_names_.clear();
+  texts_.clear();
+  layouts_.clear();
 }
 
 bool AdCutter::Watch(const Expr& e) {
@@ -332,7 +341,7 @@ bool AdCutter::KeptPositions(const std::shared_ptr<const ClassAd>& job,
 }
 
 std::shared_ptr<const ClassAd> AdCutter::Cut(const std::shared_ptr<const ClassAd>& job,
-                                                bool* cut) {
+                                                bool* cut, classad::ValueCopier* copier) {
   if (cut != nullptr) *cut = false;
   // The kept attributes, in the job's order. Their text finds an equal ad
   // cut before; only a new one is built.
@@ -346,9 +355,10 @@ std::shared_ptr<const ClassAd> AdCutter::Cut(const std::shared_ptr<const ClassAd
   std::weak_ptr<const ClassAd>& slot = shared_[hash];
   if (std::shared_ptr<const ClassAd> earlier = slot.lock()) {
     if (SameCut(*earlier, PositionsInOrder(*earlier), *job, positions)) return earlier;
-    return Build(*job, positions);  // another ad of that hash is kept: this one is not shared
+    // Another ad of that hash is kept: this one is not shared.
+    return Build(*job, positions, copier);
   }
-  std::shared_ptr<const ClassAd> made = Build(*job, positions);
+  std::shared_ptr<const ClassAd> made = Build(*job, positions, copier);
   slot = made;
   if (++inserted_since_sweep_ >= kSweepEvery) {
     inserted_since_sweep_ = 0;
@@ -374,7 +384,15 @@ std::shared_ptr<ClassAd> AdCutter::Trim(std::shared_ptr<ClassAd> ad) {
   return Build(*ad, positions);
 }
 
-std::shared_ptr<ClassAd> AdCutter::Widen(const ClassAd& current, const ClassAd& trimmed) {
+std::shared_ptr<ClassAd> AdCutter::Copy(const ClassAd& ad, classad::ValueCopier* copier) {
+  auto out = std::make_shared<ClassAd>();
+  out->Reserve(ad.size());
+  for (size_t i = 0; i < ad.size(); ++i) InsertCopy(ad.name(i), ad.at(i), out.get(), copier);
+  return out;
+}
+
+std::shared_ptr<ClassAd> AdCutter::Widen(const ClassAd& current, const ClassAd& trimmed,
+                                         classad::ValueCopier* copier) {
   std::vector<size_t> missing;
   for (size_t i = 0; i < trimmed.size(); ++i) {
     const std::string_view name = trimmed.name(i);
@@ -389,15 +407,17 @@ std::shared_ptr<ClassAd> AdCutter::Widen(const ClassAd& current, const ClassAd& 
   auto out = std::make_shared<ClassAd>();
   out->Reserve(current.size() + missing.size());
   for (size_t i = 0; i < current.size(); ++i) InsertCopy(current.name(i), current.at(i), out.get());
-  for (size_t i : missing) InsertCopy(trimmed.name(i), trimmed.at(i), out.get());
+  for (size_t i : missing) InsertCopy(trimmed.name(i), trimmed.at(i), out.get(), copier);
   return out;
 }
 
-std::shared_ptr<ClassAd> AdCutter::Build(const ClassAd& job,
-                                            const std::vector<uint32_t>& positions) {
+std::shared_ptr<ClassAd> AdCutter::Build(const ClassAd& job, const std::vector<uint32_t>& positions,
+                                         classad::ValueCopier* copier) {
   auto out = std::make_shared<ClassAd>();
   out->Reserve(positions.size());
-  for (uint32_t p : positions) InsertCopy(job.layout()->name(p), job.AtPosition(p), out.get());
+  for (uint32_t p : positions) {
+    InsertCopy(job.layout()->name(p), job.AtPosition(p), out.get(), copier);
+  }
   layout_table_.Intern(out.get());  // cut ads of the same names share their layout
   return out;
 }

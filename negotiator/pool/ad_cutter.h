@@ -55,6 +55,7 @@
 #include <vector>
 
 #include "classad/classad.h"
+#include "classad/value_copier.h"
 #include "policy/policy.h"
 
 namespace negotiator {
@@ -100,11 +101,20 @@ class AdCutter {
   WatchMark Mark() const { return WatchMark{log_.size(), reads_unknown_}; }
   void ForgetWatchesSince(const WatchMark& mark);
 
+  // Drops what is kept per expression and per layout to save work (and
+  // keeps them alive): after a file was read on several threads, what they
+  // parsed (see classad/value_copier.h). Changes no result.
+  void ForgetKeptExpressions();
+
   // `job` cut (a shared ad; see the file comment), or `job` itself when it
   // cannot be cut. `*cut` (when not null) is set to whether it was cut.
-  // Meant for job ads (slot ads are trimmed).
+  // A new cut ad holds copies `copier` makes of `job`'s values when one is
+  // given (see classad/value_copier.h: a reader keeps the values it parsed
+  // on other threads so), else the values themselves. Meant for job ads
+  // (slot ads are trimmed).
   std::shared_ptr<const classad::ClassAd> Cut(const std::shared_ptr<const classad::ClassAd>& job,
-                                              bool* cut = nullptr);
+                                              bool* cut = nullptr,
+                                              classad::ValueCopier* copier = nullptr);
 
   // A cutter for one thread reading a file while this one is not
   // changed: the same watched names, and `also` (as spelled) besides,
@@ -124,8 +134,16 @@ class AdCutter {
   // the earlier cut kept, and which the pool may have removed): the cut
   // widened to the names watched now, with the pool's changes kept. Null
   // when nothing is missing.
+  // What `trimmed` adds is copied by `copier` when one is given (as Cut
+  // copies); what `current` holds is shared.
   static std::shared_ptr<classad::ClassAd> Widen(const classad::ClassAd& current,
-                                                 const classad::ClassAd& trimmed);
+                                                 const classad::ClassAd& trimmed,
+                                                 classad::ValueCopier* copier = nullptr);
+
+  // A new ad of `ad`'s attributes in its order, each value copied by
+  // `copier` (see Cut), its layout its own.
+  static std::shared_ptr<classad::ClassAd> Copy(const classad::ClassAd& ad,
+                                                classad::ValueCopier* copier);
 
  private:
   // The names (lower case) an expression reads, and whether they could be
@@ -173,8 +191,10 @@ class AdCutter {
                      std::vector<uint32_t>* positions);
   // A new ad of `job`'s attributes at `positions`, in that order, its
   // layout shared with earlier ads of the same names.
+  // Values are copied by `copier` when one is given (see Cut).
   std::shared_ptr<classad::ClassAd> Build(const classad::ClassAd& job,
-                                          const std::vector<uint32_t>& positions);
+                                          const std::vector<uint32_t>& positions,
+                                          classad::ValueCopier* copier = nullptr);
 
   // Adds `name` (lower case) to the watched names; whether it was new.
   bool Add(const std::string& name);

@@ -11,6 +11,7 @@
 
 #include "classad/ad_file_reader.h"
 #include "classad/evaluator.h"
+#include "classad/freed_memory.h"
 #include "classad/parser.h"
 #include "classad/value.h"
 #include "policy/ephemeral.h"
@@ -199,13 +200,20 @@ Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
 }
 
 Result<std::optional<SlotId>> Pool::AddSlotAd(std::shared_ptr<const ClassAd> ad,
-                                              const std::string& where, bool cut) {
+                                              const std::string& where, bool cut,
+                                              classad::ValueCopier* copier) {
   if (!ConstraintAccepts(policy_->matching.slot_constraint, *ad)) {
     ++slots_filtered_;
     return std::optional<SlotId>();
   }
   PoolSlot slot;
-  slot.ad = std::move(ad);
+  if (cut && copier != nullptr) {
+    std::shared_ptr<ClassAd> copy = AdCutter::Copy(*ad, copier);
+    changed_layouts_.Intern(copy.get());
+    slot.ad = std::move(copy);
+  } else {
+    slot.ad = std::move(ad);
+  }
   if (cut) slot.cut_from = static_cast<SlotId>(slots_.size());
   if (Status s = DescribeSlot(&slot); !s.ok()) {
     return Status(s.code(), where + ": " + s.message());
@@ -229,7 +237,8 @@ Result<std::optional<JobId>> Pool::AddJob(std::shared_ptr<const ClassAd> ad,
 }
 
 Result<std::optional<JobId>> Pool::AddJobAd(std::shared_ptr<const ClassAd> ad,
-                                            const std::string& where, bool cuttable) {
+                                            const std::string& where, bool cuttable,
+                                            classad::ValueCopier* copier) {
   if (!ConstraintAccepts(policy_->matching.job_constraint, *ad)) {
     ++jobs_filtered_;
     return std::optional<JobId>();
@@ -241,7 +250,7 @@ Result<std::optional<JobId>> Pool::AddJobAd(std::shared_ptr<const ClassAd> ad,
     return Status(s.code(), where + ": " + s.message());
   }
   job.submitter = *submitter_names_.insert(std::move(submitter)).first;
-  if (cuttable && job_cutter_ != nullptr) job.ad = job_cutter_->Cut(job.ad, &job.cut);
+  if (cuttable && job_cutter_ != nullptr) job.ad = job_cutter_->Cut(job.ad, &job.cut, copier);
   WatchJob(job.ad);
   jobs_.push_back(std::move(job));
   // A running job is linked to its slot when next needed.
@@ -267,6 +276,13 @@ Status ReadEach(const std::string& path, const PoolOptions& options, const char*
                                    add(std::move(ad), path + ": " + what + " ad " + std::to_string(n));
                                return added.ok() ? Status::Ok() : added.status();
                              });
+}
+
+// `copier` when ads are read from a file on several threads (whose values
+// a pool keeps as copies made on its own thread: classad/value_copier.h),
+// else null.
+classad::ValueCopier* CopierFor(const PoolOptions& options, classad::ValueCopier* copier) {
+  return options.read_threads > 1 ? copier : nullptr;
 }
 
 // What tells whether a file changed since it was read.
@@ -308,10 +324,11 @@ Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
   std::optional<AdSource> source;
   if (slot_cutter_ != nullptr) source = SourceOf(path, options);
   std::vector<std::shared_ptr<AdCutter>> noted;
+  classad::ValueCopier copier;
   Status s = ReadEach(path, options, "slot", source ? TrimmingSlots(&noted) : nullptr,
                       [&](std::shared_ptr<const ClassAd> ad, const std::string& where) {
-                        Result<std::optional<SlotId>> added =
-                            AddSlotAd(std::move(ad), where, source.has_value());
+                        Result<std::optional<SlotId>> added = AddSlotAd(
+                            std::move(ad), where, source.has_value(), CopierFor(options, &copier));
                         if (added.ok() && source) source->ids.push_back(added->value_or(kNoId));
                         return added;
                       });
@@ -332,6 +349,7 @@ Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
     slots_.resize(before);
     slots_filtered_ = filtered;
   }
+  LetGoOfReadingThreads(options, &copier);
   return s;
 }
 
@@ -342,10 +360,11 @@ Status Pool::ReadJobs(const std::string& path, const PoolOptions& options) {
   // Ads are cut only when they can be read again: from a regular file.
   std::optional<AdSource> source;
   if (job_cutter_ != nullptr) source = SourceOf(path, options);
+  classad::ValueCopier copier;
   Status s = ReadEach(path, options, "job", source ? TrimmingJobs() : nullptr,
                       [&](std::shared_ptr<const ClassAd> ad, const std::string& where) {
-                        Result<std::optional<JobId>> added =
-                            AddJobAd(std::move(ad), where, source.has_value());
+                        Result<std::optional<JobId>> added = AddJobAd(
+                            std::move(ad), where, source.has_value(), CopierFor(options, &copier));
                         if (added.ok() && source) source->ids.push_back(added->value_or(kNoId));
                         return added;
                       });
@@ -362,7 +381,16 @@ Status Pool::ReadJobs(const std::string& path, const PoolOptions& options) {
     jobs_.resize(before);
     jobs_filtered_ = filtered;
   }
+  LetGoOfReadingThreads(options, &copier);
   return s;
+}
+
+void Pool::LetGoOfReadingThreads(const PoolOptions& options, classad::ValueCopier* copier) {
+  if (CopierFor(options, copier) == nullptr) return;
+  copier->Clear();
+  if (job_cutter_ != nullptr) job_cutter_->ForgetKeptExpressions();
+  if (slot_cutter_ != nullptr) slot_cutter_->ForgetKeptExpressions();
+  classad::ReleaseFreedMemory();
 }
 
 classad::AdTransformMaker Pool::Trimming(const AdCutter* cutter,
@@ -425,8 +453,8 @@ Status Pool::CutAgainIfNeeded(const WatchMarks& mark) {
 
 Status Pool::ReadAgain(const std::vector<AdSource>& sources, const char* what,
                        const char* kind, const classad::AdTransformMaker& make_transform,
-                       const std::function<Status(uint32_t id, std::shared_ptr<ClassAd> ad)>&
-                           take) const {
+                       const std::function<Status(uint32_t id, std::shared_ptr<ClassAd> ad,
+                                                  classad::ValueCopier* copier)>& take) const {
   for (const AdSource& source : sources) {
     Result<FileStamp> stamp = StampOf(source.path);
     if (!stamp.ok()) return stamp.status();
@@ -437,6 +465,7 @@ Status Pool::ReadAgain(const std::vector<AdSource>& sources, const char* what,
     }
   }
   for (const AdSource& source : sources) {
+    classad::ValueCopier copier;
     size_t n = 0;
     classad::AdFileReading reading;
     reading.threads = source.options.read_threads;
@@ -448,7 +477,9 @@ Status Pool::ReadAgain(const std::vector<AdSource>& sources, const char* what,
             return Status(StatusCode::kFailedPrecondition, "'" + source.path + "' holds more " +
                                                                kind + " ads than when it was read");
           }
-          return source.ids[k] == kNoId ? Status::Ok() : take(source.ids[k], std::move(ad));
+          return source.ids[k] == kNoId
+                     ? Status::Ok()
+                     : take(source.ids[k], std::move(ad), CopierFor(source.options, &copier));
         });
     if (!s.ok()) return s;
   }
@@ -462,11 +493,11 @@ Status Pool::CutAgain() {
   for (const PoolJob& job : jobs_) any_cut |= job.present && job.cut;
   if (!any_cut) return Status::Ok();
   return ReadAgain(job_sources_, "slots now read job attributes", "job", TrimmingJobs(),
-                   [this](JobId j, std::shared_ptr<ClassAd> ad) {
+                   [this](JobId j, std::shared_ptr<ClassAd> ad, classad::ValueCopier* copier) {
                      PoolJob& job = jobs_[j];
                      if (!job.present || !job.cut) return Status::Ok();
                      SetPoolStatus(job, ad.get());
-                     job.ad = job_cutter_->Cut(std::move(ad), &job.cut);
+                     job.ad = job_cutter_->Cut(std::move(ad), &job.cut, copier);
                      ++job.ad_version;
                      WatchJob(job.ad);
                      return Status::Ok();
@@ -486,12 +517,12 @@ Status Pool::WidenSlots() {
   if (cut_from.empty()) return Status::Ok();
   return ReadAgain(slot_sources_, "jobs now read slot attributes", "slot",
                    Trimming(slot_cutter_.get(), {}),
-                   [&](SlotId read, std::shared_ptr<ClassAd> ad) {
+                   [&](SlotId read, std::shared_ptr<ClassAd> ad, classad::ValueCopier* copier) {
                      auto found = cut_from.find(read);
                      if (found == cut_from.end()) return Status::Ok();
                      for (SlotId i : found->second) {
                        PoolSlot& slot = slots_[i];
-                       std::shared_ptr<ClassAd> widened = AdCutter::Widen(*slot.ad, *ad);
+                       std::shared_ptr<ClassAd> widened = AdCutter::Widen(*slot.ad, *ad, copier);
                        if (widened == nullptr) continue;
                        changed_layouts_.Intern(widened.get());
                        slot.ad = std::move(widened);

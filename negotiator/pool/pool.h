@@ -316,12 +316,23 @@ class Pool {
   // cutter keeps.
   classad::AdTransformMaker TrimmingSlots(
       std::vector<std::shared_ptr<AdCutter>>* noted) const;
+  // After a file was read on several threads (`options`): lets go of what
+  // still holds what those threads parsed (`copier`'s originals, the
+  // cutters' kept expressions) and gives the memory freed back to the
+  // system, so that the threads' arenas are left empty
+  // (classad/value_copier.h).
+  void LetGoOfReadingThreads(const PoolOptions& options, classad::ValueCopier* copier);
   // AddSlot without cutting job ads again; the slot marked `cut` as said.
+  // With a `copier`, a cut slot keeps a copy of `ad` it makes (values
+  // parsed on reading threads are kept so: classad/value_copier.h).
   classad::Result<std::optional<SlotId>> AddSlotAd(std::shared_ptr<const classad::ClassAd> ad,
-                                                   const std::string& where, bool cut);
-  // AddJob, the ad cut when `cuttable` and the pool cuts.
+                                                   const std::string& where, bool cut,
+                                                   classad::ValueCopier* copier = nullptr);
+  // AddJob, the ad cut when `cuttable` and the pool cuts (with values
+  // copied by `copier`, when given: see AdCutter::Cut).
   classad::Result<std::optional<JobId>> AddJobAd(std::shared_ptr<const classad::ClassAd> ad,
-                                                 const std::string& where, bool cuttable);
+                                                 const std::string& where, bool cuttable,
+                                                 classad::ValueCopier* copier = nullptr);
   // Sets in `ad` (job `job`'s) the status the pool gave the job, when it
   // gave one (status_changed): JobStatus, and RemoteHost and
   // JobCurrentStartDate while it runs (removed otherwise). The one place a
@@ -396,8 +407,8 @@ class Pool {
   classad::Status ReadAgain(
       const std::vector<AdSource>& sources, const char* what, const char* kind,
       const classad::AdTransformMaker& make_transform,
-      const std::function<classad::Status(uint32_t id, std::shared_ptr<classad::ClassAd> ad)>&
-          take) const;
+      const std::function<classad::Status(uint32_t id, std::shared_ptr<classad::ClassAd> ad,
+                                          classad::ValueCopier* copier)>& take) const;
 
   std::shared_ptr<const policy::Policy> policy_;
   std::unique_ptr<AdCutter> job_cutter_;       // job ads'; null: held whole

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "classad/evaluator.h"
+#include "classad/unparse.h"
 #include "negotiator/pool/ad_cutter.h"
 #include "negotiator/pool/pool.h"
 #include "tests/negotiator/cycle_test_util.h"
@@ -227,6 +228,72 @@ TEST(SlotAdCutterTest, TheNamesThePoolWritesAreKept) {
     for (std::string_view n : SlotNamesReadDirectly()) kept |= n == name;
     EXPECT_TRUE(kept) << name;
   }
+}
+
+// A pool read with two threads keeps copies of the values the reading
+// threads parsed (classad/value_copier.h): the same ads, attribute for
+// attribute, as read on one thread, shared where they were shared, and
+// the same cycle. Some slots read job attributes that are read again.
+TEST(SlotAdCutterTest, ReadingOnTwoThreadsKeepsTheSameAds) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  std::string slot_text, job_text;
+  for (int i = 0; i < 40; ++i) {
+    const std::string n = std::to_string(i);
+    slot_text += Slot("slot" + n + "@m" + n, "Rank = TARGET.Department == \"d" +
+                                                 std::to_string(i % 3) + "\"; Speed = " + n +
+                                                 ".5; Owner_" + n + " = \"own" + n + "\"") +
+                 "\n";
+  }
+  for (int i = 0; i < 60; ++i) {
+    job_text +=
+        JobText("user" + std::to_string(i % 4), i + 1, 0,
+                "Department = \"d" + std::to_string(i % 3) + "\"; Requirements = TARGET.Speed > " +
+                    std::to_string(i % 7) + " && TARGET.Arch == \"X86_64\"; Note = \"n" +
+                    std::to_string(i) + "\"") +
+        "\n";
+  }
+  const std::string slots = folder.Write("slots.ads", slot_text);
+  const std::string jobs = folder.Write("jobs.ads", job_text);
+  auto read = [&](int threads) {
+    auto pool = std::make_unique<Pool>(policy, AdHolding::kCut);
+    PoolOptions options;
+    options.read_threads = threads;
+    EXPECT_TRUE(pool->ReadSlots(slots, options).ok());
+    EXPECT_TRUE(pool->ReadJobs(jobs, options).ok());
+    return pool;
+  };
+  std::unique_ptr<Pool> one = read(1), two = read(2);
+  ASSERT_EQ(one->slots().size(), two->slots().size());
+  ASSERT_EQ(one->jobs().size(), two->jobs().size());
+  for (size_t i = 0; i < one->slots().size(); ++i) {
+    EXPECT_EQ(classad::UnparseAd(*one->slots()[i].ad), classad::UnparseAd(*two->slots()[i].ad));
+    EXPECT_TRUE(Has(two->slots()[i], "Department") || !Has(one->slots()[i], "Department"));
+  }
+  for (size_t i = 0; i < one->jobs().size(); ++i) {
+    EXPECT_EQ(classad::UnparseAd(*one->jobs()[i].ad), classad::UnparseAd(*two->jobs()[i].ad));
+    // Equal cut job ads are still one object.
+    for (size_t j = 0; j < i; ++j) {
+      EXPECT_EQ(one->jobs()[i].ad == one->jobs()[j].ad, two->jobs()[i].ad == two->jobs()[j].ad);
+    }
+  }
+  // Expressions shared between slot ads read on one thread are shared
+  // when read on two.
+  auto same_tree = [](const Pool& pool, size_t i, size_t j, const char* name) {
+    const classad::AttrRef a = pool.slots()[i].ad->Find(name);
+    const classad::AttrRef b = pool.slots()[j].ad->Find(name);
+    return a && b && !a.is_literal() && !b.is_literal() && a.expr_ptr() == b.expr_ptr();
+  };
+  for (const char* name : {"Rank", "Start", "Busy", "SlotWeight"}) {
+    EXPECT_EQ(same_tree(*one, 0, 3, name), same_tree(*two, 0, 3, name)) << name;
+  }
+
+  Negotiator a(policy), b(policy);
+  Accountant accountant_a(policy), accountant_b(policy);
+  accountant_a.Initialize(kNow);
+  accountant_b.Initialize(kNow);
+  EXPECT_EQ(testing_util::MatchesBySubmitter(testing_util::RunOneCycle(a, *one, accountant_a)),
+            testing_util::MatchesBySubmitter(testing_util::RunOneCycle(b, *two, accountant_b)));
 }
 
 }  // namespace
