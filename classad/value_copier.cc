@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "classad/classad.h"
 #include "classad/tree_builder.h"
 
 namespace classad {
@@ -11,6 +12,22 @@ namespace {
 // A string anew; every other value as it is.
 Value CopyLiteral(const Value& value) {
   return value.IsString() ? Value::String(value.string()) : value;
+}
+
+// `ad` (a nested ad of an expression) copied: its attributes in order,
+// each copied.
+std::shared_ptr<const ClassAd> CopyAd(const ClassAd& ad) {
+  auto copy = std::make_shared<ClassAd>();
+  copy->Reserve(ad.size());
+  for (size_t i = 0; i < ad.size(); ++i) {
+    const AttrRef attribute = ad.at(i);
+    if (attribute.is_literal()) {
+      copy->InsertValue(ad.name(i), CopyLiteral(attribute.literal()));
+    } else {
+      copy->Insert(ad.name(i), CopyExpr(attribute.expr()));
+    }
+  }
+  return copy;
 }
 
 // The bytes of the nodes CopyNode places in one builder: `node` and its
@@ -56,7 +73,7 @@ const Expr* CopyNode(const Expr& node, TreeBuilder* builder) {
                  : builder->List(std::move(owned));
     }
     case ExprKind::kAd:
-      return builder->Ad(node.ad());
+      return builder->Ad(CopyAd(*node.ad()));
   }
   return builder->Literal(Value::Error());  // not reached: every kind is above
 }

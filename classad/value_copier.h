@@ -25,9 +25,9 @@ namespace classad {
 // names as written and their classes, literals, folded relTime literals,
 // the built-ins calls resolved to), so `SameAs(copy, Names::kExactCase)`
 // holds and both unparse alike. Nested ads (`[...]` inside an expression)
-// are shared with the original, not copied: they are rare in the ads a pool
-// keeps. Recursion follows the tree's depth, which the parser bounds
-// (Limits::max_tree_depth). Thread-safe (trees are immutable).
+// are copied too, attribute by attribute in their order. Recursion follows
+// the tree's depth, which the parser bounds (Limits::max_tree_depth).
+// Thread-safe (trees are immutable).
 ExprPtr CopyExpr(const Expr& tree);
 
 // Copies values and trees once each, keeping what was shared shared: a

@@ -35,7 +35,8 @@ void Nodes(const Expr& tree, std::vector<const Expr*>* out) {
 // Whether `copy` is `original` copied: the same in every respect
 // (SameAs with names as written; per node the kind, operator, name class,
 // depth, built-in and folded relTime mark; the text), with no node and no
-// string literal of its own shared.
+// string literal of its own shared (nested ads copied, attribute by
+// attribute, names as spelled).
 void ExpectCopied(const Expr& original, const Expr& copy) {
   EXPECT_TRUE(copy.SameAs(original, Expr::Names::kExactCase)) << Unparse(original);
   EXPECT_EQ(Unparse(copy), Unparse(original));
@@ -55,7 +56,11 @@ void ExpectCopied(const Expr& original, const Expr& copy) {
     EXPECT_EQ(a[i]->builtin(), b[i]->builtin());
     EXPECT_EQ(a[i]->depth(), b[i]->depth());
     if (a[i]->kind() == ExprKind::kAd) {
-      EXPECT_EQ(a[i]->ad(), b[i]->ad());  // shared, as said
+      EXPECT_NE(a[i]->ad(), b[i]->ad());
+      EXPECT_EQ(UnparseAd(*a[i]->ad()), UnparseAd(*b[i]->ad()));
+      for (size_t k = 0; k < a[i]->ad()->size(); ++k) {
+        EXPECT_EQ(a[i]->ad()->name(k), b[i]->ad()->name(k));  // spelled alike, in order
+      }
     }
     if (a[i]->kind() == ExprKind::kLiteral && a[i]->literal().IsString()) {
       EXPECT_EQ(a[i]->literal().string(), b[i]->literal().string());
@@ -76,6 +81,7 @@ TEST(CopyExpr, EveryKindOfNode) {
       "strcat(\"a\", Name, toUpper(\"b\"))",
       "noSuchFunction(1, 2)",
       "[a = 1; b = a + 1].b",
+      "[Name = \"n\"; Nested = [X = relTime(\"5\"); y = {1, [z = 2]}]; f = strcat(Name)]",
       "((1 + 2)) * 3",
       "relTime(\"1:00:00\") + 1",
       "absTime(\"2024-01-01T00:00:00Z\")",
