@@ -139,8 +139,18 @@ void Accountant::NoteResourceWritten(std::string_view name) {
 
 void Accountant::PutResource(ResourceRecord record) {
   NoteResourceWritten(record.name);
-  std::string key = record.name;
-  resources_.insert_or_assign(std::move(key), std::move(record));
+  InsertResource(&resources_, std::move(record));
+}
+
+void Accountant::InsertResource(ResourceTable* table, ResourceRecord record) {
+  if (auto it = table->find(record.name); it != table->end()) table->erase(it);
+  // The record goes into a node of its own first, whose key then views the
+  // name the node holds (a view of `record`'s would not survive the move).
+  ResourceTable node_maker;
+  auto made = node_maker.try_emplace(std::string_view(), std::move(record)).first;
+  ResourceTable::node_type node = node_maker.extract(made);
+  node.key() = node.mapped().name;
+  table->insert(std::move(node));
 }
 
 void Accountant::EraseResource(std::string_view name) {
@@ -240,7 +250,7 @@ void Accountant::Restore(AccountantSnapshot snapshot) {
   std::vector<std::string> old_resources;
   if (tracking_) {
     for (CustomerRecord& c : customers_) old_customers.push_back(std::move(c.name));
-    for (auto& [name, r] : resources_) old_resources.push_back(name);
+    for (auto& [name, r] : resources_) old_resources.emplace_back(name);
   }
   customers_.clear();
   customer_index_.clear();
@@ -258,10 +268,7 @@ void Accountant::Restore(AccountantSnapshot snapshot) {
     }
   }
   resources_.reserve(snapshot.resources.size());
-  for (ResourceRecord& r : snapshot.resources) {
-    std::string key = r.name;
-    resources_.insert_or_assign(std::move(key), std::move(r));
-  }
+  for (ResourceRecord& r : snapshot.resources) InsertResource(&resources_, std::move(r));
   last_update_time_ = snapshot.last_update_time;
   SortUniqueByName(&snapshot.group_quotas);
   group_quotas_ = std::move(snapshot.group_quotas);
@@ -276,7 +283,7 @@ void Accountant::Restore(AccountantSnapshot snapshot) {
   running_forget_before_ = INT64_MAX;
   running_dirty_since_ = INT64_MIN;
   dirty_resources_.clear();
-  for (const auto& [name, r] : resources_) dirty_resources_.insert(name);
+  for (const auto& [name, r] : resources_) dirty_resources_.emplace(name);
   erased_customers_.clear();
   for (std::string& name : old_customers) {
     if (!customer_index_.contains(name)) erased_customers_.insert(std::move(name));
@@ -859,7 +866,7 @@ classad::Status Accountant::CheckMatches(std::span<const SlotAccounting* const> 
     // is stale whatever its slot's state.
     if (slot == nullptr || (since_25_10 && record.remote_user.empty()) ||
         !ClaimedOrMatchedBy(*slot, record.remote_user)) {
-      stale.push_back(name);
+      stale.emplace_back(name);
     } else if (!since_25_10 && !consumption_policy && !record.remote_user.empty() &&
                slot->claimed_or_preempting()) {
       // ClaimedOrMatchedBy found the slot's customer to be the record's.

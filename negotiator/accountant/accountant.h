@@ -80,9 +80,12 @@ struct RecordKeyHash {
   using is_transparent = void;
   size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
 };
-// The resource records, keyed by name.
+// The resource records, keyed by name: each key views its own record's
+// name (held once: a pool of tens of thousands of claims has as many
+// records, each name some hundred bytes). A record's name is never changed
+// in the table; PutResource replaces a record whole.
 using ResourceTable =
-    std::unordered_map<std::string, ResourceRecord, RecordKeyHash, std::equal_to<>>;
+    std::unordered_map<std::string_view, ResourceRecord, RecordKeyHash, std::equal_to<>>;
 
 // The accountant. Holds the policy it was built with (shared, immutable).
 class Accountant : public policy::AccountingView {
@@ -325,6 +328,9 @@ class Accountant : public policy::AccountingView {
   // The change funnels (see the file comment).
   CustomerRecord& MutableCustomer(std::string_view name);
   void PutResource(ResourceRecord record);
+  // Puts `record` into `table` in place of any of its name, its key
+  // viewing the name the table holds (see ResourceTable).
+  static void InsertResource(ResourceTable* table, ResourceRecord record);
   void EraseResource(std::string_view name);
   // Tracks resource `name` as written (changed since the last commit).
   void NoteResourceWritten(std::string_view name);
