@@ -24,7 +24,6 @@ constexpr size_t kMaxWalksPerStart = 256;
 JobKeys::JobKeys(std::span<const classad::ClassAd* const> slot_shapes,
                  const classad::EvalOptions& options, bool remote_bound)
     : slot_shapes_(slot_shapes),
-      options_(options),
       by_value_options_(options),
       remote_bound_(remote_bound) {}
 

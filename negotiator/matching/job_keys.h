@@ -101,7 +101,6 @@ class JobKeys {
   static const void* HeldBy(const classad::ClassAd& job, std::string_view name);
 
   std::span<const classad::ClassAd* const> slot_shapes_;
-  const classad::EvalOptions& options_;
   // What a job expression kept by value is evaluated with, watched for the
   // clock and quirks (cycle_keys).
   WatchedEvalOptions by_value_options_;
