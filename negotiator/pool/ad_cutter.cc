@@ -296,6 +296,17 @@ bool AdCutter::KeptPositions(const std::shared_ptr<const ClassAd>& job,
   std::vector<char> kept(layout.size(), 0);
   std::vector<uint32_t> todo = WatchedPositions(job).positions;
   for (uint32_t p : todo) kept[p] = 1;
+  if (layout.has_special_names()) {
+    // An attribute named like a special name (`target`, `my`, `parent`,
+    // ...) changes what `TARGET.x` and the like resolve to in the ad's own
+    // expressions, which the names they read do not show.
+    for (size_t p = 0; p < layout.size(); ++p) {
+      if (!kept[p] && classad::ClassifyName(layout.name(p)) != classad::NameClass::kOrdinary) {
+        kept[p] = 1;
+        todo.push_back(static_cast<uint32_t>(p));
+      }
+    }
+  }
   if (side_ == AdSide::kSlot) {
     // Every expression of a slot ad but lists: the significant attributes
     // are collected from them all (autoclusters/significant_attributes.h).

@@ -19,8 +19,11 @@
 // which include every name the pool itself writes into a slot ad, and
 // every expression of a slot ad but lists (the significant attributes
 // are collected from the names they all reference). An ad is cut to the
-// attributes of those names it has, and, followed through the ad's own
-// expressions, every attribute those read (at any depth).
+// attributes of those names it has, any attribute named like a special
+// name (`target`, `my`, `parent`, `self`, `root`, `toplevel`,
+// `CurrentTime`: it changes what `TARGET.x` and the like resolve to in the
+// ad), and, followed through the ad's own expressions, every attribute
+// those read (at any depth).
 // Evaluating anything the pool evaluates then gives the same result with
 // the cut ad as with the whole one: every lookup it makes finds what the
 // whole ad holds, or is absent from both.

@@ -230,6 +230,37 @@ TEST(SlotAdCutterTest, TheNamesThePoolWritesAreKept) {
   }
 }
 
+// An attribute named like a special name changes what `TARGET.x`
+// resolves to in its ad's own expressions (here `TARGET.RequestMemory` in
+// the slot's Requirements reads the slot's own `target`, a string): a cut
+// keeps it, on both sides, so the significant attributes and the matches
+// are those of whole ads. Found by fuzz_negotiator
+// (fuzz/regressions/fuzz_negotiator/slot_attribute_named_target).
+TEST(SlotAdCutterTest, AttributesNamedLikeSpecialNamesAreKept) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  const std::vector<std::string> slots = {
+      SlotText("slot1@m", "target = \"Unclaimed\"; Memory = 8192; "
+                          "Requirements = TARGET.RequestMemory <= MY.Memory; "
+                          "Rank = ifThenElse(TARGET.Project == \"p1\", 10, 0)"),
+      SlotText("slot2@m", "Memory = 4096; Requirements = TARGET.RequestMemory <= MY.Memory")};
+  const std::vector<std::string> jobs = {
+      JobText("alice", 1, 0, "Project = \"p1\"; My = 3; Requirements = MY.RequestMemory > 0"),
+      JobText("bob", 2, 0, "Project = \"p2\"")};
+  auto whole = ReadPool(policy, slots, jobs, AdHolding::kWhole, folder);
+  auto cut = ReadPool(policy, slots, jobs, AdHolding::kCut, folder);
+  EXPECT_TRUE(Has(cut->slots()[0], "target"));
+  EXPECT_TRUE(static_cast<bool>(cut->jobs()[0].ad->Find("My")));
+  Negotiator a(policy), b(policy);
+  Accountant accountant_a(policy), accountant_b(policy);
+  accountant_a.Initialize(kNow);
+  accountant_b.Initialize(kNow);
+  const CycleResult with_whole = testing_util::RunOneCycle(a, *whole, accountant_a);
+  const CycleResult with_cut = testing_util::RunOneCycle(b, *cut, accountant_b);
+  EXPECT_EQ(with_cut.significant_attributes, with_whole.significant_attributes);
+  EXPECT_EQ(testing_util::MatchesBySubmitter(with_cut), testing_util::MatchesBySubmitter(with_whole));
+}
+
 // A pool read with two threads keeps copies of the values the reading
 // threads parsed (classad/value_copier.h): the same ads, attribute for
 // attribute, as read on one thread, shared where they were shared, and
