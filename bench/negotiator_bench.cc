@@ -45,7 +45,7 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-double PeakMegabytes() {
+double PeakMebibytes() {
   struct rusage usage;
   getrusage(RUSAGE_SELF, &usage);
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
@@ -75,10 +75,10 @@ struct Figures {
         Median(accountant), Median(autoclusters), Median(matching), Median(negotiation));
     std::printf(
         "  %zu autoclusters (%zu match classes; %zu idle jobs clustered afresh), %zu slots "
-        "considered, %zu matches, %lld preemptions; peak memory so far %.0f MB\n",
+        "considered, %zu matches, %lld preemptions; peak memory so far %.0f MiB\n",
         last.autoclusters, last.match_classes, last.jobs_clustered, last.slots_considered,
         last.matches.size(),
-        static_cast<long long>(last.preemptions), PeakMegabytes());
+        static_cast<long long>(last.preemptions), PeakMebibytes());
   }
 };
 
@@ -124,9 +124,11 @@ int main(int argc, char** argv) {
     return 1;
   }
   const double jobs_ms = Millis(Clock::now() - start);
-  std::printf("pool %s: %zu slots, %zu jobs; read in %.0f ms (slots %.0f, jobs %.0f); %.0f MB\n",
-              dir.c_str(), pool.slots().size(), pool.jobs().size(), slots_ms + jobs_ms, slots_ms,
-              jobs_ms, PeakMegabytes());
+  std::printf(
+      "pool %s: %zu slots, %zu jobs; read in %.0f ms (slots %.0f, jobs %.0f); peak memory so far "
+      "%.0f MiB\n",
+      dir.c_str(), pool.slots().size(), pool.jobs().size(), slots_ms + jobs_ms, slots_ms, jobs_ms,
+      PeakMebibytes());
   {
     // How the job ads are held (negotiator/pool/ad_cutter.h).
     std::unordered_set<const classad::ClassAd*> distinct;
