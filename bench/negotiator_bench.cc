@@ -241,7 +241,6 @@ int main(int argc, char** argv) {
     copy->InsertValue("ProcId", classad::Value::Integer(0));
     copy->InsertValue("JobStatus", classad::Value::Integer(1));
     copy->InsertValue("JobPrio", classad::Value::Integer(job.prio));
-    copy->InsertValue("QDate", classad::Value::Integer(job.qdate));
     auto added = pool.AddJob(std::move(copy), "arrival");
     if (!added.ok()) return fail(added.status());
     ++arrived;

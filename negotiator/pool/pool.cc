@@ -152,23 +152,33 @@ namespace {
 // its whole one.
 constexpr std::string_view kDescribedJobNames[] = {"ClusterId", "ProcId",
                                                    "JobStatus", "JobPrio",
-                                                   "QDate",     "JobCurrentStartDate",
+                                                   "JobCurrentStartDate",
                                                    "RequestCpus"};
 
 }  // namespace
 
 Status Pool::DescribeJob(PoolJob* job, std::string* submitter_name) const {
   const ClassAd& ad = *job->ad;
-  if (!IntegerAttr(ad, "ClusterId", &job->cluster) || !IntegerAttr(ad, "ProcId", &job->proc)) {
+  int64_t cluster = 0, proc = 0;
+  if (!IntegerAttr(ad, "ClusterId", &cluster) || !IntegerAttr(ad, "ProcId", &proc)) {
     return Status(StatusCode::kInvalidArgument, "job ad has no numeric ClusterId and ProcId");
   }
+  // HTCondor's job ids (PROC_ID) are two ints: a schedd makes no other.
+  if (cluster != static_cast<int32_t>(cluster) || proc != static_cast<int32_t>(proc)) {
+    return Status(StatusCode::kInvalidArgument,
+                  "job " + std::to_string(cluster) + "." + std::to_string(proc) +
+                      ": ClusterId and ProcId must be 32-bit integers, as HTCondor's are");
+  }
+  job->cluster = static_cast<int32_t>(cluster);
+  job->proc = static_cast<int32_t>(proc);
   int64_t status = 0;
   IntegerAttr(ad, "JobStatus", &status);
-  job->status = static_cast<int>(status);
+  // Read into an int as before; a status beyond a byte's range is none the
+  // negotiator knows, as 0 is.
+  const int status_int = static_cast<int>(status);
+  job->status = status_int == static_cast<int8_t>(status_int) ? static_cast<int8_t>(status_int) : 0;
   job->prio = 0;
   IntegerAttr(ad, "JobPrio", &job->prio);
-  job->qdate = 0;
-  IntegerAttr(ad, "QDate", &job->qdate);
   job->start_time = 0;
   IntegerAttr(ad, "JobCurrentStartDate", &job->start_time);
   Result<JobSubmitter> submitter = SubmitterOfJob(ad, naming_);
@@ -249,7 +259,7 @@ Result<std::optional<JobId>> Pool::AddJobAd(std::shared_ptr<const ClassAd> ad,
   if (Status s = DescribeJob(&job, &submitter); !s.ok()) {
     return Status(s.code(), where + ": " + s.message());
   }
-  job.submitter = *submitter_names_.insert(std::move(submitter)).first;
+  job.submitter = HeldName(*submitter_names_.insert(std::move(submitter)).first);
   if (cuttable && job_cutter_ != nullptr) job.ad = job_cutter_->Cut(job.ad, &job.cut, copier);
   WatchJob(job.ad);
   jobs_.push_back(std::move(job));
@@ -610,6 +620,11 @@ void Pool::LinkRunningJobs() {
   }
 }
 
+int64_t Pool::LostRunTime(JobId job) const {
+  auto found = lost_run_time_.find(job);
+  return found != lost_run_time_.end() ? found->second : 0;
+}
+
 void Pool::Forget(PoolSlot* slot) {
   slot->present = false;
   slot->ad = empty_ad_;
@@ -628,7 +643,7 @@ void Pool::Forget(PoolJob* job) {
 
 void Pool::RequeueJob(JobId j, int64_t now) {
   PoolJob& job = jobs_[j];
-  job.lost_run_time += std::max<int64_t>(0, now - job.start_time);
+  lost_run_time_[j] += std::max<int64_t>(0, now - job.start_time);
   job.status = 1;
   job.slot = kNoId;
   job.start_time = 0;
@@ -992,7 +1007,7 @@ Status Pool::CheckConsistency() const {
       if (KeptDiffers(job.cluster, fresh.cluster, again.cluster) ||
           KeptDiffers(job.proc, fresh.proc, again.proc) ||
           KeptDiffers(job.status, fresh.status, again.status) ||
-          KeptDiffers(job.prio, fresh.prio, again.prio) || KeptDiffers(job.qdate, fresh.qdate, again.qdate) ||
+          KeptDiffers(job.prio, fresh.prio, again.prio) ||
           KeptDiffers(std::string(job.submitter), fresh_submitter, again_submitter) ||
           KeptDiffers(job.group, fresh.group, again.group) ||
           KeptDiffers(job.weight, fresh.weight, again.weight) ||

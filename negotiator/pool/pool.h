@@ -8,7 +8,7 @@
 // `AccountingGroup`, `CurrentRank`, `ConcurrencyLimits`, `SlotWeight`,
 // `PartitionableSlot`. Job ads as `condor_q -long` writes them:
 // `ClusterId`, `ProcId`, `JobStatus` (1 idle, 2 running), `JobPrio`,
-// `QDate`, `Owner`/`AcctGroup`/`AcctGroupUser`/`AccountingGroup`,
+// `Owner`/`AcctGroup`/`AcctGroupUser`/`AccountingGroup`,
 // `RequestCpus`. Ads that cannot take part (a slot without a string Name,
 // a job without ClusterId/ProcId or whose submitter cannot be named) are
 // refused with an error naming the ad; NEGOTIATOR_SLOT_CONSTRAINT and
@@ -109,27 +109,46 @@ struct PoolSlot {
   int64_t next_dynamic = 1;  // for a partitionable slot: the number of its next dynamic slot
 };
 
-// One job ad and what the negotiator reads from it. The fields are in an
-// order that leaves no padding between them (112 bytes, 120 before): a
-// pool holds hundreds of thousands.
+// A name the pool holds once for all its jobs (a submitter's), seen as a
+// string_view: 8 bytes where a view takes 16. Empty when default-made.
+// Valid while the string it was made from lives (the pool's, for a job).
+class HeldName {
+ public:
+  HeldName() = default;
+  explicit HeldName(const std::string& held) : held_(&held) {}
+  operator std::string_view() const { return view(); }
+  std::string_view view() const { return held_ != nullptr ? *held_ : std::string_view(); }
+  const char* data() const { return view().data(); }
+  size_t size() const { return view().size(); }
+  bool empty() const { return view().empty(); }
+  friend bool operator==(HeldName x, std::string_view y) { return x.view() == y; }
+
+ private:
+  const std::string* held_ = nullptr;
+};
+
+// One job ad and what the negotiator reads from it, in 72 bytes (a pool
+// holds hundreds of thousands): the ids are 32-bit as HTCondor's are
+// (PROC_ID), the status one byte, and what only a simulator's preempted
+// jobs have (their lost run time) is kept by the pool beside.
 struct PoolJob {
   std::shared_ptr<const classad::ClassAd> ad;
-  int64_t cluster = 0;    // ClusterId
-  int64_t proc = 0;       // ProcId
-  int64_t prio = 0;       // JobPrio (0 when absent)
-  int64_t qdate = 0;      // QDate (0 when absent)
   // The submitter name (submitter_identity.h), held once by the pool for
   // all its jobs: valid while the pool lives.
-  std::string_view submitter;
-  double weight = 1;      // what the job counts in WeightedIdleJobs/WeightedRunningJobs
+  HeldName submitter;
+  int64_t prio = 0;           // JobPrio (0 when absent)
+  double weight = 1;          // what the job counts in WeightedIdleJobs/WeightedRunningJobs
   int64_t start_time = 0;     // when its current run began (JobCurrentStartDate)
-  int64_t lost_run_time = 0;  // seconds of runs ended by preemption (a simulator's badput)
-  int status = 0;         // JobStatus: 1 idle, 2 running, others ignored
-  int group = 0;          // the submitter's assigned group (index in the tree)
-  SlotId slot = kNoId;    // the slot running it, when the pool knows it
+  int32_t cluster = 0;        // ClusterId
+  int32_t proc = 0;           // ProcId
+  int32_t group = 0;          // the submitter's assigned group (index in the tree)
+  SlotId slot = kNoId;        // the slot running it, when the pool knows it
   // How many times the pool replaced the job's ad: (id, ad_version) names
   // one ad of one job for the life of the pool (caches key on it).
   uint32_t ad_version = 0;
+  // JobStatus: 1 idle, 2 running; others (0 for one out of a byte's range)
+  // are ignored.
+  int8_t status = 0;
   bool present = true;    // false: the job left the pool (a tombstone)
   // The pool changed the job's status (a claim, a requeue): its ad shows
   // the pool's (JobStatus, RemoteHost, JobCurrentStartDate).
@@ -139,6 +158,7 @@ struct PoolJob {
   bool cut = false;
   std::string id() const { return std::to_string(cluster) + "." + std::to_string(proc); }
 };
+static_assert(sizeof(PoolJob) <= 72, "a pool holds hundreds of thousands of jobs");
 
 // Fills `slot`'s fields from its ad (`slot->ad`, set) as a Pool reads
 // every slot ad under `policy`. kInvalidArgument when the ad has no string
@@ -228,6 +248,10 @@ class Pool {
   // A number drawn when the pool is made, telling it from every other pool
   // (caches that outlive a cycle key on it with the ids).
   uint64_t identity() const { return identity_; }
+  // The seconds of job `job`'s runs that preemption ended (EndClaim
+  // kPreempted, RemoveSlot): a simulator's badput. 0 for a job never
+  // preempted or not in the pool.
+  int64_t LostRunTime(JobId job) const;
 
   // Slot `slot` becomes Claimed/Busy by `submitter` for job `job` from
   // `now` (State, Activity, RemoteUser, AccountingGroup, RemoteOwner,
@@ -433,6 +457,9 @@ class Pool {
   IdentityConfig naming_;  // how jobs' submitters are named (borrows *policy_)
   std::vector<PoolSlot> slots_;
   std::vector<PoolJob> jobs_;
+  // LostRunTime of the jobs preemption ended a run of (few: kept beside
+  // the jobs rather than in each).
+  std::unordered_map<JobId, int64_t> lost_run_time_;
   bool linked_ = false;  // LinkRunningJobs ran
   std::shared_ptr<const classad::ClassAd> empty_ad_;  // what a tombstone holds
   size_t removed_slots_ = 0;

@@ -397,7 +397,7 @@ Status Simulator::RunCycleAt(int64_t time) {
       if (state.outcome >= 0) {
         JobOutcome& outcome = result_.jobs[static_cast<size_t>(state.outcome)];
         outcome.preemptions += 1;
-        outcome.lost_seconds = victim.lost_run_time;
+        outcome.lost_seconds = pool_.LostRunTime(v);
       }
       ++preempted_of[std::string(victim.submitter)];
       BecameIdle(v);
@@ -496,7 +496,7 @@ classad::Result<SimulationResult> Simulator::Run() {
     if (outcome.state == JobEnd::kDone) continue;
     const PoolJob& job = pool_.jobs()[j];
     outcome.state = job.status == 2 ? JobEnd::kRunning : JobEnd::kIdle;
-    outcome.lost_seconds = job.lost_run_time;
+    outcome.lost_seconds = pool_.LostRunTime(j);
   }
   return std::move(result_);
 }

@@ -209,8 +209,8 @@ TEST(AdCutterTest, TrimmedAdsGiveTheCutAndTheDescriptionOfWholeOnes) {
   auto policy = MakePolicy("UID_DOMAIN = x\n");
   std::vector<std::string> jobs = Jobs();
   jobs.push_back(JobText("carol", 3, 0,
-                         "JobPrio = BasePrio + 1; BasePrio = 4; QDate = Submitted; "
-                         "Submitted = 1700000123; Cmd = \"/bin/c\""));
+                         "JobPrio = BasePrio + 1; BasePrio = 4; JobCurrentStartDate = Started; "
+                         "Started = 1700000123; Cmd = \"/bin/c\""));
   auto cut = ReadPool(policy, {SlotText("slot1@m")}, jobs, AdHolding::kCut, folder);
   auto whole = ReadPool(policy, {SlotText("slot1@m")}, jobs, AdHolding::kWhole, folder);
   ASSERT_EQ(cut->jobs().size(), 4u);
@@ -219,12 +219,12 @@ TEST(AdCutterTest, TrimmedAdsGiveTheCutAndTheDescriptionOfWholeOnes) {
     const PoolJob& b = whole->jobs()[j];
     EXPECT_EQ(a.id(), b.id());
     EXPECT_EQ(a.prio, b.prio) << a.id();
-    EXPECT_EQ(a.qdate, b.qdate) << a.id();
+    EXPECT_EQ(a.start_time, b.start_time) << a.id();
     EXPECT_EQ(a.submitter, b.submitter) << a.id();
     EXPECT_EQ(a.status, b.status) << a.id();
   }
   EXPECT_EQ(cut->jobs()[3].prio, 5);
-  EXPECT_EQ(cut->jobs()[3].qdate, 1700000123);
+  EXPECT_EQ(cut->jobs()[3].start_time, 1700000123);
   EXPECT_FALSE(Has(cut->jobs()[3], "BasePrio"));  // read to describe the job, then cut
 
   AdCutter cutter(*policy, AdSide::kJob);

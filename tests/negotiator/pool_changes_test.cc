@@ -72,7 +72,7 @@ TEST(PoolChangesTest, APreemptedJobGoesBackToIdleWithItsRunLost) {
   EXPECT_EQ(pool->slots()[0].job, 0u);
   ASSERT_TRUE(pool->EndClaim(0, ClaimEnd::kPreempted, kNow + 600).ok());
   EXPECT_EQ(pool->jobs()[0].status, 1);
-  EXPECT_EQ(pool->jobs()[0].lost_run_time, 600);
+  EXPECT_EQ(pool->LostRunTime(0), 600);
   EXPECT_EQ(pool->jobs()[0].slot, kNoId);
   EXPECT_TRUE(pool->jobs()[0].present);
   EXPECT_EQ(pool->slots()[0].state, SlotState::kUnclaimed);
@@ -179,7 +179,7 @@ TEST(PoolChangesTest, ASlotThatLeavesSendsItsJobsBackToTheQueue) {
   ASSERT_TRUE(pool->RemoveSlot(0, kNow + 100).ok());  // its dynamic slot leaves with it
   EXPECT_EQ(pool->present_slots(), 0u);
   EXPECT_EQ(pool->jobs()[0].status, 1);
-  EXPECT_EQ(pool->jobs()[0].lost_run_time, 100);
+  EXPECT_EQ(pool->LostRunTime(0), 100);
   EXPECT_TRUE(pool->CheckConsistency().ok()) << pool->CheckConsistency().ToString();
 }
 

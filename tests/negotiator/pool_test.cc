@@ -39,5 +39,31 @@ TEST(PoolTest, ClaimSlotSendsThePreemptedJobBackToTheQueue) {
   EXPECT_EQ(pool->jobs()[3].status, 1);
 }
 
+TEST(PoolTest, JobIdsAreThirtyTwoBitAsHTCondorsAre) {
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  Pool pool(policy);
+  auto job = [](const std::string& cluster, const std::string& proc, const std::string& status) {
+    return testing_util::Ad("[ Owner = \"a\"; ClusterId = " + cluster + "; ProcId = " + proc +
+                            "; JobStatus = " + status + "; RequestCpus = 1 ]");
+  };
+  ASSERT_TRUE(pool.AddJob(job("2147483647", "-2147483648", "1"), "largest").ok());
+  EXPECT_EQ(pool.jobs()[0].id(), "2147483647.-2147483648");
+  EXPECT_EQ(pool.jobs()[0].status, 1);
+  auto too_large = pool.AddJob(job("2147483648", "0", "1"), "jobs.ads:7");
+  ASSERT_FALSE(too_large.ok());
+  EXPECT_EQ(too_large.status().message(),
+            "jobs.ads:7: job 2147483648.0: ClusterId and ProcId must be 32-bit integers, as "
+            "HTCondor's are");
+  EXPECT_FALSE(pool.AddJob(job("1", "-2147483649", "1"), "small").ok());
+  EXPECT_EQ(pool.jobs().size(), 1u);
+  // A status is read as an int; one no byte holds is none the negotiator
+  // knows (as before, when the int was kept): the job is neither idle nor
+  // running, and a status that wraps to 1 as an int is idle.
+  ASSERT_TRUE(pool.AddJob(job("3", "0", "257"), "odd status").ok());
+  EXPECT_EQ(pool.jobs()[1].status, 0);
+  ASSERT_TRUE(pool.AddJob(job("3", "1", "4294967297"), "wrapping status").ok());
+  EXPECT_EQ(pool.jobs()[2].status, 1);
+}
+
 }  // namespace
 }  // namespace negotiator
