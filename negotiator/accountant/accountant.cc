@@ -710,8 +710,8 @@ void Accountant::AddNamedMatch(std::string_view customer, const SlotAccounting& 
     if (matched_limits != nullptr) {
       record.matched_concurrency_limits.assign(*matched_limits);
       if (!matched_limits->empty()) IncrementLimits(record.matched_concurrency_limits);
-    } else if (slot.matched_concurrency_limits) {
-      record.matched_concurrency_limits.assign(*slot.matched_concurrency_limits);
+    } else if (slot.matched_concurrency_limits()) {
+      record.matched_concurrency_limits.assign(*slot.matched_concurrency_limits());
       IncrementLimits(record.matched_concurrency_limits);
     } else {
       record.matched_concurrency_limits.clear();
@@ -906,9 +906,9 @@ classad::Status Accountant::CheckMatches(std::span<const SlotAccounting* const> 
   // The concurrency-limit counts, from what the slots report.
   for (auto& [limit, count] : limits_) count = 0;
   for (const SlotAccounting* slot : slots) {
-    if (slot->concurrency_limits) IncrementLimits(*slot->concurrency_limits);
-    if (slot->preempting_concurrency_limits) {
-      IncrementLimits(*slot->preempting_concurrency_limits);
+    if (const SlotLimitLists* lists = slot->limits.get()) {
+      if (lists->concurrency) IncrementLimits(*lists->concurrency);
+      if (lists->preempting) IncrementLimits(*lists->preempting);
     }
     if (!slot->resource.empty() && slot->state == SlotAccounting::State::kMatched) {
       if (const ResourceRecord* r = FindResource(slot->resource)) {

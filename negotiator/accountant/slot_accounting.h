@@ -7,6 +7,7 @@
 #ifndef NEGOTIATOR_ACCOUNTANT_SLOT_ACCOUNTING_H_
 #define NEGOTIATOR_ACCOUNTANT_SLOT_ACCOUNTING_H_
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -15,7 +16,17 @@
 
 namespace negotiator {
 
-// A slot ad as the accountant reads it. Plain data.
+// The concurrency-limit lists a slot ad publishes, when strings. Plain
+// data.
+struct SlotLimitLists {
+  std::optional<std::string> concurrency;  // ConcurrencyLimits
+  std::optional<std::string> preempting;   // PreemptingConcurrencyLimits
+  std::optional<std::string> matched;      // MatchedConcurrencyLimits
+  bool operator==(const SlotLimitLists&) const = default;
+};
+
+// A slot ad as the accountant reads it. Plain data (the limit lists are
+// shared and immutable).
 struct SlotAccounting {
   // `<Name>@<StartdIpAddr>` (StartdIpAddr may be missing): the key of the
   // slot's resource record. Empty when the slot has no usable Name (not a
@@ -27,9 +38,6 @@ struct SlotAccounting {
   // The slot's State, as the accountant tells them apart.
   enum class State : uint8_t { kOther, kClaimed, kPreempting, kMatched };
   State state = State::kOther;
-  // The customer a claim charges: AccountingGroup, else RemoteUser, when
-  // one of them is a string.
-  std::optional<std::string> customer;
   // `customer` is a name the accountant can keep (IsStorableName, no
   // blanks): a claim charging anything else is not charged.
   bool customer_storable = false;
@@ -37,20 +45,29 @@ struct SlotAccounting {
   // NEGOTIATOR_DISCOUNT_SUSPENDED_RESOURCES says; the accountant asks.
   bool has_activity = false;
   bool suspended = false;
+  // The customer a claim charges: AccountingGroup, else RemoteUser, when
+  // one of them is a string.
+  std::optional<std::string> customer;
   // What a match on it costs (SlotWeightOf under the policy it was read
   // with).
   double weight = 1;
   // `_cp_match_cost`, when a number: a consumption-policy match.
   std::optional<double> cp_match_cost;
-  // The limit lists the slot publishes, when strings.
-  std::optional<std::string> concurrency_limits;             // ConcurrencyLimits
-  std::optional<std::string> preempting_concurrency_limits;  // PreemptingConcurrencyLimits
-  std::optional<std::string> matched_concurrency_limits;     // MatchedConcurrencyLimits
+  // The limit lists the slot publishes; null when it publishes none, as
+  // most slots do (16 bytes a slot rather than 120: a pool holds tens of
+  // thousands).
+  std::shared_ptr<const SlotLimitLists> limits;
+
+  // The lists one by one (nullopt when not published).
+  const std::optional<std::string>& concurrency_limits() const;
+  const std::optional<std::string>& preempting_concurrency_limits() const;
+  const std::optional<std::string>& matched_concurrency_limits() const;
 
   bool claimed_or_preempting() const {
     return state == State::kClaimed || state == State::kPreempting;
   }
-  bool operator==(const SlotAccounting&) const = default;
+  // Equal fields, the limit lists compared by what they hold.
+  bool operator==(const SlotAccounting& other) const;
 };
 
 // Reads `slot` as the accountant does under `policy` (its slot weights).
