@@ -227,7 +227,7 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
     if (jobs[j].status != 1) continue;
     ++idle;
     const Entry& e = entries_[j];
-    if (!e.known || e.ad_version != jobs[j].ad_version) todo.push_back(j);
+    if (!e.known() || e.ad_version != jobs[j].ad_version) todo.push_back(j);
   }
   // What is kept holds for this pool and these significant names only; the
   // interned signatures are dropped too when those of jobs gone far
@@ -267,7 +267,6 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
     }
     for (size_t k = 0; k < run[r].match_class.size(); ++k, ++t) {
       Entry& e = entries_[todo[t]];
-      e.known = true;
       e.ad_version = jobs[todo[t]].ad_version;
       e.match_class = class_id[run[r].match_class[k]];
       e.cluster = every_job_ ? 0 : cluster_id[run[r].cluster[k]];

@@ -82,13 +82,15 @@ class AutoclusterKeeper {
 
  private:
   friend Autoclusters BuildAutoclusters(const Pool&, int, const ScheddSignificantAttributes*);
-  // One job's signatures, as numbers interned in class_ids_ / cluster_ids_.
+  // One job's signatures, as numbers interned in class_ids_ / cluster_ids_
+  // (12 bytes: one per job of the pool).
   struct Entry {
-    bool known = false;
     uint32_t ad_version = 0;  // PoolJob::ad_version they were computed from
-    uint32_t match_class = 0;
+    uint32_t match_class = kUnknown;  // kUnknown: not computed
     uint32_t cluster = 0;
+    bool known() const { return match_class != kUnknown; }
   };
+  static constexpr uint32_t kUnknown = UINT32_MAX;
   uint64_t pool_identity_ = 0;
   std::set<std::string> match_names_;
   ScheddSignificantAttributes schedd_;
