@@ -146,14 +146,17 @@ Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot) {
 
 namespace {
 
+// What the slot ads one arena holds take at most, before the next arena
+// (AddSlotAd): within an arena's first chunk (classad/ad_arena.h), so that
+// each arena is one ordinary block of memory.
+constexpr size_t kSlotCopyArenaBytes = classad::AdArena::kFirstChunkBytes * 3 / 4;
+
 // The names DescribeJob reads besides those a cut keeps (and, at any
 // depth, what they read): the threads reading a job file keep them in the
 // ads they trim, so that a job is described from its trimmed ad as from
 // its whole one.
-constexpr std::string_view kDescribedJobNames[] = {"ClusterId", "ProcId",
-                                                   "JobStatus", "JobPrio",
-                                                   "JobCurrentStartDate",
-                                                   "RequestCpus"};
+constexpr std::string_view kDescribedJobNames[] = {
+    "ClusterId", "ProcId", "JobStatus", "JobPrio", "JobCurrentStartDate", "RequestCpus"};
 
 }  // namespace
 
@@ -211,7 +214,8 @@ Result<std::optional<SlotId>> Pool::AddSlot(std::shared_ptr<const ClassAd> ad,
 
 Result<std::optional<SlotId>> Pool::AddSlotAd(std::shared_ptr<const ClassAd> ad,
                                               const std::string& where, bool cut,
-                                              classad::ValueCopier* copier) {
+                                              classad::ValueCopier* copier,
+                                              classad::AdArenaRef* copy_arena) {
   if (!ConstraintAccepts(policy_->matching.slot_constraint, *ad)) {
     ++slots_filtered_;
     return std::optional<SlotId>();
@@ -220,7 +224,15 @@ Result<std::optional<SlotId>> Pool::AddSlotAd(std::shared_ptr<const ClassAd> ad,
   if (cut && copier != nullptr) {
     std::shared_ptr<ClassAd> copy = AdCutter::Copy(*ad, copier);
     changed_layouts_.Intern(copy.get());
-    slot.ad = std::move(copy);
+    // The copies go to small arenas, a few hundred consecutive slots each:
+    // widening replaces the ads in file order, and each arena's memory
+    // then goes back whole as soon as its last ad is replaced, for the
+    // widened ads that follow (rather than staying as holes between what
+    // the pool keeps, beside all the widened ads).
+    if (!*copy_arena || (*copy_arena)->bytes_allocated() >= kSlotCopyArenaBytes) {
+      *copy_arena = classad::AdArenaRef::Create();
+    }
+    slot.ad = ClassAd::MoveToArena(std::move(*copy), *copy_arena);
   } else {
     slot.ad = std::move(ad);
   }
@@ -335,10 +347,12 @@ Status Pool::ReadSlots(const std::string& path, const PoolOptions& options) {
   if (slot_cutter_ != nullptr) source = SourceOf(path, options);
   std::vector<std::shared_ptr<AdCutter>> noted;
   classad::ValueCopier copier;
+  classad::AdArenaRef copy_arena;  // the arena the slot copies go to now
   Status s = ReadEach(path, options, "slot", source ? TrimmingSlots(&noted) : nullptr,
                       [&](std::shared_ptr<const ClassAd> ad, const std::string& where) {
-                        Result<std::optional<SlotId>> added = AddSlotAd(
-                            std::move(ad), where, source.has_value(), CopierFor(options, &copier));
+                        Result<std::optional<SlotId>> added =
+                            AddSlotAd(std::move(ad), where, source.has_value(),
+                                      CopierFor(options, &copier), &copy_arena);
                         if (added.ok() && source) source->ids.push_back(added->value_or(kNoId));
                         return added;
                       });
@@ -533,7 +547,14 @@ Status Pool::WidenSlots() {
                      for (SlotId i : found->second) {
                        PoolSlot& slot = slots_[i];
                        std::shared_ptr<ClassAd> widened = AdCutter::Widen(*slot.ad, *ad, copier);
-                       if (widened == nullptr) continue;
+                       if (widened == nullptr) {
+                         // An ad in an arena leaves it, so that the arena
+                         // goes with the ads widened beside it.
+                         if (slot.ad->in_arena()) {
+                           slot.ad = std::make_shared<const ClassAd>(*slot.ad);
+                         }
+                         continue;
+                       }
                        changed_layouts_.Intern(widened.get());
                        slot.ad = std::move(widened);
                        if (Status d = DescribeSlot(&slot); !d.ok()) return d;

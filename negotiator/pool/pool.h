@@ -136,20 +136,20 @@ struct PoolJob {
   // The submitter name (submitter_identity.h), held once by the pool for
   // all its jobs: valid while the pool lives.
   HeldName submitter;
-  int64_t prio = 0;           // JobPrio (0 when absent)
-  double weight = 1;          // what the job counts in WeightedIdleJobs/WeightedRunningJobs
-  int64_t start_time = 0;     // when its current run began (JobCurrentStartDate)
-  int32_t cluster = 0;        // ClusterId
-  int32_t proc = 0;           // ProcId
-  int32_t group = 0;          // the submitter's assigned group (index in the tree)
-  SlotId slot = kNoId;        // the slot running it, when the pool knows it
+  int64_t prio = 0;        // JobPrio (0 when absent)
+  double weight = 1;       // what the job counts in WeightedIdleJobs/WeightedRunningJobs
+  int64_t start_time = 0;  // when its current run began (JobCurrentStartDate)
+  int32_t cluster = 0;     // ClusterId
+  int32_t proc = 0;        // ProcId
+  int32_t group = 0;       // the submitter's assigned group (index in the tree)
+  SlotId slot = kNoId;     // the slot running it, when the pool knows it
   // How many times the pool replaced the job's ad: (id, ad_version) names
   // one ad of one job for the life of the pool (caches key on it).
   uint32_t ad_version = 0;
   // JobStatus: 1 idle, 2 running; others (0 for one out of a byte's range)
   // are ignored.
   int8_t status = 0;
-  bool present = true;    // false: the job left the pool (a tombstone)
+  bool present = true;  // false: the job left the pool (a tombstone)
   // The pool changed the job's status (a claim, a requeue): its ad shows
   // the pool's (JobStatus, RemoteHost, JobCurrentStartDate).
   bool status_changed = false;
@@ -350,10 +350,13 @@ class Pool {
   void LetGoOfReadingThreads(const PoolOptions& options, classad::ValueCopier* copier);
   // AddSlot without cutting job ads again; the slot marked `cut` as said.
   // With a `copier`, a cut slot keeps a copy of `ad` it makes (values
-  // parsed on reading threads are kept so: classad/value_copier.h).
+  // parsed on reading threads are kept so: classad/value_copier.h), in
+  // `*copy_arena` (not null with a copier), which it replaces with a new
+  // arena when empty or full.
   classad::Result<std::optional<SlotId>> AddSlotAd(std::shared_ptr<const classad::ClassAd> ad,
                                                    const std::string& where, bool cut,
-                                                   classad::ValueCopier* copier = nullptr);
+                                                   classad::ValueCopier* copier = nullptr,
+                                                   classad::AdArenaRef* copy_arena = nullptr);
   // AddJob, the ad cut when `cuttable` and the pool cuts (with values
   // copied by `copier`, when given: see AdCutter::Cut).
   classad::Result<std::optional<JobId>> AddJobAd(std::shared_ptr<const classad::ClassAd> ad,

@@ -265,6 +265,42 @@ TEST(SlotAdCutterTest, AttributesNamedLikeSpecialNamesAreKept) {
 // threads parsed (classad/value_copier.h): the same ads, attribute for
 // attribute, as read on one thread, shared where they were shared, and
 // the same cycle. Some slots read job attributes that are read again.
+// Read on two threads, the slot ads are copies in small arenas until
+// widening replaces them; an ad that widening leaves as it is leaves its
+// arena too, so that no arena outlives the widening.
+TEST(SlotAdCutterTest, WideningLeavesNoSlotAdInAnArena) {
+  TempFolder folder;
+  auto policy = MakePolicy("UID_DOMAIN = x\n");
+  std::string slot_text;
+  for (int i = 0; i < 30; ++i) {
+    const std::string n = std::to_string(i);
+    // Every third slot has no Speed: widening adds nothing to it.
+    slot_text += Slot("slot" + n + "@m" + n, i % 3 == 0 ? "" : "Speed = " + n) + "\n";
+  }
+  const std::string slots = folder.Write("slots.ads", slot_text);
+  const std::string jobs =
+      folder.Write("jobs.ads", JobText("alice", 1, 0, "Requirements = TARGET.Speed > 3") + "\n");
+  Pool pool(policy, AdHolding::kCut);
+  PoolOptions options;
+  options.read_threads = 2;
+  ASSERT_TRUE(pool.ReadSlots(slots, options).ok());
+  for (const PoolSlot& slot : pool.slots()) {
+    EXPECT_TRUE(slot.ad->in_arena()) << slot.name;
+    EXPECT_FALSE(Has(slot, "Speed")) << slot.name;
+  }
+  ASSERT_TRUE(pool.ReadJobs(jobs, options).ok());
+  for (size_t i = 0; i < pool.slots().size(); ++i) {
+    const PoolSlot& slot = pool.slots()[i];
+    EXPECT_FALSE(slot.ad->in_arena()) << slot.name;
+    EXPECT_EQ(Has(slot, "Speed"), i % 3 != 0) << slot.name;
+    EXPECT_TRUE(Has(slot, "Start")) << slot.name;
+  }
+  // Read on one thread, the ads are the reader's own (no copies, no arena).
+  Pool one(policy, AdHolding::kCut);
+  ASSERT_TRUE(one.ReadSlots(slots, PoolOptions()).ok());
+  EXPECT_FALSE(one.slots()[0].ad->in_arena());
+}
+
 TEST(SlotAdCutterTest, ReadingOnTwoThreadsKeepsTheSameAds) {
   TempFolder folder;
   auto policy = MakePolicy("UID_DOMAIN = x\n");
