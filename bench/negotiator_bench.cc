@@ -11,7 +11,9 @@
 // as a simulator steps it (issue 27's figures): cycle 3's matches claimed
 // and a cycle 60 s later with nothing else changed; then 1 % of the jobs
 // changed (that many running jobs finish, as many new idle jobs arrive,
-// copies of idle jobs under new ids) and a cycle 60 s after that.
+// copies of idle jobs under new ids) and a cycle 60 s after that; then
+// cycles 60 s apart with nothing changed but the time (the issue's
+// repeated cycle).
 //
 // Usage: negotiator_bench POOL_DIR [runs [threads]]
 //   scripts/run-bench.sh generates the pools (never committed) and runs it.
@@ -255,5 +257,17 @@ int main(int argc, char** argv) {
     churned.Add(std::move(result).value());
   }
   churned.Print("cycle 5, 60 s later, after 1 % of the jobs changed", threads);
+
+  // 6. Nothing changed but time: the same pool (cycle 5's matches not
+  // claimed, as when the schedds have not acted yet) to the same
+  // negotiator and accountant, 60 s after the last cycle each time.
+  Figures repeated;
+  for (int r = 0; r < runs; ++r) {
+    t += 60;
+    classad::Result<negotiator::CycleResult> result = running.RunCycle(pool, stepped, t);
+    if (!result.ok()) return fail(result.status());
+    repeated.Add(std::move(result).value());
+  }
+  repeated.Print("cycle 6, 60 s later each time, nothing changed but the time", threads);
   return 0;
 }
