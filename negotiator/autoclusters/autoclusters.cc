@@ -197,9 +197,11 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
 // (ReleaseFreedMemory): fewer cost less than the release does.
 constexpr size_t kReleaseAfterSignatures = 20000;
 
-// Interns `text` in `*ids`: its number, new ones numbered in order.
-uint32_t Intern(std::unordered_map<std::string, uint32_t>* ids, std::string&& text) {
-  return ids->try_emplace(std::move(text), static_cast<uint32_t>(ids->size())).first->second;
+// Interns `text` in `*ids`: its number, new ones numbered in order (a
+// new text copied: the caller's stays where it is).
+uint32_t Intern(std::unordered_map<std::string, uint32_t>* ids, const std::string& text) {
+  if (auto found = ids->find(text); found != ids->end()) return found->second;
+  return ids->emplace(text, static_cast<uint32_t>(ids->size())).first->second;
 }
 
 }  // namespace
@@ -259,11 +261,11 @@ Autoclusters AutoclusterKeeper::Build(const Pool& pool, int threads) {
     // is then all freed with `run`.
     std::vector<uint32_t> class_id(run[r].class_texts.size());
     for (size_t c = 0; c < class_id.size(); ++c) {
-      class_id[c] = Intern(&class_ids_, std::string(run[r].class_texts[c]));
+      class_id[c] = Intern(&class_ids_, run[r].class_texts[c]);
     }
     std::vector<uint32_t> cluster_id(run[r].cluster_texts.size());
     for (size_t c = 0; c < cluster_id.size(); ++c) {
-      cluster_id[c] = Intern(&cluster_ids_, std::string(run[r].cluster_texts[c]));
+      cluster_id[c] = Intern(&cluster_ids_, run[r].cluster_texts[c]);
     }
     for (size_t k = 0; k < run[r].match_class.size(); ++k, ++t) {
       Entry& e = entries_[todo[t]];

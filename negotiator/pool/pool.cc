@@ -146,10 +146,13 @@ Status DescribeSlot(const policy::Policy& policy, PoolSlot* slot) {
 
 namespace {
 
-// What the slot ads one arena holds take at most, before the next arena
-// (AddSlotAd): within an arena's first chunk (classad/ad_arena.h), so that
-// each arena is one ordinary block of memory.
-constexpr size_t kSlotCopyArenaBytes = classad::AdArena::kFirstChunkBytes * 3 / 4;
+// The slot ads copied on a threaded read go to arenas of one ordinary
+// chunk each (classad/ad_arena.h's first chunk, never a huge one): an ad
+// goes to a new arena when the current one has not room for it with
+// kArenaAdSlackBytes to spare (its object, control block and alignment),
+// and an ad larger than a quarter of a chunk stays on the heap.
+constexpr size_t kArenaAdSlackBytes = 512;
+constexpr size_t kLargestArenaAdBytes = classad::AdArena::kFirstChunkBytes / 4;
 
 // The names DescribeJob reads besides those a cut keeps (and, at any
 // depth, what they read): the threads reading a job file keep them in the
@@ -229,10 +232,16 @@ Result<std::optional<SlotId>> Pool::AddSlotAd(std::shared_ptr<const ClassAd> ad,
     // then goes back whole as soon as its last ad is replaced, for the
     // widened ads that follow (rather than staying as holes between what
     // the pool keeps, beside all the widened ads).
-    if (!*copy_arena || (*copy_arena)->bytes_allocated() >= kSlotCopyArenaBytes) {
-      *copy_arena = classad::AdArenaRef::Create();
+    const size_t bytes = copy->size() * sizeof(classad::Value) + kArenaAdSlackBytes;
+    if (bytes <= kLargestArenaAdBytes) {
+      if (!*copy_arena ||
+          (*copy_arena)->bytes_allocated() + bytes > classad::AdArena::kFirstChunkBytes) {
+        *copy_arena = classad::AdArenaRef::Create();
+      }
+      slot.ad = ClassAd::MoveToArena(std::move(*copy), *copy_arena);
+    } else {
+      slot.ad = std::move(copy);
     }
-    slot.ad = ClassAd::MoveToArena(std::move(*copy), *copy_arena);
   } else {
     slot.ad = std::move(ad);
   }
@@ -549,7 +558,10 @@ Status Pool::WidenSlots() {
                        std::shared_ptr<ClassAd> widened = AdCutter::Widen(*slot.ad, *ad, copier);
                        if (widened == nullptr) {
                          // An ad in an arena leaves it, so that the arena
-                         // goes with the ads widened beside it.
+                         // goes with the ads widened beside it. (A pool's
+                         // slot ad is never empty: in_arena() tells. An ad
+                         // the caller read into an arena of its own, with
+                         // AdReadOptions::use_arena, is copied out too.)
                          if (slot.ad->in_arena()) {
                            slot.ad = std::make_shared<const ClassAd>(*slot.ad);
                          }

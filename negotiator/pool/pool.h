@@ -10,8 +10,8 @@
 // `ClusterId`, `ProcId`, `JobStatus` (1 idle, 2 running), `JobPrio`,
 // `Owner`/`AcctGroup`/`AcctGroupUser`/`AccountingGroup`,
 // `RequestCpus`. Ads that cannot take part (a slot without a string Name,
-// a job without ClusterId/ProcId or whose submitter cannot be named) are
-// refused with an error naming the ad; NEGOTIATOR_SLOT_CONSTRAINT and
+// a job without ClusterId/ProcId, with one beyond 32 bits, or whose
+// submitter cannot be named) are refused with an error naming the ad; NEGOTIATOR_SLOT_CONSTRAINT and
 // NEGOTIATOR_JOB_CONSTRAINT leave out the ads they do not accept.
 //
 // Ids. A slot's and a job's id is its index in slots() / jobs(); it stays

@@ -2,6 +2,7 @@
 #include "negotiator/simulate/swf_workload.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -260,6 +261,12 @@ classad::Result<Workload> ReadSwfWorkloadText(std::string_view text,
     int64_t job_number = 0;
     if (!ParseInteger(words[0].text, &job_number)) {
       return ErrorAt(source_name, number, words[0].column, "the job number is not an integer");
+    }
+    // It becomes the job's ClusterId, which HTCondor holds in an int.
+    if (job_number != static_cast<int32_t>(job_number)) {
+      return ErrorAt(source_name, number, words[0].column,
+                     "the job number `" + std::string(words[0].text) +
+                         "` is out of range (a ClusterId is a 32-bit integer)");
     }
     if (!seen.insert(job_number).second) {
       return ErrorAt(source_name, number, words[0].column,

@@ -267,7 +267,7 @@ TEST(SlotAdCutterTest, AttributesNamedLikeSpecialNamesAreKept) {
 // the same cycle. Some slots read job attributes that are read again.
 // Read on two threads, the slot ads are copies in small arenas until
 // widening replaces them; an ad that widening leaves as it is leaves its
-// arena too, so that no arena outlives the widening.
+// arena too, so that the pool holds no ad in those arenas afterwards.
 TEST(SlotAdCutterTest, WideningLeavesNoSlotAdInAnArena) {
   TempFolder folder;
   auto policy = MakePolicy("UID_DOMAIN = x\n");

@@ -107,6 +107,9 @@ TEST(HistoryWorkloadTest, BadJobsAreErrorsAtTheirLine) {
             "h.txt:1: job 1.0 (the ad from here): JobStatus 9 is not a job state");
   EXPECT_EQ(error("ProcId = 0\nQDate = 1\nJobStatus = 1\n"),
             "h.txt:1: a job ad without an integer ClusterId and ProcId");
+  EXPECT_EQ(error("ClusterId = 2147483648\nProcId = 0\nQDate = 1\nJobStatus = 1\n"),
+            "h.txt:1: job 2147483648.0 (the ad from here): ClusterId and ProcId must be 32-bit "
+            "integers, as HTCondor's are");
   EXPECT_EQ(error("ClusterId = 1\nProcId = 0\nQDate = 1\nJobStatus = 2\n"),
             "h.txt:1: job 1.0 (the ad from here): running, but no integer JobCurrentStartDate");
   EXPECT_EQ(error("ClusterId = 1\nProcId = 0\nQDate = 1\nJobStatus = 4\n"
@@ -200,6 +203,10 @@ TEST(SwfWorkloadTest, BadLinesAreErrorsAtTheirLineAndColumn) {
             "t.swf:1:3: a job without a submit time");
   EXPECT_EQ(error("1.5 0 5 1 4 -1 -1 4 -1 -1 1 12 3 -1 1 2 -1 -1\n"),
             "t.swf:1:1: the job number is not an integer");
+  EXPECT_EQ(error("2 0 5 1 4 -1 -1 4 -1 -1 1 12 3 -1 1 2 -1 -1\n"
+                  "  2147483648 0 5 1 4 -1 -1 4 -1 -1 1 12 3 -1 1 2 -1 -1\n"),
+            "t.swf:2:3: the job number `2147483648` is out of range (a ClusterId is a 32-bit "
+            "integer)");
   EXPECT_EQ(error("; UnixStartTime: soon\n"), "t.swf:1:17: UnixStartTime is not an integer");
   // Found by fuzz_workload: memory times processors past int64_t.
   EXPECT_EQ(error("1 0 -1 60 1 -1 -1 2e9 -1 2e114 1 1 1 -1 1 -1 -1 -1\n"),
