@@ -179,6 +179,18 @@ void SignatureRun(const Pool& pool, std::span<const uint32_t> todo,
     for (const std::string& name : reads->matching) {
       texts.Append(ad, name, &class_signature);
     }
+    // An attribute named like a special name (`target`, `my`, ...) changes
+    // what `TARGET.x` and the like resolve to in the job's expressions,
+    // which the names read do not show: such a job matches alike only
+    // with jobs whose ads are the same throughout.
+    if (ad.has_special_names()) {
+      class_signature.push_back('\x03');
+      for (size_t i = 0; i < ad.size(); ++i) {
+        class_signature.append(ad.name(i));
+        class_signature.push_back('=');
+        texts.Append(ad, ad.name(i), &class_signature);
+      }
+    }
     out->match_class[t] = index_of(&class_index, &out->class_texts, class_signature);
     // The autocluster: HTCondor's signature, the significant names and
     // those they expand to (each name as spelled: the schedd compares the

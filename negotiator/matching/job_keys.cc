@@ -47,7 +47,10 @@ bool JobKeys::Append(const classad::ClassAd& job, std::set<std::string> job_name
     key->push_back('\0');
   }
   if (!keepable) ++cycle_keys_;
-  if (walk->opaque) {
+  // An attribute named like a special name (`target`, `my`, ...) changes
+  // what `TARGET.x` and the like resolve to in the job's own expressions,
+  // which the names read do not show: such a job is keyed apart too.
+  if (walk->opaque || job.has_special_names()) {
     // What it reads cannot be told from the texts: a key of this job's own.
     ++identity_keys_;
     key->append("\x05");

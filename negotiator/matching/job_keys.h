@@ -66,8 +66,9 @@ class JobKeys {
                                const std::set<std::string>& theirs, std::string* key);
 
   // How many keys so far were made of a job's identity (its expressions
-  // read more than the names they show): such a key means nothing once
-  // the job's ad is gone, so it must not outlive the cycle.
+  // read more than the names they show, or it has an attribute named like
+  // a special name, which changes what they read): such a key means
+  // nothing once the job's ad is gone, so it must not outlive the cycle.
   size_t identity_keys() const { return identity_keys_; }
   // How many keys so far hold a value whose evaluation read the clock or
   // noted an HTCondor quirk: such a key holds for this cycle only (the

@@ -84,6 +84,10 @@ bool MatchSides::ReadsOnlySlot(const Expr& e, MyAd my) {
 
 std::optional<SplitComparison> MatchSides::Split(const Expr& e, const classad::ClassAd& job,
                                                  MyAd my) {
+  // A job's attribute named like a special name (`target`, `my`, ...)
+  // changes what `TARGET.x` and the like resolve to in its expressions,
+  // which the names read do not show: its clauses are not split.
+  if (my == MyAd::kJob && job.has_special_names()) return std::nullopt;
   const Expr* x = &e;
   while (x->kind() == ExprKind::kParens) x = &x->child(0);
   if (x->kind() != ExprKind::kBinary || !IsComparison(x->op())) return std::nullopt;

@@ -269,6 +269,24 @@ CycleResult RunFreshCycle(std::shared_ptr<const policy::Policy> policy,
   return RunOneCycle(negotiator, *pool, accountant);
 }
 
+// A job with an attribute named `target`: in its own expressions
+// `TARGET.Memory` is that attribute's Memory, not the slot's (as HTCondor's
+// library evaluates it, and as policy_explain shows). The job beside it
+// without one matches; it does not, however the matchmaker groups them.
+TEST(CycleTest, AJobsOwnTargetAttributeIsWhatTargetReadsInIt) {
+  for (bool shortcuts : {true, false}) {
+    auto policy = MakePolicy(kBase);
+    std::vector<std::string> slots = {SlotText("slot1@m", "Memory = 2048"),
+                                      SlotText("slot2@m", "Memory = 2048")};
+    std::vector<std::string> jobs = {
+        JobText("a", 1, 0, "Requirements = TARGET.Memory >= 1024"),
+        JobText("a", 2, 0, "Requirements = TARGET.Memory >= 1024; target = [ Memory = 1 ]")};
+    CycleResult result = RunFreshCycle(policy, slots, jobs, shortcuts);
+    ASSERT_EQ(result.matches.size(), 1u) << "shortcuts " << shortcuts;
+    EXPECT_EQ(result.matches[0].job, "1.0") << "shortcuts " << shortcuts;
+  }
+}
+
 // Two slots whose Requirements read alike (`START`) but whose START reads
 // different job attributes: both attributes tell the jobs apart for
 // matching, so a job only the second slot takes is matched there, however

@@ -96,6 +96,17 @@ TEST(JobKeysTest, AJobExpressionThatReadsMoreThanNamesGetsAKeyOfItsOwn) {
             Keyed::kApart);
 }
 
+TEST(JobKeysTest, AJobWithAnAttributeNamedLikeASpecialNameGetsAKeyOfItsOwn) {
+  // In the second job TARGET.Memory is its own `target`'s Memory, not the
+  // slot's: the names read do not show it.
+  EXPECT_EQ(KeyTwoJobs("Memory = 2048", "Want = TARGET.Memory >= 1024",
+                       "Want = TARGET.Memory >= 1024; target = [ Memory = 1 ]", {}, {"want"}),
+            Keyed::kApart);
+  EXPECT_EQ(KeyTwoJobs("Memory = 2048", "Want = TARGET.Memory >= 1024; My = 1",
+                       "Want = TARGET.Memory >= 1024; My = 1", {}, {"want"}),
+            Keyed::kApart);
+}
+
 TEST(JobKeysTest, NotKeyedWhenASlotExpressionReadsMoreThanNames) {
   EXPECT_EQ(KeyTwoJobs("Weight = random(10)", "", "", {"weight"}, {}), Keyed::kNot);
 }
