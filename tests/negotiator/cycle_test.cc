@@ -287,6 +287,29 @@ TEST(CycleTest, AJobsOwnTargetAttributeIsWhatTargetReadsInIt) {
   }
 }
 
+// The same with the ads written out whole, as a fuzz input gives them
+// (before the fix the second job was matched here with the matchmaker's
+// shortcuts on and, when all three parts of the fix were left out, off).
+TEST(CycleTest, AJobsOwnTargetAttributeKeepsItOutOfItsNeighboursMatchClass) {
+  const std::string slot =
+      "StartdIpAddr = \"<10.0.0.1:9618>\"; State = \"Unclaimed\"; Activity = \"Idle\"; "
+      "Cpus = 1; Memory = 2048; SlotWeight = Cpus; Requirements = true; Rank = 0.0; "
+      "CurrentRank = 0.0";
+  const std::string job =
+      "Owner = \"a\"; ProcId = 0; JobStatus = 1; RequestCpus = 1; RequestMemory = 1024; "
+      "Requirements = TARGET.Memory >= 1024";
+  for (bool shortcuts : {true, false}) {
+    CycleResult result = RunFreshCycle(
+        MakePolicy(kBase),
+        {"[ Name = \"slot1@m\"; " + slot + " ]", "[ Name = \"slot2@m\"; " + slot + " ]"},
+        {"[ ClusterId = 1; " + job + " ]",
+         "[ ClusterId = 2; " + job + "; target = [ Memory = 1 ] ]"},
+        shortcuts);
+    ASSERT_EQ(result.matches.size(), 1u) << "shortcuts " << shortcuts;
+    EXPECT_EQ(result.matches[0].job, "1.0") << "shortcuts " << shortcuts;
+  }
+}
+
 // Two slots whose Requirements read alike (`START`) but whose START reads
 // different job attributes: both attributes tell the jobs apart for
 // matching, so a job only the second slot takes is matched there, however
