@@ -710,8 +710,8 @@ void Accountant::AddNamedMatch(std::string_view customer, const SlotAccounting& 
     if (matched_limits != nullptr) {
       record.matched_concurrency_limits.assign(*matched_limits);
       if (!matched_limits->empty()) IncrementLimits(record.matched_concurrency_limits);
-    } else if (slot.matched_concurrency_limits()) {
-      record.matched_concurrency_limits.assign(*slot.matched_concurrency_limits());
+    } else if (const SlotLimitLists* lists = slot.limits.get(); lists && lists->matched) {
+      record.matched_concurrency_limits.assign(*lists->matched);
       IncrementLimits(record.matched_concurrency_limits);
     } else {
       record.matched_concurrency_limits.clear();

@@ -43,43 +43,19 @@ SlotAccounting ReadSlotAccounting(const classad::ClassAd& slot,
   out.weight = SlotWeightOf(slot, policy);
   double cost = 0;
   if (classad::EvaluateAttrNumber(slot, "_cp_match_cost", &cost)) out.cp_match_cost = cost;
-  SlotLimitLists limits{StringAttr(slot, "ConcurrencyLimits"),
-                        StringAttr(slot, "PreemptingConcurrencyLimits"),
-                        StringAttr(slot, "MatchedConcurrencyLimits")};
-  if (limits != SlotLimitLists()) {
-    out.limits = std::make_shared<const SlotLimitLists>(std::move(limits));
-  }
+  out.limits = SharedSlotLimits(SlotLimitLists{StringAttr(slot, "ConcurrencyLimits"),
+                                               StringAttr(slot, "PreemptingConcurrencyLimits"),
+                                               StringAttr(slot, "MatchedConcurrencyLimits")});
   return out;
 }
 
-namespace {
-const std::optional<std::string>& Unpublished() {
-  static const std::optional<std::string> none;
-  return none;
-}
-}  // namespace
-
-const std::optional<std::string>& SlotAccounting::concurrency_limits() const {
-  return limits != nullptr ? limits->concurrency : Unpublished();
+SharedSlotLimits::SharedSlotLimits(SlotLimitLists lists) {
+  if (lists != SlotLimitLists()) lists_ = std::make_shared<const SlotLimitLists>(std::move(lists));
 }
 
-const std::optional<std::string>& SlotAccounting::preempting_concurrency_limits() const {
-  return limits != nullptr ? limits->preempting : Unpublished();
-}
-
-const std::optional<std::string>& SlotAccounting::matched_concurrency_limits() const {
-  return limits != nullptr ? limits->matched : Unpublished();
-}
-
-bool SlotAccounting::operator==(const SlotAccounting& other) const {
-  const SlotLimitLists none;
-  const SlotLimitLists& mine = limits != nullptr ? *limits : none;
-  const SlotLimitLists& theirs = other.limits != nullptr ? *other.limits : none;
-  return resource == other.resource && resource_hash == other.resource_hash &&
-         state == other.state && customer_storable == other.customer_storable &&
-         has_activity == other.has_activity && suspended == other.suspended &&
-         customer == other.customer && weight == other.weight &&
-         cp_match_cost == other.cp_match_cost && mine == theirs;
+bool SharedSlotLimits::operator==(const SharedSlotLimits& other) const {
+  if (lists_ == nullptr || other.lists_ == nullptr) return lists_ == other.lists_;
+  return *lists_ == *other.lists_;
 }
 
 }  // namespace negotiator

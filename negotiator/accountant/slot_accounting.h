@@ -25,8 +25,23 @@ struct SlotLimitLists {
   bool operator==(const SlotLimitLists&) const = default;
 };
 
-// A slot ad as the accountant reads it. Plain data (the limit lists are
-// shared and immutable).
+// A slot's SlotLimitLists, shared and immutable, null when it publishes
+// none (as most slots do: 16 bytes a slot rather than 120, and a pool
+// holds tens of thousands); compared by what the lists hold.
+class SharedSlotLimits {
+ public:
+  SharedSlotLimits() = default;
+  // Holds `lists`, or nothing when none of them is published.
+  explicit SharedSlotLimits(SlotLimitLists lists);
+  // The lists, or null when none is published.
+  const SlotLimitLists* get() const { return lists_.get(); }
+  bool operator==(const SharedSlotLimits& other) const;
+
+ private:
+  std::shared_ptr<const SlotLimitLists> lists_;
+};
+
+// A slot ad as the accountant reads it. Plain data.
 struct SlotAccounting {
   // `<Name>@<StartdIpAddr>` (StartdIpAddr may be missing): the key of the
   // slot's resource record. Empty when the slot has no usable Name (not a
@@ -53,21 +68,13 @@ struct SlotAccounting {
   double weight = 1;
   // `_cp_match_cost`, when a number: a consumption-policy match.
   std::optional<double> cp_match_cost;
-  // The limit lists the slot publishes; null when it publishes none, as
-  // most slots do (16 bytes a slot rather than 120: a pool holds tens of
-  // thousands).
-  std::shared_ptr<const SlotLimitLists> limits;
-
-  // The lists one by one (nullopt when not published).
-  const std::optional<std::string>& concurrency_limits() const;
-  const std::optional<std::string>& preempting_concurrency_limits() const;
-  const std::optional<std::string>& matched_concurrency_limits() const;
+  // The limit lists the slot publishes.
+  SharedSlotLimits limits;
 
   bool claimed_or_preempting() const {
     return state == State::kClaimed || state == State::kPreempting;
   }
-  // Equal fields, the limit lists compared by what they hold.
-  bool operator==(const SlotAccounting& other) const;
+  bool operator==(const SlotAccounting&) const = default;
 };
 
 // Reads `slot` as the accountant does under `policy` (its slot weights).
