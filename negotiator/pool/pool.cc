@@ -169,11 +169,10 @@ Status Pool::DescribeJob(PoolJob* job, std::string* submitter_name) const {
   if (!IntegerAttr(ad, "ClusterId", &cluster) || !IntegerAttr(ad, "ProcId", &proc)) {
     return Status(StatusCode::kInvalidArgument, "job ad has no numeric ClusterId and ProcId");
   }
-  // HTCondor's job ids (PROC_ID) are two ints: a schedd makes no other.
-  if (cluster != static_cast<int32_t>(cluster) || proc != static_cast<int32_t>(proc)) {
-    return Status(StatusCode::kInvalidArgument,
-                  "job " + std::to_string(cluster) + "." + std::to_string(proc) +
-                      ": ClusterId and ProcId must be 32-bit integers, as HTCondor's are");
+  if (!FitsJobId(cluster) || !FitsJobId(proc)) {
+    return Status(StatusCode::kInvalidArgument, "job " + std::to_string(cluster) + "." +
+                                                    std::to_string(proc) + ": " +
+                                                    std::string(kJobIdRangeError));
   }
   job->cluster = static_cast<int32_t>(cluster);
   job->proc = static_cast<int32_t>(proc);

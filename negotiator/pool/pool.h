@@ -109,6 +109,14 @@ struct PoolSlot {
   int64_t next_dynamic = 1;  // for a partitionable slot: the number of its next dynamic slot
 };
 
+// Whether `id`, a ClusterId or a ProcId, is one HTCondor's job ids hold
+// (PROC_ID: two ints; a schedd makes no other). A pool refuses a job
+// whose ids are not, with kJobIdRangeError; the workload readers refuse
+// it where they read it.
+inline bool FitsJobId(int64_t id) { return id == static_cast<int32_t>(id); }
+inline constexpr std::string_view kJobIdRangeError =
+    "ClusterId and ProcId must be 32-bit integers, as HTCondor's are";
+
 // A name the pool holds once for all its jobs (a submitter's), seen as a
 // string_view: 8 bytes where a view takes 16. Empty when default-made.
 // Valid while the string it was made from lives (the pool's, for a job).

@@ -2,7 +2,6 @@
 #include "negotiator/simulate/history_workload.h"
 
 #include <cmath>
-#include <cstdint>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -10,6 +9,7 @@
 
 #include "classad/evaluator.h"
 #include "classad/value.h"
+#include "negotiator/pool/pool.h"
 
 namespace negotiator {
 namespace {
@@ -105,8 +105,8 @@ class HistoryReader {
     const std::optional<int64_t> proc = Integer(*ad, "ProcId");
     if (!cluster || !proc) return Error(line, "", "a job ad without an integer ClusterId and ProcId");
     const std::string job = std::to_string(*cluster) + "." + std::to_string(*proc);
-    if (*cluster != static_cast<int32_t>(*cluster) || *proc != static_cast<int32_t>(*proc)) {
-      return Error(line, job, "ClusterId and ProcId must be 32-bit integers, as HTCondor's are");
+    if (!FitsJobId(*cluster) || !FitsJobId(*proc)) {
+      return Error(line, job, std::string(kJobIdRangeError));
     }
     const std::optional<int64_t> status = Integer(*ad, "JobStatus");
     if (!status) return Error(line, job, "no integer JobStatus");

@@ -2,7 +2,6 @@
 #include "negotiator/simulate/swf_workload.h"
 
 #include <cerrno>
-#include <cstdint>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -14,6 +13,7 @@
 #include "classad/classad.h"
 #include "classad/parser.h"
 #include "classad/value.h"
+#include "negotiator/pool/pool.h"
 
 namespace negotiator {
 namespace {
@@ -262,8 +262,8 @@ classad::Result<Workload> ReadSwfWorkloadText(std::string_view text,
     if (!ParseInteger(words[0].text, &job_number)) {
       return ErrorAt(source_name, number, words[0].column, "the job number is not an integer");
     }
-    // It becomes the job's ClusterId, which HTCondor holds in an int.
-    if (job_number != static_cast<int32_t>(job_number)) {
+    // It becomes the job's ClusterId.
+    if (!FitsJobId(job_number)) {
       return ErrorAt(source_name, number, words[0].column,
                      "the job number `" + std::string(words[0].text) +
                          "` is out of range (a ClusterId is a 32-bit integer)");
